@@ -1,0 +1,25 @@
+/** Every route path of the site, in one place (decisions.md keeps the original paths). */
+export const paths = {
+  home: '/',
+  contact: '/#contact',
+  services: '/#services',
+  login: '/login',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  dashboard: {
+    root: '/dashboard',
+    adminHome: '/dashboard/adminhome',
+    userHome: '/dashboard/userhome',
+    orderList: '/dashboard/orderlist',
+    addService: '/dashboard/addservice',
+    allUsers: '/dashboard/alluser',
+    manageServices: '/dashboard/manageservice',
+    updateService: (id: string) => `/dashboard/updateservice/${id}`,
+    paymentHistory: '/dashboard/paymentHistory',
+    book: '/dashboard/book',
+    bookingList: '/dashboard/bookinglist',
+    review: '/dashboard/review',
+    appointment: '/dashboard/appointment',
+  },
+} as const;

@@ -1,0 +1,95 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+/** Both drivers share Drizzle's PostgreSQL base class, so repositories are written once. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbDriver = 'pglite' | 'postgres';
+
+export type DbHandle = {
+  db: Db;
+  driver: DbDriver;
+  /**
+   * Applies the migrations in `migrationsFolder`, then runs `afterMigrate` (the seed), all while
+   * holding a cluster-wide lock so that app instances starting together do this one at a time.
+   */
+  prepare(migrationsFolder: string, afterMigrate?: (db: Db) => Promise<void>): Promise<void>;
+  ping(): Promise<number>;
+  close(): Promise<void>;
+};
+
+// Arbitrary constant shared by every Parlour instance pointing at the same PostgreSQL.
+const STARTUP_LOCK_KEY = 7_261_983;
+
+export type OpenDatabaseOptions =
+  | { driver: 'postgres'; url: string; poolSize?: number }
+  | { driver: 'pglite'; dataDir?: string };
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
+  return options.driver === 'postgres' ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+}
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await run();
+  return performance.now() - start;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
+  let client: PGlite;
+  if (dataDir) {
+    await fs.mkdir(dataDir, { recursive: true });
+    client = await PGlite.create(path.join(dataDir, 'pglite'));
+  } else {
+    client = await PGlite.create(); // in memory: tests and benchmarks
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    // PGlite is a single connection inside this process: nothing else can migrate concurrently.
+    async prepare(migrationsFolder, afterMigrate) {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+      await afterMigrate?.(db);
+    },
+    ping: () => timed(() => client.query('select 1')),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A broken idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    async prepare(migrationsFolder, afterMigrate) {
+      // The advisory lock belongs to one connection, so everything runs on the same one.
+      const conn = await pool.connect();
+      try {
+        const lockedDb = drizzlePg({ client: conn, schema });
+        await lockedDb.execute(sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`);
+        try {
+          await migratePg(lockedDb, { migrationsFolder });
+          await afterMigrate?.(lockedDb as unknown as Db);
+        } finally {
+          await lockedDb.execute(sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`);
+        }
+      } finally {
+        conn.release();
+      }
+    },
+    ping: () => timed(() => pool.query('select 1')),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,18 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DbHandle } from './client.js';
+import { seedDemoCatalogue } from './seed.js';
+
+// src/server/db and dist/server/db sit at the same depth, so one relative path serves both.
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+
+export type PrepareResult = { seeded: boolean };
+
+/** Applies every migration and, when asked, the one-time demo data. */
+export async function prepareDatabase(database: DbHandle, options: { seed: boolean }): Promise<PrepareResult> {
+  let seeded = false;
+  await database.prepare(migrationsFolder, async (db) => {
+    if (options.seed) seeded = await seedDemoCatalogue(db);
+  });
+  return { seeded };
+}

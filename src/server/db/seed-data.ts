@@ -1,0 +1,64 @@
+/**
+ * The demo catalogue of a women's salon in Dhaka. Images ship with the app under /images so the
+ * site works with no network. Prices are in taka.
+ */
+export type SeedService = {
+  slug: string;
+  title: string;
+  description: string;
+  price: number;
+  duration: number;
+  category: 'Hair' | 'Skin' | 'Nails' | 'Makeup' | 'Body' | 'Brows & Waxing';
+};
+
+export const seedServices: SeedService[] = [
+  { slug: 'classic-haircut', title: 'Classic Haircut & Blow-dry', category: 'Hair', price: 1200, duration: 60,
+    description: 'A consultation, wash and precision cut shaped to your face, finished with a smooth, bouncy blow-dry.' },
+  { slug: 'hair-colour', title: 'Global Hair Colour', category: 'Hair', price: 4500, duration: 150,
+    description: 'Rich, even all-over colour with ammonia-free dyes, a strand test first and a gloss to seal the shine.' },
+  { slug: 'keratin-treatment', title: 'Keratin Smoothing Treatment', category: 'Hair', price: 8500, duration: 180,
+    description: 'Tames frizz and humidity for up to four months, leaving hair soft, glossy and easy to style.' },
+  { slug: 'hair-spa', title: 'Nourishing Hair Spa', category: 'Hair', price: 2000, duration: 60,
+    description: 'A deep-conditioning mask, scalp massage and steam that bring dry, stressed hair back to life.' },
+  { slug: 'signature-facial', title: 'Signature Glow Facial', category: 'Skin', price: 2500, duration: 60,
+    description: 'Cleanse, exfoliate, extract and hydrate: our best-loved facial for fresh, radiant skin.' },
+  { slug: 'gold-facial', title: '24K Gold Facial', category: 'Skin', price: 3500, duration: 75,
+    description: 'A luxurious gold-infused treatment that brightens dull skin before a wedding or a big night out.' },
+  { slug: 'hydra-facial', title: 'Deep Cleansing Hydra Facial', category: 'Skin', price: 4000, duration: 60,
+    description: 'Vortex cleansing and serum infusion that clear congested pores without irritation.' },
+  { slug: 'threading', title: 'Eyebrow & Upper-lip Threading', category: 'Brows & Waxing', price: 250, duration: 15,
+    description: 'Clean, defined brows shaped by our threading specialists, with a soothing aloe finish.' },
+  { slug: 'waxing', title: 'Full Arm Waxing', category: 'Brows & Waxing', price: 900, duration: 30,
+    description: 'Gentle rica wax for smooth arms that stay hair-free for weeks, kind to sensitive skin.' },
+  { slug: 'manicure', title: 'Classic Manicure', category: 'Nails', price: 800, duration: 45,
+    description: 'Soak, shape, cuticle care and a hand massage, finished with the polish of your choice.' },
+  { slug: 'pedicure', title: 'Spa Pedicure', category: 'Nails', price: 1200, duration: 60,
+    description: 'A warm rose-petal soak, scrub, callus care and massage for tired feet, with a flawless polish.' },
+  { slug: 'gel-nails', title: 'Gel Nail Extensions', category: 'Nails', price: 2500, duration: 90,
+    description: 'Natural-looking gel extensions in the length and shape you want, chip-free for three weeks.' },
+  { slug: 'bridal-makeup', title: 'Bridal Makeup', category: 'Makeup', price: 15000, duration: 180,
+    description: 'Your wedding look, planned in a trial and finished on the day with HD makeup, hair and draping.' },
+  { slug: 'party-makeup', title: 'Party Makeup', category: 'Makeup', price: 4000, duration: 90,
+    description: 'Long-wear makeup and a simple hairstyle for receptions, Eid parties and every celebration.' },
+  { slug: 'mehendi', title: 'Mehendi (Henna) Design', category: 'Body', price: 1500, duration: 60,
+    description: 'Intricate natural henna for both hands, from delicate Arabic vines to full bridal patterns.' },
+  { slug: 'body-massage', title: 'Relaxing Body Massage', category: 'Body', price: 3000, duration: 60,
+    description: 'A full-body aromatherapy massage that melts away stress, with warm oils of your choice.' },
+];
+
+export type SeedReview = { slug: string; name: string; role: string; rating: number; feedback: string };
+
+export const seedReviews: SeedReview[] = [
+  { slug: 'nusrat', name: 'Nusrat Jahan', role: 'University student', rating: 5,
+    feedback: 'I booked a haircut between classes and picked my time online in a minute. The stylist listened to exactly what I wanted. My new favourite salon in Dhanmondi!' },
+  { slug: 'farzana', name: 'Farzana Rahman', role: 'Bride, spring 2026', rating: 5,
+    feedback: 'My bridal makeup was perfect from the trial to the big day. Everyone asked who did my look, and it stayed flawless through a very long evening.' },
+  { slug: 'tahmina', name: 'Tahmina Akter', role: 'Banker', rating: 4,
+    feedback: 'The gold facial is my monthly treat after work. Calm rooms, spotless tools and the staff are always on time with appointments.' },
+  { slug: 'sadia', name: 'Sadia Islam', role: 'Software engineer', rating: 5,
+    feedback: 'Keratin treatment done with real care. Four months later my hair is still smooth even in the monsoon humidity. Worth every taka.' },
+  { slug: 'rumana', name: 'Rumana Chowdhury', role: 'School teacher', rating: 5,
+    feedback: 'The spa pedicure and hand massage are heavenly. Friendly people, fair prices, and they remember how I like my nails.' },
+  { slug: 'ayesha', name: 'Ayesha Siddiqua', role: 'Entrepreneur', rating: 4,
+    feedback: 'Quick threading and a beautiful mehendi for my sister\u2019s holud. Booking and paying online made the whole day so much easier.' },
+];

@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real entry point in a child process: what `npm start` does, minus the build.
+const entry = path.resolve(import.meta.dirname, 'main.ts');
+const children: ChildProcess[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(port: number, exited: Promise<unknown>): Promise<void> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  for (let i = 0; i < 300 && !gone; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become healthy');
+}
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('starting and stopping the server', () => {
+  it('seeds a new data folder once, keeps data across restarts, and stops cleanly on SIGTERM', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parlour-main-'));
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
+
+    const first = start(env);
+    await waitForHealth(port, first.exited);
+    const services = (await (await fetch(`http://127.0.0.1:${port}/api/service`)).json()) as unknown[];
+    expect(services).toHaveLength(16);
+    const posted = await fetch(`http://127.0.0.1:${port}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Keep', email: 'keep@example.com', message: 'Still here after a restart?' }),
+    });
+    expect(posted.status).toBe(201);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toMatch(/"seeded":true/);
+
+    const second = start(env);
+    await waitForHealth(port, second.exited);
+    const again = (await (await fetch(`http://127.0.0.1:${port}/api/service`)).json()) as unknown[];
+    expect(again).toHaveLength(16);
+    expect(second.output()).toMatch(/"seeded":false/);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('refuses to start with a wrong setting and names the variable', async () => {
+    const bad = start({ PORT: 'not-a-port', DATA_DIR: os.tmpdir() });
+    expect(await bad.exited).toBe(1);
+    expect(bad.output()).toMatch(/Invalid configuration/);
+    expect(bad.output()).toMatch(/PORT:/);
+  }, 30_000);
+});

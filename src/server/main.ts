@@ -1,0 +1,66 @@
+import { openDatabase } from './db/client.js';
+import { prepareDatabase } from './db/prepare.js';
+import { ConfigError, loadConfig, type AppConfig } from './env.js';
+import { buildApp } from './app.js';
+
+function loggerOptions(config: AppConfig) {
+  const base = { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] };
+  if (config.nodeEnv === 'development') {
+    return { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
+  }
+  return base;
+}
+
+async function main() {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = config.databaseUrl
+    ? await openDatabase({ driver: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
+    : await openDatabase({ driver: 'pglite', dataDir: config.dataDir });
+  const { seeded } = await prepareDatabase(database, { seed: config.seedDemoData });
+
+  const app = await buildApp({ config, database, logger: loggerOptions(config) });
+  app.log.info(
+    { driver: database.driver, dataDir: database.driver === 'pglite' ? config.dataDir : undefined, seeded },
+    'database ready',
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // A stuck request must not keep the process alive for ever.
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiError, FieldIssue } from '../../shared/errors.js';
+import { HttpError, reasonPhrase } from '../http-error.js';
+
+const validationPrefixes: Record<string, string> = { body: '', querystring: 'query.', params: 'params.', headers: 'headers.' };
+
+/** Every failure leaves the server in one shape: { statusCode, error, message, issues? }. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    let body: ApiError;
+    if (err instanceof HttpError) {
+      body = { statusCode: err.statusCode, error: err.reason, message: err.message, issues: err.issues };
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      const prefix = validationPrefixes[err.validationContext ?? 'body'] ?? '';
+      const issues: FieldIssue[] = err.validation.map((v) => ({
+        path: prefix + v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      body = { statusCode: 400, error: 'Bad Request', message: 'Some fields are not valid', issues };
+    } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Fastify's own client errors (bad JSON, body too large, unsupported media type...).
+      body = { statusCode: err.statusCode, error: reasonPhrase(err.statusCode), message: err.message };
+    } else {
+      request.log.error({ err }, 'request failed');
+      // A 5xx never leaks internals.
+      body = {
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'Something went wrong on our side. Please try again.',
+      };
+    }
+    if (body.issues === undefined) delete body.issues;
+    return reply.status(body.statusCode).type('application/json').send(body);
+  });
+});

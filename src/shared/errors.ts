@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** One shape for every failure the API returns (conventions.md). */
+export const fieldIssueSchema = z.object({
+  path: z.string().describe('Dotted path of the field, e.g. "price"'),
+  message: z.string(),
+});
+
+export const apiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  issues: z.array(fieldIssueSchema).optional(),
+});
+
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Error responses every route may produce; spread into a route's `response` map. */
+export const errorResponses = {
+  400: apiErrorSchema,
+  404: apiErrorSchema,
+  500: apiErrorSchema,
+} as const;
