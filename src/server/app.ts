@@ -17,6 +17,11 @@ import { healthRoutes } from './routes/health.js';
 import { serviceRoutes } from './routes/service.js';
 import { reviewRoutes } from './routes/review.js';
 import { contactRoutes } from './routes/contact.js';
+import { userRoutes } from './routes/user.js';
+import { uploadRoutes } from './routes/upload.js';
+import { authPlugin } from './plugins/auth.js';
+import multipart from '@fastify/multipart';
+import { HttpError } from './http-error.js';
 import type { App } from './types.js';
 
 export type BuildAppOptions = {
@@ -47,7 +52,8 @@ export async function buildApp({ config, database, logger, clientDir = findClien
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // https: for the profile photos Google and Facebook host.
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'font-src': ["'self'", 'data:'],
         // SweetAlert2 and React set inline style attributes; scripts stay 'self' only.
         'style-src': ["'self'", "'unsafe-inline'"],
@@ -60,6 +66,18 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   });
   await app.register(compress, { threshold: 1024 });
 
+  const trustedOrigins = originsOf(config.publicUrl);
+  // Cross-site writes are refused outright (CSRF); SameSite=Lax cookies are the second fence.
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    const origin = request.headers.origin;
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'cross-site' || (origin !== undefined && !trustedOrigins.has(origin))) {
+      throw new HttpError(403, 'Cross-site requests are not allowed.');
+    }
+  });
+  await app.register(multipart, { limits: { files: 1, fields: 5 } });
+
   await app.register(swagger, {
     openapi: {
       info: { title: 'Parlour API', description: 'The beauty salon booking API', version: '1.0.0' },
@@ -68,16 +86,29 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(authPlugin);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(serviceRoutes);
       await api.register(reviewRoutes);
       await api.register(contactRoutes);
+      await api.register(userRoutes);
     },
     { prefix: '/api' },
   );
+  await app.register(uploadRoutes);
 
   await app.register(clientPlugin, { clientDir });
   return app as unknown as App;
+}
+
+/** The site's own origin, plus its loopback twins when it runs on localhost. */
+function originsOf(publicUrl: string): Set<string> {
+  const url = new URL(publicUrl);
+  const origins = new Set([url.origin]);
+  if (['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) {
+    for (const host of ['localhost', '127.0.0.1', '[::1]']) origins.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+  }
+  return origins;
 }

@@ -22,7 +22,23 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromString.default(false),
   SEED_DEMO_DATA: booleanFromString.default(true),
+  SEED_DEMO_ACCOUNTS: booleanFromString.optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as http://localhost:3000' }).optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAILS: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_DISCOVERY_URL: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).default('Single sign-on'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Parlour <no-reply@parlour.local>'),
 });
+
+type OAuthClient = { clientId: string; clientSecret: string };
 
 export type AppConfig = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -34,6 +50,16 @@ export type AppConfig = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   seedDemoData: boolean;
+  /** Demo admin and customer accounts: on by default outside production (`npm start` asks for them). */
+  seedDemoAccounts: boolean;
+  publicUrl: string;
+  authSecret: string | undefined;
+  adminEmails: string[];
+  google: OAuthClient | undefined;
+  facebook: OAuthClient | undefined;
+  oidc: (OAuthClient & { discoveryUrl: string; name: string }) | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 export class ConfigError extends Error {
@@ -58,6 +84,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const env = parsed.data;
+  const problems: string[] = [];
+  const pair = (prefix: string, id: string | undefined, secret: string | undefined): OAuthClient | undefined => {
+    if (id && secret) return { clientId: id, clientSecret: secret };
+    if (id || secret) problems.push(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET: set both or neither`);
+    return undefined;
+  };
+  const google = pair('GOOGLE', env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET);
+  const facebook = pair('FACEBOOK', env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET);
+  const oidcClient = pair('OIDC', env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET);
+  if (Boolean(oidcClient) !== Boolean(env.OIDC_DISCOVERY_URL) && (oidcClient || env.OIDC_DISCOVERY_URL)) {
+    problems.push('OIDC_DISCOVERY_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three or none');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     nodeEnv: env.NODE_ENV,
     host: env.HOST,
@@ -68,5 +107,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     seedDemoData: env.SEED_DEMO_DATA,
+    seedDemoAccounts: env.SEED_DEMO_ACCOUNTS ?? env.NODE_ENV !== 'production',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    authSecret: env.AUTH_SECRET,
+    adminEmails: (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+    google,
+    facebook,
+    oidc: oidcClient && env.OIDC_DISCOVERY_URL ? { ...oidcClient, discoveryUrl: env.OIDC_DISCOVERY_URL, name: env.OIDC_NAME } : undefined,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
   };
 }

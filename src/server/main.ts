@@ -2,6 +2,7 @@ import { openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
 import { ConfigError, loadConfig, type AppConfig } from './env.js';
 import { buildApp } from './app.js';
+import { seedDemoAccounts } from './auth/demo-accounts.js';
 
 function loggerOptions(config: AppConfig) {
   const base = { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] };
@@ -29,8 +30,9 @@ async function main() {
   const { seeded } = await prepareDatabase(database, { seed: config.seedDemoData });
 
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
+  const demoAccounts = config.seedDemoAccounts ? await seedDemoAccounts(app) : [];
   app.log.info(
-    { driver: database.driver, dataDir: database.driver === 'pglite' ? config.dataDir : undefined, seeded },
+    { driver: database.driver, dataDir: database.driver === 'pglite' ? config.dataDir : undefined, seeded, demoAccounts },
     'database ready',
   );
 

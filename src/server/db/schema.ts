@@ -9,7 +9,11 @@ import {
   text,
   timestamp,
   uuid,
+  customType,
+  primaryKey,
 } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -67,3 +71,40 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: createdAt(),
   readAt: timestamp('read_at', { withTimezone: true }),
 });
+
+/** Every e-mail the app sends, kept for the admin (and the only copy when SMTP is not set). */
+export const outbox = pgTable('outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  // 'logged' (no SMTP configured), 'sent', or 'failed'
+  status: text('status').notNull(),
+  error: text('error'),
+  createdAt: createdAt(),
+});
+
+/**
+ * Fixed-window counters shared by every app instance (sign-in per e-mail, uploads per IP): a row
+ * per key, bumped atomically with an upsert.
+ */
+export const throttles = pgTable('throttles', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});
+
+/** Uploaded images live in the database so every app instance can serve them. */
+export const uploads = pgTable('uploads', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  key: text('key').notNull().unique(),
+  contentType: text('content_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+// better-auth's tables, as its schema generator wrote them (npm run auth:generate).
+export * from './auth-schema.js';

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import autocannon from 'autocannon';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export type Started = { child: ChildProcess; port: number; msToFirst200: number; stop: () => Promise<void> };
+
+/** Starts the built server (dist/server/main.js) and waits for its first 200 from /api/health. */
+export async function startBuiltServer(env: Record<string, string>): Promise<Started> {
+  const port = await freePort();
+  const began = performance.now();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const msToFirst200 = performance.now() - began;
+  return {
+    child,
+    port,
+    msToFirst200,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export type LoadResult = { requestsPerSecond: number; p99Ms: number; errors: number; non2xx: number };
+
+export async function load(url: string, options: { connections?: number; seconds?: number } = {}): Promise<LoadResult> {
+  const result = await autocannon({ url, connections: options.connections ?? 50, duration: options.seconds ?? 10 });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export function ratio(a: number, b: number): string {
+  return b === 0 ? 'n/a' : `${(a / b).toFixed(2)}x`;
+}

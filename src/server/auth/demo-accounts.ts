@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import type { App } from '../types.js';
+import { user } from '../db/schema.js';
+import { findUserByEmail } from '../repositories/users.js';
+
+/** Documented in the README; created only when SEED_DEMO_ACCOUNTS is on (`npm start` turns it on). */
+export const demoAccounts = [
+  { name: 'Salon Admin', email: 'admin@parlour.test', password: 'Admin123', role: 'admin' as const, image: '/images/reviews/tahmina.svg' },
+  { name: 'Mitu Customer', email: 'customer@parlour.test', password: 'Customer123', role: 'user' as const, image: '/images/reviews/nusrat.svg' },
+];
+
+/** Creates the demo accounts through better-auth (so their passwords are hashed as any other). */
+export async function seedDemoAccounts(app: App): Promise<string[]> {
+  const created: string[] = [];
+  for (const account of demoAccounts) {
+    if (await findUserByEmail(app.db, account.email)) continue;
+    try {
+      await app.auth.api.signUpEmail({ body: { name: account.name, email: account.email, password: account.password, image: account.image } });
+    } catch (err) {
+      // Another instance starting at the same moment may have created it first.
+      if (!(await findUserByEmail(app.db, account.email))) throw err;
+      continue;
+    }
+    await app.db.update(user).set({ role: account.role }).where(eq(user.email, account.email));
+    created.push(account.email);
+  }
+  return created;
+}

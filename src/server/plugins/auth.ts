@@ -1,0 +1,139 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { fromNodeHeaders } from 'better-auth/node';
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type Auth } from '../auth/auth.js';
+import { resolveAuthSecret } from '../auth/secret.js';
+import { createMailer, type Mailer } from '../mail/mailer.js';
+import { HttpError, reasonPhrase } from '../http-error.js';
+import type { Role } from '../../shared/user.js';
+
+export type SessionUser = { id: string; name: string; email: string; image: string | null; role: Role };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+    mailer: Mailer;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, looked up once per request (null when signed out). */
+    sessionUser(): Promise<SessionUser | null>;
+  }
+}
+
+const sessionCache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
+/** Turns a Fastify request into the Fetch Request better-auth handles. */
+function toWebRequest(request: FastifyRequest, origin: string): Request {
+  const headers = fromNodeHeaders(request.headers);
+  // Only the IP Fastify trusts (TRUST_PROXY) reaches better-auth's rate limiter.
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  if (hasBody) headers.set('content-type', 'application/json');
+  headers.delete('content-length');
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    body: hasBody ? JSON.stringify(request.body) : undefined,
+  });
+}
+
+/** better-auth's codes whose HTTP status the API contract states differently. */
+const statusOverrides: Record<string, number> = {
+  USER_ALREADY_EXISTS: 409,
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 409,
+};
+
+async function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  if (response.status >= 400) {
+    // better-auth answers { code, message }: reshape into the one error shape of the API.
+    let message = reasonPhrase(response.status);
+    let code: string | undefined;
+    try {
+      const parsed = JSON.parse(text) as { message?: string; code?: string };
+      message = parsed.message || message;
+      code = parsed.code;
+    } catch {
+      // not JSON: keep the reason phrase
+    }
+    const status = (code && statusOverrides[code]) || response.status;
+    return reply
+      .status(status)
+      .type('application/json')
+      .send({ statusCode: status, error: reasonPhrase(status), message: friendlyAuthMessage(code, message), code });
+  }
+  return reply.send(text.length > 0 ? text : null);
+}
+
+/** Plain words for the identity errors a customer meets (decisions.md section 2). */
+function friendlyAuthMessage(code: string | undefined, message: string): string {
+  switch (code) {
+    case 'INVALID_EMAIL_OR_PASSWORD':
+      return 'Wrong e-mail or password.';
+    case 'USER_ALREADY_EXISTS':
+    case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
+      return 'This e-mail is already registered. Log in instead, or use another e-mail.';
+    case 'INVALID_TOKEN':
+      return 'This reset link is invalid or has expired. Ask for a new one.';
+    default:
+      if (/too many requests/i.test(message)) return 'Too many tries. Please wait a minute and try again.';
+      return message;
+  }
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  const { config, db } = app;
+  const mailer = createMailer({ db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const secret = await resolveAuthSecret(db, config.authSecret);
+  const auth = createAuth({ config, db, mailer, secret, log: app.log });
+  app.decorate('auth', auth);
+  app.decorate('mailer', mailer);
+
+  app.decorateRequest('sessionUser', function (this: FastifyRequest) {
+    let pending = sessionCache.get(this);
+    if (!pending) {
+      pending = auth.api.getSession({ headers: fromNodeHeaders(this.headers) }).then((session) => {
+        if (!session) return null;
+        const u = session.user as typeof session.user & { role?: string | null };
+        return { id: u.id, name: u.name, email: u.email, image: u.image ?? null, role: u.role === 'admin' ? 'admin' : 'user' };
+      });
+      sessionCache.set(this, pending);
+    }
+    return pending;
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${AUTH_BASE_PATH}/*`,
+    schema: { hide: true },
+    async handler(request, reply) {
+      const response = await auth.handler(toWebRequest(request, config.publicUrl));
+      return sendWebResponse(reply, response);
+    },
+  });
+});
+
+/** preHandler guards: 401 when signed out, 403 when the role is not enough. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  const user = await request.sessionUser();
+  if (!user) throw new HttpError(401, 'Please log in to continue.');
+}
+
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  const user = await request.sessionUser();
+  if (!user) throw new HttpError(401, 'Please log in to continue.');
+  if (user.role !== 'admin') throw new HttpError(403, 'Only an admin can do this.');
+}
+
+/** For handlers behind requireUser: the user is there. */
+export async function currentUser(request: FastifyRequest): Promise<SessionUser> {
+  const user = await request.sessionUser();
+  if (!user) throw new HttpError(401, 'Please log in to continue.');
+  return user;
+}

@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+
+export type ThrottleResult = { allowed: boolean; retryAfterSeconds: number };
+
+/**
+ * Counts one attempt against `key` in a fixed window. One upsert does the read and the write, so
+ * concurrent requests on any number of instances cannot slip past the limit.
+ */
+export async function consumeThrottle(db: Db, key: string, limit: number, windowSeconds: number): Promise<ThrottleResult> {
+  // Both drivers (pg and PGlite) answer raw SQL with `{ rows }`.
+  const result = (await db.execute(sql`
+    insert into throttles (key, count, window_started_at) values (${key}, 1, now())
+    on conflict (key) do update set
+      count = case when throttles.window_started_at <= now() - make_interval(secs => ${windowSeconds}) then 1 else throttles.count + 1 end,
+      window_started_at = case when throttles.window_started_at <= now() - make_interval(secs => ${windowSeconds}) then now() else throttles.window_started_at end
+    returning count, ceil(extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now())))::int as retry_after`)) as unknown as { rows: { count: number; retry_after: number }[] };
+  const row = result.rows[0];
+  if (!row) throw new Error('throttle upsert returned no row');
+  return { allowed: Number(row.count) <= limit, retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
+}

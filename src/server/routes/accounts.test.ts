@@ -1,0 +1,208 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { cookieFrom, signIn, signUp, signUpAdmin } from '../test/accounts.js';
+import { apiErrorSchema } from '../../shared/errors.js';
+import { userListSchema, PASSWORD_MESSAGE } from '../../shared/user.js';
+import { buildApp } from '../app.js';
+import { SIGN_IN_LIMIT_PER_EMAIL } from '../auth/auth.js';
+import { openDatabase } from '../db/client.js';
+import { prepareDatabase } from '../db/prepare.js';
+import { loadConfig } from '../env.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false, env: { ADMIN_EMAILS: 'owner@parlour.test, Second@Parlour.test' } });
+});
+afterAll(async () => t.close());
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers: { origin: t.config.publicUrl, ...headers } });
+
+describe('sign-up', () => {
+  it('creates the account with name and image, signs the user in with a safe cookie', async () => {
+    const res = await post('/api/auth/sign-up/email', { name: 'Rima Akter', email: 'rima@example.com', password: 'Rima1234', image: '/images/reviews/sadia.svg' });
+    expect(res.statusCode).toBe(200);
+    const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    const session = setCookie.find((c) => c.startsWith('parlour.session_token='));
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+    expect(session).not.toMatch(/Secure/); // plain http in tests; https PUBLIC_URL turns it on
+
+    const me = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: cookieFrom(res.headers['set-cookie']) } });
+    expect(me.json()).toMatchObject({ user: { name: 'Rima Akter', email: 'rima@example.com', image: '/images/reviews/sadia.svg', role: 'user' } });
+  });
+
+  it('refuses a weak password with the product message', async () => {
+    for (const password of ['Ab1', 'alllower1', 'ALLUPPER1', 'NoDigits']) {
+      const res = await post('/api/auth/sign-up/email', { name: 'Weak', email: `weak-${password}@example.com`, password, image: '/x.webp' });
+      expect(res.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(res.json()).message).toBe(PASSWORD_MESSAGE);
+    }
+  });
+
+  it('answers 409 in plain words when the e-mail is already registered', async () => {
+    await signUp(t.app, { email: 'taken@example.com' });
+    const res = await post('/api/auth/sign-up/email', { name: 'Again', email: 'taken@example.com', password: 'Again123', image: '/x.webp' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This e-mail is already registered. Log in instead, or use another e-mail.');
+  });
+
+  it('cannot choose its own role', async () => {
+    const res = await post('/api/auth/sign-up/email', { name: 'Sneaky', email: 'sneaky@example.com', password: 'Sneaky123', image: '/x.webp', role: 'admin' });
+    const cookie = cookieFrom(res.headers['set-cookie']);
+    const check = await t.app.inject({ url: '/api/user/admin/sneaky@example.com', headers: { cookie } });
+    expect(check.json()).toEqual({ admin: false });
+  });
+
+  it('makes the ADMIN_EMAILS accounts admins, whatever the letter case', async () => {
+    const owner = await signUp(t.app, { email: 'owner@parlour.test' });
+    const second = await signUp(t.app, { email: 'second@parlour.test' });
+    for (const a of [owner, second]) {
+      const res = await t.app.inject({ url: `/api/user/admin/${a.email}`, headers: { cookie: a.cookie } });
+      expect(res.json()).toEqual({ admin: true });
+    }
+  });
+});
+
+describe('log-in and log-out', () => {
+  it('signs in with the right password and says plainly when it is wrong', async () => {
+    const a = await signUp(t.app);
+    expect((await signIn(t.app, a.email, a.password)).statusCode).toBe(200);
+    const wrong = await signIn(t.app, a.email, 'Wrong1234');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe('Wrong e-mail or password.');
+    const unknown = await signIn(t.app, 'nobody@example.com', 'Wrong1234');
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().message).toBe('Wrong e-mail or password.');
+  });
+
+  it('ends the session on GET /api/logout', async () => {
+    const a = await signUp(t.app);
+    const out = await t.app.inject({ url: '/api/logout', headers: { cookie: a.cookie } });
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(/parlour.session_token=;/);
+    const after = await t.app.inject({ url: '/api/user/admin/' + a.email, headers: { cookie: a.cookie } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('limits sign-in attempts per e-mail with a clear 429', async () => {
+    const a = await signUp(t.app);
+    for (let i = 0; i < SIGN_IN_LIMIT_PER_EMAIL; i++) {
+      // Different client addresses: the per-account limit must hold however many IPs try.
+      await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: `10.0.0.${i + 1}`, headers: { origin: t.config.publicUrl }, payload: { email: a.email, password: 'Guess1234' } });
+    }
+    const blocked = await signIn(t.app, a.email, a.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Too many sign-in attempts for this account\. Try again in \d+ minutes?\.$/);
+  });
+
+  it('limits sign-in attempts per IP with a clear 429', async () => {
+    let last = 0;
+    for (let i = 0; i < 25 && last !== 429; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '10.9.9.9', headers: { origin: t.config.publicUrl }, payload: { email: `ip${i}@example.com`, password: 'Guess1234' } });
+      last = res.statusCode;
+      if (last === 429) expect(res.json().message).toBe('Too many tries. Please wait a minute and try again.');
+    }
+    expect(last).toBe(429);
+  });
+
+  it('refuses cross-site sign-in posts', async () => {
+    const a = await signUp(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: 'https://evil.example' }, payload: { email: a.email, password: a.password } });
+    expect(res.statusCode).toBe(403);
+    const fetchSite = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'sec-fetch-site': 'cross-site' }, payload: { firstName: 'A', email: 'a@example.com', message: 'x' } });
+    expect(fetchSite.statusCode).toBe(403);
+  });
+
+  it('keeps sessions in the database: another app instance on the same database knows them', async () => {
+    const a = await signUp(t.app);
+    const twin = await buildApp({ config: t.config, database: t.database, clientDir: undefined });
+    const res = await twin.inject({ url: `/api/user/admin/${a.email}`, headers: { cookie: a.cookie } });
+    expect(res.statusCode).toBe(200);
+    await twin.close();
+  });
+});
+
+describe('roles', () => {
+  it('lets an admin list users and promote and demote them; the salon always keeps an admin', async () => {
+    const admin = await signUpAdmin(t.app);
+    const customer = await signUp(t.app);
+    const list = userListSchema.parse((await t.app.inject({ url: '/api/user', headers: { cookie: admin.cookie } })).json());
+    expect(list.find((u) => u.email === customer.email)).toMatchObject({ name: customer.name, role: 'user' });
+
+    const promote = await t.app.inject({ method: 'PATCH', url: `/api/user/admin/${customer.id}`, headers: { cookie: admin.cookie, origin: t.config.publicUrl } });
+    expect(promote.json()).toEqual({ modifiedCount: 1 });
+    const again = await t.app.inject({ method: 'PATCH', url: `/api/user/admin/${customer.id}`, headers: { cookie: admin.cookie, origin: t.config.publicUrl } });
+    expect(again.json()).toEqual({ modifiedCount: 0 });
+
+    const self = await t.app.inject({ method: 'PATCH', url: `/api/user/admin-remove/${admin.id}`, headers: { cookie: admin.cookie, origin: t.config.publicUrl } });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().message).toBe('You cannot remove your own admin role.');
+
+    const demote = await t.app.inject({ method: 'PATCH', url: `/api/user/admin-remove/${customer.id}`, headers: { cookie: admin.cookie, origin: t.config.publicUrl } });
+    expect(demote.json()).toEqual({ modifiedCount: 1 });
+    const unknown = await t.app.inject({ method: 'PATCH', url: '/api/user/admin/3f1e1c9a-5b2d-4c1e-9a7b-1d2e3f4a5b6c', headers: { cookie: admin.cookie, origin: t.config.publicUrl } });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('refuses to remove the last admin', async () => {
+    const solo = await createTestApp({ seed: false });
+    try {
+      const a = await signUpAdmin(solo.app);
+      const b = await signUpAdmin(solo.app);
+      const first = await solo.app.inject({ method: 'PATCH', url: `/api/user/admin-remove/${b.id}`, headers: { cookie: a.cookie, origin: solo.config.publicUrl } });
+      expect(first.json()).toEqual({ modifiedCount: 1 });
+      // a is now the only admin; the repository refuses even when asked directly.
+      const { removeAdmin } = await import('../repositories/users.js');
+      expect(await removeAdmin(solo.database.db, a.id)).toBe('last-admin');
+    } finally {
+      await solo.close();
+    }
+  });
+
+  it('never removes the last admin, even when two admins demote each other at once', async () => {
+    const solo = await createTestApp({ seed: false });
+    try {
+      const a = await signUpAdmin(solo.app);
+      const b = await signUpAdmin(solo.app);
+      const [ab, ba] = await Promise.all([
+        solo.app.inject({ method: 'PATCH', url: `/api/user/admin-remove/${b.id}`, headers: { cookie: a.cookie, origin: solo.config.publicUrl } }),
+        solo.app.inject({ method: 'PATCH', url: `/api/user/admin-remove/${a.id}`, headers: { cookie: b.cookie, origin: solo.config.publicUrl } }),
+      ]);
+      // One wins. The other either finds itself no longer admin (403) or is stopped by the
+      // last-admin rule (409), depending on how the two interleave.
+      const statuses = [ab.statusCode, ba.statusCode].sort();
+      expect(statuses[0]).toBe(200);
+      expect([403, 409]).toContain(statuses[1]);
+      const admins = userListSchema.parse((await solo.app.inject({ url: '/api/user', headers: { cookie: ab.statusCode === 200 ? a.cookie : b.cookie } })).json()).filter((u) => u.role === 'admin');
+      expect(admins).toHaveLength(1);
+    } finally {
+      await solo.close();
+    }
+  });
+});
+
+describe('npm run make-admin', () => {
+  it('promotes an existing account in the data folder and says so', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parlour-make-admin-'));
+    const database = await openDatabase({ driver: 'pglite', dataDir });
+    await prepareDatabase(database, { seed: false });
+    const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database, clientDir: undefined });
+    const a = await signUp(app, { email: 'future-admin@example.com' });
+    await app.close();
+    await database.close();
+
+    const run = promisify(execFile);
+    const script = path.resolve(import.meta.dirname, '../scripts/make-admin.ts');
+    const env = { PATH: process.env.PATH ?? '', DATA_DIR: dataDir };
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', script, a.email], { env });
+    expect(stdout).toContain('future-admin@example.com is now an admin.');
+    await expect(run(process.execPath, ['--import', 'tsx', script, 'ghost@example.com'], { env })).rejects.toMatchObject({ code: 1 });
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+});

@@ -1,0 +1,72 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { apiErrorSchema } from '../../shared/errors.js';
+import { uploadResultSchema } from '../../shared/user.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(async () => t.close());
+
+async function upload(bytes: Uint8Array, filename: string, type: string, field = 'image') {
+  const form = new FormData();
+  form.append(field, new Blob([bytes], { type }), filename);
+  const request = new Request('http://local/api/upload', { method: 'POST', body: form });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    headers: { origin: t.config.publicUrl, 'content-type': request.headers.get('content-type')! },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+}
+
+const photo = () => sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#e11d48' } }).jpeg().toBuffer();
+
+it('stores a real photo as WebP, at most 1600 px, and serves it with long-lived caching', async () => {
+  const res = await upload(await photo(), 'me.jpg', 'image/jpeg');
+  expect(res.statusCode).toBe(201);
+  const url = uploadResultSchema.parse(res.json()).data.display_url;
+  expect(url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
+
+  const served = await t.app.inject({ url });
+  expect(served.statusCode).toBe(200);
+  expect(served.headers['content-type']).toBe('image/webp');
+  expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  const meta = await sharp(served.rawPayload).metadata();
+  expect(meta).toMatchObject({ format: 'webp', width: 1600, height: 800 });
+});
+
+it('refuses a text file renamed to .png, by its content', async () => {
+  const res = await upload(new TextEncoder().encode('<script>alert(1)</script>'), 'photo.png', 'image/png');
+  expect(res.statusCode).toBe(415);
+  const body = apiErrorSchema.parse(res.json());
+  expect(body.issues).toEqual([{ path: 'image', message: 'Only image files are accepted' }]);
+});
+
+it('refuses an SVG, which could carry script', async () => {
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>';
+  const res = await upload(new TextEncoder().encode(svg), 'x.svg', 'image/svg+xml');
+  expect(res.statusCode).toBe(415);
+});
+
+it('refuses a file over 5 MB with 413', async () => {
+  const big = new Uint8Array(5 * 1024 * 1024 + 10).fill(7);
+  const res = await upload(big, 'huge.jpg', 'image/jpeg');
+  expect(res.statusCode).toBe(413);
+  expect(apiErrorSchema.parse(res.json()).message).toBe('The image is larger than 5 MB. Choose a smaller one.');
+});
+
+it('asks for the image field', async () => {
+  const res = await upload(await photo(), 'me.jpg', 'image/jpeg', 'picture');
+  expect(res.statusCode).toBe(400);
+  expect(apiErrorSchema.parse(res.json()).issues).toEqual([{ path: 'image', message: 'image is required' }]);
+  const notMultipart = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { origin: t.config.publicUrl }, payload: { image: 'x' } });
+  expect(notMultipart.statusCode).toBe(415);
+});
+
+it('answers 404 for an unknown image', async () => {
+  const res = await t.app.inject({ url: '/uploads/3f1e1c9a-5b2d-4c1e-9a7b-1d2e3f4a5b6c.webp' });
+  expect(res.statusCode).toBe(404);
+});

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { App } from '../types.js';
+import { apiErrorSchema, errorResponses } from '../../shared/errors.js';
+import { idParamsSchema } from '../../shared/ids.js';
+import { modifiedSchema, acknowledgedSchema } from '../../shared/results.js';
+import { adminCheckSchema, authProvidersSchema, emailParamsSchema, nameSchema, userListSchema } from '../../shared/user.js';
+import { currentUser, requireAdmin, requireUser } from '../plugins/auth.js';
+import { findUserByEmail, findUserById, listUsers, makeAdmin, removeAdmin, updateProfile } from '../repositories/users.js';
+import { HttpError, notFound } from '../http-error.js';
+import { imageUrlSchema } from './upload.js';
+
+const guarded = { ...errorResponses, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
+
+export async function userRoutes(app: App) {
+  app.get(
+    '/config/auth',
+    { schema: { tags: ['accounts'], summary: 'Which sign-in providers are configured', response: { 200: authProvidersSchema } } },
+    async () => ({
+      google: Boolean(app.config.google),
+      facebook: Boolean(app.config.facebook),
+      oidc: app.config.oidc ? { id: 'oidc' as const, name: app.config.oidc.name } : null,
+    }),
+  );
+
+  app.get(
+    '/logout',
+    { schema: { tags: ['accounts'], summary: 'Ends the session', response: { 200: z.object({ success: z.boolean() }) } } },
+    async (request, reply) => {
+      const response = await app.auth.api.signOut({ headers: fromNodeHeaders(request.headers), asResponse: true });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return { success: true };
+    },
+  );
+
+  app.get(
+    '/user',
+    { preHandler: requireAdmin, schema: { tags: ['accounts'], summary: 'Every account (admin)', response: { 200: userListSchema, ...guarded } } },
+    async () => listUsers(app.db),
+  );
+
+  app.post(
+    '/user',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: "Updates the signed-in user's own name and photo",
+        body: z.object({ name: nameSchema, email: z.string().optional(), image: imageUrlSchema.nullable().optional() }),
+        response: { 200: acknowledgedSchema, ...guarded },
+      },
+    },
+    async (request) => {
+      const me = await currentUser(request);
+      // The spec's client sends its e-mail; the session decides whose record changes.
+      if (request.body.email && request.body.email.toLowerCase() !== me.email.toLowerCase()) {
+        throw new HttpError(403, 'You can only change your own profile.');
+      }
+      await updateProfile(app.db, me.id, { name: request.body.name, image: request.body.image ?? me.image });
+      return { acknowledged: true };
+    },
+  );
+
+  app.get(
+    '/user/admin/:email',
+    {
+      preHandler: requireUser,
+      schema: { tags: ['accounts'], summary: 'Whether an account is an admin', params: emailParamsSchema, response: { 200: adminCheckSchema, ...guarded } },
+    },
+    async (request) => {
+      const me = await currentUser(request);
+      const asked = request.params.email.trim().toLowerCase();
+      if (asked === me.email.toLowerCase()) return { admin: me.role === 'admin' };
+      if (me.role !== 'admin') throw new HttpError(403, 'You can only ask about your own account.');
+      const other = await findUserByEmail(app.db, asked);
+      return { admin: other?.role === 'admin' };
+    },
+  );
+
+  app.patch(
+    '/user/admin/:id',
+    { preHandler: requireAdmin, schema: { tags: ['accounts'], summary: 'Makes a user an admin', params: idParamsSchema, response: { 200: modifiedSchema, ...guarded } } },
+    async (request) => {
+      if (!(await findUserById(app.db, request.params.id))) throw notFound('User');
+      return { modifiedCount: await makeAdmin(app.db, request.params.id) };
+    },
+  );
+
+  app.patch(
+    '/user/admin-remove/:id',
+    { preHandler: requireAdmin, schema: { tags: ['accounts'], summary: 'Takes the admin role away', params: idParamsSchema, response: { 200: modifiedSchema, ...guarded } } },
+    async (request) => {
+      const me = await currentUser(request);
+      if (!(await findUserById(app.db, request.params.id))) throw notFound('User');
+      if (request.params.id === me.id) throw new HttpError(409, 'You cannot remove your own admin role.');
+      const outcome = await removeAdmin(app.db, request.params.id);
+      if (outcome === 'last-admin') throw new HttpError(409, 'The salon must keep at least one admin.');
+      return { modifiedCount: outcome === 'removed' ? 1 : 0 };
+    },
+  );
+}

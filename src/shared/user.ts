@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { idSchema } from './ids.js';
+
+export const roleSchema = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** The spec's user record: the account itself (name, email, image, role). */
+export const userSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  role: roleSchema,
+});
+export const userListSchema = z.array(userSchema);
+export type User = z.infer<typeof userSchema>;
+
+export const adminCheckSchema = z.object({ admin: z.boolean() });
+export const emailParamsSchema = z.object({ email: z.string().min(1) });
+
+// Spec section 5 with decisions.md's wording; the browser and the server check the same rules.
+export const PASSWORD_MESSAGE = 'Password must be at least 6 characters with 1 uppercase, 1 lowercase and 1 number';
+export const passwordSchema = z
+  .string({ error: 'password is required' })
+  .min(1, 'password is required')
+  .max(128, 'Password must be at most 128 characters')
+  .refine((v) => v.length >= 6 && /[A-Z]/.test(v) && /[a-z]/.test(v) && /\d/.test(v), PASSWORD_MESSAGE);
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .pipe(z.email('Enter a valid email address'));
+
+export const nameSchema = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80, 'Name is too long');
+
+/** What the sign-up endpoint receives once the photo is uploaded. */
+export const signUpInputSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  image: z.string().min(1, 'image is required'),
+});
+
+export const signInInputSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Password is required'),
+});
+
+export const resetPasswordInputSchema = z.object({ newPassword: passwordSchema, token: z.string().min(1) });
+
+/** Which sign-in buttons the pages show: only the configured providers. */
+export const authProvidersSchema = z.object({
+  google: z.boolean(),
+  facebook: z.boolean(),
+  oidc: z.object({ id: z.literal('oidc'), name: z.string() }).nullable(),
+});
+export type AuthProviders = z.infer<typeof authProvidersSchema>;
+
+export const uploadResultSchema = z.object({ data: z.object({ display_url: z.string() }) });
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
