@@ -60,15 +60,23 @@ export function buildAuthOptions({ config, db, mailer, secret, log }: AuthDeps) 
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      async sendResetPassword({ user, url }) {
-        await mailer.send({
-          to: user.email,
-          subject: 'Reset your Parlour password',
-          text: `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Parlour account.\nOpen this link within one hour to choose a new password:\n\n${url}\n\nIf you did not ask for this, ignore this e-mail: your password stays the same.\n\nParlour beauty salon`,
-        });
+      sendResetPassword({ user, url }) {
+        // Not awaited: waiting for SMTP would make known e-mails answer slower than unknown ones,
+        // telling a stranger which addresses have an account.
+        void mailer
+          .send({
+            to: user.email,
+            subject: 'Reset your Parlour password',
+            text: `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Parlour account.\nOpen this link within one hour to choose a new password:\n\n${url}\n\nIf you did not ask for this, ignore this e-mail: your password stays the same.\n\nParlour beauty salon`,
+          })
+          .catch((err: unknown) => log?.error({ err }, 'reset e-mail could not be recorded'));
+        return Promise.resolve();
       },
     },
     socialProviders,
+    // Browser flows that fail (a refused OAuth link, a bad state) land on our log-in page, which
+    // explains the error in plain words, instead of better-auth's bare error page.
+    onAPIError: { errorURL: `${config.publicUrl}/login` },
     plugins: config.oidc
       ? [
           genericOAuth({

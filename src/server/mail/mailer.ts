@@ -16,7 +16,7 @@ type Transport = { sendMail(mail: MailMessage & { from: string }): Promise<unkno
  * way a copy goes to the outbox table, so the admin can see what the salon sent.
  */
 export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl: string | undefined; from: string }): Mailer {
-  const transport: Transport | undefined = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const transport: Transport | undefined = options.smtpUrl ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }) : undefined;
   return {
     async send(message) {
       let status = 'logged';

@@ -12,7 +12,7 @@ afterAll(async () => t.close());
 
 async function upload(bytes: Uint8Array, filename: string, type: string, field = 'image') {
   const form = new FormData();
-  form.append(field, new Blob([bytes], { type }), filename);
+  form.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
   const request = new Request('http://local/api/upload', { method: 'POST', body: form });
   return t.app.inject({
     method: 'POST',

@@ -16,11 +16,16 @@ export async function userRoutes(app: App) {
   app.get(
     '/config/auth',
     { schema: { tags: ['accounts'], summary: 'Which sign-in providers are configured', response: { 200: authProvidersSchema } } },
-    async () => ({
-      google: Boolean(app.config.google),
-      facebook: Boolean(app.config.facebook),
-      oidc: app.config.oidc ? { id: 'oidc' as const, name: app.config.oidc.name } : null,
-    }),
+    async () => {
+      // Ask better-auth which providers it really registered: an OIDC provider whose discovery
+      // failed at start is skipped there, and its button must not be offered.
+      const registered = new Set((await app.auth.$context).socialProviders.map((p) => p.id));
+      return {
+        google: registered.has('google'),
+        facebook: registered.has('facebook'),
+        oidc: app.config.oidc && registered.has('oidc') ? { id: 'oidc' as const, name: app.config.oidc.name } : null,
+      };
+    },
   );
 
   app.get(

@@ -1,0 +1,77 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { outbox } from '../db/schema.js';
+import type { DbHandle } from '../db/client.js';
+import { prepareDatabase } from '../db/prepare.js';
+import { createTestDatabase } from '../test/test-database.js';
+import { closedPort, startSmtpReceiver, type SmtpReceiver } from '../test/smtp-receiver.js';
+import { createMailer } from './mailer.js';
+
+const FROM = 'Parlour Test <salon@parlour.test>';
+// A real pino logger, as the app has, that writes nowhere.
+const log = Fastify({ logger: { level: 'silent' } }).log;
+
+let database: DbHandle;
+let drop: () => Promise<void>;
+let receiver: SmtpReceiver;
+
+beforeAll(async () => {
+  ({ database, drop } = await createTestDatabase());
+  await prepareDatabase(database, { seed: false });
+  receiver = await startSmtpReceiver();
+});
+afterAll(async () => {
+  await receiver?.close();
+  await drop?.();
+});
+beforeEach(async () => {
+  receiver.messages.length = 0;
+  await database.db.delete(outbox);
+});
+
+const message = {
+  to: 'mim@example.com',
+  subject: 'Your booking on 12 May',
+  // Long enough that nodemailer has to wrap it (quoted-printable), with a non-ASCII character.
+  text: `Hello Mim,\n\nSee you at 10:30 for your facial — bring nothing but yourself. ${'This line is long. '.repeat(5)}\n\nParlour`,
+};
+
+describe('createMailer', () => {
+  it('delivers through SMTP_URL and records the message as sent', async () => {
+    const mailer = createMailer({ db: database.db, log, smtpUrl: receiver.url, from: FROM });
+    await mailer.send(message);
+
+    expect(receiver.messages).toHaveLength(1);
+    const mail = receiver.messages[0]!;
+    expect(mail.envelope).toEqual({ from: 'salon@parlour.test', to: ['mim@example.com'] });
+    expect(mail.from).toBe(FROM);
+    expect(mail.to).toBe('mim@example.com');
+    expect(mail.subject).toBe(message.subject);
+    expect(mail.text.trimEnd()).toBe(message.text);
+
+    const rows = await database.db.select().from(outbox);
+    expect(rows).toEqual([expect.objectContaining({ ...message, html: null, status: 'sent', error: null })]);
+  });
+
+  it('without SMTP_URL keeps the message in the outbox only, as logged', async () => {
+    const mailer = createMailer({ db: database.db, log, smtpUrl: undefined, from: FROM });
+    await mailer.send(message);
+
+    expect(receiver.messages).toHaveLength(0);
+    const rows = await database.db.select().from(outbox);
+    expect(rows).toEqual([expect.objectContaining({ ...message, status: 'logged', error: null })]);
+  });
+
+  it('when the SMTP server cannot be reached, records the failure and does not throw', async () => {
+    const smtpUrl = `smtp://127.0.0.1:${await closedPort()}`;
+    const error = vi.spyOn(log, 'error');
+    const mailer = createMailer({ db: database.db, log, smtpUrl, from: FROM });
+    await expect(mailer.send(message)).resolves.toBeUndefined();
+
+    const rows = await database.db.select().from(outbox);
+    expect(rows).toEqual([expect.objectContaining({ ...message, status: 'failed' })]);
+    expect(rows[0]!.error).toMatch(/ECONNREFUSED|connect/i);
+    expect(error).toHaveBeenCalledWith(expect.objectContaining({ to: message.to }), 'e-mail could not be sent');
+    error.mockRestore();
+  });
+});

@@ -1,0 +1,128 @@
+import { EventEmitter } from 'node:events';
+import net from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export type ReceivedMail = {
+  /** SMTP envelope: who the sending server said the message is from and for. */
+  envelope: { from: string | null; to: string[] };
+  /** Header names in lower case, folded lines joined. */
+  headers: Record<string, string>;
+  from: string;
+  to: string;
+  subject: string;
+  /** The body with its transfer encoding undone. */
+  text: string;
+  raw: string;
+};
+
+export type SmtpReceiver = {
+  /** For SMTP_URL. */
+  url: string;
+  messages: ReceivedMail[];
+  /** Resolves once `count` messages are in (for senders that do not wait for delivery). */
+  waitForMessages: (count: number, timeoutMs?: number) => Promise<ReceivedMail[]>;
+  close: () => Promise<void>;
+};
+
+/**
+ * A real SMTP server on 127.0.0.1 that keeps every message it accepts. A message is in `messages`
+ * before the server answers 250, so it is there as soon as the sender's `sendMail` resolves.
+ */
+export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+  const messages: ReceivedMail[] = [];
+  const arrivals = new EventEmitter();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    closeTimeout: 1000,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', callback);
+      stream.on('end', () => {
+        const { mailFrom, rcptTo } = session.envelope;
+        const envelope = { from: mailFrom ? mailFrom.address : null, to: rcptTo.map((r) => r.address) };
+        messages.push(parseMessage(Buffer.concat(chunks).toString('utf8'), envelope));
+        arrivals.emit('message');
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.server.address() as net.AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitForMessages: (count, timeoutMs = 5000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          if (messages.length < count) return;
+          clearTimeout(timer);
+          arrivals.off('message', check);
+          resolve(messages);
+        };
+        const timer = setTimeout(() => {
+          arrivals.off('message', check);
+          reject(new Error(`smtp-receiver: ${messages.length} of ${count} messages after ${timeoutMs} ms`));
+        }, timeoutMs);
+        arrivals.on('message', check);
+        check();
+      }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A port on 127.0.0.1 that nothing listens on (it was free a moment ago). */
+export async function closedPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** Just enough of RFC 5322 / 2045 for the single-part text messages the app sends. */
+function parseMessage(raw: string, envelope: ReceivedMail['envelope']): ReceivedMail {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = split === -1 ? raw : raw.slice(0, split);
+  const body = split === -1 ? '' : raw.slice(split + 4);
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  if (/^multipart\//i.test(headers['content-type'] ?? '')) throw new Error('smtp-receiver: multipart messages are not supported');
+  return {
+    envelope,
+    headers,
+    from: headers.from ?? '',
+    to: headers.to ?? '',
+    subject: headers.subject ?? '',
+    text: decodeBody(body, headers['content-transfer-encoding'] ?? '7bit'),
+    raw,
+  };
+}
+
+function decodeBody(body: string, encoding: string): string {
+  switch (encoding.toLowerCase()) {
+    case 'base64':
+      return normaliseLineEnds(Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8'));
+    case 'quoted-printable': {
+      const bytes = body
+        .replace(/=\r\n/g, '')
+        .split(/(=[0-9A-F]{2})/i)
+        .flatMap((part) => (/^=[0-9A-F]{2}$/i.test(part) ? [Buffer.from([parseInt(part.slice(1), 16)])] : [Buffer.from(part, 'utf8')]));
+      return normaliseLineEnds(Buffer.concat(bytes).toString('utf8'));
+    }
+    default:
+      return normaliseLineEnds(body);
+  }
+}
+
+function normaliseLineEnds(text: string): string {
+  return text.replace(/\r\n/g, '\n');
+}
