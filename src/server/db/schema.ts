@@ -10,7 +10,6 @@ import {
   timestamp,
   uuid,
   customType,
-  primaryKey,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
