@@ -1,0 +1,214 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { LogIn, LogOut, Menu, X } from 'lucide-react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { paths } from '../../config/paths';
+
+export interface NavbarUser {
+  name: string;
+  image: string | null;
+}
+
+interface NavbarProps {
+  user: NavbarUser | null;
+  isAdmin: boolean;
+  isAuthLoading: boolean;
+  bookingCount: number;
+  onLogout: () => void;
+  isLoggingOut?: boolean;
+}
+
+interface NavItem {
+  key: string;
+  to: string;
+  label: string;
+  isCurrent: boolean;
+}
+
+const desktopLinkClass =
+  'rounded-full px-4 py-2 text-sm font-medium text-base-content transition-colors hover:bg-base-200 hover:text-primary aria-[current=page]:text-primary';
+const mobileLinkClass =
+  'block rounded-field px-4 py-3 text-base font-medium text-base-content hover:bg-base-200 aria-[current=page]:bg-base-200 aria-[current=page]:text-primary';
+
+/** Fixed top bar. Below the lg breakpoint the links fold into a keyboard-usable menu. */
+export function Navbar({ user, isAdmin, isAuthLoading, bookingCount, onLogout, isLoggingOut = false }: NavbarProps) {
+  const location = useLocation();
+  // The menu is open for the page it was opened on: any navigation closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === location.key;
+  const menuId = useId();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpenAt(null);
+        menuButtonRef.current?.focus();
+      }
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !headerRef.current?.contains(event.target)) setMenuOpenAt(null);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [menuOpen]);
+
+  const onHome = location.pathname === paths.home;
+  const items: NavItem[] = [
+    { key: 'home', to: paths.home, label: 'Home', isCurrent: onHome && location.hash !== '#contact' },
+    {
+      key: 'booking',
+      to: paths.dashboard.bookingList,
+      label: `Booking(${bookingCount})`,
+      isCurrent: location.pathname === paths.dashboard.bookingList,
+    },
+  ];
+  if (user) {
+    const dashboardPath = isAdmin ? paths.dashboard.adminHome : paths.dashboard.userHome;
+    items.push({
+      key: 'dashboard',
+      to: dashboardPath,
+      label: 'Dashboard',
+      isCurrent: location.pathname.startsWith(paths.dashboard.root) && location.pathname !== paths.dashboard.bookingList,
+    });
+  }
+  items.push({ key: 'contact', to: paths.contact, label: 'Contact Us', isCurrent: onHome && location.hash === '#contact' });
+
+  return (
+    <header
+      ref={headerRef}
+      className="fixed inset-x-0 top-0 z-40 border-b border-base-300/70 bg-base-100/90 backdrop-blur-md supports-[backdrop-filter]:bg-base-100/80"
+    >
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+        <Link to={paths.home} className="mr-4 flex shrink-0 items-center gap-2 rounded-full pr-2">
+          <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
+          <span className="font-display text-2xl font-semibold tracking-tight text-secondary">Parlour</span>
+        </Link>
+
+        <ul className="hidden items-center gap-1 lg:flex">
+          {items.map((item) => (
+            <li key={item.key}>
+              <NavItemLink item={item} className={desktopLinkClass} />
+            </li>
+          ))}
+        </ul>
+
+        <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          <AuthControls user={user} isAuthLoading={isAuthLoading} onLogout={onLogout} isLoggingOut={isLoggingOut} />
+          <button
+            ref={menuButtonRef}
+            type="button"
+            className="btn btn-square btn-ghost lg:hidden"
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpenAt(menuOpen ? null : location.key)}
+          >
+            {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+          </button>
+        </div>
+      </nav>
+
+      <div
+        id={menuId}
+        hidden={!menuOpen}
+        className="border-t border-base-300/70 bg-base-100 shadow-lift lg:hidden"
+      >
+        <ul className="mx-auto max-w-7xl space-y-1 px-4 py-3 sm:px-6">
+          {items.map((item) => (
+            <li key={item.key}>
+              <NavItemLink item={item} className={mobileLinkClass} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </header>
+  );
+}
+
+function NavItemLink({ item, className }: { item: NavItem; className: string }) {
+  // Home and Contact share the path "/", so "current" is decided here rather than by NavLink.
+  if (item.key === 'home' || item.key === 'contact') {
+    return (
+      <Link to={item.to} className={className} aria-current={item.isCurrent ? 'page' : undefined}>
+        {item.label}
+      </Link>
+    );
+  }
+  return (
+    <NavLink to={item.to} className={className}>
+      {item.label}
+    </NavLink>
+  );
+}
+
+function AuthControls({
+  user,
+  isAuthLoading,
+  onLogout,
+  isLoggingOut,
+}: {
+  user: NavbarUser | null;
+  isAuthLoading: boolean;
+  onLogout: () => void;
+  isLoggingOut: boolean;
+}) {
+  if (isAuthLoading) {
+    return <div aria-hidden="true" className="skeleton h-10 w-24 rounded-full" />;
+  }
+  if (!user) {
+    return (
+      <Link to={paths.login} className="btn rounded-full px-5 btn-primary">
+        <LogIn aria-hidden="true" className="size-4" />
+        LogIn
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button type="button" className="btn rounded-full btn-outline btn-sm btn-secondary sm:btn-md" onClick={onLogout} disabled={isLoggingOut}>
+        <LogOut aria-hidden="true" className="size-4" />
+        LogOut
+      </button>
+      <Avatar user={user} />
+    </>
+  );
+}
+
+function Avatar({ user }: { user: NavbarUser }) {
+  const [failed, setFailed] = useState(false);
+  const initials = user.name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+  if (user.image && !failed) {
+    return (
+      <img
+        src={user.image}
+        alt={user.name}
+        title={user.name}
+        width={40}
+        height={40}
+        onError={() => setFailed(true)}
+        className="size-10 rounded-full object-cover ring-2 ring-accent ring-offset-2 ring-offset-base-100"
+      />
+    );
+  }
+  return (
+    <span
+      role="img"
+      aria-label={user.name}
+      title={user.name}
+      className="grid size-10 place-items-center rounded-full bg-secondary font-semibold text-secondary-content ring-2 ring-accent ring-offset-2 ring-offset-base-100"
+    >
+      {initials || '?'}
+    </span>
+  );
+}

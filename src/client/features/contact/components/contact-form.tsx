@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleCheck, Send } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { contactMessageInputSchema, type ContactMessageInput } from '../../../../shared/contact';
+import { InputField, TextareaField } from '../../../components/ui/form-field';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useSendContactMessage } from '../api/send-contact-message';
+
+const emptyMessage: ContactMessageInput = { firstName: '', lastName: '', email: '', phone: '', message: '' };
+const fieldNames = new Set<string>(Object.keys(emptyMessage));
+
+function isFieldName(path: string): path is keyof ContactMessageInput {
+  return fieldNames.has(path);
+}
+
+export const CONTACT_SUCCESS_MESSAGE = 'Thank you! Your message has been sent. We will get back to you soon.';
+
+export function ContactForm() {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(contactMessageInputSchema),
+    defaultValues: emptyMessage,
+    mode: 'onTouched',
+  });
+  const sendMessage = useSendContactMessage();
+
+  const onSubmit = handleSubmit((values) => {
+    sendMessage.mutate(values, {
+      onSuccess: () => reset(emptyMessage),
+      onError: (error) => {
+        // Field problems the server found go under their fields, like the browser's own checks.
+        if (error instanceof ApiRequestError) {
+          for (const issue of error.issues ?? []) {
+            if (isFieldName(issue.path)) setError(issue.path, { type: 'server', message: issue.message });
+          }
+        }
+      },
+    });
+  });
+
+  const serverError = sendMessage.error;
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title" className="space-y-5">
+      <h3 id="contact-form-title" className="text-2xl font-semibold">
+        Send us a message
+      </h3>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <InputField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          registration={register('firstName')}
+        />
+        <InputField
+          label="Last name"
+          autoComplete="family-name"
+          optional
+          error={errors.lastName?.message}
+          registration={register('lastName')}
+        />
+        <InputField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          registration={register('email')}
+        />
+        <InputField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          optional
+          error={errors.phone?.message}
+          registration={register('phone')}
+        />
+      </div>
+      <TextareaField
+        label="Message"
+        rows={5}
+        error={errors.message?.message}
+        registration={register('message')}
+      />
+
+      {serverError ? (
+        <p role="alert" className="rounded-field border border-error/30 bg-error/5 px-4 py-3 text-sm font-medium text-error">
+          {serverError.message}
+        </p>
+      ) : null}
+      {sendMessage.isSuccess ? (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-field border border-success/30 bg-success/5 px-4 py-3 text-sm font-medium text-success"
+        >
+          <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {CONTACT_SUCCESS_MESSAGE}
+        </p>
+      ) : null}
+
+      <button type="submit" className="btn w-full rounded-full btn-primary sm:w-auto sm:px-8" disabled={sendMessage.isPending}>
+        {sendMessage.isPending ? (
+          <span aria-hidden="true" className="loading loading-sm loading-spinner" />
+        ) : (
+          <Send aria-hidden="true" className="size-4" />
+        )}
+        Send Message
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+import { lazy, Suspense } from 'react';
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { SectionHeading } from '../../../components/ui/section-heading';
+import { salon } from '../../../config/salon';
+
+// The form brings react-hook-form and zod; it sits at the bottom of the page, so its code is
+// fetched after the first paint instead of before it.
+const ContactForm = lazy(() => import('./contact-form').then((module) => ({ default: module.ContactForm })));
+
+export function ContactSection() {
+  return (
+    <section id="contact" aria-labelledby="contact-heading" className="bg-base-200/60 py-20 sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading id="contact-heading" eyebrow="Get in touch" title="Contact Us">
+          A question about a treatment, a bridal package or a group booking? Write to us and we will reply within a day.
+        </SectionHeading>
+
+        <div className="mt-12 grid gap-8 lg:grid-cols-5">
+          <aside
+            aria-label="Salon contact details"
+            className="relative overflow-hidden rounded-box bg-secondary p-8 text-secondary-content shadow-lift lg:col-span-2"
+          >
+            <div aria-hidden="true" className="pointer-events-none absolute -right-16 -bottom-16 size-56 rounded-full bg-primary/30 blur-2xl" />
+            <h3 className="relative text-2xl font-semibold">Visit the salon</h3>
+            <p className="relative mt-2 text-secondary-content/85">We are a few minutes from Dhanmondi Lake.</p>
+            <ul className="relative mt-8 space-y-6">
+              <li className="flex gap-4">
+                <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
+                <div>
+                  <p className="text-sm text-secondary-content/80">Phone</p>
+                  <a href={salon.phoneHref} className="font-medium underline-offset-4 hover:underline">
+                    {salon.phone}
+                  </a>
+                </div>
+              </li>
+              <li className="flex gap-4">
+                <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
+                <div>
+                  <p className="text-sm text-secondary-content/80">Email</p>
+                  <a href={`mailto:${salon.email}`} className="font-medium underline-offset-4 hover:underline">
+                    {salon.email}
+                  </a>
+                </div>
+              </li>
+              <li className="flex gap-4">
+                <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
+                <div>
+                  <p className="text-sm text-secondary-content/80">Address</p>
+                  <p className="font-medium">{salon.address}</p>
+                </div>
+              </li>
+              <li className="flex gap-4">
+                <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
+                <div>
+                  <p className="text-sm text-secondary-content/80">Opening hours</p>
+                  <dl className="font-medium">
+                    {salon.openingHours.map(({ days, hours }) => (
+                      <div key={days} className="flex flex-wrap gap-x-2">
+                        <dt>{days}:</dt>
+                        <dd>{hours}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </div>
+              </li>
+            </ul>
+          </aside>
+
+          <div className="rounded-box bg-base-100 p-6 shadow-soft ring-1 ring-base-300/70 sm:p-8 lg:col-span-3">
+            <Suspense fallback={<ContactFormSkeleton />}>
+              <ContactForm />
+            </Suspense>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ContactFormSkeleton() {
+  return (
+    <div aria-hidden="true" className="space-y-5">
+      <div className="skeleton h-8 w-56" />
+      <div className="grid gap-5 sm:grid-cols-2">
+        {Array.from({ length: 4 }, (_, index) => (
+          <div key={index} className="space-y-2">
+            <div className="skeleton h-4 w-24" />
+            <div className="skeleton h-10 w-full" />
+          </div>
+        ))}
+      </div>
+      <div className="skeleton h-32 w-full" />
+      <div className="skeleton h-10 w-40 rounded-full" />
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { useState, type KeyboardEvent } from 'react';
+import { ChevronLeft, ChevronRight, Quote } from 'lucide-react';
+import type { Review } from '../../../../shared/review';
+import { ErrorState } from '../../../components/ui/error-state';
+import { SectionHeading } from '../../../components/ui/section-heading';
+import { StarRating } from '../../../components/ui/star-rating';
+import { useReviews } from '../api/get-reviews';
+
+export function TestimonialsSection() {
+  return (
+    <section
+      id="testimonials"
+      aria-labelledby="testimonials-heading"
+      className="relative overflow-hidden bg-secondary py-20 text-secondary-content sm:py-24"
+    >
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-24 -right-24 size-72 rounded-full bg-primary/25 blur-3xl"
+      />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -bottom-24 -left-24 size-72 rounded-full bg-accent/20 blur-3xl"
+      />
+      <div className="relative mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading id="testimonials-heading" eyebrow="Kind words" title="What our clients say" tone="light">
+          Real words from women who spend their precious free time with us.
+        </SectionHeading>
+        <div className="mt-12">
+          <TestimonialsContent />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function TestimonialsContent() {
+  const { data: reviews, isPending, isError, refetch, isFetching } = useReviews();
+
+  if (isPending) {
+    return (
+      <p role="status" className="text-center text-lg text-secondary-content/85">
+        loading.....
+      </p>
+    );
+  }
+  if (isError) {
+    return (
+      <ErrorState
+        title="Something went wrong"
+        message="We couldn't load the reviews just now."
+        onRetry={() => void refetch()}
+        isRetrying={isFetching}
+        tone="light"
+      />
+    );
+  }
+  if (reviews.length === 0) {
+    return <p className="text-center text-lg text-secondary-content/85">No reviews yet. Be the first to tell us how we did!</p>;
+  }
+  return <TestimonialsCarousel reviews={reviews} />;
+}
+
+interface TestimonialsCarouselProps {
+  reviews: Review[];
+}
+
+/** One testimonial at a time; Previous and Next wrap around in both directions (spec section 4). */
+export function TestimonialsCarousel({ reviews }: TestimonialsCarouselProps) {
+  const [current, setCurrent] = useState(0);
+  const count = reviews.length;
+  // The list may shrink on refetch; never point past its end.
+  const index = count === 0 ? 0 : current % count;
+  const review = reviews[index];
+
+  const goTo = (next: number) => setCurrent(((next % count) + count) % count);
+  const previous = () => goTo(index - 1);
+  const next = () => goTo(index + 1);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      previous();
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      next();
+    }
+  };
+
+  if (!review) return null;
+
+  return (
+    <div
+      role="region"
+      aria-roledescription="carousel"
+      aria-label="Customer testimonials"
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      className="mx-auto max-w-3xl rounded-box focus-visible:outline-2 focus-visible:outline-offset-8 focus-visible:outline-accent"
+    >
+      <div
+        key={review._id}
+        role="group"
+        aria-roledescription="slide"
+        aria-label={`${index + 1} of ${count}`}
+        className="relative rounded-box bg-base-100 px-6 pt-12 pb-8 text-base-content shadow-lift motion-safe:animate-fade-in sm:px-12"
+      >
+        <figure>
+        <span
+          aria-hidden="true"
+          className="absolute -top-6 left-1/2 grid size-12 -translate-x-1/2 place-items-center rounded-full bg-primary text-primary-content shadow-soft"
+        >
+          <Quote className="size-5 fill-current" />
+        </span>
+        <StarRating rating={review.rating} className="justify-center" />
+        <blockquote className="mt-5 text-center font-display text-lg leading-relaxed text-base-content/90 italic sm:text-xl">
+          <p>“{review.feedback}”</p>
+        </blockquote>
+        <figcaption className="mt-8 flex items-center justify-center gap-4">
+          <img
+            src={review.image}
+            alt={review.name}
+            width={64}
+            height={64}
+            loading="lazy"
+            decoding="async"
+            className="size-16 rounded-full bg-base-200 object-cover ring-4 ring-blush"
+          />
+          <div className="text-left">
+            <p className="font-semibold text-base-content">{review.name}</p>
+            <p className="text-sm text-base-content/75">{review.role}</p>
+          </div>
+        </figcaption>
+        </figure>
+      </div>
+
+      <div className="mt-8 flex items-center justify-center gap-4">
+        <button
+          type="button"
+          className="btn btn-circle border-secondary-content/40 bg-transparent text-secondary-content btn-outline hover:border-accent hover:bg-accent hover:text-accent-content"
+          aria-label="Previous testimonial"
+          onClick={previous}
+        >
+          <ChevronLeft aria-hidden="true" className="size-5" />
+        </button>
+        <div className="flex flex-wrap items-center justify-center gap-1">
+          {reviews.map((item, dotIndex) => (
+            <button
+              key={item._id}
+              type="button"
+              aria-label={`Go to testimonial ${dotIndex + 1}`}
+              aria-current={dotIndex === index ? 'true' : undefined}
+              onClick={() => goTo(dotIndex)}
+              className="grid size-6 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-accent"
+            >
+              <span
+                aria-hidden="true"
+                className={`block h-2 rounded-full transition-all ${
+                  dotIndex === index ? 'w-5 bg-accent' : 'w-2 bg-secondary-content/45'
+                }`}
+              />
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="btn btn-circle border-secondary-content/40 bg-transparent text-secondary-content btn-outline hover:border-accent hover:bg-accent hover:text-accent-content"
+          aria-label="Next testimonial"
+          onClick={next}
+        >
+          <ChevronRight aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+
+      <p aria-live="polite" aria-atomic="true" className="sr-only">
+        {`Testimonial ${index + 1} of ${count}: ${review.name}`}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useId } from 'react';
+import { CalendarPlus, Clock } from 'lucide-react';
+import { formatMoney } from '../../../../shared/money';
+import type { Service } from '../../../../shared/service';
+
+interface ServiceCardProps {
+  service: Service;
+  /** Cards in the first row load eagerly; the rest wait until they are near the viewport. */
+  eager?: boolean;
+  onAddToBooking: (service: Service) => void;
+}
+
+export function ServiceCard({ service, eager = false, onAddToBooking }: ServiceCardProps) {
+  const titleId = useId();
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="group flex h-full overflow-hidden rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70 transition duration-300 hover:shadow-lift sm:flex-col motion-safe:hover:-translate-y-1"
+    >
+      {/* Phones get a compact row (image beside text) so 16 services do not become an endless scroll. */}
+      <div className="relative w-28 shrink-0 overflow-hidden bg-base-200 sm:aspect-[4/3] sm:w-auto">
+        <img
+          src={service.image_url}
+          alt={service.title}
+          width={400}
+          height={300}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="size-full object-cover transition duration-500 motion-safe:group-hover:scale-105"
+        />
+        {service.category ? (
+          <span className="absolute top-3 left-3 hidden rounded-full bg-base-100/95 px-3 py-1 text-xs font-semibold tracking-wide text-secondary shadow-sm sm:inline-block">
+            {service.category}
+          </span>
+        ) : null}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col p-4 sm:p-5">
+        <h3 id={titleId} className="text-lg leading-snug font-semibold sm:text-xl">
+          {service.title}
+        </h3>
+        <div className="mt-2 flex items-center justify-between gap-3">
+          <p className="text-lg font-semibold text-primary">
+            <span className="sr-only">Price </span>
+            <span>{formatMoney(service.price)}</span>
+          </p>
+          <p className="flex items-center gap-1.5 text-sm text-base-content/75">
+            <Clock aria-hidden="true" className="size-4" />
+            <span className="sr-only">Duration </span>
+            <span>{service.duration} min</span>
+          </p>
+        </div>
+        <p className="mt-2 line-clamp-2 flex-1 text-sm leading-relaxed text-base-content/75 sm:mt-3 sm:line-clamp-3">{service.description}</p>
+        <button
+          type="button"
+          className="btn mt-3 w-full rounded-full btn-outline btn-sm btn-primary sm:mt-5 sm:btn-md"
+          aria-describedby={titleId}
+          onClick={() => onAddToBooking(service)}
+        >
+          <CalendarPlus aria-hidden="true" className="size-4" />
+          Add to Booking list
+        </button>
+      </div>
+    </article>
+  );
+}

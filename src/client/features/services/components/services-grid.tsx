@@ -1,0 +1,87 @@
+import type { Service } from '../../../../shared/service';
+import { ErrorState } from '../../../components/ui/error-state';
+import { SectionHeading } from '../../../components/ui/section-heading';
+import { useServices } from '../api/get-services';
+import { ServiceCard } from './service-card';
+
+/** Cards that may sit in the first row on a wide screen; their images load eagerly. */
+const EAGER_IMAGE_COUNT = 4;
+const SKELETON_COUNT = 8;
+
+const gridClass = 'grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4';
+
+interface ServicesGridProps {
+  onAddToBooking: (service: Service) => void;
+}
+
+export function ServicesGrid({ onAddToBooking }: ServicesGridProps) {
+  return (
+    <section id="services" aria-labelledby="services-heading" className="bg-base-200/60 py-20 sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading id="services-heading" eyebrow="What we offer" title="Our Services">
+          From a quick blow-dry to your bridal look: pick the treatments you love and add them to your booking list.
+        </SectionHeading>
+        <div className="mt-12">
+          <ServicesContent onAddToBooking={onAddToBooking} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ServicesContent({ onAddToBooking }: ServicesGridProps) {
+  const { data: services, isPending, isError, error, refetch, isFetching } = useServices();
+
+  if (isPending) {
+    return (
+      <div aria-busy="true">
+        <p role="status" className="mb-6 text-center font-medium text-base-content/75">
+          Loading
+        </p>
+        <ul aria-hidden="true" className={gridClass}>
+          {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+            <li key={index} className="flex overflow-hidden rounded-box bg-base-100 shadow-soft sm:block">
+              <div className="skeleton w-28 shrink-0 rounded-none sm:aspect-[4/3] sm:w-auto" />
+              <div className="flex-1 space-y-3 p-4 sm:p-5">
+                <div className="skeleton h-6 w-3/4" />
+                <div className="skeleton h-4 w-1/3" />
+                <div className="skeleton h-14 w-full" />
+                <div className="skeleton h-10 w-full rounded-full" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+
+  if (isError) {
+    return (
+      <ErrorState
+        title="We couldn't load our services"
+        message={error.message}
+        onRetry={() => void refetch()}
+        isRetrying={isFetching}
+      />
+    );
+  }
+
+  if (services.length === 0) {
+    return (
+      <div className="mx-auto max-w-md rounded-box bg-base-100 p-8 text-center shadow-soft">
+        <p className="font-display text-xl font-semibold">No services yet</p>
+        <p className="mt-2 text-base-content/75">Our menu is being prepared. Please check back soon.</p>
+      </div>
+    );
+  }
+
+  return (
+    <ul className={gridClass}>
+      {services.map((service, index) => (
+        <li key={service._id}>
+          <ServiceCard service={service} eager={index < EAGER_IMAGE_COUNT} onAddToBooking={onAddToBooking} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,63 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { serviceListSchema } from '../../shared/service';
+import { apiErrorResponse } from '../test/handlers';
+import { services } from '../test/fixtures';
+import { server } from '../test/server';
+import { apiClient, ApiRequestError, NETWORK_ERROR_MESSAGE } from './api-client';
+
+describe('apiClient', () => {
+  it('sends the session cookie and JSON, and returns the parsed body', async () => {
+    let seen: { credentials: RequestCredentials; contentType: string | null; body: unknown } | undefined;
+    server.use(
+      http.post('/api/contact', async ({ request }) => {
+        seen = { credentials: request.credentials, contentType: request.headers.get('content-type'), body: await request.json() };
+        return HttpResponse.json({ insertedId: 'abc' }, { status: 201 });
+      }),
+    );
+
+    await expect(apiClient.post('/api/contact', { hello: 'world' })).resolves.toEqual({ insertedId: 'abc' });
+    expect(seen).toEqual({ credentials: 'include', contentType: 'application/json', body: { hello: 'world' } });
+  });
+
+  it('parses the response with the given schema', async () => {
+    server.use(http.get('/api/service', () => HttpResponse.json(services)));
+    await expect(apiClient.get('/api/service', { schema: serviceListSchema })).resolves.toEqual(services);
+  });
+
+  it('reports a response that does not match the schema as an ApiRequestError', async () => {
+    server.use(http.get('/api/service', () => HttpResponse.json([{ title: 'no id' }])));
+    const error = await apiClient.get('/api/service', { schema: serviceListSchema }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ statusCode: 200, error: 'Invalid Response' });
+  });
+
+  it('turns an API error body into an ApiRequestError with its fields', async () => {
+    server.use(
+      http.post('/api/contact', () =>
+        apiErrorResponse(400, 'Please check the form', [{ path: 'email', message: 'Enter a valid email address' }]),
+      ),
+    );
+    const error = await apiClient.post('/api/contact', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Please check the form',
+      issues: [{ path: 'email', message: 'Enter a valid email address' }],
+    });
+  });
+
+  it('gives a readable message when the error body is not in the API shape', async () => {
+    server.use(http.get('/api/review', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
+    const error = await apiClient.get('/api/review').catch((e: unknown) => e);
+    expect(error).toMatchObject({ statusCode: 502, message: 'Something went wrong on our side. Please try again in a moment.' });
+  });
+
+  it('turns a network failure into statusCode 0 with a plain message', async () => {
+    server.use(http.get('/api/review', () => HttpResponse.error()));
+    const error = await apiClient.get('/api/review').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ statusCode: 0, message: NETWORK_ERROR_MESSAGE });
+  });
+});

@@ -1,0 +1,150 @@
+import type { z } from 'zod';
+import type { ApiError, FieldIssue } from '../../shared/errors';
+
+export const NETWORK_ERROR_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
+const UNEXPECTED_RESPONSE_MESSAGE = 'The server sent an unexpected response. Please try again.';
+
+/** Every failed API call surfaces as this one error, in the API's own error shape. */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+  readonly statusCode: number;
+  readonly error: string;
+  readonly issues: FieldIssue[] | undefined;
+
+  constructor({
+    statusCode,
+    error,
+    message,
+    issues,
+  }: {
+    statusCode: number;
+    error: string;
+    message: string;
+    issues?: FieldIssue[] | undefined;
+  }) {
+    super(message);
+    this.statusCode = statusCode;
+    this.error = error;
+    this.issues = issues;
+  }
+
+  /** True for a refusal the same request would meet again (4xx other than timeout/rate limit). */
+  get isClientError(): boolean {
+    return this.statusCode >= 400 && this.statusCode < 500 && this.statusCode !== 408 && this.statusCode !== 429;
+  }
+}
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  /** Sent as JSON, or as-is for FormData (uploads). */
+  body?: unknown;
+  /** Parses (and so types) the response body; a mismatch is reported as an ApiRequestError. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal | undefined;
+  headers?: Record<string, string>;
+}
+
+function resolveUrl(path: string): string {
+  // Resolved against the page's origin so the same call works in the browser and under jsdom.
+  return new URL(path, globalThis.location?.origin ?? 'http://localhost').toString();
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  return JSON.parse(text) as unknown;
+}
+
+// A hand-written guard rather than apiErrorSchema: it keeps zod out of the first page load.
+function isApiError(body: unknown): body is ApiError {
+  if (typeof body !== 'object' || body === null) return false;
+  const { statusCode, error, message, issues } = body as Record<string, unknown>;
+  return (
+    typeof statusCode === 'number' &&
+    typeof error === 'string' &&
+    typeof message === 'string' &&
+    (issues === undefined ||
+      (Array.isArray(issues) &&
+        issues.every(
+          (issue: unknown) =>
+            typeof issue === 'object' &&
+            issue !== null &&
+            typeof (issue as Record<string, unknown>).path === 'string' &&
+            typeof (issue as Record<string, unknown>).message === 'string',
+        )))
+  );
+}
+
+async function toApiError(response: Response): Promise<ApiRequestError> {
+  let body: unknown;
+  try {
+    body = await readJson(response);
+  } catch {
+    body = undefined;
+  }
+  if (isApiError(body)) return new ApiRequestError(body);
+  return new ApiRequestError({
+    statusCode: response.status,
+    error: response.statusText || 'Error',
+    message:
+      response.status >= 500
+        ? 'Something went wrong on our side. Please try again in a moment.'
+        : 'The request could not be completed. Please try again.',
+  });
+}
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, schema, signal, headers = {} } = options;
+  const isFormData = typeof FormData !== 'undefined' && body instanceof FormData;
+  const init: RequestInit = {
+    method,
+    credentials: 'include',
+    headers: {
+      Accept: 'application/json',
+      ...(body !== undefined && !isFormData ? { 'Content-Type': 'application/json' } : {}),
+      ...headers,
+    },
+  };
+  if (body !== undefined) init.body = isFormData ? body : JSON.stringify(body);
+  if (signal) init.signal = signal;
+
+  let response: Response;
+  try {
+    response = await fetch(resolveUrl(path), init);
+  } catch (cause) {
+    // A cancelled query is not a failure; let TanStack Query see the abort as it is.
+    if (signal?.aborted) throw cause;
+    throw new ApiRequestError({ statusCode: 0, error: 'Network Error', message: NETWORK_ERROR_MESSAGE });
+  }
+
+  if (!response.ok) throw await toApiError(response);
+
+  let data: unknown;
+  try {
+    data = await readJson(response);
+  } catch {
+    throw new ApiRequestError({ statusCode: response.status, error: 'Invalid Response', message: UNEXPECTED_RESPONSE_MESSAGE });
+  }
+  if (!schema) return data as T;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiRequestError({ statusCode: response.status, error: 'Invalid Response', message: UNEXPECTED_RESPONSE_MESSAGE });
+  }
+  return parsed.data;
+}
+
+type Options<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
+
+/** The one HTTP client of the web app: JSON over fetch, always with the session cookie. */
+export const apiClient = {
+  get: <T = unknown>(path: string, options?: Options<T>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options?: Options<T>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,43 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiRequestError } from './api-client';
+
+export const MAX_RETRIES = 3;
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/** Query keys in one place so mutations invalidate exactly what the queries cached. */
+export const queryKeys = {
+  services: ['services'] as const,
+  reviews: ['reviews'] as const,
+  cart: (email: string) => ['cart', email] as const,
+  isAdmin: (email: string) => ['isAdmin', email] as const,
+};
+
+/** Retry failed queries up to 3 times, except refusals that would only be refused again. */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MAX_RETRIES) return false;
+  if (error instanceof ApiRequestError && error.isClientError) return false;
+  return true;
+}
+
+/** 1 s, 2 s, 4 s, ... capped at 30 s (spec section 8). */
+export function retryDelay(attemptIndex: number): number {
+  return Math.min(1000 * 2 ** attemptIndex, MAX_RETRY_DELAY_MS);
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: shouldRetryQuery,
+        retryDelay,
+        gcTime: 5 * 60 * 1000,
+        // The catalogue changes rarely; avoid refetching on every remount.
+        staleTime: 30_000,
+      },
+      mutations: {
+        // A write is never repeated behind the user's back.
+        retry: false,
+      },
+    },
+  });
+}

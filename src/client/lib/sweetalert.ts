@@ -1,0 +1,21 @@
+// Loaded on demand by dialogs.ts so SweetAlert2 stays out of the first page load.
+// The plain ES build is used so the library never injects an inline <style> (our CSP prefers not).
+import Swal from 'sweetalert2/dist/sweetalert2.esm.js';
+import './sweetalert.css';
+
+export const ParlourSwal = Swal.mixin({
+  buttonsStyling: false,
+  // Leave <html>/<body> heights alone: the fixed navbar layout relies on normal document scrolling.
+  heightAuto: false,
+  reverseButtons: false,
+  customClass: {
+    popup: 'rounded-box bg-base-100 text-base-content shadow-lift font-sans',
+    title: 'font-display text-2xl font-semibold text-base-content',
+    htmlContainer: 'text-base text-base-content/80',
+    actions: 'gap-3',
+    confirmButton: 'btn btn-primary rounded-full px-6',
+    denyButton: 'btn btn-secondary rounded-full px-6',
+    cancelButton: 'btn btn-ghost rounded-full px-6',
+    closeButton: 'text-base-content/70',
+  },
+});

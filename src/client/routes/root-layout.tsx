@@ -1,0 +1,66 @@
+import { useRef, type MouseEvent } from 'react';
+import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
+import { AnchorScrollBehavior } from '../components/layout/anchor-scroll-behavior';
+import { Footer } from '../components/layout/footer';
+import { Navbar } from '../components/layout/navbar';
+import { useCurrentUser } from '../features/auth/use-current-user';
+import { useLogout } from '../features/auth/use-logout';
+import { useBookingCount } from '../features/cart/use-booking-count';
+import { useFocusOnNavigation } from '../hooks/use-focus-on-navigation';
+import { paths } from '../config/paths';
+import { toast } from '../lib/dialogs';
+
+/** Navbar, the routed page and the footer (spec section 2). */
+export function RootLayout() {
+  const mainRef = useRef<HTMLElement>(null);
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const { user, isLoading, isAdmin } = useCurrentUser();
+  const bookingCount = useBookingCount();
+  const logout = useLogout();
+  useFocusOnNavigation(mainRef);
+
+  const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    mainRef.current?.focus();
+  };
+
+  const onLogout = () => {
+    logout.mutate(undefined, {
+      onSuccess: () => void navigate(paths.home),
+      onError: (error) => void toast({ title: error.message, icon: 'error' }),
+    });
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        onClick={skipToContent}
+        className="sr-only z-50 rounded-full bg-primary px-4 py-2 text-primary-content focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to main content
+      </a>
+      <Navbar
+        user={user}
+        isAdmin={isAdmin}
+        isAuthLoading={isLoading}
+        bookingCount={bookingCount}
+        onLogout={onLogout}
+        isLoggingOut={logout.isPending}
+      />
+      {navigation.state === 'loading' ? (
+        <div aria-hidden="true" className="fixed inset-x-0 top-16 z-40 h-0.5 overflow-hidden bg-primary/15">
+          <div className="h-full w-1/3 bg-primary motion-safe:animate-pulse" />
+        </div>
+      ) : null}
+      {/* pt-16 keeps the fixed navbar (h-16) from covering the page. */}
+      <main id="main" ref={mainRef} tabIndex={-1} data-focus-target="" className="flex-1 pt-16">
+        <Outlet />
+      </main>
+      <Footer />
+      <AnchorScrollBehavior />
+      <ScrollRestoration />
+    </div>
+  );
+}

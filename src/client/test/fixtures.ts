@@ -1,0 +1,60 @@
+import { reviewListSchema, type Review } from '../../shared/review';
+import { serviceListSchema, type Service } from '../../shared/service';
+
+// Parsed with the shared schemas so a fixture can never drift from the API contract.
+export const services: Service[] = serviceListSchema.parse([
+  {
+    _id: '0b6f2a53-2a4f-4f57-9a49-1f1d3a0c6a01',
+    title: 'Classic Manicure',
+    description: 'Shaping, cuticle care and a polish of your choice.',
+    price: 1200,
+    duration: 45,
+    category: 'Nails',
+    image_url: '/images/services/manicure.svg',
+  },
+  {
+    _id: '0b6f2a53-2a4f-4f57-9a49-1f1d3a0c6a02',
+    title: 'Signature Facial',
+    description: 'Deep cleanse, gentle exfoliation and a hydrating mask.',
+    price: 3500,
+    duration: 60,
+    category: 'Skin',
+    image_url: '/images/services/signature-facial.svg',
+  },
+  {
+    _id: '0b6f2a53-2a4f-4f57-9a49-1f1d3a0c6a03',
+    title: 'Keratin Treatment',
+    description: 'Smooth, frizz-free hair for up to three months.',
+    price: 8999.5,
+    duration: 150,
+    category: null,
+    image_url: '/images/services/keratin-treatment.svg',
+  },
+]);
+
+export const reviews: Review[] = reviewListSchema.parse([
+  {
+    _id: '5a0c1e7b-9d3e-4c1a-8f0e-2b7d6c5a4e01',
+    name: 'Nusrat Jahan',
+    role: 'Bride',
+    feedback: 'They made my wedding morning calm and beautiful.',
+    rating: 5,
+    image: '/images/reviews/nusrat.svg',
+  },
+  {
+    _id: '5a0c1e7b-9d3e-4c1a-8f0e-2b7d6c5a4e02',
+    name: 'Farhana Akter',
+    role: 'Teacher',
+    feedback: 'The best facial I have had in Dhaka.',
+    rating: 4,
+    image: '/images/reviews/farhana.svg',
+  },
+  {
+    _id: '5a0c1e7b-9d3e-4c1a-8f0e-2b7d6c5a4e03',
+    name: 'Tahmina Rahman',
+    role: 'Architect',
+    feedback: 'Friendly staff and spotless tools.',
+    rating: 5,
+    image: '/images/reviews/tahmina.svg',
+  },
+]);
