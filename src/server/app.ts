@@ -23,6 +23,8 @@ import { authPlugin } from './plugins/auth.js';
 import multipart from '@fastify/multipart';
 import { HttpError } from './http-error.js';
 import type { App } from './types.js';
+import { CatalogueCache } from './catalogue-cache.js';
+import { listServices } from './repositories/services.js';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -46,6 +48,10 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  const catalogue = new CatalogueCache(() => listServices(database.db));
+  await catalogue.listen(database, app.log);
+  app.decorate('catalogue', catalogue);
+  app.addHook('onClose', async () => catalogue.close());
 
   await app.register(errorsPlugin);
   await app.register(helmet, {

@@ -2,12 +2,14 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, DbHandle } from './db/client.js';
 import type { AppConfig } from './env.js';
+import type { CatalogueCache } from './catalogue-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Db;
     database: DbHandle;
+    catalogue: CatalogueCache;
   }
 }
 

@@ -17,6 +17,8 @@ export type DbDriver = 'pglite' | 'postgres';
 export type DbHandle = {
   db: Db;
   driver: DbDriver;
+  /** The PostgreSQL URL, for the few things that need a dedicated connection (LISTEN). */
+  connectionUrl?: string;
   /**
    * Applies the migrations in `migrationsFolder`, then runs `afterMigrate` (the seed), all while
    * holding a cluster-wide lock so that app instances starting together do this one at a time.
@@ -73,6 +75,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
   return {
     db,
     driver: 'postgres',
+    connectionUrl: url,
     async prepare(migrationsFolder, afterMigrate) {
       // The advisory lock belongs to one connection, so everything runs on the same one.
       const conn = await pool.connect();

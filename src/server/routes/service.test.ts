@@ -4,6 +4,11 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 import { serviceListSchema, serviceSchema } from '../../shared/service.js';
 import { apiErrorSchema } from '../../shared/errors.js';
 import { seedServices } from '../db/seed-data.js';
+import { CATALOGUE_CHANNEL } from '../catalogue-cache.js';
+
+function usesPostgres() {
+  return Boolean(process.env.DATABASE_URL);
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,6 +33,8 @@ describe('GET /api/service', () => {
 
   it('keeps prices exact to the poisha', async () => {
     await t.database.db.execute(sql`update services set price_minor = 123456 where title = 'Classic Manicure'`);
+    // Raw SQL bypasses the repositories, which clear the cached catalogue on every write.
+    t.app.catalogue.invalidate();
     const list = serviceListSchema.parse((await t.app.inject({ url: '/api/service' })).json());
     expect(list.find((s) => s.title === 'Classic Manicure')?.price).toBe(1234.56);
     const raw = (await t.app.inject({ url: '/api/service' })).body;
@@ -36,9 +43,22 @@ describe('GET /api/service', () => {
 
   it('leaves out deleted services', async () => {
     await t.database.db.execute(sql`update services set deleted_at = now() where title = 'Spa Pedicure'`);
+    t.app.catalogue.invalidate();
     const list = serviceListSchema.parse((await t.app.inject({ url: '/api/service' })).json());
     expect(list.map((s) => s.title)).not.toContain('Spa Pedicure');
     expect(list).toHaveLength(15);
+  });
+});
+
+describe.runIf(usesPostgres())('the cached catalogue on PostgreSQL', () => {
+  it('is refreshed when any instance announces a change', async () => {
+    await t.app.inject({ url: '/api/service' }); // warm the cache
+    await t.database.db.execute(sql`update services set title = 'Classic Haircut' where title = 'Classic Haircut & Blow-dry'`);
+    // What a write through another instance does in its transaction:
+    await t.database.db.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, '')`);
+    await expect
+      .poll(async () => serviceListSchema.parse((await t.app.inject({ url: '/api/service' })).json()).map((s) => s.title))
+      .toContain('Classic Haircut');
   });
 });
 
