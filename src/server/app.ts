@@ -22,6 +22,7 @@ import { uploadRoutes } from './routes/upload.js';
 import { authPlugin } from './plugins/auth.js';
 import multipart from '@fastify/multipart';
 import { HttpError } from './http-error.js';
+import { trustedOriginsOf } from './origins.js';
 import type { App } from './types.js';
 import { CatalogueCache } from './catalogue-cache.js';
 import { listServices } from './repositories/services.js';
@@ -72,7 +73,7 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   });
   await app.register(compress, { threshold: 1024 });
 
-  const trustedOrigins = originsOf(config.publicUrl);
+  const trustedOrigins = new Set(trustedOriginsOf(config.publicUrl));
   // Cross-site writes are refused outright (CSRF); SameSite=Lax cookies are the second fence.
   app.addHook('onRequest', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
@@ -109,12 +110,3 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   return app as unknown as App;
 }
 
-/** The site's own origin, plus its loopback twins when it runs on localhost. */
-function originsOf(publicUrl: string): Set<string> {
-  const url = new URL(publicUrl);
-  const origins = new Set([url.origin]);
-  if (['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) {
-    for (const host of ['localhost', '127.0.0.1', '[::1]']) origins.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
-  }
-  return origins;
-}

@@ -16,6 +16,7 @@ export const userListSchema = z.array(userSchema);
 export type User = z.infer<typeof userSchema>;
 
 export const adminCheckSchema = z.object({ admin: z.boolean() });
+export type AdminCheck = z.infer<typeof adminCheckSchema>;
 export const emailParamsSchema = z.object({ email: z.string().min(1) });
 
 // Spec section 5 with decisions.md's wording; the browser and the server check the same rules.
@@ -57,5 +58,29 @@ export const authProvidersSchema = z.object({
 });
 export type AuthProviders = z.infer<typeof authProvidersSchema>;
 
+/** The signed-in account as `GET /api/auth/get-session` describes it (the fields the site reads). */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  role: roleSchema,
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** `GET /api/auth/get-session`: null when nobody is signed in. */
+export const sessionSchema = z
+  .object({
+    session: z.object({ id: z.string(), expiresAt: z.string() }),
+    user: sessionUserSchema,
+  })
+  .nullable();
+export type Session = z.infer<typeof sessionSchema>;
+
+export type SignInInput = z.infer<typeof signInInputSchema>;
+export type SignUpInput = z.infer<typeof signUpInputSchema>;
+export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
+
 export const uploadResultSchema = z.object({ data: z.object({ display_url: z.string() }) });
+export type UploadResult = z.infer<typeof uploadResultSchema>;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;

@@ -48,6 +48,21 @@ describe('apiClient', () => {
     });
   });
 
+  it("keeps the machine-readable code some answers add (the sign-in endpoints')", async () => {
+    server.use(
+      http.post('/api/auth/reset-password', () =>
+        HttpResponse.json(
+          { statusCode: 400, error: 'Bad Request', message: 'This reset link is invalid or has expired. Ask for a new one.', code: 'INVALID_TOKEN' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const error = await apiClient.post('/api/auth/reset-password', {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ statusCode: 400, code: 'INVALID_TOKEN' });
+    server.use(http.post('/api/contact', () => apiErrorResponse(400, 'Please check the form')));
+    expect(await apiClient.post('/api/contact', {}).catch((e: unknown) => e)).toMatchObject({ code: undefined });
+  });
+
   it('gives a readable message when the error body is not in the API shape', async () => {
     server.use(http.get('/api/review', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
     const error = await apiClient.get('/api/review').catch((e: unknown) => e);

@@ -10,22 +10,27 @@ export class ApiRequestError extends Error {
   readonly statusCode: number;
   readonly error: string;
   readonly issues: FieldIssue[] | undefined;
+  /** A machine-readable reason some answers add (the sign-in endpoints, e.g. 'INVALID_TOKEN'). */
+  readonly code: string | undefined;
 
   constructor({
     statusCode,
     error,
     message,
     issues,
+    code,
   }: {
     statusCode: number;
     error: string;
     message: string;
     issues?: FieldIssue[] | undefined;
+    code?: string | undefined;
   }) {
     super(message);
     this.statusCode = statusCode;
     this.error = error;
     this.issues = issues;
+    this.code = code;
   }
 
   /** True for a refusal the same request would meet again (4xx other than timeout/rate limit). */
@@ -84,7 +89,10 @@ async function toApiError(response: Response): Promise<ApiRequestError> {
   } catch {
     body = undefined;
   }
-  if (isApiError(body)) return new ApiRequestError(body);
+  if (isApiError(body)) {
+    const { code } = body as { code?: unknown };
+    return new ApiRequestError({ ...body, code: typeof code === 'string' ? code : undefined });
+  }
   return new ApiRequestError({
     statusCode: response.status,
     error: response.statusText || 'Error',

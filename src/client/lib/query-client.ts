@@ -6,11 +6,17 @@ const MAX_RETRY_DELAY_MS = 30_000;
 
 /** Query keys in one place so mutations invalidate exactly what the queries cached. */
 export const queryKeys = {
+  session: ['session'] as const,
+  authProviders: ['authProviders'] as const,
   services: ['services'] as const,
   reviews: ['reviews'] as const,
+  users: ['users'] as const,
   cart: (email: string) => ['cart', email] as const,
   isAdmin: (email: string) => ['isAdmin', email] as const,
 };
+
+/** Cached answers that belong to whoever is signed in: forgotten when someone signs in or out. */
+export const accountScopedQueryKeys = [['isAdmin'], ['cart'], ['users']] as const;
 
 /** Retry failed queries up to 3 times, except refusals that would only be refused again. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {

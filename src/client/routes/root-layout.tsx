@@ -1,5 +1,5 @@
 import { useRef, type MouseEvent } from 'react';
-import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { AnchorScrollBehavior } from '../components/layout/anchor-scroll-behavior';
 import { Footer } from '../components/layout/footer';
 import { Navbar } from '../components/layout/navbar';
@@ -7,14 +7,12 @@ import { useCurrentUser } from '../features/auth/use-current-user';
 import { useLogout } from '../features/auth/use-logout';
 import { useBookingCount } from '../features/cart/use-booking-count';
 import { useFocusOnNavigation } from '../hooks/use-focus-on-navigation';
-import { paths } from '../config/paths';
 import { toast } from '../lib/dialogs';
 
 /** Navbar, the routed page and the footer (spec section 2). */
 export function RootLayout() {
   const mainRef = useRef<HTMLElement>(null);
   const navigation = useNavigation();
-  const navigate = useNavigate();
   const { user, isLoading, isAdmin } = useCurrentUser();
   const bookingCount = useBookingCount();
   const logout = useLogout();
@@ -27,7 +25,6 @@ export function RootLayout() {
 
   const onLogout = () => {
     logout.mutate(undefined, {
-      onSuccess: () => void navigate(paths.home),
       onError: (error) => void toast({ title: error.message, icon: 'error' }),
     });
   };

@@ -1,5 +1,6 @@
 import { reviewListSchema, type Review } from '../../shared/review';
 import { serviceListSchema, type Service } from '../../shared/service';
+import { sessionSchema, userListSchema, type Session, type SessionUser, type User } from '../../shared/user';
 
 // Parsed with the shared schemas so a fixture can never drift from the API contract.
 export const services: Service[] = serviceListSchema.parse([
@@ -58,3 +59,39 @@ export const reviews: Review[] = reviewListSchema.parse([
     image: '/images/reviews/tahmina.svg',
   },
 ]);
+
+// The accounts the client tests sign in as; sessions are built from the same user records.
+export const users: User[] = userListSchema.parse([
+  {
+    _id: '7c3e9a12-4b5d-4e6f-8a9b-0c1d2e3f4a01',
+    name: 'Salon Admin',
+    email: 'admin@parlour.test',
+    image: '/images/reviews/tahmina.svg',
+    role: 'admin',
+  },
+  {
+    _id: '7c3e9a12-4b5d-4e6f-8a9b-0c1d2e3f4a02',
+    name: 'Mitu Customer',
+    email: 'customer@parlour.test',
+    image: '/images/reviews/nusrat.svg',
+    role: 'user',
+  },
+  {
+    _id: '7c3e9a12-4b5d-4e6f-8a9b-0c1d2e3f4a03',
+    name: 'Rima Akter',
+    email: 'rima@example.com',
+    image: null,
+    role: 'user',
+  },
+]);
+
+export const [adminUser, customerUser] = users as [User, User, User];
+
+/** What GET /api/auth/get-session answers for this account. */
+export function sessionFor(user: User): Session {
+  const sessionUser: SessionUser = { id: user._id, name: user.name, email: user.email, image: user.image, role: user.role };
+  return sessionSchema.parse({
+    session: { id: `session-${user._id}`, expiresAt: '2030-01-01T00:00:00.000Z' },
+    user: sessionUser,
+  });
+}

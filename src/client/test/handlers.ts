@@ -2,7 +2,8 @@ import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import type { ApiError, FieldIssue } from '../../shared/errors';
 import type { Review } from '../../shared/review';
 import type { Service } from '../../shared/service';
-import { reviews as defaultReviews, services as defaultServices } from './fixtures';
+import type { AdminCheck, AuthProviders, Session, User } from '../../shared/user';
+import { reviews as defaultReviews, services as defaultServices, sessionFor } from './fixtures';
 
 /** GET /api/service answering with the given services. */
 export function servicesHandler(data: Service[] = defaultServices) {
@@ -21,9 +22,62 @@ export function apiErrorResponse(statusCode: number, message: string, issues?: F
     401: 'Unauthorized',
     403: 'Forbidden',
     404: 'Not Found',
+    409: 'Conflict',
+    413: 'Payload Too Large',
+    415: 'Unsupported Media Type',
+    429: 'Too Many Requests',
     500: 'Internal Server Error',
     503: 'Service Unavailable',
   };
   const body: ApiError = { statusCode, error: error[statusCode] ?? 'Error', message, ...(issues ? { issues } : {}) };
   return HttpResponse.json(body, { status: statusCode });
+}
+
+/**
+ * GET /api/auth/get-session for this account (null: nobody signed in), and GET /api/user/admin/:email
+ * answering from its role, as the server would.
+ */
+export function signedInAs(user: User | null) {
+  const session: Session = user ? sessionFor(user) : null;
+  return [
+    http.get<PathParams, DefaultBodyType, Session>('/api/auth/get-session', () => HttpResponse.json(session)),
+    http.get<{ email: string }, DefaultBodyType, AdminCheck>('/api/user/admin/:email', ({ params }) =>
+      HttpResponse.json({ admin: user !== null && params.email === user.email && user.role === 'admin' }),
+    ),
+  ];
+}
+
+export const noSocialProviders: AuthProviders = { google: false, facebook: false, oidc: null };
+
+/** GET /api/config/auth: which sign-in providers the server offers. */
+export function authProvidersHandler(providers: AuthProviders = noSocialProviders) {
+  return http.get<PathParams, DefaultBodyType, AuthProviders>('/api/config/auth', () => HttpResponse.json(providers));
+}
+
+/**
+ * A session that changes as the test goes on: sign-in, sign-up and log-out handlers move it, as
+ * the server's cookie would. Returns the handlers and a way to read or set who is signed in.
+ */
+export function accountSession(initial: User | null = null) {
+  let current: User | null = initial;
+  return {
+    get user() {
+      return current;
+    },
+    set user(user: User | null) {
+      current = user;
+    },
+    handlers: [
+      http.get<PathParams, DefaultBodyType, Session>('/api/auth/get-session', () =>
+        HttpResponse.json(current ? sessionFor(current) : null),
+      ),
+      http.get<{ email: string }, DefaultBodyType, AdminCheck>('/api/user/admin/:email', ({ params }) =>
+        HttpResponse.json({ admin: current !== null && params.email === current.email && current.role === 'admin' }),
+      ),
+      http.get('/api/logout', () => {
+        current = null;
+        return HttpResponse.json({ success: true });
+      }),
+    ],
+  };
 }

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation, type InitialEntry, type RouteObject } from 'react-router';
 import { routes as appRoutes } from '../app/router';
 
 export function createTestQueryClient(): QueryClient {
@@ -24,7 +24,7 @@ function LocationProbe() {
   );
 }
 
-function renderRouter(routes: RouteObject[], initialEntries: string[]) {
+function renderRouter(routes: RouteObject[], initialEntries: InitialEntry[]) {
   const queryClient = createTestQueryClient();
   const router = createMemoryRouter(routes, { initialEntries });
   const user = userEvent.setup();
@@ -39,7 +39,7 @@ function renderRouter(routes: RouteObject[], initialEntries: string[]) {
 /** Renders one component at `path`, with any other path answered by a location probe. */
 export function renderWithProviders(
   ui: ReactElement,
-  { path = '/', initialEntries }: { path?: string; initialEntries?: string[] } = {},
+  { path = '/', initialEntries }: { path?: string; initialEntries?: InitialEntry[] } = {},
 ) {
   return renderRouter(
     [
@@ -50,7 +50,7 @@ export function renderWithProviders(
   );
 }
 
-/** Renders the whole app (layout, routes, lazy pages) at the given URL. */
-export function renderApp(url = '/') {
-  return renderRouter(appRoutes, [url]);
+/** Renders the whole app (layout, routes, lazy pages) at the given URL (or history entry). */
+export function renderApp(entry: InitialEntry = '/') {
+  return renderRouter(appRoutes, [entry]);
 }

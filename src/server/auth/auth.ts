@@ -8,6 +8,7 @@ import * as schema from '../db/schema.js';
 import type { AppConfig } from '../env.js';
 import type { Mailer } from '../mail/mailer.js';
 import { consumeThrottle } from '../repositories/throttles.js';
+import { trustedOriginsOf } from '../origins.js';
 import { passwordSchema, nameSchema } from '../../shared/user.js';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -41,7 +42,7 @@ export function buildAuthOptions({ config, db, mailer, secret, log }: AuthDeps) 
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: trustedOriginsOf(config.publicUrl),
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     user: {
       additionalFields: {
@@ -99,6 +100,9 @@ export function buildAuthOptions({ config, db, mailer, secret, log }: AuthDeps) 
       window: 60,
       max: 100,
       customRules: {
+        // Every page load asks for the session; customers behind one shared address (carrier
+        // NAT, an office) must not appear signed out.
+        '/get-session': false,
         '/sign-in/email': { window: 60, max: 20 },
         '/sign-up/email': { window: 60, max: 10 },
         '/request-password-reset': { window: 60, max: 5 },

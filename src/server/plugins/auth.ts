@@ -79,6 +79,9 @@ function friendlyAuthMessage(code: string | undefined, message: string): string 
     case 'USER_ALREADY_EXISTS':
     case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
       return 'This e-mail is already registered. Log in instead, or use another e-mail.';
+    case 'INVALID_ORIGIN':
+    case 'MISSING_OR_NULL_ORIGIN':
+      return 'This request did not come from the Parlour site. Open the site again and retry.';
     case 'INVALID_TOKEN':
       return 'This reset link is invalid or has expired. Ask for a new one.';
     default:

@@ -119,6 +119,22 @@ describe('log-in and log-out', () => {
     expect(fetchSite.statusCode).toBe(403);
   });
 
+  it('accepts sign-in from the loopback twin of a localhost PUBLIC_URL', async () => {
+    const a = await signUp(t.app);
+    const twin = t.config.publicUrl.replace('localhost', '127.0.0.1');
+    expect(twin).not.toBe(t.config.publicUrl);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: twin }, payload: { email: a.email, password: a.password } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('never rate-limits the session check that every page load makes', async () => {
+    const a = await signUp(t.app);
+    for (let i = 0; i < 130; i++) {
+      const res = await t.app.inject({ url: '/api/auth/get-session', remoteAddress: '10.200.0.1', headers: { cookie: a.cookie } });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
   it('keeps sessions in the database: another app instance on the same database knows them', async () => {
     const a = await signUp(t.app);
     const twin = await buildApp({ config: t.config, database: t.database, clientDir: undefined });

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { LogIn, LogOut, Menu, X } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
+import { UserAvatar } from '../ui/user-avatar';
 
 export interface NavbarUser {
   name: string;
@@ -132,8 +133,9 @@ export function Navbar({ user, isAdmin, isAuthLoading, bookingCount, onLogout, i
 }
 
 function NavItemLink({ item, className }: { item: NavItem; className: string }) {
-  // Home and Contact share the path "/", so "current" is decided here rather than by NavLink.
-  if (item.key === 'home' || item.key === 'contact') {
+  // Home and Contact share the path "/", and Dashboard stands for every dashboard page, so
+  // "current" is decided here rather than by NavLink.
+  if (item.key === 'home' || item.key === 'contact' || item.key === 'dashboard') {
     return (
       <Link to={item.to} className={className} aria-current={item.isCurrent ? 'page' : undefined}>
         {item.label}
@@ -175,40 +177,7 @@ function AuthControls({
         <LogOut aria-hidden="true" className="size-4" />
         LogOut
       </button>
-      <Avatar user={user} />
+      <UserAvatar name={user.name} image={user.image} />
     </>
-  );
-}
-
-function Avatar({ user }: { user: NavbarUser }) {
-  const [failed, setFailed] = useState(false);
-  const initials = user.name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
-  if (user.image && !failed) {
-    return (
-      <img
-        src={user.image}
-        alt={user.name}
-        title={user.name}
-        width={40}
-        height={40}
-        onError={() => setFailed(true)}
-        className="size-10 rounded-full object-cover ring-2 ring-accent ring-offset-2 ring-offset-base-100"
-      />
-    );
-  }
-  return (
-    <span
-      role="img"
-      aria-label={user.name}
-      title={user.name}
-      className="grid size-10 place-items-center rounded-full bg-secondary font-semibold text-secondary-content ring-2 ring-accent ring-offset-2 ring-offset-base-100"
-    >
-      {initials || '?'}
-    </span>
   );
 }

@@ -1,16 +1,40 @@
-// Placeholder until the accounts issue lands: it replaces this hook with the real session query.
-export interface CurrentUser {
-  name: string;
-  email: string;
-  image: string | null;
-}
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { SessionUser } from '../../../shared/user';
+import { isAdminQueryOptions } from './api/get-is-admin';
+import { sessionQueryOptions } from './api/get-session';
+
+export type CurrentUser = SessionUser;
 
 export interface CurrentUserState {
   user: CurrentUser | null;
+  /** True until the session, and for a signed-in user the admin check, are known (spec section 4). */
   isLoading: boolean;
   isAdmin: boolean;
 }
 
+/** Who is signed in: the session query, then the admin check for her e-mail. */
 export function useCurrentUser(): CurrentUserState {
-  return { user: null, isLoading: false, isAdmin: false };
+  const session = useQuery(sessionQueryOptions());
+  const user = session.data?.user ?? null;
+  const adminCheck = useQuery(isAdminQueryOptions(user?.email));
+
+  if (session.isPending) return { user: null, isLoading: true, isAdmin: false };
+  if (!user) return { user: null, isLoading: false, isAdmin: false };
+  if (adminCheck.isPending) return { user, isLoading: true, isAdmin: false };
+  // Should the check itself fail, the role in the session decides; the server guards every admin
+  // call anyway, so this only chooses which menu to show.
+  const isAdmin = adminCheck.data?.admin ?? user.role === 'admin';
+  return { user, isLoading: false, isAdmin };
+}
+
+/**
+ * True once the component calling it has seen someone signed in and she is gone: she logged out
+ * (or was signed out) while on the page, rather than arriving signed out.
+ */
+export function useSignedOutWhileHere(user: CurrentUser | null): boolean {
+  // Adjusted while rendering (React's "store information from previous renders" pattern).
+  const [seenUserId, setSeenUserId] = useState<string | null>(null);
+  if (user && user.id !== seenUserId) setSeenUserId(user.id);
+  return user === null && seenUserId !== null;
 }

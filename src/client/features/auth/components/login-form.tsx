@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LogIn } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { signInInputSchema, type SignInInput } from '../../../../shared/user';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { InputField, PasswordField } from '../../../components/ui/form-field';
+import { paths } from '../../../config/paths';
+
+interface LoginFormProps {
+  /** Called with valid values; the page signs her in (see useSignIn) and decides where she goes. */
+  onSubmit: (values: SignInInput) => void;
+  isPending: boolean;
+  error: Error | null;
+}
+
+export function LoginForm({ onSubmit, isPending, error }: LoginFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(signInInputSchema),
+    defaultValues: { email: '', password: '' },
+    mode: 'onTouched',
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Log in" className="space-y-5">
+      <InputField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        registration={register('email')}
+      />
+      <div>
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          registration={register('password')}
+        />
+        <div className="mt-2 text-right">
+          <Link to={paths.forgotPassword} className="link text-sm font-medium link-hover link-primary">
+            Forgot password?
+          </Link>
+        </div>
+      </div>
+
+      {error ? <FormAlert>{error.message}</FormAlert> : null}
+
+      <button type="submit" className="btn w-full rounded-full shadow-soft btn-primary" disabled={isPending}>
+        {isPending ? (
+          <span aria-hidden="true" className="loading loading-sm loading-spinner" />
+        ) : (
+          <LogIn aria-hidden="true" className="size-4" />
+        )}
+        SignIn
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,138 @@
+import { useEffect, useMemo } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { UserPlus, UserRound } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { emailSchema, MAX_UPLOAD_BYTES, nameSchema, passwordSchema } from '../../../../shared/user';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { FileField, InputField, PasswordField } from '../../../components/ui/form-field';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useSignUp } from '../api/sign-up';
+
+export const IMAGE_REQUIRED_MESSAGE = 'image is required';
+export const IMAGE_TOO_LARGE_MESSAGE = 'The image must be at most 5 MB';
+export const IMAGE_TYPE_MESSAGE = 'Choose an image file (JPEG, PNG, WebP, GIF or AVIF)';
+
+/** The photo field holds the input's FileList; the first file is the photo (spec section 3). */
+const photoSchema = z.custom<FileList | undefined>().superRefine((files, ctx) => {
+  const file = files?.[0];
+  if (!file) {
+    ctx.addIssue({ code: 'custom', message: IMAGE_REQUIRED_MESSAGE });
+    return;
+  }
+  if (!file.type.startsWith('image/')) ctx.addIssue({ code: 'custom', message: IMAGE_TYPE_MESSAGE });
+  else if (file.size > MAX_UPLOAD_BYTES) ctx.addIssue({ code: 'custom', message: IMAGE_TOO_LARGE_MESSAGE });
+});
+
+/** The same rules the server checks (shared schemas), plus the photo, which is uploaded first. */
+export const signUpFormSchema = z.object({
+  name: nameSchema,
+  image: photoSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+
+const fieldNames = new Set(['name', 'image', 'email', 'password'] as const);
+type FieldName = 'name' | 'image' | 'email' | 'password';
+function isFieldName(path: string): path is FieldName {
+  return fieldNames.has(path as FieldName);
+}
+
+/** A round preview of the chosen photo, where the browser can show one. */
+function PhotoPreview({ file }: { file: File | undefined }) {
+  const url = useMemo(
+    () => (file && file.type.startsWith('image/') && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null),
+    [file],
+  );
+  useEffect(() => () => {
+    if (url) URL.revokeObjectURL(url);
+  }, [url]);
+  return (
+    <span className="grid size-12 shrink-0 place-items-center overflow-hidden rounded-full bg-base-200 ring-2 ring-accent/60 ring-offset-2 ring-offset-base-100">
+      {url ? (
+        <img src={url} alt="" className="size-full object-cover" />
+      ) : (
+        <UserRound aria-hidden="true" className="size-6 text-base-content/50" />
+      )}
+    </span>
+  );
+}
+
+interface SignupFormProps {
+  onSignedUp: () => void;
+}
+
+export function SignupForm({ onSignedUp }: SignupFormProps) {
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { name: '', image: undefined, email: '', password: '' },
+    mode: 'onTouched',
+  });
+  const signUp = useSignUp();
+  const files = useWatch({ control, name: 'image' });
+
+  const onSubmit = handleSubmit(({ name, email, password, image }) => {
+    const photo = image?.[0];
+    if (!photo) return;
+    signUp.mutate(
+      { name, email, password, photo },
+      {
+        onSuccess: onSignedUp,
+        onError: (error) => {
+          // A refused photo (too large, not an image) is also marked on its field.
+          if (error instanceof ApiRequestError) {
+            for (const issue of error.issues ?? []) {
+              if (isFieldName(issue.path)) setError(issue.path, { type: 'server', message: issue.message });
+            }
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Sign up" className="space-y-5">
+      <InputField label="Name" autoComplete="name" error={errors.name?.message} registration={register('name')} />
+      <FileField
+        label="Profile image"
+        accept="image/*"
+        hint="A clear photo of you, at most 5 MB. It shows beside your name."
+        error={errors.image?.message}
+        registration={register('image')}
+        preview={<PhotoPreview file={files?.[0]} />}
+      />
+      <InputField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        registration={register('email')}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        hint="At least 6 characters, with an uppercase letter, a lowercase letter and a number."
+        error={errors.password?.message}
+        registration={register('password')}
+      />
+
+      {signUp.error ? <FormAlert>{signUp.error.message}</FormAlert> : null}
+
+      <button type="submit" className="btn w-full rounded-full shadow-soft btn-primary" disabled={signUp.isPending}>
+        {signUp.isPending ? (
+          <span aria-hidden="true" className="loading loading-sm loading-spinner" />
+        ) : (
+          <UserPlus aria-hidden="true" className="size-4" />
+        )}
+        Sign Up
+      </button>
+    </form>
+  );
+}

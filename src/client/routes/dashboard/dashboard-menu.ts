@@ -1,0 +1,46 @@
+import {
+  CalendarPlus,
+  ClipboardList,
+  CreditCard,
+  LayoutDashboard,
+  ListChecks,
+  MessageSquareHeart,
+  Settings2,
+  SquarePlus,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { paths } from '../../config/paths';
+
+export interface DashboardMenuItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** One line for the cards on the dashboard home. */
+  description: string;
+}
+
+const paymentHistory = {
+  to: paths.dashboard.paymentHistory,
+  label: 'Payment History',
+  icon: CreditCard,
+};
+
+/** Spec section 2: the admin's side menu, in its order. */
+export const adminMenu: DashboardMenuItem[] = [
+  { to: paths.dashboard.adminHome, label: 'Admin Home', icon: LayoutDashboard, description: 'Your overview of the salon.' },
+  { to: paths.dashboard.orderList, label: 'Order List', icon: ClipboardList, description: 'Every booking, with its status.' },
+  { to: paths.dashboard.addService, label: 'Add services', icon: SquarePlus, description: 'Put a new treatment on the menu.' },
+  { to: paths.dashboard.allUsers, label: 'Make Admin', icon: Users, description: 'Give trusted staff the admin role, or take it back.' },
+  { to: paths.dashboard.manageServices, label: 'Manage Services', icon: Settings2, description: 'Change prices and details, or retire a service.' },
+  { ...paymentHistory, description: 'Every payment the salon has taken.' },
+];
+
+/** Spec section 2: a customer's side menu, in its order. */
+export const userMenu: DashboardMenuItem[] = [
+  { to: paths.dashboard.userHome, label: 'User Home', icon: LayoutDashboard, description: 'Your overview.' },
+  { to: paths.dashboard.book, label: 'Book', icon: CalendarPlus, description: 'Choose treatments and a time that suits you.' },
+  { to: paths.dashboard.bookingList, label: 'Booking List', icon: ListChecks, description: 'The treatments you have picked, ready to pay.' },
+  { to: paths.dashboard.review, label: 'Add a Review', icon: MessageSquareHeart, description: 'Tell other women how your visit went.' },
+  { ...paymentHistory, description: 'Your payments and receipts.' },
+];
