@@ -22,3 +22,21 @@ export const errorResponses = {
   404: apiErrorSchema,
   500: apiErrorSchema,
 } as const;
+
+const reasonPhrases: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** The `error` field of the error shape for a status code. */
+export function reasonPhrase(statusCode: number): string {
+  return reasonPhrases[statusCode] ?? (statusCode >= 500 ? 'Internal Server Error' : 'Error');
+}

@@ -1,5 +1,5 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
-import type { ApiError, FieldIssue } from '../../shared/errors';
+import { reasonPhrase, type ApiError, type FieldIssue } from '../../shared/errors';
 import type { Review } from '../../shared/review';
 import type { Service } from '../../shared/service';
 import type { AdminCheck, AuthProviders, Session, User } from '../../shared/user';
@@ -17,19 +17,7 @@ export function reviewsHandler(data: Review[] = defaultReviews) {
 
 /** A response in the API's one error shape. */
 export function apiErrorResponse(statusCode: number, message: string, issues?: FieldIssue[]) {
-  const error: Record<number, string> = {
-    400: 'Bad Request',
-    401: 'Unauthorized',
-    403: 'Forbidden',
-    404: 'Not Found',
-    409: 'Conflict',
-    413: 'Payload Too Large',
-    415: 'Unsupported Media Type',
-    429: 'Too Many Requests',
-    500: 'Internal Server Error',
-    503: 'Service Unavailable',
-  };
-  const body: ApiError = { statusCode, error: error[statusCode] ?? 'Error', message, ...(issues ? { issues } : {}) };
+  const body: ApiError = { statusCode, error: reasonPhrase(statusCode), message, ...(issues ? { issues } : {}) };
   return HttpResponse.json(body, { status: statusCode });
 }
 

@@ -4,7 +4,8 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type Auth } from '../auth/auth.js';
 import { resolveAuthSecret } from '../auth/secret.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
-import { HttpError, reasonPhrase } from '../http-error.js';
+import { HttpError } from '../http-error.js';
+import { reasonPhrase } from '../../shared/errors.js';
 import type { Role } from '../../shared/user.js';
 
 export type SessionUser = { id: string; name: string; email: string; image: string | null; role: Role };

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError, FieldIssue } from '../../shared/errors.js';
-import { HttpError, reasonPhrase } from '../http-error.js';
+import { reasonPhrase, type ApiError, type FieldIssue } from '../../shared/errors.js';
+import { HttpError } from '../http-error.js';
 
 const validationPrefixes: Record<string, string> = { body: '', querystring: 'query.', params: 'params.', headers: 'headers.' };
 

@@ -7,6 +7,8 @@ interface FieldShellProps {
   error?: string | undefined;
   optional?: boolean;
   className?: string;
+  /** Shown under the field while there is no error (e.g. the password rule). */
+  hint?: string;
 }
 
 function Label({ htmlFor, label, optional }: { htmlFor: string; label: string; optional: boolean }) {
@@ -27,97 +29,33 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
   );
 }
 
-type InputFieldProps = FieldShellProps &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & { registration: UseFormRegisterReturn };
+type ControlProps = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
 
-/** A labelled input whose error message sits under it and is announced with it. */
-export function InputField({ label, error, optional = false, className = '', registration, ...inputProps }: InputFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className={className}>
-      <Label htmlFor={id} label={label} optional={optional} />
-      <input
-        id={id}
-        className={`input w-full ${error ? 'input-error' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...inputProps}
-        {...registration}
-      />
-      <FieldError id={errorId} error={error} />
-    </div>
-  );
-}
-
-type TextareaFieldProps = FieldShellProps &
-  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> & { registration: UseFormRegisterReturn };
-
-export function TextareaField({
+/**
+ * The frame every field shares: label, control, then the hint or the error, with the control
+ * pointed at whichever is showing so screen readers announce it.
+ */
+function Field({
   label,
   error,
+  hint,
   optional = false,
   className = '',
-  registration,
-  ...textareaProps
-}: TextareaFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className={className}>
-      <Label htmlFor={id} label={label} optional={optional} />
-      <textarea
-        id={id}
-        className={`textarea w-full ${error ? 'textarea-error' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...textareaProps}
-        {...registration}
-      />
-      <FieldError id={errorId} error={error} />
-    </div>
-  );
-}
-
-type PasswordFieldProps = FieldShellProps &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'type'> & {
-    registration: UseFormRegisterReturn;
-    /** Shown under the field while there is no error (e.g. the password rule). */
-    hint?: string;
-  };
-
-/** A password input with a button that shows what was typed (phones make typos easy). */
-export function PasswordField({ label, error, hint, optional = false, className = '', registration, ...inputProps }: PasswordFieldProps) {
+  children,
+}: FieldShellProps & { children: (control: ControlProps) => ReactNode }) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const [visible, setVisible] = useState(false);
-  const describedBy = error ? errorId : hint ? hintId : undefined;
+  const control: ControlProps = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : hint ? hintId : undefined,
+  };
   return (
     <div className={className}>
       <Label htmlFor={id} label={label} optional={optional} />
-      <div className="relative">
-        <input
-          id={id}
-          type={visible ? 'text' : 'password'}
-          className={`input w-full pr-12 ${error ? 'input-error' : ''}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...inputProps}
-          {...registration}
-        />
-        <button
-          type="button"
-          className="btn absolute top-1/2 right-1 btn-circle -translate-y-1/2 text-base-content/70 btn-ghost btn-sm hover:text-primary"
-          aria-label="Show password"
-          aria-pressed={visible}
-          aria-controls={id}
-          onClick={() => setVisible((shown) => !shown)}
-        >
-          {visible ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
-        </button>
-      </div>
-      {error ? null : hint ? (
+      {children(control)}
+      {!error && hint ? (
         <p id={hintId} className="mt-1.5 text-xs text-base-content/70">
           {hint}
         </p>
@@ -127,41 +65,85 @@ export function PasswordField({ label, error, hint, optional = false, className 
   );
 }
 
+type Registered = { registration: UseFormRegisterReturn };
+type InputFieldProps = FieldShellProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & Registered;
+
+/** A labelled input whose error message sits under it and is announced with it. */
+export function InputField({ label, error, hint, optional, className, registration, ...inputProps }: InputFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} optional={optional} className={className}>
+      {(control) => <input className={`input w-full ${error ? 'input-error' : ''}`} {...control} {...inputProps} {...registration} />}
+    </Field>
+  );
+}
+
+type TextareaFieldProps = FieldShellProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> & Registered;
+
+export function TextareaField({ label, error, hint, optional, className, registration, ...textareaProps }: TextareaFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} optional={optional} className={className}>
+      {(control) => (
+        <textarea className={`textarea w-full ${error ? 'textarea-error' : ''}`} {...control} {...textareaProps} {...registration} />
+      )}
+    </Field>
+  );
+}
+
+type PasswordFieldProps = FieldShellProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'type'> & Registered;
+
+/** A password input with a button that shows what was typed (phones make typos easy). */
+export function PasswordField({ label, error, hint, optional, className, registration, ...inputProps }: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <Field label={label} error={error} hint={hint} optional={optional} className={className}>
+      {(control) => (
+        <div className="relative">
+          <input
+            type={visible ? 'text' : 'password'}
+            className={`input w-full pr-12 ${error ? 'input-error' : ''}`}
+            {...control}
+            {...inputProps}
+            {...registration}
+          />
+          <button
+            type="button"
+            className="btn absolute top-1/2 right-1 btn-circle -translate-y-1/2 text-base-content/70 btn-ghost btn-sm hover:text-primary"
+            aria-label="Show password"
+            aria-pressed={visible}
+            aria-controls={control.id}
+            onClick={() => setVisible((shown) => !shown)}
+          >
+            {visible ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
+          </button>
+        </div>
+      )}
+    </Field>
+  );
+}
+
 type FileFieldProps = FieldShellProps &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'type'> & {
-    registration: UseFormRegisterReturn;
-    hint?: string;
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'type'> &
+  Registered & {
     /** Shown beside the input, e.g. a preview of the chosen photo. */
     preview?: ReactNode;
   };
 
 /** A labelled file input, styled like the other fields. */
-export function FileField({ label, error, hint, optional = false, className = '', registration, preview, ...inputProps }: FileFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = error ? errorId : hint ? hintId : undefined;
+export function FileField({ label, error, hint, optional, className, registration, preview, ...inputProps }: FileFieldProps) {
   return (
-    <div className={className}>
-      <Label htmlFor={id} label={label} optional={optional} />
-      <div className="flex items-center gap-3">
-        {preview}
-        <input
-          id={id}
-          type="file"
-          className={`file-input min-w-0 flex-1 ${error ? 'file-input-error' : ''}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...inputProps}
-          {...registration}
-        />
-      </div>
-      {error ? null : hint ? (
-        <p id={hintId} className="mt-1.5 text-xs text-base-content/70">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId} error={error} />
-    </div>
+    <Field label={label} error={error} hint={hint} optional={optional} className={className}>
+      {(control) => (
+        <div className="flex items-center gap-3">
+          {preview}
+          <input
+            type="file"
+            className={`file-input min-w-0 flex-1 ${error ? 'file-input-error' : ''}`}
+            {...control}
+            {...inputProps}
+            {...registration}
+          />
+        </div>
+      )}
+    </Field>
   );
 }
