@@ -10,6 +10,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { freePort, load, ratio, startBuiltServer, type LoadResult } from './lib.js';
 import { runLighthouse } from './lighthouse.js';
+import { bookingBenchmarks } from './booking.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -94,6 +95,7 @@ try {
 }
 await app.stop();
 await fs.rm(dataDir, { recursive: true, force: true });
+results.booking = await bookingBenchmarks();
 await fs.mkdir('bench/results', { recursive: true });
 await fs.writeFile('bench/results/latest.json', JSON.stringify(results, null, 2));
 console.log('\nWrote bench/results/latest.json');

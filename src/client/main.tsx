@@ -7,7 +7,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
+import { markPageLoadEntry } from './lib/scroll-restoration-key';
 
+// Before the router reads the history entry (see scroll-restoration-key.ts).
+markPageLoadEntry();
 const router = createAppRouter();
 
 const container = document.getElementById('root');

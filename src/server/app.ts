@@ -25,6 +25,13 @@ import { HttpError } from './http-error.js';
 import { trustedOriginsOf } from './origins.js';
 import type { App } from './types.js';
 import { CatalogueCache } from './catalogue-cache.js';
+import { removeUnreferencedUploads } from './repositories/uploads.js';
+import { cartRoutes } from './routes/cart.js';
+import { settingsRoutes } from './routes/settings.js';
+import { paymentRoutes } from './routes/payments.js';
+import { PaymentService } from './payments/payment-service.js';
+import { TestGateway } from './payments/test-gateway.js';
+import { StripeGateway, createStripeClient } from './payments/stripe-gateway.js';
 import { listServices } from './repositories/services.js';
 
 export type BuildAppOptions = {
@@ -53,6 +60,14 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   await catalogue.listen(database, app.log);
   app.decorate('catalogue', catalogue);
   app.addHook('onClose', async () => catalogue.close());
+  // Images uploaded by forms that were never saved are removed once their grace period is over.
+  const imageSweep = setInterval(() => {
+    removeUnreferencedUploads(database.db, config.uploadGraceMinutes).catch((err: unknown) =>
+      app.log.warn({ err }, 'could not remove unused images'),
+    );
+  }, 60 * 60 * 1000);
+  imageSweep.unref();
+  app.addHook('onClose', async () => clearInterval(imageSweep));
 
   await app.register(errorsPlugin);
   await app.register(helmet, {
@@ -66,9 +81,15 @@ export async function buildApp({ config, database, logger, clientDir = findClien
         'style-src': ["'self'", "'unsafe-inline'"],
         // The site may be served over plain http on a LAN; upgrading would break it there.
         'upgrade-insecure-requests': null,
+        // Stripe Elements (only when Stripe is configured) runs in Stripe's frames and scripts.
+        ...(config.stripe && {
+          'script-src': ["'self'", 'https://js.stripe.com'],
+          'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+          'connect-src': ["'self'", 'https://api.stripe.com'],
+        }),
       },
     },
-    // Stripe and OAuth pop-ups come later; nothing here needs to be embedded cross-origin.
+    // Stripe's frames are not cross-origin-isolated; requiring it would break them.
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
@@ -94,6 +115,10 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(authPlugin);
+  // Stripe when its keys are configured, otherwise the built-in test gateway (decisions.md 4).
+  const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
+  const gateway = stripe && config.stripe ? new StripeGateway(stripe, config.stripe) : new TestGateway(database.db);
+  app.decorate('payments', new PaymentService(database.db, gateway, app.mailer, app.log, config.publicUrl));
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -101,6 +126,9 @@ export async function buildApp({ config, database, logger, clientDir = findClien
       await api.register(reviewRoutes);
       await api.register(contactRoutes);
       await api.register(userRoutes);
+      await api.register(cartRoutes);
+      await api.register(settingsRoutes);
+      await api.register(paymentRoutes, { stripe });
     },
     { prefix: '/api' },
   );

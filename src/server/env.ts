@@ -36,6 +36,11 @@ const envSchema = z.object({
   OIDC_NAME: z.string().min(1).default('Single sign-on'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Parlour <no-reply@parlour.local>'),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_... or rk_...)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_...)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_...)').optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  UPLOAD_GRACE_MINUTES: z.coerce.number().int().min(0).max(10080).default(1440),
 });
 
 type OAuthClient = { clientId: string; clientSecret: string };
@@ -60,6 +65,10 @@ export type AppConfig = {
   oidc: (OAuthClient & { discoveryUrl: string; name: string }) | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How long an upload nobody refers to is kept (a form uploads first, then saves). */
+  uploadGraceMinutes: number;
+  /** Stripe when all three keys are set; otherwise the built-in test gateway. */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: URL | undefined } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -96,6 +105,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(oidcClient) !== Boolean(env.OIDC_DISCOVERY_URL) && (oidcClient || env.OIDC_DISCOVERY_URL)) {
     problems.push('OIDC_DISCOVERY_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three or none');
   }
+  const stripeKeys = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    problems.push('STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three or none');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     nodeEnv: env.NODE_ENV,
@@ -119,5 +132,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     oidc: oidcClient && env.OIDC_DISCOVERY_URL ? { ...oidcClient, discoveryUrl: env.OIDC_DISCOVERY_URL, name: env.OIDC_NAME } : undefined,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    uploadGraceMinutes: env.UPLOAD_GRACE_MINUTES,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiBase: env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined,
+          }
+        : undefined,
   };
 }

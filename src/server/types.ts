@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, DbHandle } from './db/client.js';
 import type { AppConfig } from './env.js';
 import type { CatalogueCache } from './catalogue-cache.js';
+import type { PaymentService } from './payments/payment-service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +11,7 @@ declare module 'fastify' {
     db: Db;
     database: DbHandle;
     catalogue: CatalogueCache;
+    payments: PaymentService;
   }
 }
 

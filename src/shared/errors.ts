@@ -23,6 +23,9 @@ export const errorResponses = {
   500: apiErrorSchema,
 } as const;
 
+/** The answers of a route behind a sign-in or admin check, which may also refuse with 409. */
+export const guardedErrorResponses = { ...errorResponses, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema } as const;
+
 const reasonPhrases: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

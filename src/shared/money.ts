@@ -19,17 +19,23 @@ export function hasAtMostTwoDecimals(amount: number): boolean {
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
+/**
+ * '৳15,000' for whole taka, '৳1,850.50' otherwise: a price with poisha always shows both digits,
+ * as a till or a receipt does ('৳1,850.5' reads as a slip).
+ */
 export function formatMoney(amount: number, currency: string = SALON_CURRENCY): string {
-  let formatter = formatters.get(currency);
+  const fractionDigits = Number.isInteger(amount) ? 0 : 2;
+  const key = `${currency}|${fractionDigits}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.NumberFormat('en-US', {
       style: 'currency',
       currency,
       currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 2,
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
     });
-    formatters.set(currency, formatter);
+    formatters.set(key, formatter);
   }
   return formatter.format(amount);
 }

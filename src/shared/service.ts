@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids.js';
+import { imageUrlSchema } from './images.js';
+import { hasAtMostTwoDecimals } from './money.js';
 
 export const serviceSchema = z.object({
   _id: idSchema,
@@ -14,3 +16,64 @@ export const serviceSchema = z.object({
 export const serviceListSchema = z.array(serviceSchema);
 
 export type Service = z.infer<typeof serviceSchema>;
+
+// What an admin sends to create or change a service (spec section 5; the browser form and the
+// server check the same rules).
+export const MIN_DURATION = 15;
+export const MAX_DURATION = 480;
+export const DEFAULT_DURATION = 60;
+
+export const serviceTitleSchema = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, 'Title is required')
+  .max(100, 'Title must be at most 100 characters');
+
+export const servicePriceSchema = z
+  .number({ error: 'Price is required' })
+  .positive('Price must be more than 0')
+  .max(10_000_000, 'Price is too high')
+  .refine(hasAtMostTwoDecimals, 'Price can have at most two decimals');
+
+export const serviceDescriptionSchema = z
+  .string({ error: 'Description is required' })
+  .trim()
+  .min(1, 'Description is required')
+  .max(2000, 'Description must be at most 2000 characters');
+
+export const serviceDurationSchema = z
+  .number({ error: 'Duration is required' })
+  .int('Duration must be whole minutes')
+  .min(MIN_DURATION, `Duration must be between ${MIN_DURATION} and ${MAX_DURATION} minutes`)
+  .max(MAX_DURATION, `Duration must be between ${MIN_DURATION} and ${MAX_DURATION} minutes`);
+
+/** Empty means "no category"; stored as null. */
+export const serviceCategorySchema = z
+  .string()
+  .trim()
+  .max(40, 'Category must be at most 40 characters')
+  .transform((v) => (v === '' ? null : v))
+  .nullable();
+
+export const serviceCreateSchema = z.object({
+  title: serviceTitleSchema,
+  price: servicePriceSchema,
+  description: serviceDescriptionSchema,
+  duration: serviceDurationSchema.default(DEFAULT_DURATION),
+  category: serviceCategorySchema.optional(),
+  image_url: imageUrlSchema,
+});
+export type ServiceCreateInput = z.input<typeof serviceCreateSchema>;
+
+/** An update changes only the fields it names; a missing image_url keeps the current image. */
+export const serviceUpdateSchema = z
+  .object({
+    title: serviceTitleSchema,
+    price: servicePriceSchema,
+    description: serviceDescriptionSchema,
+    duration: serviceDurationSchema,
+    category: serviceCategorySchema,
+    image_url: imageUrlSchema,
+  })
+  .partial();
+export type ServiceUpdateInput = z.input<typeof serviceUpdateSchema>;

@@ -90,10 +90,44 @@ export const routes: RouteObject[] = [
                   return { Component: AllUsersRoute };
                 },
               },
-              comingSoon('orderlist', 'Order List'),
-              comingSoon('addservice', 'Add services'),
-              comingSoon('manageservice', 'Manage Services'),
-              comingSoon('updateservice/:id', 'Update Service'),
+              {
+                path: 'orderlist',
+                lazy: async () => {
+                  const { OrderListRoute } = await import('../routes/dashboard/order-list');
+                  return { Component: OrderListRoute };
+                },
+              },
+              {
+                path: 'settings',
+                lazy: async () => {
+                  const { SalonSettingsRoute } = await import('../routes/dashboard/salon-settings');
+                  return { Component: SalonSettingsRoute };
+                },
+              },
+              {
+                path: 'addservice',
+                lazy: async () => {
+                  const { AddServiceRoute } = await import('../routes/dashboard/add-service');
+                  return { Component: AddServiceRoute };
+                },
+              },
+              {
+                path: 'manageservice',
+                lazy: async () => {
+                  const { ManageServicesRoute } = await import('../routes/dashboard/manage-services');
+                  return { Component: ManageServicesRoute };
+                },
+              },
+              {
+                // Loaded before it renders; an unknown id shows the 404 page inside the dashboard.
+                path: 'updateservice/:id',
+                lazy: async () => {
+                  const { UpdateServiceRoute, updateServiceLoader, UpdateServiceErrorBoundary } = await import(
+                    '../routes/dashboard/update-service'
+                  );
+                  return { Component: UpdateServiceRoute, loader: updateServiceLoader, ErrorBoundary: UpdateServiceErrorBoundary };
+                },
+              },
             ],
           },
           {
@@ -103,11 +137,42 @@ export const routes: RouteObject[] = [
               return { Component: UserHomeRoute };
             },
           },
-          comingSoon('book', 'Book'),
-          comingSoon('bookinglist', 'Booking List'),
+          {
+            path: 'book',
+            lazy: async () => {
+              const { BookRoute } = await import('../routes/dashboard/book');
+              return { Component: BookRoute };
+            },
+          },
+          {
+            path: 'bookinglist',
+            lazy: async () => {
+              const { BookingListRoute } = await import('../routes/dashboard/booking-list');
+              return { Component: BookingListRoute };
+            },
+          },
           comingSoon('review', 'Add a Review'),
-          comingSoon('appointment', 'Appointment'),
-          comingSoon('paymentHistory', 'Payment History'),
+          {
+            path: 'appointment',
+            lazy: async () => {
+              const { AppointmentRoute } = await import('../routes/dashboard/appointment');
+              return { Component: AppointmentRoute };
+            },
+          },
+          {
+            path: 'appointment/done',
+            lazy: async () => {
+              const { AppointmentDoneRoute } = await import('../routes/dashboard/appointment-done');
+              return { Component: AppointmentDoneRoute };
+            },
+          },
+          {
+            path: 'paymentHistory',
+            lazy: async () => {
+              const { PaymentHistoryRoute } = await import('../routes/dashboard/payment-history');
+              return { Component: PaymentHistoryRoute };
+            },
+          },
         ],
       },
       {

@@ -21,5 +21,7 @@ export const paths = {
     bookingList: '/dashboard/bookinglist',
     review: '/dashboard/review',
     appointment: '/dashboard/appointment',
+    settings: '/dashboard/settings',
+    appointmentDone: '/dashboard/appointment/done',
   },
 } as const;

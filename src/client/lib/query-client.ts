@@ -13,10 +13,21 @@ export const queryKeys = {
   users: ['users'] as const,
   cart: (email: string) => ['cart', email] as const,
   isAdmin: (email: string) => ['isAdmin', email] as const,
+  /** Every bookings list; each filter set is cached beneath it, so this key invalidates them all. */
+  bookings: ['bookings'] as const,
+  /** Every payments list and single payment (payment(id) sits beneath it for the same reason). */
+  payments: ['payments'] as const,
+  payment: (id: string) => ['payments', 'one', id] as const,
+  paymentConfig: ['paymentConfig'] as const,
+  /**
+   * The intent for one state of the booking list. Deliberately outside ['payments']: invalidating
+   * the payment lists must never ask the server for a fresh intent.
+   */
+  paymentIntent: (email: string, listSignature: string) => ['paymentIntent', email, listSignature] as const,
 };
 
 /** Cached answers that belong to whoever is signed in: forgotten when someone signs in or out. */
-export const accountScopedQueryKeys = [['isAdmin'], ['cart'], ['users']] as const;
+export const accountScopedQueryKeys = [['isAdmin'], ['cart'], ['users'], ['bookings'], ['payments'], ['paymentIntent']] as const;
 
 /** Retry failed queries up to 3 times, except refusals that would only be refused again. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {

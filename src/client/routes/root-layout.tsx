@@ -1,5 +1,5 @@
 import { useRef, type MouseEvent } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router';
 import { AnchorScrollBehavior } from '../components/layout/anchor-scroll-behavior';
 import { Footer } from '../components/layout/footer';
 import { Navbar } from '../components/layout/navbar';
@@ -7,7 +7,11 @@ import { useCurrentUser } from '../features/auth/use-current-user';
 import { useLogout } from '../features/auth/use-logout';
 import { useBookingCount } from '../features/cart/use-booking-count';
 import { useFocusOnNavigation } from '../hooks/use-focus-on-navigation';
+import { scrollRestorationKey } from '../lib/scroll-restoration-key';
 import { toast } from '../lib/dialogs';
+
+// The location only (React Router passes the route matches second), and stable across renders.
+const restorationKey = (location: Location) => scrollRestorationKey(location);
 
 /** Navbar, the routed page and the footer (spec section 2). */
 export function RootLayout() {
@@ -57,7 +61,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <AnchorScrollBehavior />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={restorationKey} />
     </div>
   );
 }

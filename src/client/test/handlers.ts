@@ -1,8 +1,11 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
+import type { z } from 'zod';
 import { reasonPhrase, type ApiError, type FieldIssue } from '../../shared/errors';
+import { idSchema } from '../../shared/ids';
+import type { deletedSchema, insertedSchema, modifiedSchema } from '../../shared/results';
 import type { Review } from '../../shared/review';
-import type { Service } from '../../shared/service';
-import type { AdminCheck, AuthProviders, Session, User } from '../../shared/user';
+import { serviceCreateSchema, serviceUpdateSchema, type Service } from '../../shared/service';
+import type { AdminCheck, AuthProviders, Session, UploadResult, User } from '../../shared/user';
 import { reviews as defaultReviews, services as defaultServices, sessionFor } from './fixtures';
 
 /** GET /api/service answering with the given services. */
@@ -68,4 +71,85 @@ export function accountSession(initial: User | null = null) {
       }),
     ],
   };
+}
+
+/** Where the fake upload endpoint says every image was stored. */
+export const UPLOADED_IMAGE_URL = '/uploads/2b0f6c7e-1d2a-4c3b-9e8f-7a6b5c4d3e2f.webp';
+
+function fieldIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}
+
+/** One write that reached the fake catalogue, with the JSON body the browser sent. */
+export interface CatalogueWrite {
+  method: 'POST' | 'PATCH' | 'DELETE';
+  id?: string;
+  body?: unknown;
+}
+
+/**
+ * The admin's fake catalogue: GET /api/service and /api/service/:id answer from a list that
+ * POST, PATCH and DELETE really change, bodies checked with the shared schemas as the server
+ * does; POST /api/upload stores every image at UPLOADED_IMAGE_URL. `calls` lists the requests
+ * in order ('upload', 'list', 'get <id>', 'POST', 'PATCH <id>', 'DELETE <id>').
+ */
+export function fakeCatalogue(initial: Service[] = defaultServices) {
+  const list = initial.map((service) => ({ ...service }));
+  const calls: string[] = [];
+  const writes: CatalogueWrite[] = [];
+  let nextId = 1;
+
+  const handlers = [
+    http.get<PathParams, DefaultBodyType, Service[]>('/api/service', () => {
+      calls.push('list');
+      return HttpResponse.json(list);
+    }),
+    http.get<{ id: string }>('/api/service/:id', ({ params }) => {
+      calls.push(`get ${params.id}`);
+      if (!idSchema.safeParse(params.id).success) return apiErrorResponse(400, 'Must be a valid id', [{ path: 'id', message: 'Must be a valid id' }]);
+      const service = list.find((s) => s._id === params.id);
+      return service ? HttpResponse.json(service) : apiErrorResponse(404, 'Service not found');
+    }),
+    http.post('/api/upload', () => {
+      calls.push('upload');
+      const body: UploadResult = { data: { display_url: UPLOADED_IMAGE_URL } };
+      return HttpResponse.json(body, { status: 201 });
+    }),
+    http.post('/api/service', async ({ request }) => {
+      calls.push('POST');
+      const body: unknown = await request.json();
+      writes.push({ method: 'POST', body });
+      const parsed = serviceCreateSchema.safeParse(body);
+      if (!parsed.success) return apiErrorResponse(400, 'Check the highlighted fields.', fieldIssues(parsed.error));
+      const _id = `00000000-0000-4000-8000-${String(nextId++).padStart(12, '0')}`;
+      list.push({ _id, ...parsed.data, category: parsed.data.category ?? null });
+      const answer: z.infer<typeof insertedSchema> = { insertedId: _id };
+      return HttpResponse.json(answer, { status: 201 });
+    }),
+    http.patch<{ id: string }>('/api/service/:id', async ({ params, request }) => {
+      calls.push(`PATCH ${params.id}`);
+      const body: unknown = await request.json();
+      writes.push({ method: 'PATCH', id: params.id, body });
+      const parsed = serviceUpdateSchema.safeParse(body);
+      if (!parsed.success) return apiErrorResponse(400, 'Check the highlighted fields.', fieldIssues(parsed.error));
+      const service = list.find((s) => s._id === params.id);
+      if (!service) return apiErrorResponse(404, 'Service not found');
+      const changes = Object.entries(parsed.data).filter(([, value]) => value !== undefined);
+      const differs = changes.some(([key, value]) => service[key as keyof Service] !== value);
+      Object.assign(service, Object.fromEntries(changes));
+      const answer: z.infer<typeof modifiedSchema> = { modifiedCount: differs ? 1 : 0 };
+      return HttpResponse.json(answer);
+    }),
+    http.delete<{ id: string }>('/api/service/:id', ({ params }) => {
+      calls.push(`DELETE ${params.id}`);
+      writes.push({ method: 'DELETE', id: params.id });
+      const index = list.findIndex((s) => s._id === params.id);
+      if (index === -1) return apiErrorResponse(404, 'Service not found');
+      list.splice(index, 1);
+      const answer: z.infer<typeof deletedSchema> = { deletedCount: 1 };
+      return HttpResponse.json(answer);
+    }),
+  ];
+
+  return { handlers, list, calls, writes };
 }

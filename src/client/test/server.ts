@@ -1,8 +1,18 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings';
 import { signedInAs } from './handlers';
 
 /**
- * The fake API every client test talks to; each test adds the handlers it needs. Every page asks
- * who is signed in, so by default nobody is.
+ * The fake API every client test talks to; each test adds the handlers it needs (`server.use`
+ * puts them in front of these). Every page asks who is signed in, so by default nobody is; the
+ * navbar's booking count and the dashboards' summaries find an empty salon unless a test says
+ * otherwise.
  */
-export const server = setupServer(...signedInAs(null));
+export const server = setupServer(
+  ...signedInAs(null),
+  http.get('/api/cart', () => HttpResponse.json([])),
+  http.get('/api/settings', () => HttpResponse.json(DEFAULT_SALON_SETTINGS)),
+  http.get('/api/bookings', () => HttpResponse.json([])),
+  http.get('/api/payments', () => HttpResponse.json([])),
+);

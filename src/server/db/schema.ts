@@ -4,6 +4,8 @@ import {
   check,
   index,
   integer,
+  jsonb,
+  uniqueIndex,
   pgTable,
   smallint,
   text,
@@ -11,6 +13,11 @@ import {
   uuid,
   customType,
 } from 'drizzle-orm/pg-core';
+
+import { user } from './auth-schema.js';
+
+// better-auth's tables, as its schema generator wrote them (npm run auth:generate).
+export * from './auth-schema.js';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
@@ -102,8 +109,163 @@ export const uploads = pgTable('uploads', {
   width: integer('width').notNull(),
   height: integer('height').notNull(),
   bytes: bytea('bytes').notNull(),
+  // Smaller copies (the sizes the pages need) point at their full-size original, so the cleanup
+  // removes an image and its copies together.
+  originalKey: text('original_key'),
+  createdAt: createdAt(),
+}, (t) => [index('uploads_original_idx').on(t.originalKey)]);
+
+/** The salon's one row of booking rules (opening hours, capacity, ...), checked by salonSettingsSchema. */
+export const salonSettings = pgTable(
+  'salon_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    settings: jsonb('settings').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('salon_settings_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * A customer's booking list. An item with a time holds its place until `hold_expires_at`: a live
+ * hold counts against the salon's capacity, an expired one simply stops counting.
+ */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('cart_items_time_pair', sql`(${t.startsAt} is null) = (${t.endsAt} is null) and (${t.endsAt} is null or ${t.endsAt} > ${t.startsAt})`),
+    index('cart_items_user_idx').on(t.userId, t.createdAt),
+    index('cart_items_hold_idx').on(t.startsAt, t.endsAt).where(sql`${t.holdExpiresAt} is not null`),
+  ],
+);
+
+/**
+ * One row per 15-minute cell of time (UTC-aligned), created on demand and locked `for update` by
+ * every transaction that places a hold or a booking touching that cell. Two intervals that overlap
+ * always share a cell, so they can never be checked against capacity at the same time.
+ */
+export const slotCells = pgTable('slot_cells', {
+  cellStart: timestamp('cell_start', { withTimezone: true }).primaryKey(),
+});
+
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'canceled', 'partially_refunded', 'refunded'] as const;
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id),
+    amountMinor: integer('amount_minor').notNull(),
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    currency: text('currency').notNull(),
+    gateway: text('gateway').notNull(),
+    // The gateway's id for this charge (a Stripe PaymentIntent id, or the test gateway's own).
+    gatewayRef: text('gateway_ref').notNull().unique(),
+    clientSecret: text('client_secret').notNull(),
+    // What the customer's booking list was when the intent was made: a retry of the same list
+    // gets the same intent back (two tabs, double clicks).
+    cartFingerprint: text('cart_fingerprint').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('payments_status', sql`${t.status} in ('pending','succeeded','failed','canceled','partially_refunded','refunded')`),
+    check('payments_amounts', sql`${t.amountMinor} > 0 and ${t.refundedMinor} between 0 and ${t.amountMinor}`),
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_created_idx').on(t.createdAt),
+  ],
+);
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+
+/**
+ * An appointment. It keeps its own snapshot of what was booked (title, price, duration, image),
+ * so editing or deleting the service later never rewrites history.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    cartItemId: uuid('cart_item_id').notNull(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id),
+    title: text('title').notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    imageUrl: text('image_url').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('pending'),
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('bookings_status', sql`${t.status} in ('pending','confirmed','completed','cancelled')`),
+    check('bookings_times', sql`${t.endsAt} > ${t.startsAt}`),
+    // One booking per booking-list item per payment: a replayed confirmation cannot add a second.
+    uniqueIndex('bookings_payment_item_uq').on(t.paymentId, t.cartItemId),
+    index('bookings_user_idx').on(t.userId, t.startsAt),
+    index('bookings_time_idx').on(t.startsAt, t.endsAt).where(sql`${t.status} in ('confirmed','completed')`),
+  ],
+);
+
+/** Gateway events already applied: a replayed webhook finds its id here and changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: createdAt(),
+});
+
+
+
+/**
+ * The built-in test gateway's own ledger: what a card processor would keep on its side. Keys make
+ * creating an intent and refunding idempotent, as Stripe's idempotency keys do.
+ */
+export const testGatewayIntents = pgTable('test_gateway_intents', {
+  ref: text('ref').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  clientSecret: text('client_secret').notNull().unique(),
+  amountMinor: integer('amount_minor').notNull(),
+  currency: text('currency').notNull(),
+  // 'requires_payment_method' (new, or after a failed attempt), 'succeeded', 'canceled'
+  status: text('status').notNull(),
+  refundedMinor: integer('refunded_minor').notNull().default(0),
   createdAt: createdAt(),
 });
 
-// better-auth's tables, as its schema generator wrote them (npm run auth:generate).
-export * from './auth-schema.js';
+export const testGatewayRefunds = pgTable('test_gateway_refunds', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  ref: text('ref')
+    .notNull()
+    .references(() => testGatewayIntents.ref),
+  amountMinor: integer('amount_minor').notNull(),
+  createdAt: createdAt(),
+});

@@ -2,17 +2,19 @@
  * Who may call what: every /api route x {visitor, customer, another customer, admin}, with the
  * status each must get. One table, extended by every issue that adds a route.
  */
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
+import { imageForm, solidPng } from '../test/uploads.js';
+import { addItem, asUser, openDay, readyToPay } from '../test/booking.js';
+import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings.js';
 
 type Actor = 'visitor' | 'customer' | 'otherCustomer' | 'admin';
 // Role changes aim at bystanders, so no row changes the actors' own roles.
-type Ctx = { customer: Account; otherCustomer: Account; admin: Account; bystander: Account; otherAdmin: Account; serviceId: string };
+type Ctx = { customer: Account; otherCustomer: Account; admin: Account; bystander: Account; otherAdmin: Account; serviceId: string; spareServiceId: string; bystanderItemId: string; bystanderSecret: string; bystanderPaymentId: string; bystanderBookingId: string };
 type Row = {
   name: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   url: (c: Ctx) => string;
   body?: (c: Ctx) => unknown;
   /** A multipart body instead of JSON. */
@@ -20,13 +22,7 @@ type Row = {
   expect: Record<Actor, number>;
 };
 
-async function tinyPngForm() {
-  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer();
-  const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
-  const request = new Request('http://local/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
-}
+const tinyPngForm = async () => imageForm(await solidPng());
 
 const all = (status: number) => ({ visitor: status, customer: status, otherCustomer: status, admin: status });
 
@@ -34,6 +30,101 @@ const matrix: Row[] = [
   { name: 'health', method: 'GET', url: () => '/api/health', expect: all(200) },
   { name: 'list services', method: 'GET', url: () => '/api/service', expect: all(200) },
   { name: 'one service', method: 'GET', url: (c) => `/api/service/${c.serviceId}`, expect: all(200) },
+  {
+    name: 'add a service',
+    method: 'POST',
+    url: () => '/api/service',
+    body: () => ({ title: 'Matrix Facial', price: 100, description: 'd', image_url: '/images/services/classic-haircut.svg' }),
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 201 },
+  },
+  {
+    name: 'change a service',
+    method: 'PATCH',
+    url: (c) => `/api/service/${c.serviceId}`,
+    body: () => ({ price: 1300 }),
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
+  },
+  {
+    name: 'delete a service',
+    method: 'DELETE',
+    url: (c) => `/api/service/${c.spareServiceId}`,
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
+  },
+  {
+    name: 'add to own booking list',
+    method: 'POST',
+    url: () => '/api/cart',
+    body: (c) => ({ cartItemId: c.serviceId }),
+    expect: { visitor: 401, customer: 201, otherCustomer: 201, admin: 201 },
+  },
+  {
+    name: "the customer's booking list",
+    method: 'GET',
+    url: (c) => `/api/cart?email=${encodeURIComponent(c.customer.email)}`,
+    expect: { visitor: 401, customer: 200, otherCustomer: 403, admin: 200 },
+  },
+  {
+    name: "time on a bystander's booking-list item",
+    method: 'PATCH',
+    url: (c) => `/api/cart/${c.bystanderItemId}`,
+    body: () => ({ startsAt: null }),
+    expect: { visitor: 401, customer: 404, otherCustomer: 404, admin: 404 },
+  },
+  {
+    name: "delete a bystander's booking-list item",
+    method: 'DELETE',
+    url: (c) => `/api/cart/${c.bystanderItemId}`,
+    expect: { visitor: 401, customer: 404, otherCustomer: 404, admin: 404 },
+  },
+  {
+    name: 'availability',
+    method: 'GET',
+    url: (c) => `/api/availability?serviceId=${c.serviceId}&date=2030-01-01`,
+    expect: all(200),
+  },
+  { name: 'salon settings', method: 'GET', url: () => '/api/settings', expect: all(200) },
+  {
+    name: 'change salon settings',
+    method: 'PUT',
+    url: () => '/api/settings',
+    body: () => DEFAULT_SALON_SETTINGS,
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
+  },
+  { name: 'payment config', method: 'GET', url: () => '/api/payments/config', expect: all(200) },
+  {
+    name: 'create a payment intent (an empty list is a 400)',
+    method: 'POST',
+    url: () => '/api/create-payment-intent',
+    body: () => ({ price: 100 }),
+    expect: { visitor: 401, customer: 400, otherCustomer: 400, admin: 400 },
+  },
+  {
+    name: "pay the bystander's intent",
+    method: 'POST',
+    url: () => '/api/payments/test/confirm',
+    body: (c) => ({ clientSecret: c.bystanderSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' }),
+    expect: { visitor: 401, customer: 404, otherCustomer: 404, admin: 404 },
+  },
+  { name: 'payment history', method: 'GET', url: () => '/api/payments', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
+  {
+    name: "the bystander's payment",
+    method: 'GET',
+    url: (c) => `/api/payments/${c.bystanderPaymentId}`,
+    expect: { visitor: 401, customer: 404, otherCustomer: 404, admin: 200 },
+  },
+  { name: 'bookings', method: 'GET', url: () => '/api/bookings', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
+  {
+    name: "complete the bystander's booking (not yet due: 409 for the admin)",
+    method: 'POST',
+    url: (c) => `/api/bookings/${c.bystanderBookingId}/complete`,
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 409 },
+  },
+  {
+    name: "cancel the bystander's booking",
+    method: 'POST',
+    url: (c) => `/api/bookings/${c.bystanderBookingId}/cancel`,
+    expect: { visitor: 401, customer: 404, otherCustomer: 404, admin: 200 },
+  },
   { name: 'list reviews', method: 'GET', url: () => '/api/review', expect: all(200) },
   { name: 'auth providers', method: 'GET', url: () => '/api/config/auth', expect: all(200) },
   {
@@ -86,14 +177,27 @@ let t: TestApp;
 let ctx: Ctx;
 beforeAll(async () => {
   t = await createTestApp();
-  const services = (await t.app.inject({ url: '/api/service' })).json<{ _id: string }[]>();
+  const services = (await t.app.inject({ url: '/api/service' })).json<{ _id: string; price: number }[]>();
+  const bystander = await signUp(t.app);
+  // The bystander has paid for one appointment and holds another unpaid checkout.
+  await readyToPay(t.app, bystander, [{ serviceId: services[1]!._id, time: '12:00' }], openDay(5));
+  const paidIntent = (await asUser(t.app, bystander).post('/api/create-payment-intent', { price: services[1]!.price })).json<{ clientSecret: string; paymentId: string }>();
+  await asUser(t.app, bystander).post('/api/payments/test/confirm', { clientSecret: paidIntent.clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
+  const [booking] = (await asUser(t.app, bystander).get('/api/bookings')).json<{ _id: string }[]>();
+  await readyToPay(t.app, bystander, [{ serviceId: services[2]!._id, time: '13:00' }], openDay(6));
+  const openIntent = (await asUser(t.app, bystander).post('/api/create-payment-intent', { price: services[2]!.price })).json<{ clientSecret: string }>();
   ctx = {
     customer: await signUp(t.app),
     otherCustomer: await signUp(t.app),
     admin: await signUpAdmin(t.app),
-    bystander: await signUp(t.app),
+    bystander,
     otherAdmin: await signUpAdmin(t.app),
     serviceId: services[0]!._id,
+    spareServiceId: services[15]!._id,
+    bystanderItemId: await addItem(t.app, bystander, services[0]!._id),
+    bystanderSecret: openIntent.clientSecret,
+    bystanderPaymentId: paidIntent.paymentId,
+    bystanderBookingId: booking!._id,
   };
 });
 afterAll(async () => t.close());

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { apiErrorSchema } from '../../shared/errors.js';
 import { uploadResultSchema } from '../../shared/user.js';
+import { imageForm } from '../test/uploads.js';
+import { IMAGE_VARIANT_WIDTHS, imageVariantUrl } from '../../shared/images.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,14 +13,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function upload(bytes: Uint8Array, filename: string, type: string, field = 'image') {
-  const form = new FormData();
-  form.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
-  const request = new Request('http://local/api/upload', { method: 'POST', body: form });
+  const form = await imageForm(bytes, filename, type, field);
   return t.app.inject({
     method: 'POST',
     url: '/api/upload',
-    headers: { origin: t.config.publicUrl, 'content-type': request.headers.get('content-type')! },
-    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { origin: t.config.publicUrl, 'content-type': form.contentType },
+    payload: form.payload,
   });
 }
 
@@ -69,4 +69,19 @@ it('asks for the image field', async () => {
 it('answers 404 for an unknown image', async () => {
   const res = await t.app.inject({ url: '/uploads/3f1e1c9a-5b2d-4c1e-9a7b-1d2e3f4a5b6c.webp' });
   expect(res.statusCode).toBe(404);
+});
+
+it('stores the sizes the pages ask for in their srcset, never larger than the photo', async () => {
+  const res = await upload(await photo(), 'me.jpg', 'image/jpeg');
+  const url = uploadResultSchema.parse(res.json()).data.display_url;
+  for (const width of IMAGE_VARIANT_WIDTHS) {
+    const variant = imageVariantUrl(url, width)!;
+    const served = await t.app.inject({ url: variant });
+    expect(served.statusCode, variant).toBe(200);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width, height: width / 2 });
+  }
+  // A small photo's copies keep its own size, so every srcset entry still exists.
+  const small = uploadResultSchema.parse((await upload(await sharp({ create: { width: 300, height: 200, channels: 3, background: '#000' } }).png().toBuffer(), 's.png', 'image/png')).json()).data.display_url;
+  const copy = await t.app.inject({ url: imageVariantUrl(small, 800)! });
+  expect(await sharp(copy.rawPayload).metadata()).toMatchObject({ width: 300, height: 200 });
 });

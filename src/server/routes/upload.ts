@@ -6,19 +6,39 @@ import { HttpError } from '../http-error.js';
 import { MAX_UPLOAD_BYTES, uploadResultSchema } from '../../shared/user.js';
 import { apiErrorSchema, errorResponses } from '../../shared/errors.js';
 import { consumeThrottle } from '../repositories/throttles.js';
-import { findUpload, insertUpload } from '../repositories/uploads.js';
+import { findUpload, insertUploads, type StoredImage } from '../repositories/uploads.js';
+import { IMAGE_VARIANT_WIDTHS } from '../../shared/images.js';
 
 /** Raster formats sharp recognises by their bytes. SVG is refused: it can carry script. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 const UPLOADS_PER_HOUR_PER_IP = 30;
 const MAX_EDGE = 1600;
 
-/** An image this server stored (an upload) or ships (the demo catalogue): never an outside URL. */
-export const imageUrlSchema = z
-  .string()
-  .regex(/^\/(uploads\/[0-9a-f-]{36}\.webp|images\/[a-z0-9/_-]+\.(svg|webp|png|jpg))$/, 'Must be an image uploaded to this site');
 
-const keyParams = z.object({ key: z.string().regex(/^[0-9a-f-]{36}\.webp$/, 'Unknown image') });
+const keyParams = z.object({ key: z.string().regex(/^[0-9a-f-]{36}(-w\d+)?\.webp$/, 'Unknown image') });
+
+/**
+ * The full-size WebP (at most 1600 px on the long edge) and one copy per width the pages ask for
+ * in their srcset (`<id>-w400.webp`, ...). Copies never upscale: a small photo's copies are the
+ * photo's own size, so every srcset entry exists.
+ */
+async function encodeSizes(input: Buffer, id: string): Promise<StoredImage[]> {
+  const upright = sharp(input).rotate();
+  const full = await upright
+    .clone()
+    .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+  const originalKey = `${id}.webp`;
+  const images: StoredImage[] = [
+    { key: originalKey, contentType: 'image/webp', width: full.info.width, height: full.info.height, bytes: full.data },
+  ];
+  for (const width of IMAGE_VARIANT_WIDTHS) {
+    const copy = await upright.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+    images.push({ key: `${id}-w${width}.webp`, contentType: 'image/webp', width: copy.info.width, height: copy.info.height, bytes: copy.data, originalKey });
+  }
+  return images;
+}
 
 export async function uploadRoutes(app: App) {
   app.post(
@@ -63,14 +83,10 @@ export async function uploadRoutes(app: App) {
         ]);
       }
 
-      const { data, info } = await sharp(input)
-        .rotate()
-        .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 82 })
-        .toBuffer({ resolveWithObject: true });
-      const key = `${randomUUID()}.webp`;
-      await insertUpload(app.db, { key, contentType: 'image/webp', width: info.width, height: info.height, bytes: data });
-      return reply.status(201).send({ data: { display_url: `/uploads/${key}` } });
+      const id = randomUUID();
+      const images = await encodeSizes(input, id);
+      await insertUploads(app.db, images);
+      return reply.status(201).send({ data: { display_url: `/uploads/${images[0]!.key}` } });
     },
   );
 

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { App } from '../types.js';
-import { apiErrorSchema, errorResponses } from '../../shared/errors.js';
+import { guardedErrorResponses } from '../../shared/errors.js';
 import { idParamsSchema } from '../../shared/ids.js';
 import { modifiedSchema, acknowledgedSchema } from '../../shared/results.js';
 import { adminCheckSchema, authProvidersSchema, emailParamsSchema, nameSchema, userListSchema } from '../../shared/user.js';
 import { currentUser, requireAdmin, requireUser } from '../plugins/auth.js';
 import { findUserByEmail, findUserById, listUsers, makeAdmin, removeAdmin, updateProfile } from '../repositories/users.js';
 import { HttpError, notFound } from '../http-error.js';
-import { imageUrlSchema } from './upload.js';
+import { imageUrlSchema } from '../../shared/images.js';
 
-const guarded = { ...errorResponses, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
+const guarded = guardedErrorResponses;
 
 export async function userRoutes(app: App) {
   app.get(

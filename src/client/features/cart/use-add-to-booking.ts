@@ -2,22 +2,25 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Service } from '../../../shared/service';
 import { paths } from '../../config/paths';
-import { confirmDialog, toast } from '../../lib/dialogs';
+import { confirmDialog, showError, toast } from '../../lib/dialogs';
+import { useAddToCart } from './api/add-to-cart';
 
 interface BookingUser {
   email: string;
 }
 
 /**
- * What 'Add to Booking list' does. A visitor is invited to log in and comes back here afterwards.
- * The cart issue replaces the signed-in branch with the real POST /api/cart.
+ * What 'Add to Booking list' does (spec section 4). A visitor is invited to log in and comes back
+ * here afterwards; a signed-in customer's service is posted to her list and Booking(n) grows.
  */
 export function useAddToBooking(user: BookingUser | null): (service: Service) => Promise<void> {
   const navigate = useNavigate();
   const location = useLocation();
+  const addToCart = useAddToCart(user?.email ?? '');
+  const { mutateAsync } = addToCart;
 
   return useCallback(
-    async (_service: Service) => {
+    async (service: Service) => {
       if (!user) {
         const wantsToLogin = await confirmDialog({
           title: 'You are not logged in',
@@ -29,8 +32,18 @@ export function useAddToBooking(user: BookingUser | null): (service: Service) =>
         if (wantsToLogin) await navigate(paths.login, { state: { from: location } });
         return;
       }
-      await toast({ title: 'Booking list is coming soon', icon: 'info' });
+      try {
+        const { insertedId } = await mutateAsync(service);
+        // Not awaited: the toast resolves only when it closes, 1.5 s later.
+        if (insertedId) void toast({ title: 'Add to cart success' });
+      } catch (error) {
+        // decisions.md section 2: failures are shown, not only logged.
+        await showError({
+          title: 'Not added to your booking list',
+          text: error instanceof Error ? error.message : 'Something went wrong. Please try again.',
+        });
+      }
     },
-    [user, navigate, location],
+    [user, navigate, location, mutateAsync],
   );
 }

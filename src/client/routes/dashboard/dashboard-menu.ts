@@ -6,6 +6,7 @@ import {
   ListChecks,
   MessageSquareHeart,
   Settings2,
+  SlidersHorizontal,
   SquarePlus,
   Users,
   type LucideIcon,
@@ -34,6 +35,12 @@ export const adminMenu: DashboardMenuItem[] = [
   { to: paths.dashboard.allUsers, label: 'Make Admin', icon: Users, description: 'Give trusted staff the admin role, or take it back.' },
   { to: paths.dashboard.manageServices, label: 'Manage Services', icon: Settings2, description: 'Change prices and details, or retire a service.' },
   { ...paymentHistory, description: 'Every payment the salon has taken.' },
+  {
+    to: paths.dashboard.settings,
+    label: 'Salon settings',
+    icon: SlidersHorizontal,
+    description: 'Opening hours, capacity and how far ahead clients may book.',
+  },
 ];
 
 /** Spec section 2: a customer's side menu, in its order. */

@@ -14,6 +14,7 @@ const adminMenu = [
   ['Make Admin', '/dashboard/alluser'],
   ['Manage Services', '/dashboard/manageservice'],
   ['Payment History', '/dashboard/paymentHistory'],
+  ['Salon settings', '/dashboard/settings'],
 ];
 const userMenu = [
   ['User Home', '/dashboard/userhome'],
@@ -155,18 +156,7 @@ describe('dashboard layout', () => {
 });
 
 describe('pages still being prepared', () => {
-  it.each([
-    [adminUser, '/dashboard/orderlist', 'Order List', '/dashboard/adminhome'],
-    [adminUser, '/dashboard/addservice', 'Add services', '/dashboard/adminhome'],
-    [adminUser, '/dashboard/manageservice', 'Manage Services', '/dashboard/adminhome'],
-    [adminUser, '/dashboard/updateservice/0b6f2a53-2a4f-4f57-9a49-1f1d3a0c6a01', 'Update Service', '/dashboard/adminhome'],
-    [adminUser, '/dashboard/paymentHistory', 'Payment History', '/dashboard/adminhome'],
-    [customerUser, '/dashboard/paymentHistory', 'Payment History', '/dashboard/userhome'],
-    [customerUser, '/dashboard/book', 'Book', '/dashboard/userhome'],
-    [customerUser, '/dashboard/bookinglist', 'Booking List', '/dashboard/userhome'],
-    [customerUser, '/dashboard/review', 'Add a Review', '/dashboard/userhome'],
-    [customerUser, '/dashboard/appointment', 'Appointment', '/dashboard/userhome'],
-  ])('%s at %s sees a named "coming soon" page with a way back', async (account, path, title, home) => {
+  it.each([[customerUser, '/dashboard/review', 'Add a Review', '/dashboard/userhome']])('%s at %s sees a named "coming soon" page with a way back', async (account, path, title, home) => {
     server.use(...accountSession(account).handlers);
     renderApp(path);
 

@@ -1,17 +1,28 @@
+import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
 import { PageHeader } from '../../components/ui/page-header';
 import { useCurrentUser } from '../../features/auth/use-current-user';
+import { UpcomingAppointments } from '../../features/bookings/components/upcoming-appointments';
+import { RecentPayments } from '../../features/payments/components/recent-payments';
+import { useSalonSettings } from '../../features/settings/api/get-settings';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { userMenu } from './dashboard-menu';
 import { ShortcutCards } from './shortcut-cards';
 
+/** /dashboard/userhome: her coming visits and last payments first, then the way to everything else. */
 export function UserHomeRoute() {
   useDocumentTitle('User Home | Parlour');
   const { user } = useCurrentUser();
+  const settings = useSalonSettings();
+  const timeZone = settings.data?.timeZone ?? DEFAULT_SALON_SETTINGS.timeZone;
   return (
     <>
       <PageHeader eyebrow="User Home" title={`Welcome back, ${user?.name ?? ''}`}>
         Book your next treatment, check your booking list, or tell us how your last visit went.
       </PageHeader>
+      <div className="mt-8 grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] xl:items-start">
+        <UpcomingAppointments timeZone={timeZone} cancelNoticeHours={settings.data?.cancelNoticeHours} />
+        <RecentPayments timeZone={timeZone} />
+      </div>
       <ShortcutCards label="Your salon" items={userMenu.slice(1)} />
     </>
   );

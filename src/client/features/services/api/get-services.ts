@@ -15,6 +15,7 @@ export const servicesQueryOptions = () =>
     queryFn: ({ signal }) => getServices({ signal }),
   });
 
-export function useServices() {
-  return useQuery(servicesQueryOptions());
+/** `staleTime: 0` suits the admin's list, which other admins change too; visitors keep the default. */
+export function useServices(overrides: { staleTime?: number } = {}) {
+  return useQuery({ ...servicesQueryOptions(), ...overrides });
 }

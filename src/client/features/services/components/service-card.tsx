@@ -1,7 +1,15 @@
 import { useId } from 'react';
 import { CalendarPlus, Clock } from 'lucide-react';
+import { imageSrcSet } from '../../../../shared/images';
 import { formatMoney } from '../../../../shared/money';
 import type { Service } from '../../../../shared/service';
+
+/**
+ * How wide the card's image is drawn, following services-grid.tsx: a 7rem thumbnail on phones,
+ * then 2, 3 and 4 columns (page padding and gaps taken off) inside the 80rem container.
+ */
+const IMAGE_SIZES =
+  '(min-width: 1280px) 286px, (min-width: 1024px) calc((100vw - 7rem) / 3), (min-width: 640px) calc((100vw - 4.5rem) / 2), 7rem';
 
 interface ServiceCardProps {
   service: Service;
@@ -21,6 +29,8 @@ export function ServiceCard({ service, eager = false, onAddToBooking }: ServiceC
       <div className="relative w-28 shrink-0 overflow-hidden bg-base-200 sm:aspect-[4/3] sm:w-auto">
         <img
           src={service.image_url}
+          srcSet={imageSrcSet(service.image_url)}
+          sizes={IMAGE_SIZES}
           alt={service.title}
           width={400}
           height={300}

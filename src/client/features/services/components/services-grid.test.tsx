@@ -27,7 +27,7 @@ describe('ServicesGrid', () => {
     expect(manicure.getByRole('button', { name: 'Add to Booking list' })).toBeInTheDocument();
 
     const keratin = within(screen.getByRole('article', { name: 'Keratin Treatment' }));
-    expect(keratin.getByText('৳8,999.5')).toBeInTheDocument();
+    expect(keratin.getByText('৳8,999.50')).toBeInTheDocument();
     expect(keratin.getByText('150 min')).toBeInTheDocument();
   });
 

@@ -1,0 +1,122 @@
+import sharp from 'sharp';
+import type { Page } from '@playwright/test';
+import { test, expect, seriousAxeViolations } from './fixtures';
+
+const admin = { email: 'admin@parlour.test', password: 'Admin123' };
+const SALON_ZONE = 'Asia/Dhaka';
+
+/** A salon-local date `daysAhead` days from now (or later) that is not a Friday (closed). */
+function openSalonDay(daysAhead: number): string {
+  for (let d = daysAhead; ; d += 1) {
+    const instant = new Date(Date.now() + d * 86_400_000);
+    const weekday = new Intl.DateTimeFormat('en-US', { timeZone: SALON_ZONE, weekday: 'short' }).format(instant);
+    if (weekday !== 'Fri') return new Intl.DateTimeFormat('en-CA', { timeZone: SALON_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  }
+}
+
+async function signUpCustomer(page: Page, name: string) {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}-${Date.now()}@example.com`;
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Payer1234');
+  const photo = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#be185d' } }).png().toBuffer();
+  await page.getByLabel('Profile image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'LogOut' })).toBeVisible();
+  return email;
+}
+
+async function addToBookingList(page: Page, title: string) {
+  const card = page.getByRole('article', { name: title });
+  await card.getByRole('button', { name: 'Add to Booking list' }).click();
+  await expect(page.getByText('Add to cart success')).toBeVisible();
+}
+
+async function pickTime(page: Page, title: string, date: string, time: string) {
+  await page.getByRole('button', { name: `Pick a time for ${title}` }).click();
+  const picker = page.getByRole('region', { name: `Choose a time for ${title}` });
+  await picker.getByLabel('Date').fill(date);
+  await picker.getByRole('button', { name: time, exact: true }).click();
+  await expect(page.getByRole('timer').first()).toBeVisible();
+}
+
+async function payWith(page: Page, card: string) {
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry (MM/YY)').fill(`12/${(new Date().getFullYear() + 2) % 100}`);
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay' }).click();
+}
+
+test.describe('paying for appointments', () => {
+  test('the whole journey: sign up, book two services with times, a declined card, pay, see it everywhere; the admin sees the orders', async ({ page }) => {
+    test.setTimeout(120_000);
+    const name = `Farzana Payer ${Date.now() % 100000}`;
+    const email = await signUpCustomer(page, name);
+    const day = openSalonDay(5);
+
+    await page.goto('/');
+    await addToBookingList(page, 'Classic Haircut & Blow-dry');
+    await addToBookingList(page, 'Signature Glow Facial');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Booking(2)')).toBeVisible();
+
+    await page.goto('/dashboard/bookinglist');
+    await pickTime(page, 'Classic Haircut & Blow-dry', day, '11:00');
+    await pickTime(page, 'Signature Glow Facial', day, '15:00');
+    await page.getByRole('link', { name: 'Get Appointment' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard\/appointment$/);
+    await expect(page.getByText('Test mode', { exact: false }).first()).toBeVisible();
+    await expect(page.getByText('৳3,700').first()).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'e2e/screenshots/appointment-payment.png', fullPage: true });
+
+    // A declined card: a clear message, nothing confirmed, the list stays.
+    await payWith(page, '4000 0000 0000 0002');
+    await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/appointment$/);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Booking(2)')).toBeVisible();
+
+    await payWith(page, '4242 4242 4242 4242');
+    await expect(page).toHaveURL(/\/dashboard\/appointment\/done\?payment=/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
+    await expect(page.getByText('Classic Haircut & Blow-dry').first()).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Booking(0)')).toBeVisible();
+    await page.screenshot({ path: 'e2e/screenshots/payment-done.png', fullPage: true });
+
+    await page.goto('/dashboard/userhome');
+    const upcoming = page.getByRole('region', { name: 'Upcoming appointments' });
+    await expect(upcoming.getByText('Classic Haircut & Blow-dry')).toBeVisible();
+    await expect(upcoming.getByText('Signature Glow Facial')).toBeVisible();
+    await expect(upcoming.getByText('11:00').first()).toBeVisible();
+
+    await page.goto('/dashboard/paymentHistory');
+    await expect(page.getByRole('cell', { name: '৳3,700' }).first()).toBeVisible();
+    await page.screenshot({ path: 'e2e/screenshots/payment-history.png', fullPage: true });
+
+    // The admin sees both bookings in the order list.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'LogOut' }).click();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'SignIn' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'LogOut' })).toBeVisible();
+    await page.goto('/dashboard/orderlist');
+    const rows = page.getByRole('row').filter({ hasText: email });
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: 'Classic Haircut & Blow-dry' })).toContainText('Confirmed');
+    // The appointments are days ahead: "Mark completed" waits until their time has come.
+    await expect(rows.first().getByRole('button', { name: 'Mark completed' })).toHaveCount(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'e2e/screenshots/order-list.png', fullPage: true });
+
+    // The admin cancels one: it is refunded and the payment shows it.
+    await rows.filter({ hasText: 'Signature Glow Facial' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /Yes/ }).click();
+    await expect(page.getByRole('dialog')).toContainText(/refund/i);
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await expect(rows.filter({ hasText: 'Signature Glow Facial' })).toContainText('Cancelled');
+    await page.goto('/dashboard/paymentHistory');
+    await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Partly refunded');
+  });
+});

@@ -1,0 +1,111 @@
+import { useId } from 'react';
+import { CalendarClock, CalendarPlus, XCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Booking } from '../../../../shared/payments';
+import { ErrorState } from '../../../components/ui/error-state';
+import { paths } from '../../../config/paths';
+import { formatSalonDateTime, timesAreInZone } from '../../../lib/salon-time';
+import { useBookings } from '../api/get-bookings';
+import { useBookingActions } from '../use-booking-actions';
+import { BookingStatusBadge } from './booking-status-badge';
+
+interface UpcomingAppointmentsProps {
+  timeZone: string;
+  /** The salon's cancellation notice, to explain why a booking has no Cancel button. */
+  cancelNoticeHours: number | undefined;
+}
+
+/** The user home's list of visits still to come, each cancellable while the notice allows. */
+export function UpcomingAppointments({ timeZone, cancelNoticeHours }: UpcomingAppointmentsProps) {
+  const bookings = useBookings({ when: 'upcoming' });
+  const { cancel, busyId } = useBookingActions('customer');
+
+  let body;
+  if (bookings.isPending) {
+    body = (
+      <div role="status" aria-label="Loading your appointments" className="mt-4 space-y-3">
+        {Array.from({ length: 2 }, (_, index) => (
+          <div key={index} className="skeleton h-14 w-full" />
+        ))}
+      </div>
+    );
+  } else if (bookings.isError) {
+    body = (
+      <div className="mt-4">
+        <ErrorState title="Something went wrong" message={bookings.error.message} onRetry={() => void bookings.refetch()} isRetrying={bookings.isFetching} />
+      </div>
+    );
+  } else if (bookings.data.length === 0) {
+    body = (
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-base-content/75">No upcoming appointments.</p>
+        <Link to={paths.dashboard.book} className="btn rounded-full btn-sm btn-primary">
+          <CalendarPlus aria-hidden="true" className="size-4" />
+          Book a treatment
+        </Link>
+      </div>
+    );
+  } else {
+    const upcoming = [...bookings.data].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
+    body = (
+      <>
+        <p className="mt-1 text-sm text-base-content/70">{timesAreInZone(timeZone)}.</p>
+        <ul aria-label="Your upcoming appointments" className="mt-3 divide-y divide-base-300/70">
+          {upcoming.map((booking) => (
+            <UpcomingAppointment key={booking._id} booking={booking} timeZone={timeZone} busy={busyId === booking._id} onCancel={() => void cancel(booking)} />
+          ))}
+        </ul>
+        {cancelNoticeHours !== undefined && cancelNoticeHours > 0 ? (
+          <p className="mt-2 text-xs text-base-content/70">
+            Appointments can be cancelled up to {cancelNoticeHours} {cancelNoticeHours === 1 ? 'hour' : 'hours'} before they start; the payment is
+            refunded.
+          </p>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="upcoming-appointments" className="rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6">
+      <h2 id="upcoming-appointments" className="text-xl font-semibold">
+        Upcoming appointments
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+interface UpcomingAppointmentProps {
+  booking: Booking;
+  timeZone: string;
+  busy: boolean;
+  onCancel: () => void;
+}
+
+function UpcomingAppointment({ booking, timeZone, busy, onCancel }: UpcomingAppointmentProps) {
+  const titleId = useId();
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+      <img src={booking.image_url} alt="" width={48} height={48} className="size-12 shrink-0 rounded-field bg-base-200 object-cover" />
+      <div className="min-w-0 flex-1">
+        <p id={titleId} className="font-semibold [overflow-wrap:anywhere]">
+          {booking.title}
+        </p>
+        <p className="flex items-center gap-1.5 text-sm text-base-content/75">
+          <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
+          <time dateTime={booking.startsAt}>{formatSalonDateTime(booking.startsAt, timeZone)}</time>
+          <span aria-hidden="true">·</span>
+          <span>{booking.duration} min</span>
+        </p>
+      </div>
+      <BookingStatusBadge status={booking.status} />
+      {booking.canCancel ? (
+        // Several rows each have a Cancel button: the description says which visit it cancels.
+        <button type="button" className="btn rounded-full btn-outline btn-sm btn-error" disabled={busy} aria-describedby={titleId} onClick={onCancel}>
+          {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <XCircle aria-hidden="true" className="size-4" />}
+          Cancel
+        </button>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { CartAddInput, CartItem } from '../../../../shared/cart';
+import type { insertedSchema } from '../../../../shared/results';
+import type { Service } from '../../../../shared/service';
+import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-client';
+
+type Inserted = z.infer<typeof insertedSchema>;
+
+/**
+ * POST /api/cart with the original client's body. The server only uses `cartItemId`; the rest
+ * (who, title, price, image) it takes from the session and the catalogue.
+ */
+export function addToCart(input: CartAddInput): Promise<Inserted> {
+  // Not parsed with insertedSchema: this runs from the home page, which loads without zod.
+  return apiClient.post<Inserted>('/api/cart', input);
+}
+
+export function useAddToCart(email: string) {
+  const queryClient = useQueryClient();
+  const key = queryKeys.cart(email);
+  return useMutation({
+    mutationFn: (service: Service) =>
+      addToCart({ cartItemId: service._id, email, title: service.title, price: service.price, image_url: service.image_url }),
+    onSuccess: ({ insertedId }, service) => {
+      // Booking(n) grows the moment the server says yes, before the refetch below comes back.
+      const added: CartItem = {
+        _id: insertedId,
+        cartItemId: service._id,
+        email,
+        title: service.title,
+        price: service.price,
+        image_url: service.image_url,
+        duration: service.duration,
+        startsAt: null,
+        endsAt: null,
+        holdExpiresAt: null,
+      };
+      queryClient.setQueryData<CartItem[]>(key, (items) =>
+        items && !items.some((item) => item._id === insertedId) ? [...items, added] : items,
+      );
+    },
+    // Whatever happened, the server's list is the truth (a refusal may mean it changed elsewhere).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}

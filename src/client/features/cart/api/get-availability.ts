@@ -1,0 +1,42 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { availabilitySchema, type Availability } from '../../../../shared/cart';
+import { apiClient } from '../../../lib/api-client';
+
+export interface AvailabilityRequest {
+  serviceId: string;
+  /** A salon-local calendar date, YYYY-MM-DD. */
+  date: string;
+  /** The item being re-timed: its own hold is not counted against it. */
+  cartItemId?: string | undefined;
+}
+
+/**
+ * ['availability', serviceId, date, cartItemId]. A prefix (service only) invalidates every date of
+ * that service, which is what a 409 on any of its times calls for.
+ */
+export function availabilityQueryKey({ serviceId, date, cartItemId }: Partial<AvailabilityRequest> & { serviceId: string }) {
+  const key: string[] = ['availability', serviceId];
+  if (date !== undefined) key.push(date);
+  if (date !== undefined && cartItemId !== undefined) key.push(cartItemId);
+  return key;
+}
+
+/** GET /api/availability: the start times on that date where the whole service fits and there is room. */
+export function getAvailability(request: AvailabilityRequest, { signal }: { signal?: AbortSignal } = {}): Promise<Availability> {
+  const search = new URLSearchParams({ serviceId: request.serviceId, date: request.date });
+  if (request.cartItemId) search.set('cartItemId', request.cartItemId);
+  return apiClient.get(`/api/availability?${search.toString()}`, { schema: availabilitySchema, signal });
+}
+
+export const availabilityQueryOptions = (request: AvailabilityRequest, enabled = true) =>
+  queryOptions({
+    queryKey: availabilityQueryKey(request),
+    queryFn: ({ signal }) => getAvailability(request, { signal }),
+    enabled,
+    // Other customers book all the time: never offer a remembered list.
+    staleTime: 0,
+  });
+
+export function useAvailability(request: AvailabilityRequest, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery(availabilityQueryOptions(request, enabled));
+}

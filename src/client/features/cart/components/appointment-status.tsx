@@ -1,0 +1,68 @@
+import type { Ref } from 'react';
+import { CalendarClock, Hourglass, TriangleAlert } from 'lucide-react';
+import type { CartItem } from '../../../../shared/cart';
+import { describeCountdown, formatCountdown, salonDateTimeParts } from '../../../lib/salon-time';
+
+/**
+ * True while the item's time is still kept for her. After holdExpiresAt the item keeps its
+ * startsAt, but the place is free for others again and the server may refuse it at payment.
+ */
+export function hasLiveHold(item: CartItem, now: number): boolean {
+  return item.startsAt !== null && item.holdExpiresAt !== null && Date.parse(item.holdExpiresAt) > now;
+}
+
+interface AppointmentStatusProps {
+  item: CartItem;
+  /** The salon's zone: the time is shown as the salon's clock reads it. */
+  timeZone: string;
+  /** The list's clock, ticking every second. */
+  now: number;
+  isPicking: boolean;
+  buttonRef: Ref<HTMLButtonElement>;
+  onPick: () => void;
+}
+
+/** The Appointment column: the chosen time, how long it is still held, and the way to (re)pick it. */
+export function AppointmentStatus({ item, timeZone, now, isPicking, buttonRef, onPick }: AppointmentStatusProps) {
+  const live = hasLiveHold(item, now);
+  const remaining = item.holdExpiresAt ? Date.parse(item.holdExpiresAt) - now : 0;
+  const label = live ? 'Change' : 'Pick a time';
+  const startsAt = item.startsAt ? salonDateTimeParts(item.startsAt, timeZone) : null;
+
+  return (
+    <div className="flex flex-col items-start gap-1.5">
+      {startsAt ? (
+        <time dateTime={item.startsAt ?? undefined} className={`font-medium ${live ? '' : 'text-base-content/60 line-through'}`}>
+          {/* In a narrow column the line breaks between the date and the time, never inside either. */}
+          <span className="whitespace-nowrap">{startsAt.date},</span> <span className="whitespace-nowrap">{startsAt.time}</span>
+        </time>
+      ) : (
+        <span className="text-sm text-base-content/70">No time chosen yet</span>
+      )}
+      {live ? (
+        // role="timer" is not announced on every tick (its live region is off), only on request.
+        <span role="timer" aria-label={`Held for ${describeCountdown(remaining)}`} className="flex items-center gap-1 text-sm text-success">
+          <Hourglass aria-hidden="true" className="size-3.5" />
+          Held for {formatCountdown(remaining)}
+        </span>
+      ) : item.startsAt ? (
+        <span className="flex items-center gap-1 text-sm font-medium text-warning-content">
+          <TriangleAlert aria-hidden="true" className="size-3.5 text-warning" />
+          Hold expired — pick again
+        </span>
+      ) : null}
+      <button
+        ref={buttonRef}
+        type="button"
+        className={`btn rounded-full btn-xs ${live ? 'btn-ghost' : 'btn-outline btn-primary'}`}
+        // Named with the service, since every row has one (the visible word comes first).
+        aria-label={`${label} for ${item.title}`}
+        aria-expanded={isPicking}
+        onClick={onPick}
+      >
+        <CalendarClock aria-hidden="true" className="size-3.5" />
+        {label}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,260 @@
+import { Fragment, useId, useRef, useState, type ReactNode } from 'react';
+import { CalendarCheck, CalendarClock, Globe, ShoppingBag, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import type { CartItem } from '../../../../shared/cart';
+import { imageSrcSet } from '../../../../shared/images';
+import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../../shared/money';
+import type { SalonSettings } from '../../../../shared/salon-settings';
+import { ErrorState } from '../../../components/ui/error-state';
+import { paths } from '../../../config/paths';
+import { confirmDialog, showError, showSuccess } from '../../../lib/dialogs';
+import { formatSalonDateTime, timesAreInZone } from '../../../lib/salon-time';
+import { useCart } from '../api/get-cart';
+import { useRemoveFromCart } from '../api/remove-from-cart';
+import { AppointmentStatus, hasLiveHold } from './appointment-status';
+import { useNow } from '../../../hooks/use-now';
+import { TimePicker, type TimePickerOutcome } from './time-picker';
+
+const COLUMN_COUNT = 6;
+
+interface BookingListProps {
+  email: string;
+  settings: SalonSettings;
+  /** What an empty list offers instead of the default link to the services. */
+  emptyAction?: ReactNode;
+}
+
+/**
+ * The booking list (spec section 2): No, service image, Name, price, Appointment and DELETE, the
+ * total, and the way on to payment. Each item's appointment time is chosen in a picker that opens
+ * under its row. Used by /dashboard/bookinglist and /dashboard/book.
+ */
+export function BookingList({ email, settings, emptyAction }: BookingListProps) {
+  // Holds lapse by the minute and other tabs change the list: ask again whenever it is shown.
+  const cart = useCart(email, { staleTime: 0 });
+  const remove = useRemoveFromCart(email);
+  const [pickingFor, setPickingFor] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const pickButtons = useRef(new Map<string, HTMLButtonElement>());
+  const captionId = useId();
+  // One clock for the list: the hold countdowns tick, and a lapsed hold changes its row.
+  const now = useNow(1000);
+
+  const onDelete = async (item: CartItem) => {
+    const confirmed = await confirmDialog({
+      title: 'Are you sure?',
+      text: "You won't be able to revert this!",
+      icon: 'warning',
+      confirmButtonText: 'Yes, delete it!',
+    });
+    if (!confirmed) return;
+    remove.mutate(item._id, {
+      onSuccess: ({ acknowledged }) => {
+        if (acknowledged) {
+          if (pickingFor === item._id) setPickingFor(null);
+          void showSuccess({ title: 'Deleted!', text: 'Your file has been deleted.' });
+        }
+      },
+      onError: (error) => void showError({ title: 'The service was not removed', text: error.message }),
+    });
+  };
+
+  const onPickerClose = (outcome: TimePickerOutcome, item: CartItem) => {
+    setPickingFor(null);
+    if (outcome === 'held' && item.startsAt) {
+      setAnnouncement(
+        `${item.title}: ${formatSalonDateTime(item.startsAt, settings.timeZone)} is held for you for ${settings.holdMinutes} minutes.`,
+      );
+    }
+    // Back to the button that opened it, so keyboard users keep their place in the list.
+    pickButtons.current.get(item._id)?.focus();
+  };
+
+  if (cart.isPending) {
+    return (
+      <div aria-busy="true" className="rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70">
+        <p role="status" className="mb-4 font-medium text-base-content/75">
+          Loading your booking list
+        </p>
+        <div aria-hidden="true" className="space-y-3">
+          {Array.from({ length: 3 }, (_, index) => (
+            <div key={index} className="flex items-center gap-4">
+              <div className="skeleton size-12 shrink-0 rounded-field" />
+              <div className="skeleton h-4 flex-1" />
+              <div className="skeleton h-8 w-32 rounded-full" />
+            </div>
+          ))}
+        </div>
+      </div>
+    );
+  }
+
+  if (cart.isError) {
+    return (
+      <ErrorState
+        title="Something went wrong"
+        message={cart.error.message}
+        onRetry={() => void cart.refetch()}
+        isRetrying={cart.isFetching}
+      />
+    );
+  }
+
+  if (cart.data.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-box bg-base-100 p-10 text-center shadow-soft ring-1 ring-base-300/70">
+        <ShoppingBag aria-hidden="true" className="size-8 text-primary" />
+        <p className="font-display text-xl font-semibold">Your booking list is empty</p>
+        <p className="text-base-content/75">Add the treatments you would like, then choose a time for each.</p>
+        {emptyAction ?? (
+          <Link to={paths.services} className="btn mt-2 rounded-full btn-primary">
+            Browse our services
+          </Link>
+        )}
+      </div>
+    );
+  }
+
+  const items = cart.data;
+  // Summed in minor units so 0.1 + 0.2 stays 0.3 (spec section 9: the sum of the item prices).
+  const total = fromMinorUnits(items.reduce((sum, item) => sum + toMinorUnits(item.price), 0));
+  const untimed = items.filter((item) => !hasLiveHold(item, now)).length;
+
+  return (
+    <div className="overflow-hidden rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
+        <p id={captionId}>
+          {items.length} {items.length === 1 ? 'service' : 'services'}
+        </p>
+        <p className="flex items-center gap-1.5">
+          <Globe aria-hidden="true" className="size-4" />
+          {timesAreInZone(settings.timeZone)}
+        </p>
+      </div>
+      <div className="overflow-x-auto">
+        <table className="table table-sm sm:table-md" aria-describedby={captionId}>
+          <caption className="sr-only">Your booking list</caption>
+          <thead>
+            <tr className="text-xs tracking-wide text-base-content/75 uppercase">
+              <th scope="col" className="w-12">
+                No
+              </th>
+              <th scope="col" className="hidden sm:table-cell">
+                Service
+              </th>
+              <th scope="col">Name</th>
+              {/* On phones the price moves under the name, so the row fits without scrolling sideways. */}
+              <th scope="col" className="hidden sm:table-cell">
+                Price
+              </th>
+              <th scope="col">Appointment</th>
+              <th scope="col" className="text-right">
+                Action
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item, index) => {
+              const isPicking = pickingFor === item._id;
+              const isRemoving = remove.isPending && remove.variables === item._id;
+              return (
+                <Fragment key={item._id}>
+                  <tr className="align-top hover:bg-base-200/50">
+                    <td className="text-base-content/70">{index + 1}</td>
+                    <td className="hidden sm:table-cell">
+                      <img
+                        src={item.image_url}
+                        srcSet={imageSrcSet(item.image_url)}
+                        sizes="3.5rem"
+                        alt={item.title}
+                        width={56}
+                        height={56}
+                        loading="lazy"
+                        decoding="async"
+                        className="size-14 rounded-field object-cover ring-1 ring-base-300/70"
+                      />
+                    </td>
+                    <td>
+                      {/* break-word, not anywhere: a narrow table may not squeeze a word into pieces. */}
+                      <p className="font-semibold [overflow-wrap:break-word]">{item.title}</p>
+                      <p className="text-xs text-base-content/70">
+                        {item.duration} min
+                        <span aria-hidden="true" className="sm:hidden">
+                          {' · '}
+                          {formatMoney(item.price)}
+                        </span>
+                      </p>
+                    </td>
+                    <td className="hidden whitespace-nowrap sm:table-cell">{formatMoney(item.price)}</td>
+                    <td className="sm:min-w-48">
+                      <AppointmentStatus
+                        item={item}
+                        timeZone={settings.timeZone}
+                        now={now}
+                        isPicking={isPicking}
+                        buttonRef={(button) => {
+                          if (button) pickButtons.current.set(item._id, button);
+                          else pickButtons.current.delete(item._id);
+                        }}
+                        onPick={() => setPickingFor(isPicking ? null : item._id)}
+                      />
+                    </td>
+                    <td className="text-right">
+                      <button
+                        type="button"
+                        className="btn whitespace-nowrap btn-outline btn-sm btn-error max-sm:btn-circle sm:rounded-full"
+                        aria-label={`Delete ${item.title}`}
+                        disabled={isRemoving}
+                        onClick={() => void onDelete(item)}
+                      >
+                        {isRemoving ? (
+                          <span aria-hidden="true" className="loading loading-xs loading-spinner" />
+                        ) : (
+                          <Trash2 aria-hidden="true" className="size-4" />
+                        )}
+                        {/* Phones show the bin alone; the button's name says what it deletes. */}
+                        <span className="hidden sm:inline">DELETE</span>
+                      </button>
+                    </td>
+                  </tr>
+                  {isPicking ? (
+                    <tr>
+                      <td colSpan={COLUMN_COUNT} className="bg-base-100">
+                        <TimePicker item={item} email={email} settings={settings} onClose={onPickerClose} />
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex flex-col gap-4 border-t border-base-300/70 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-lg">
+          Total: <span className="font-semibold text-primary">{formatMoney(total)}</span>
+        </p>
+        <div className="flex flex-col gap-2 sm:items-end">
+          <p className="flex flex-wrap items-center gap-2">
+            <span>For service Pay and Take Appointment Date:</span>
+            <Link to={paths.dashboard.appointment} className="btn rounded-full btn-sm btn-primary">
+              <CalendarCheck aria-hidden="true" className="size-4" />
+              Get Appointment
+            </Link>
+          </p>
+          {untimed > 0 ? (
+            <p className="flex items-center gap-1.5 text-sm text-base-content/75">
+              <CalendarClock aria-hidden="true" className="size-4" />
+              {untimed === items.length
+                ? 'Pick a time for each service before you pay.'
+                : `${untimed} of ${items.length} services still ${untimed === 1 ? 'needs' : 'need'} a time before you pay.`}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+    </div>
+  );
+}

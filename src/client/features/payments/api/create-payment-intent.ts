@@ -1,0 +1,57 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { intentSchema, type PaymentIntentInfo } from '../../../../shared/payments';
+import { ApiRequestError, apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-client';
+
+/**
+ * POST /api/create-payment-intent {price}: the total the page shows, in taka. The server works the
+ * amount out from the booking list itself and refuses (409) a price that differs from it.
+ */
+export function createPaymentIntent(price: number): Promise<PaymentIntentInfo> {
+  return apiClient.post('/api/create-payment-intent', { price }, { schema: intentSchema });
+}
+
+/** True for the server's "the list you are paying for is not the list I have" refusal. */
+export function isBookingListChanged(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.statusCode === 409;
+}
+
+interface PaymentIntentRequest {
+  email: string;
+  total: number;
+  /** Changes whenever what is being paid for changes (items, their times, prices). */
+  listSignature: string;
+  /** Told when the server's booking list differs from the one on screen. */
+  onListChanged: () => void;
+}
+
+/**
+ * One intent per state of the booking list. A query rather than a mutation fired from an effect:
+ * the cache dedupes it (React's strict mode mounts twice; a re-render must not open a second
+ * payment) and a new list signature asks for a new intent by itself.
+ */
+export function usePaymentIntent({ email, total, listSignature, onListChanged }: PaymentIntentRequest) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: queryKeys.paymentIntent(email, listSignature),
+    queryFn: async () => {
+      try {
+        return await createPaymentIntent(total);
+      } catch (error) {
+        // A 409 (price changed) or 400 (a hold lapsed, an item lost its time) means the list on
+        // screen is out of date: fetch it again so the customer sees what the server sees.
+        if (error instanceof ApiRequestError && (error.statusCode === 409 || error.statusCode === 400)) {
+          if (isBookingListChanged(error)) onListChanged();
+          void queryClient.invalidateQueries({ queryKey: queryKeys.cart(email) });
+        }
+        throw error;
+      }
+    },
+    // Creating an intent is a write: never repeated behind the customer's back.
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}

@@ -1,0 +1,222 @@
+import { lazy, Suspense, useState } from 'react';
+import { CalendarClock, CircleAlert, FlaskConical, RotateCcw } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import type { CartItem } from '../../../../shared/cart';
+import { formatMoney, SALON_CURRENCY } from '../../../../shared/money';
+import { BOOKING_LIST_CHANGED_MESSAGE } from '../../../../shared/payments';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { paths } from '../../../config/paths';
+import { describeCountdown, formatCountdown, formatSalonDateTime, timesAreInZone } from '../../../lib/salon-time';
+import { isBookingListChanged, usePaymentIntent } from '../api/create-payment-intent';
+import { bookingListSignature, bookingListTotal, holdProblem } from '../booking-list-total';
+import { useNow } from '../../../hooks/use-now';
+import { TestCardForm } from './test-card-form';
+
+// Stripe's code (and its script) is fetched only when the server's gateway is Stripe.
+const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
+
+export const TEST_MODE_NOTICE = 'Test mode — no real card is charged. Use 4242 4242 4242 4242.';
+
+interface AppointmentCheckoutProps {
+  email: string;
+  /** The booking list; the caller shows the empty state itself. */
+  items: CartItem[];
+  timeZone: string;
+  /** From GET /api/payments/config, known before the intent so the badge shows at once. */
+  gateway: 'test' | 'stripe' | undefined;
+}
+
+/**
+ * /dashboard/appointment's body: what is being paid for, with the held times, and the card form.
+ * An item without a time, or whose hold lapsed, sends the customer back to her booking list
+ * instead: the server would refuse to charge for it.
+ */
+export function AppointmentCheckout({ email, items, timeZone, gateway }: AppointmentCheckoutProps) {
+  const now = useNow();
+  const [listChanged, setListChanged] = useState(false);
+  const total = bookingListTotal(items);
+  const problems = items.map((item) => holdProblem(item, now)).filter((problem) => problem !== null);
+  const holdsEndAt = Math.min(...items.map((item) => (item.holdExpiresAt ? Date.parse(item.holdExpiresAt) : Infinity)));
+
+  return (
+    <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+      <section aria-labelledby="appointment-services" className="rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6">
+        <h2 id="appointment-services" className="text-xl font-semibold">
+          Your appointments
+        </h2>
+        <p className="mt-1 text-sm text-base-content/70">{timesAreInZone(timeZone)}.</p>
+        <ul className="mt-4 divide-y divide-base-300/70">
+          {items.map((item) => {
+            const problem = holdProblem(item, now);
+            return (
+              <li key={item._id} className="flex items-center gap-4 py-3">
+                <img src={item.image_url} alt="" width={56} height={56} className="size-14 shrink-0 rounded-field bg-base-200 object-cover" />
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold [overflow-wrap:anywhere]">{item.title}</p>
+                  {item.startsAt ? (
+                    <p className="flex items-center gap-1.5 text-sm text-base-content/75">
+                      <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
+                      <time dateTime={item.startsAt}>{formatSalonDateTime(item.startsAt, timeZone)}</time>
+                      <span aria-hidden="true">·</span>
+                      <span>{item.duration} min</span>
+                    </p>
+                  ) : null}
+                  {problem ? <p className="text-sm font-medium text-warning">{problem}</p> : null}
+                </div>
+                <p className="shrink-0 font-semibold">{formatMoney(item.price)}</p>
+              </li>
+            );
+          })}
+        </ul>
+        <p className="mt-2 flex items-baseline justify-between border-t border-base-300 pt-4 text-lg font-semibold">
+          <span>Total</span>
+          <span data-testid="appointment-total">{formatMoney(total)}</span>
+        </p>
+        {problems.length === 0 && Number.isFinite(holdsEndAt) ? (
+          <p className="mt-2 text-sm text-base-content/75">
+            We hold these times for you for another{' '}
+            <span aria-hidden="true" className="font-semibold tabular-nums">
+              {formatCountdown(holdsEndAt - now)}
+            </span>
+            <span className="sr-only">{describeCountdown(holdsEndAt - now)}</span>.
+          </p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="appointment-payment" className="rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="appointment-payment" className="text-xl font-semibold">
+            Payment
+          </h2>
+          {gateway === 'test' ? (
+            <span className="badge gap-1 border-warning/40 bg-warning/10 font-medium text-warning">
+              <FlaskConical aria-hidden="true" className="size-3.5" />
+              Test mode
+            </span>
+          ) : null}
+        </div>
+        {listChanged ? (
+          <FormAlert className="mt-4">
+            <p>{BOOKING_LIST_CHANGED_MESSAGE}</p>
+            <p className="font-normal">We have brought it up to date. Check the services and the total before you pay.</p>
+          </FormAlert>
+        ) : null}
+        <div className="mt-4">
+          {problems.length > 0 ? (
+            <HoldProblems problems={problems} />
+          ) : (
+            <PaymentPanel email={email} total={total} items={items} gateway={gateway} onListChanged={() => setListChanged(true)} />
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function HoldProblems({ problems }: { problems: string[] }) {
+  return (
+    <div role="alert" className="rounded-field border border-warning/40 bg-warning/5 p-4">
+      <p className="flex items-center gap-2 font-semibold text-warning">
+        <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
+        Some times need your attention
+      </p>
+      <ul className="mt-2 list-disc space-y-1 pl-6 text-sm">
+        {problems.map((problem) => (
+          <li key={problem}>{problem}</li>
+        ))}
+      </ul>
+      <Link to={paths.dashboard.bookingList} className="btn mt-4 rounded-full btn-sm btn-primary">
+        Go to your booking list
+      </Link>
+    </div>
+  );
+}
+
+interface PaymentPanelProps {
+  email: string;
+  total: number;
+  items: CartItem[];
+  gateway: 'test' | 'stripe' | undefined;
+  onListChanged: () => void;
+}
+
+function PaymentPanel({ email, total, items, gateway, onListChanged }: PaymentPanelProps) {
+  const navigate = useNavigate();
+  const intent = usePaymentIntent({ email, total, listSignature: `${bookingListSignature(items)}#${total}`, onListChanged });
+  const onPaid = (paymentId: string) => {
+    void navigate(`${paths.dashboard.appointmentDone}?payment=${encodeURIComponent(paymentId)}`);
+  };
+
+  const testNotice =
+    (intent.data?.gateway ?? gateway) === 'test' ? (
+      <p className="mb-4 rounded-field border border-warning/30 bg-warning/5 px-4 py-3 text-sm">
+        {TEST_MODE_NOTICE}
+        <span className="mt-1 block text-xs text-base-content/70">
+          To try a refusal: 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds. Any future expiry and any
+          3 digits for the CVC.
+        </span>
+      </p>
+    ) : null;
+
+  if (intent.isPending) {
+    return (
+      <>
+        {testNotice}
+        <div role="status" aria-label="Preparing your payment" className="space-y-3">
+          <div className="skeleton h-10 w-full" />
+          <div className="skeleton h-10 w-full" />
+          <div className="skeleton h-10 w-full rounded-full" />
+        </div>
+      </>
+    );
+  }
+
+  if (intent.isError) {
+    // A 409 is already told above (the list changed); say only what to do next here.
+    return (
+      <div className="space-y-3">
+        {isBookingListChanged(intent.error) ? null : <FormAlert>{intent.error.message}</FormAlert>}
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn rounded-full btn-sm btn-primary" onClick={() => void intent.refetch()} disabled={intent.isFetching}>
+            <RotateCcw aria-hidden="true" className={`size-4 ${intent.isFetching ? 'motion-safe:animate-spin' : ''}`} />
+            Try again
+          </button>
+          <Link to={paths.dashboard.bookingList} className="btn rounded-full btn-outline btn-sm btn-primary">
+            Go to your booking list
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const { clientSecret, paymentId, amount, currency, publishableKey } = intent.data;
+  if (intent.data.gateway === 'stripe') {
+    if (!publishableKey) return <FormAlert>Card payments are not set up on this site yet. Please contact the salon.</FormAlert>;
+    return (
+      <Suspense
+        fallback={
+          <div role="status" aria-label="Loading the card form" className="skeleton h-40 w-full" />
+        }
+      >
+        <StripePaymentForm publishableKey={publishableKey} clientSecret={clientSecret} paymentId={paymentId} onPaid={onPaid} />
+      </Suspense>
+    );
+  }
+
+  return (
+    <>
+      {testNotice}
+      <TestCardForm
+        clientSecret={clientSecret}
+        amount={amount}
+        currency={currency || SALON_CURRENCY}
+        onPaid={onPaid}
+        onListChanged={() => {
+          onListChanged();
+          // The intent was made for the old list: ask for one for the list as it is now.
+          void intent.refetch();
+        }}
+      />
+    </>
+  );
+}

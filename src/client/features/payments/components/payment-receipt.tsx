@@ -1,0 +1,211 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CalendarCheck, CircleCheck, CircleX, Hourglass, RotateCcw } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatMoney } from '../../../../shared/money';
+import type { Payment } from '../../../../shared/payments';
+import { ErrorState } from '../../../components/ui/error-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { paths } from '../../../config/paths';
+import { ApiRequestError } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-client';
+import { formatSalonDateTime, timesAreInZone } from '../../../lib/salon-time';
+import { PENDING_POLL_LIMIT, usePayment } from '../api/get-payment';
+import { paymentListsKey } from '../api/get-payments';
+
+const linkClass = 'btn rounded-full';
+
+function money(payment: Pick<Payment, 'currency'>, amount: number) {
+  return formatMoney(amount, payment.currency.toUpperCase());
+}
+
+/** A payment that went through: later refunds do not undo that the visit was paid for. */
+function isPaid(payment: Payment) {
+  return payment.status === 'succeeded' || payment.status === 'refunded' || payment.status === 'partially_refunded';
+}
+
+interface PaymentReceiptProps {
+  paymentId: string;
+  email: string;
+  timeZone: string;
+}
+
+/**
+ * /dashboard/appointment/done: the outcome of a payment as the server knows it. With Stripe the
+ * webhook may arrive a moment after the customer does, so a pending payment is asked about again
+ * every second for about 30 s.
+ */
+export function PaymentReceipt({ paymentId, email, timeZone }: PaymentReceiptProps) {
+  const payment = usePayment(paymentId);
+  const queryClient = useQueryClient();
+  const settled = payment.data !== undefined && payment.data.status !== 'pending';
+
+  useEffect(() => {
+    if (!settled) return;
+    // A paid list is emptied on the server and its bookings and payment are new: the navbar's
+    // count and the other pages must not show what they cached before.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.cart(email) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.bookings });
+    void queryClient.invalidateQueries({ queryKey: paymentListsKey });
+  }, [settled, email, queryClient]);
+
+  if (payment.isPending) return <Waiting title="Confirming your payment" />;
+
+  if (payment.isError) {
+    if (payment.error instanceof ApiRequestError && (payment.error.statusCode === 404 || payment.error.statusCode === 400)) {
+      return <PaymentNotFound />;
+    }
+    return (
+      <>
+        <PageHeader eyebrow="Appointment" title="Your payment" />
+        <div className="mt-8">
+          <ErrorState
+            title="Something went wrong"
+            message={payment.error.message}
+            onRetry={() => void payment.refetch()}
+            isRetrying={payment.isFetching}
+          />
+        </div>
+      </>
+    );
+  }
+
+  const data = payment.data;
+
+  if (data.status === 'pending') {
+    // Polling stopped (about 30 s): let her ask again rather than wait on a spinner forever.
+    const polls = queryClient.getQueryState(queryKeys.payment(paymentId))?.dataUpdateCount ?? 0;
+    const gaveUp = polls >= PENDING_POLL_LIMIT && !payment.isFetching;
+    if (!gaveUp) return <Waiting title="Confirming your payment" />;
+    return (
+      <>
+        <PageHeader eyebrow="Appointment" title="Your payment is still being confirmed">
+          The card processor has not told us the outcome yet. It usually takes a few seconds; nothing is lost.
+        </PageHeader>
+        <div className="mt-8 flex flex-wrap gap-2">
+          <button type="button" className={`${linkClass} btn-primary`} onClick={() => void payment.refetch()} disabled={payment.isFetching}>
+            <RotateCcw aria-hidden="true" className="size-4" />
+            Check again
+          </button>
+          <Link to={paths.dashboard.paymentHistory} className={`${linkClass} btn-outline btn-primary`}>
+            Payment History
+          </Link>
+        </div>
+      </>
+    );
+  }
+
+  if (!isPaid(data)) {
+    return (
+      <>
+        <PageHeader eyebrow="Appointment" title={data.status === 'canceled' ? 'Payment cancelled' : 'Payment failed'}>
+          Nothing was charged and no appointment was booked.
+        </PageHeader>
+        <div role="alert" className="mt-8 flex items-start gap-3 rounded-box border border-error/30 bg-error/5 p-5 text-error">
+          <CircleX aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <p className="font-medium">{data.failureMessage ?? 'The payment did not go through.'}</p>
+        </div>
+        <div className="mt-6 flex flex-wrap gap-2">
+          <Link to={paths.dashboard.appointment} className={`${linkClass} btn-primary`}>
+            Back to payment
+          </Link>
+          <Link to={paths.dashboard.bookingList} className={`${linkClass} btn-outline btn-primary`}>
+            Booking List
+          </Link>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader eyebrow="Appointment" title="Payment successful">
+        Thank you, {data.customer.name}. Your appointments are confirmed; we look forward to seeing you.
+      </PageHeader>
+      <section
+        aria-labelledby="receipt-title"
+        className="mt-8 max-w-2xl rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6"
+      >
+        <h2 id="receipt-title" className="flex items-center gap-2 text-xl font-semibold">
+          <CircleCheck aria-hidden="true" className="size-5 text-success" />
+          Receipt
+        </h2>
+        <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 text-sm">
+          <dt className="text-base-content/70">Amount paid</dt>
+          <dd className="font-semibold">{money(data, data.amount)}</dd>
+          {data.refunded > 0 ? (
+            <>
+              <dt className="text-base-content/70">Refunded</dt>
+              <dd>{money(data, data.refunded)}</dd>
+            </>
+          ) : null}
+          <dt className="text-base-content/70">Reference</dt>
+          <dd className="font-mono [overflow-wrap:anywhere]">{data.gatewayRef}</dd>
+          {data.paidAt ? (
+            <>
+              <dt className="text-base-content/70">Paid on</dt>
+              <dd>
+                <time dateTime={data.paidAt}>{formatSalonDateTime(data.paidAt, timeZone)}</time>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        <h3 className="mt-6 text-lg font-semibold">Your appointments</h3>
+        <p className="text-sm text-base-content/70">{timesAreInZone(timeZone)}.</p>
+        <ul className="mt-3 divide-y divide-base-300/70">
+          {data.services.map((service) => (
+            <li key={`${service.title}@${service.startsAt}`} className="flex items-center gap-3 py-3">
+              <CalendarCheck aria-hidden="true" className="size-5 shrink-0 text-primary" />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold [overflow-wrap:anywhere]">{service.title}</p>
+                <p className="text-sm text-base-content/75">
+                  <time dateTime={service.startsAt}>{formatSalonDateTime(service.startsAt, timeZone)}</time>
+                  {service.status === 'cancelled' ? ' · cancelled' : null}
+                </p>
+              </div>
+              <p className="shrink-0 font-medium">{money(data, service.price)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="mt-6 flex flex-wrap gap-2">
+        <Link to={paths.dashboard.userHome} className={`${linkClass} btn-primary`}>
+          My appointments
+        </Link>
+        <Link to={paths.dashboard.paymentHistory} className={`${linkClass} btn-outline btn-primary`}>
+          Payment History
+        </Link>
+      </div>
+    </>
+  );
+}
+
+function Waiting({ title }: { title: string }) {
+  return (
+    <>
+      <PageHeader eyebrow="Appointment" title={title} />
+      <div role="status" className="mt-8 flex items-center gap-3 text-base-content/75">
+        <Hourglass aria-hidden="true" className="size-5 text-primary motion-safe:animate-pulse" />
+        We are waiting for the card processor to confirm your payment…
+      </div>
+    </>
+  );
+}
+
+export function PaymentNotFound() {
+  return (
+    <>
+      <PageHeader eyebrow="Appointment" title="Payment not found">
+        We could not find that payment. Your payments are all listed in your payment history.
+      </PageHeader>
+      <div className="mt-8 flex flex-wrap gap-2">
+        <Link to={paths.dashboard.paymentHistory} className={`${linkClass} btn-primary`}>
+          Payment History
+        </Link>
+        <Link to={paths.dashboard.bookingList} className={`${linkClass} btn-outline btn-primary`}>
+          Booking List
+        </Link>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { Lock } from 'lucide-react';
+import { paths } from '../../../config/paths';
+import { FormAlert } from '../../../components/ui/form-alert';
+
+/**
+ * Stripe Elements. This module is only ever imported lazily, when the server says the gateway is
+ * Stripe: importing @stripe/stripe-js adds Stripe's script from its own host, which the test
+ * gateway (and a machine with no network) must never need.
+ */
+
+// One Stripe instance per key for the life of the page, as Stripe asks (loadStripe is costly).
+const stripeByKey = new Map<string, Promise<Stripe | null>>();
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  let stripe = stripeByKey.get(publishableKey);
+  if (!stripe) {
+    stripe = loadStripe(publishableKey);
+    stripeByKey.set(publishableKey, stripe);
+  }
+  return stripe;
+}
+
+export interface StripePaymentFormProps {
+  publishableKey: string;
+  clientSecret: string;
+  paymentId: string;
+  /** Stripe accepted the card without leaving the page; the webhook decides the rest. */
+  onPaid: (paymentId: string) => void;
+}
+
+export default function StripePaymentForm({ publishableKey, clientSecret, paymentId, onPaid }: StripePaymentFormProps) {
+  return (
+    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret }}>
+      <StripeCheckoutForm paymentId={paymentId} onPaid={onPaid} />
+    </Elements>
+  );
+}
+
+function StripeCheckoutForm({ paymentId, onPaid }: { paymentId: string; onPaid: (paymentId: string) => void }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [paying, setPaying] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!stripe || !elements || paying) return;
+    setPaying(true);
+    setRefusal(null);
+    // A bank that asks for 3-D Secure sends her away and back to return_url; otherwise the
+    // promise settles here. Either way the confirmation page asks our server, which learns the
+    // outcome from Stripe's webhook: the browser never decides that a payment succeeded.
+    const returnUrl = new URL(paths.dashboard.appointmentDone, window.location.origin);
+    returnUrl.searchParams.set('payment', paymentId);
+    const { error } = await stripe.confirmPayment({
+      elements,
+      redirect: 'if_required',
+      confirmParams: { return_url: returnUrl.toString() },
+    });
+    if (error) {
+      setRefusal(error.message ?? 'The payment did not go through. Nothing was charged.');
+      setPaying(false);
+      return;
+    }
+    onPaid(paymentId);
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Card details" className="space-y-4">
+      <PaymentElement />
+      {refusal ? (
+        <FormAlert>
+          <p>{refusal}</p>
+          <p className="font-normal">Nothing was charged and your times are still held. You can try another card.</p>
+        </FormAlert>
+      ) : null}
+      <button type="submit" className="btn w-full rounded-full btn-primary" disabled={!stripe || !elements || paying} aria-busy={paying}>
+        {paying ? <span aria-hidden="true" className="loading loading-sm loading-spinner" /> : <Lock aria-hidden="true" className="size-4" />}
+        Pay
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,273 @@
+import { useCallback, useMemo, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ImageIcon, Send } from 'lucide-react';
+import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
+import { z } from 'zod';
+import { imageSrcSet } from '../../../../shared/images';
+import {
+  DEFAULT_DURATION,
+  MAX_DURATION,
+  MIN_DURATION,
+  serviceCategorySchema,
+  serviceDescriptionSchema,
+  serviceDurationSchema,
+  servicePriceSchema,
+  serviceTitleSchema,
+  type Service,
+} from '../../../../shared/service';
+import { MAX_UPLOAD_BYTES } from '../../../../shared/user';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { FileField, InputField, TextareaField } from '../../../components/ui/form-field';
+import { ApiRequestError } from '../../../lib/api-client';
+
+export const IMAGE_REQUIRED_MESSAGE = 'Image is required';
+export const IMAGE_TOO_LARGE_MESSAGE = 'The image must be at most 5 MB';
+export const IMAGE_TYPE_MESSAGE = 'Choose an image file (JPEG, PNG, WebP, GIF or AVIF)';
+
+/** The image field holds the input's FileList; its first file is the image (spec section 5). */
+function imageFieldSchema(required: boolean) {
+  return z
+    .custom<FileList | undefined>()
+    .transform((files) => files?.[0])
+    .superRefine((file, ctx) => {
+      if (!file) {
+        if (required) ctx.addIssue({ code: 'custom', message: IMAGE_REQUIRED_MESSAGE });
+        return;
+      }
+      if (!file.type.startsWith('image/')) ctx.addIssue({ code: 'custom', message: IMAGE_TYPE_MESSAGE });
+      else if (file.size > MAX_UPLOAD_BYTES) ctx.addIssue({ code: 'custom', message: IMAGE_TOO_LARGE_MESSAGE });
+    });
+}
+
+// Spec section 5 makes the title optional when updating; sending an empty one would blank the
+// service's name, so an empty title means "keep the current one", as an empty image does.
+const titleToKeepSchema = z
+  .string()
+  .trim()
+  .transform((title) => (title === '' ? undefined : title))
+  .pipe(serviceTitleSchema.optional());
+
+/** The shared rules the server checks too, plus the image, which is uploaded before the save. */
+function serviceFormSchema({ isUpdate }: { isUpdate: boolean }) {
+  return z.object({
+    title: isUpdate ? titleToKeepSchema : serviceTitleSchema,
+    price: servicePriceSchema,
+    description: serviceDescriptionSchema,
+    duration: serviceDurationSchema,
+    category: serviceCategorySchema,
+    image: imageFieldSchema(!isUpdate),
+  });
+}
+
+type ServiceFormSchema = ReturnType<typeof serviceFormSchema>;
+type ServiceFormInput = z.input<ServiceFormSchema>;
+export type ServiceFormValues = z.output<ServiceFormSchema>;
+type FieldName = keyof ServiceFormInput;
+
+const fieldOfIssuePath: Record<string, FieldName> = {
+  title: 'title',
+  price: 'price',
+  description: 'description',
+  duration: 'duration',
+  category: 'category',
+  // The server names the saved address; the form names the file it came from.
+  image_url: 'image',
+  image: 'image',
+};
+
+function defaultValuesOf(service: Service | undefined): DefaultValues<ServiceFormInput> {
+  if (!service) return { title: '', description: '', duration: DEFAULT_DURATION, category: '', image: undefined };
+  return {
+    title: service.title,
+    price: service.price,
+    description: service.description,
+    duration: service.duration,
+    category: service.category ?? '',
+    image: undefined,
+  };
+}
+
+/** The chosen file where the browser can show it, else the service's current image. */
+function ImagePreview({ file, current }: { file: File | undefined; current: Service | undefined }) {
+  // A ref with a cleanup (React 19) makes and frees the preview URL with the <img> itself, so
+  // StrictMode's second attach gets a live URL and nothing is held after the file changes.
+  const showChosen = file !== undefined && file.type.startsWith('image/');
+  const attachChosen = useCallback(
+    (img: HTMLImageElement | null) => {
+      if (!img || !file || typeof URL.createObjectURL !== 'function') return undefined;
+      const url = URL.createObjectURL(file);
+      img.src = url;
+      return () => URL.revokeObjectURL(url);
+    },
+    [file],
+  );
+
+  const frame = 'grid h-18 w-24 shrink-0 place-items-center overflow-hidden rounded-field bg-base-200 ring-1 ring-base-300';
+  if (showChosen) {
+    return (
+      <span className={frame}>
+        <img ref={attachChosen} alt="The chosen image" className="size-full object-cover" />
+      </span>
+    );
+  }
+  if (current) {
+    return (
+      <span className={frame}>
+        <img
+          src={current.image_url}
+          srcSet={imageSrcSet(current.image_url)}
+          sizes="96px"
+          width={96}
+          height={72}
+          alt={`Current image of ${current.title}`}
+          className="size-full object-cover"
+        />
+      </span>
+    );
+  }
+  return (
+    <span className={frame}>
+      <ImageIcon aria-hidden="true" className="size-6 text-base-content/50" />
+    </span>
+  );
+}
+
+interface ServiceFormProps {
+  /** The service being changed; without one the form adds a new service and needs an image. */
+  service?: Service;
+  /**
+   * Saves the values. A rejection (an ApiRequestError) is shown on the form; a string it resolves
+   * with is shown as a note (e.g. that nothing needed changing).
+   */
+  onSubmit: (values: ServiceFormValues) => Promise<string | undefined>;
+}
+
+/** The one form behind Add service and Update service (spec sections 2 and 5). */
+export function ServiceForm({ service, onSubmit }: ServiceFormProps) {
+  const isUpdate = service !== undefined;
+  const schema = useMemo(() => serviceFormSchema({ isUpdate }), [isUpdate]);
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<ServiceFormInput, unknown, ServiceFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: defaultValuesOf(service),
+    mode: 'onTouched',
+  });
+  const files = useWatch({ control, name: 'image' });
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const submit = handleSubmit(async (values) => {
+    setNotice(null);
+    let result: string | undefined;
+    try {
+      result = await onSubmit(values);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : 'The service was not saved. Please try again.';
+      if (error instanceof ApiRequestError) {
+        for (const issue of error.issues ?? []) {
+          const field = fieldOfIssuePath[issue.path];
+          if (field) setError(field, { type: 'server', message: issue.message });
+        }
+      }
+      setError('root.server', { type: 'server', message });
+      return;
+    }
+    // A new service's form starts again empty; an updated one is re-rendered from the saved service.
+    if (!isUpdate) {
+      // Emptied through its field first, so the file cannot be sent twice even where the native
+      // form reset behind reset() leaves file inputs alone (jsdom).
+      setValue('image', undefined);
+      reset();
+    }
+    setNotice(result ?? null);
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label={isUpdate ? 'Update service' : 'Add service'}
+      className="mt-8 rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-8"
+    >
+      <div className="grid gap-5 md:grid-cols-2">
+        <InputField
+          label="Service Title"
+          className="md:col-span-2"
+          autoComplete="off"
+          hint={isUpdate ? 'Leave empty to keep the current title.' : undefined}
+          error={errors.title?.message}
+          registration={register('title')}
+        />
+        <InputField
+          label="Price"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          hint="In taka, up to two decimals."
+          error={errors.price?.message}
+          registration={register('price', { valueAsNumber: true })}
+        />
+        <InputField
+          label="Duration (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={MIN_DURATION}
+          max={MAX_DURATION}
+          step={5}
+          hint={`From ${MIN_DURATION} to ${MAX_DURATION} minutes; it decides the appointment times offered.`}
+          error={errors.duration?.message}
+          registration={register('duration', { valueAsNumber: true })}
+        />
+        <InputField
+          label="Category"
+          optional
+          className="md:col-span-2"
+          autoComplete="off"
+          hint="Shown on the service's card, e.g. Hair, Skin or Nails."
+          error={errors.category?.message}
+          registration={register('category')}
+        />
+        <TextareaField
+          label="Description"
+          className="md:col-span-2"
+          rows={4}
+          error={errors.description?.message}
+          registration={register('description')}
+        />
+        <FileField
+          label="Upload Image"
+          className="md:col-span-2"
+          accept="image/*"
+          hint={
+            isUpdate
+              ? 'Leave empty to keep the current image. JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.'
+              : 'JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.'
+          }
+          error={errors.image?.message}
+          registration={register('image')}
+          preview={<ImagePreview file={files?.[0]} current={service} />}
+        />
+      </div>
+
+      <div className="mt-6 space-y-4">
+        {errors.root?.server?.message ? <FormAlert>{errors.root.server.message}</FormAlert> : null}
+        {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
+        <button type="submit" className="btn w-full rounded-full shadow-soft btn-primary sm:w-auto sm:px-10" disabled={isSubmitting}>
+          {isSubmitting ? (
+            <span aria-hidden="true" className="loading loading-sm loading-spinner" />
+          ) : (
+            <Send aria-hidden="true" className="size-4" />
+          )}
+          Submit
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { customerUser } from '../../test/fixtures';
+import { accountSession } from '../../test/handlers';
+import { fakePayments, paymentRecord } from '../../test/payment-handlers';
+import { renderApp } from '../../test/render';
+import { server } from '../../test/server';
+
+function withPayment(...payments: ReturnType<typeof paymentRecord>[]) {
+  const fake = fakePayments({ session: { user: customerUser }, payments });
+  server.use(...accountSession(customerUser).handlers, ...fake.handlers);
+  return fake;
+}
+
+const paymentPolls = (fake: ReturnType<typeof fakePayments>, id: string) =>
+  fake.state.requests.filter((request) => request === `GET /api/payments/${id}`).length;
+
+describe('/dashboard/appointment/done', () => {
+  it('waits while the payment is pending, asking again each second, then shows it succeeded', async () => {
+    const pending = paymentRecord(1, { status: 'pending', gatewayRef: '', paidAt: null });
+    const fake = withPayment(pending);
+    renderApp(`/dashboard/appointment/done?payment=${pending._id}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeInTheDocument();
+    await waitFor(() => expect(paymentPolls(fake, pending._id)).toBeGreaterThanOrEqual(2), { timeout: 3000 });
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeInTheDocument();
+
+    // Stripe's webhook arrives: the server now knows.
+    Object.assign(fake.state.payments[0]!, { status: 'succeeded', gatewayRef: 'pi_3Qx9', paidAt: '2030-01-15T06:01:00.000Z' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' }, { timeout: 3000 })).toBeInTheDocument();
+    const receipt = within(screen.getByRole('region', { name: 'Receipt' }));
+    expect(receipt.getByText('Amount paid').nextElementSibling).toHaveTextContent('৳1,200');
+    expect(receipt.getByText('pi_3Qx9')).toBeInTheDocument();
+    expect(receipt.getByText('Classic Manicure')).toBeInTheDocument();
+    expect(receipt.getByText('Sat, 9 Mar 2030, 10:30')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My appointments' })).toHaveAttribute('href', '/dashboard/userhome');
+    // One in the side menu, one under the receipt.
+    const historyLinks = screen.getAllByRole('link', { name: 'Payment History' });
+    expect(historyLinks).toHaveLength(2);
+    for (const link of historyLinks) expect(link).toHaveAttribute('href', '/dashboard/paymentHistory');
+
+    // Polling stops once the outcome is known.
+    const polls = paymentPolls(fake, pending._id);
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect(paymentPolls(fake, pending._id)).toBeLessThanOrEqual(polls + 1);
+    expect(fake.state.requests.some((request) => request === `GET /api/cart?email=${encodeURIComponent(customerUser.email)}`)).toBe(true);
+  });
+
+  it('shows why a payment failed, with the way back to pay', async () => {
+    const failed = paymentRecord(2, { status: 'failed', failureMessage: 'Your card was declined.', gatewayRef: '', paidAt: null });
+    withPayment(failed);
+    renderApp(`/dashboard/appointment/done?payment=${failed._id}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment failed' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Your card was declined.');
+    expect(screen.getByRole('link', { name: 'Back to payment' })).toHaveAttribute('href', '/dashboard/appointment');
+    expect(screen.queryByText('Payment successful')).not.toBeInTheDocument();
+  });
+
+  it('says so for a payment that does not exist or is not hers', async () => {
+    withPayment(paymentRecord(3, { customer: { name: 'Someone Else', email: 'else@example.com' } }));
+    renderApp('/dashboard/appointment/done?payment=a0000000-0000-4000-8000-000000000003');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment not found' })).toBeInTheDocument();
+  });
+
+  it('says so without asking the server when the link has no payment', async () => {
+    const fake = withPayment();
+    renderApp('/dashboard/appointment/done');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment not found' })).toBeInTheDocument();
+    expect(fake.state.requests.filter((request) => request.startsWith('GET /api/payments/'))).toEqual([]);
+  });
+});

@@ -1,0 +1,116 @@
+import { useId } from 'react';
+import { ArrowUp } from 'lucide-react';
+import type { Service } from '../../../shared/service';
+import { ErrorState } from '../../components/ui/error-state';
+import { PageHeader } from '../../components/ui/page-header';
+import { useCurrentUser } from '../../features/auth/use-current-user';
+import { BookingList } from '../../features/cart/components/booking-list';
+import { useAddToBooking } from '../../features/cart/use-add-to-booking';
+import { useServices } from '../../features/services/api/get-services';
+import { ServiceCard } from '../../features/services/components/service-card';
+import { SalonSettingsBoundary } from '../../features/settings/components/salon-settings-boundary';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+
+/**
+ * /dashboard/book: the catalogue and her booking list on one page, so she can add treatments and
+ * choose their times without going back to the home page (decisions.md section 3).
+ */
+export function BookRoute() {
+  useDocumentTitle('Book | Parlour');
+  const { user } = useCurrentUser();
+  const addToBooking = useAddToBooking(user);
+  const servicesHeadingId = useId();
+  const listHeadingId = useId();
+
+  return (
+    <>
+      <PageHeader eyebrow="Appointments" title="Book">
+        Add the treatments you would like, then choose a time for each in your booking list below.
+      </PageHeader>
+
+      <section aria-labelledby={servicesHeadingId} className="mt-8">
+        <h2 id={servicesHeadingId} className="text-2xl font-semibold">
+          Our services
+        </h2>
+        <div className="mt-4">
+          <Catalogue onAddToBooking={(service) => void addToBooking(service)} />
+        </div>
+      </section>
+
+      <section aria-labelledby={listHeadingId} className="mt-12">
+        <h2 id={listHeadingId} className="text-2xl font-semibold">
+          Your booking list
+        </h2>
+        <div className="mt-4">
+          {user ? (
+            <SalonSettingsBoundary>
+              {(settings) => (
+                <BookingList
+                  email={user.email}
+                  settings={settings}
+                  emptyAction={
+                    <p className="flex items-center gap-1.5 text-sm font-medium text-primary">
+                      <ArrowUp aria-hidden="true" className="size-4" />
+                      Choose a service above to start.
+                    </p>
+                  }
+                />
+              )}
+            </SalonSettingsBoundary>
+          ) : null}
+        </div>
+      </section>
+    </>
+  );
+}
+
+const gridClass = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
+
+function Catalogue({ onAddToBooking }: { onAddToBooking: (service: Service) => void }) {
+  const services = useServices();
+
+  if (services.isPending) {
+    return (
+      <div aria-busy="true">
+        <p role="status" className="mb-4 font-medium text-base-content/75">
+          Loading
+        </p>
+        <div aria-hidden="true" className={gridClass}>
+          {Array.from({ length: 3 }, (_, index) => (
+            <div key={index} className="skeleton h-40 rounded-box" />
+          ))}
+        </div>
+      </div>
+    );
+  }
+
+  if (services.isError) {
+    return (
+      <ErrorState
+        title="We couldn't load our services"
+        message={services.error.message}
+        onRetry={() => void services.refetch()}
+        isRetrying={services.isFetching}
+      />
+    );
+  }
+
+  if (services.data.length === 0) {
+    return (
+      <div className="rounded-box bg-base-100 p-8 text-center shadow-soft ring-1 ring-base-300/70">
+        <p className="font-display text-xl font-semibold">No services yet</p>
+        <p className="mt-2 text-base-content/75">Our menu is being prepared. Please check back soon.</p>
+      </div>
+    );
+  }
+
+  return (
+    <ul className={gridClass}>
+      {services.data.map((service) => (
+        <li key={service._id}>
+          <ServiceCard service={service} onAddToBooking={onAddToBooking} />
+        </li>
+      ))}
+    </ul>
+  );
+}

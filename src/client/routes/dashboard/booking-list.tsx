@@ -1,0 +1,22 @@
+import { PageHeader } from '../../components/ui/page-header';
+import { useCurrentUser } from '../../features/auth/use-current-user';
+import { BookingList } from '../../features/cart/components/booking-list';
+import { SalonSettingsBoundary } from '../../features/settings/components/salon-settings-boundary';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+
+/** /dashboard/bookinglist: the services she picked, a time for each, and the way on to payment. */
+export function BookingListRoute() {
+  useDocumentTitle('Booking List | Parlour');
+  const { user } = useCurrentUser();
+  return (
+    <>
+      <PageHeader eyebrow="Appointments" title="Booking List">
+        Choose a time for each treatment; we hold it for you for a few minutes while you pay.
+      </PageHeader>
+      <div className="mt-8">
+        {/* The dashboard layout only renders for a signed-in user. */}
+        {user ? <SalonSettingsBoundary>{(settings) => <BookingList email={user.email} settings={settings} />}</SalonSettingsBoundary> : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { http } from 'msw';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminUser, users } from '../../test/fixtures';
+import { accountSession, apiErrorResponse } from '../../test/handlers';
+import { bookingRecord, fakePayments, paymentRecord, SAT_1_JUN_2024_11_00, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
+import { renderApp } from '../../test/render';
+import { server } from '../../test/server';
+
+const rima = users[2]!;
+
+function salonWithBookings() {
+  const fake = fakePayments({
+    session: { user: adminUser },
+    payments: [paymentRecord(1, { amount: 8999.5 }), paymentRecord(2, { amount: 1200, customer: { name: rima.name, email: rima.email } })],
+    bookings: [
+      // To come: the admin may cancel it (and refund), not yet complete it.
+      bookingRecord(1, { startsAt: SAT_9_MAR_2030_10_30 }),
+      // Begun long ago: may be marked completed.
+      bookingRecord(2, {
+        title: 'Classic Manicure',
+        price: 1200,
+        duration: 45,
+        startsAt: SAT_1_JUN_2024_11_00,
+        endsAt: '2024-06-01T05:45:00.000Z',
+        customer: { name: rima.name, email: rima.email },
+      }),
+      bookingRecord(3, { title: 'Signature Facial', price: 3500, status: 'cancelled', refunded: 3500, startsAt: '2030-02-20T08:00:00.000Z', endsAt: '2030-02-20T09:00:00.000Z' }),
+    ],
+  });
+  server.use(...accountSession(adminUser).handlers, ...fake.handlers);
+  return fake;
+}
+
+async function rowOf(service: string) {
+  const table = await screen.findByRole('table', { name: 'Bookings' });
+  const row = within(table).getByText(service, { selector: 'td' }).closest('tr');
+  if (!row) throw new Error(`no row for ${service}`);
+  return within(row);
+}
+
+describe('/dashboard/orderlist', () => {
+  it('lists every booking with its customer, time in the salon’s zone, status and what was paid', async () => {
+    const fake = salonWithBookings();
+    renderApp('/dashboard/orderlist');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'All bookings' })).toBeInTheDocument();
+    expect(document.title).toBe('Order List | Parlour');
+    const table = within(await screen.findByRole('table', { name: 'Bookings' }));
+    expect(table.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Customer', 'Service', 'Time', 'Status', 'Paid', 'Actions']);
+    expect(table.getAllByRole('row')).toHaveLength(4);
+
+    const keratin = await rowOf('Keratin Treatment');
+    expect(keratin.getByText('Mitu Customer')).toBeInTheDocument();
+    expect(keratin.getByText('customer@parlour.test')).toBeInTheDocument();
+    expect(keratin.getByText('Sat, 9 Mar 2030, 10:30')).toBeInTheDocument();
+    expect(keratin.getByText('Confirmed')).toBeInTheDocument();
+    expect(keratin.getByText('৳8,999.50')).toBeInTheDocument();
+    expect(keratin.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(keratin.queryByRole('button', { name: 'Mark completed' })).not.toBeInTheDocument();
+
+    const facial = await rowOf('Signature Facial');
+    expect(facial.getByText('Cancelled')).toBeInTheDocument();
+    expect(facial.getByText('৳0')).toBeInTheDocument();
+    expect(facial.getByText('৳3,500 refunded')).toBeInTheDocument();
+    expect(facial.queryByRole('button')).not.toBeInTheDocument();
+
+    expect(fake.state.requests).toContain('GET /api/bookings?when=all');
+  });
+
+  it('marks a begun visit completed and shows the new status', async () => {
+    const fake = salonWithBookings();
+    const { user } = renderApp('/dashboard/orderlist');
+
+    const manicure = await rowOf('Classic Manicure');
+    await user.click(manicure.getByRole('button', { name: 'Mark completed' }));
+
+    await waitFor(() => expect(manicure.getByText('Completed')).toBeInTheDocument());
+    expect(manicure.queryByRole('button', { name: 'Mark completed' })).not.toBeInTheDocument();
+    expect(fake.state.requests).toContain('POST /api/bookings/b0000000-0000-4000-8000-000000000002/complete');
+    expect(fake.state.bookings[1]?.status).toBe('completed');
+  });
+
+  it('cancels a booking after asking, refunds it, and shows it cancelled', async () => {
+    const fake = salonWithBookings();
+    const { user } = renderApp('/dashboard/orderlist');
+
+    await user.click((await rowOf('Keratin Treatment')).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel this appointment?' })).getByRole('button', { name: 'Yes, cancel it' }));
+
+    const done = await screen.findByRole('dialog', { name: 'Appointment cancelled' });
+    expect(within(done).getByText("Mitu Customer's refund is on its way.")).toBeInTheDocument();
+    await user.click(within(done).getByRole('button', { name: 'OK' }));
+
+    const keratin = await rowOf('Keratin Treatment');
+    await waitFor(() => expect(keratin.getByText('Cancelled')).toBeInTheDocument());
+    expect(keratin.getByText('৳8,999.50 refunded')).toBeInTheDocument();
+    expect(fake.state.payments[0]?.status).toBe('refunded');
+  });
+
+  it("shows the server's refusal to complete in an error dialog", async () => {
+    salonWithBookings();
+    server.use(http.post('/api/bookings/:id/complete', () => apiErrorResponse(409, 'Only a confirmed booking that has started can be marked completed.')));
+    const { user } = renderApp('/dashboard/orderlist');
+    await user.click((await rowOf('Classic Manicure')).getByRole('button', { name: 'Mark completed' }));
+    const refusal = await screen.findByRole('dialog', { name: 'The appointment was not marked completed' });
+    expect(within(refusal).getByText('Only a confirmed booking that has started can be marked completed.')).toBeInTheDocument();
+  });
+
+  it('filters by status and dates through the URL', async () => {
+    const fake = salonWithBookings();
+    const { user, router } = renderApp('/dashboard/orderlist');
+    await rowOf('Keratin Treatment');
+
+    const filters = within(screen.getByRole('search', { name: 'Filter bookings' }));
+    await user.selectOptions(filters.getByLabelText('Status'), 'Cancelled');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=cancelled'));
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Bookings' }).querySelectorAll('tbody tr')).toHaveLength(1));
+    expect(fake.state.requests).toContain('GET /api/bookings?status=cancelled&when=all');
+
+    await user.type(filters.getByLabelText('From'), '2030-03-01');
+    expect(await screen.findByText('No bookings match these filters')).toBeInTheDocument();
+    expect(fake.state.requests).toContain('GET /api/bookings?from=2030-03-01&status=cancelled&when=all');
+  });
+});

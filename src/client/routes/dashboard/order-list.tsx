@@ -1,0 +1,28 @@
+import { bookingStatusSchema } from '../../../shared/payments';
+import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
+import { PageHeader } from '../../components/ui/page-header';
+import { bookingStatusLabels } from '../../features/bookings/components/booking-status-badge';
+import { OrdersTable } from '../../features/bookings/components/orders-table';
+import { ListFilters, useListFilters, type StatusOption } from '../../features/payments/components/list-filters';
+import { useSalonSettings } from '../../features/settings/api/get-settings';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+
+const statusOptions: StatusOption[] = bookingStatusSchema.options.map((status) => ({ value: status, label: bookingStatusLabels[status] }));
+
+/** /dashboard/orderlist (admin): every booking, filterable by day and status, with its actions. */
+export function OrderListRoute() {
+  useDocumentTitle('Order List | Parlour');
+  const { filters, setFilter, clear } = useListFilters(statusOptions);
+  const settings = useSalonSettings();
+  const timeZone = settings.data?.timeZone ?? DEFAULT_SALON_SETTINGS.timeZone;
+
+  return (
+    <>
+      <PageHeader eyebrow="Order List" title="All bookings">
+        Every appointment customers have paid for. Cancel one to refund it, or mark a visit completed once it has begun.
+      </PageHeader>
+      <ListFilters label="Filter bookings" statusOptions={statusOptions} filters={filters} onChange={setFilter} onClear={clear} />
+      <OrdersTable filters={{ ...filters, when: 'all' }} timeZone={timeZone} />
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { http, HttpResponse } from 'msw';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminUser, customerUser, users } from '../../test/fixtures';
+import { accountSession, apiErrorResponse } from '../../test/handlers';
+import { fakePayments, paymentRecord, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
+import { renderApp } from '../../test/render';
+import { server } from '../../test/server';
+
+const rima = users[2]!;
+
+const history = [
+  paymentRecord(1, { createdAt: '2030-01-15T06:00:00.000Z', paidAt: '2030-01-15T06:00:00.000Z' }),
+  paymentRecord(2, {
+    amount: 3500,
+    refunded: 3500,
+    status: 'refunded',
+    createdAt: '2030-02-20T08:00:00.000Z',
+    paidAt: '2030-02-20T08:00:00.000Z',
+    services: [{ title: 'Signature Facial', price: 3500, startsAt: SAT_9_MAR_2030_10_30, status: 'cancelled' }],
+  }),
+  paymentRecord(3, {
+    amount: 8999.5,
+    status: 'failed',
+    failureMessage: 'Your card was declined.',
+    gatewayRef: '',
+    paidAt: null,
+    createdAt: '2030-02-21T08:00:00.000Z',
+    customer: { name: rima.name, email: rima.email },
+    services: [{ title: 'Keratin Treatment', price: 8999.5, startsAt: SAT_9_MAR_2030_10_30, status: 'pending' }],
+  }),
+];
+
+function signedIn(user: typeof customerUser) {
+  const fake = fakePayments({ session: { user }, payments: history });
+  server.use(...accountSession(user).handlers, ...fake.handlers);
+  return fake;
+}
+
+async function table() {
+  return within(await screen.findByRole('table', { name: 'Payments' }));
+}
+
+function columnHeaders(t: Awaited<ReturnType<typeof table>>) {
+  return t.getAllByRole('columnheader').map((header) => header.textContent);
+}
+
+const paymentListRequests = (fake: ReturnType<typeof fakePayments>) =>
+  fake.state.requests.filter((request) => request.startsWith('GET /api/payments') && !request.startsWith('GET /api/payments/'));
+
+describe('/dashboard/paymentHistory', () => {
+  it('shows a customer her own payments, newest first, in the salon’s zone, without filters', async () => {
+    signedIn(customerUser);
+    renderApp('/dashboard/paymentHistory');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your payments' })).toBeInTheDocument();
+    expect(document.title).toBe('Payment History | Parlour');
+    const payments = await table();
+    expect(columnHeaders(payments)).toEqual(['Date', 'Services', 'Amount', 'Status']);
+    const rows = payments.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    // 08:00Z is 14:00 in Dhaka.
+    expect(within(rows[0]!).getByText('Wed, 20 Feb 2030, 14:00')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Refunded')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('৳3,500 refunded')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Classic Manicure')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Paid')).toBeInTheDocument();
+    expect(screen.queryByRole('search')).not.toBeInTheDocument();
+  });
+
+  it('gives an admin every payment with its customer, and filters that go into the URL and the request', async () => {
+    const fake = signedIn(adminUser);
+    const { user, router } = renderApp('/dashboard/paymentHistory');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'All payments' })).toBeInTheDocument();
+    const payments = await table();
+    expect(columnHeaders(payments)).toEqual(['Date', 'Customer', 'Services', 'Amount', 'Status']);
+    expect(payments.getAllByRole('row')).toHaveLength(4);
+    expect(payments.getByText('rima@example.com')).toBeInTheDocument();
+    expect(payments.getByText('Your card was declined.')).toBeInTheDocument();
+
+    const filters = within(screen.getByRole('search', { name: 'Filter payments' }));
+    await user.selectOptions(filters.getByLabelText('Status'), 'Failed');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=failed'));
+    await waitFor(() => expect(paymentListRequests(fake)).toContain('GET /api/payments?status=failed'));
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Payments' }).querySelectorAll('tbody tr')).toHaveLength(1));
+
+    await user.type(filters.getByLabelText('From'), '2030-02-01');
+    await user.type(filters.getByLabelText('To'), '2030-02-28');
+    await waitFor(() => expect(paymentListRequests(fake)).toContain('GET /api/payments?from=2030-02-01&to=2030-02-28&status=failed'));
+    expect(new URLSearchParams(router.state.location.search).get('from')).toBe('2030-02-01');
+    expect(new URLSearchParams(router.state.location.search).get('to')).toBe('2030-02-28');
+
+    await user.selectOptions(filters.getByLabelText('Status'), 'Paid');
+    expect(await screen.findByText('No payments match these filters')).toBeInTheDocument();
+
+    await user.click(filters.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findAllByRole('row')).toHaveLength(4);
+  });
+
+  it('reads the filters from the URL, ignoring ones that are malformed', async () => {
+    const fake = signedIn(adminUser);
+    renderApp('/dashboard/paymentHistory?status=refunded&from=2030-02-31&to=2030-03-01');
+
+    const payments = await table();
+    await waitFor(() => expect(payments.getAllByRole('row')).toHaveLength(2));
+    expect(paymentListRequests(fake)).toEqual(['GET /api/payments?to=2030-03-01&status=refunded']);
+    expect(within(screen.getByRole('search', { name: 'Filter payments' })).getByLabelText('Status')).toHaveValue('refunded');
+  });
+
+  it('shows the loading state, then an error with a retry that works', async () => {
+    let fail = true;
+    const fake = fakePayments({ session: { user: customerUser }, payments: history });
+    server.use(
+      ...accountSession(customerUser).handlers,
+      http.get('/api/payments', () => (fail ? apiErrorResponse(500, 'Something went wrong on our side. Please try again in a moment.') : undefined)),
+      ...fake.handlers,
+    );
+    const { user } = renderApp('/dashboard/paymentHistory');
+
+    expect(await screen.findByRole('status', { name: 'Loading the payments' })).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Something went wrong');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Payments' })).toBeInTheDocument();
+  });
+
+  it('says so when there are no payments yet', async () => {
+    server.use(...accountSession(customerUser).handlers, ...fakePayments({ session: { user: customerUser } }).handlers, http.get('/api/payments', () => HttpResponse.json([])));
+    renderApp('/dashboard/paymentHistory');
+    expect(await screen.findByText('No payments yet')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,145 @@
+import { http } from 'msw';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SALON_SETTINGS, type SalonSettings } from '../../../shared/salon-settings';
+import { fakeCart } from '../../test/cart-handlers';
+import { adminUser, customerUser } from '../../test/fixtures';
+import { accountSession, apiErrorResponse, authProvidersHandler } from '../../test/handlers';
+import { renderApp } from '../../test/render';
+import { server } from '../../test/server';
+
+const saved: SalonSettings = { ...DEFAULT_SALON_SETTINGS, closedDates: ['2026-12-16'] };
+
+function settingsServer(settings: SalonSettings = saved) {
+  const session = accountSession(adminUser);
+  const fake = fakeCart({ session, settings });
+  server.use(...session.handlers, ...fake.handlers);
+  return fake;
+}
+
+async function openForm() {
+  const view = renderApp('/dashboard/settings');
+  await screen.findByRole('form', { name: 'Salon settings' });
+  return view;
+}
+
+describe('/dashboard/settings', () => {
+  it('is the last entry of the admin menu and loads the saved settings', async () => {
+    settingsServer();
+    await openForm();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Opening hours and bookings' })).toBeInTheDocument();
+    expect(document.title).toBe('Salon settings | Parlour');
+    const menuLinks = within(screen.getByRole('navigation', { name: 'Dashboard menu' })).getAllByRole('link');
+    expect(menuLinks.at(-2)).toHaveTextContent('Salon settings');
+    expect(menuLinks.at(-2)).toHaveAttribute('aria-current', 'page');
+
+    expect(screen.getByLabelText('Time zone')).toHaveValue('Asia/Dhaka');
+    expect(screen.getByLabelText('Time zone')).toHaveAccessibleDescription(/now Dhaka time \(Asia\/Dhaka\)/);
+    expect(screen.getByLabelText('Opens on Sunday')).toHaveValue('10:00');
+    expect(screen.getByLabelText('Closes on Sunday')).toHaveValue('20:00');
+    expect(screen.getByRole('checkbox', { name: 'Closed on Friday' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Closed on Saturday' })).not.toBeChecked();
+    expect(screen.queryByLabelText('Opens on Friday')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Clients served at once')).toHaveValue(3);
+    expect(screen.getByLabelText('Slot length')).toHaveValue('15');
+    expect(screen.getByLabelText('Minimum notice (minutes)')).toHaveValue(120);
+    expect(screen.getByLabelText('Booking horizon (days)')).toHaveValue(60);
+    expect(screen.getByLabelText('Hold time (minutes)')).toHaveValue(10);
+    expect(screen.getByLabelText('Cancellation notice (hours)')).toHaveValue(24);
+    expect(screen.getByLabelText('Closed date 1')).toHaveValue('2026-12-16');
+  });
+
+  it('checks the rules in the browser and sends nothing while they fail', async () => {
+    const fake = settingsServer();
+    const { user } = await openForm();
+
+    await user.clear(screen.getByLabelText('Clients served at once'));
+    await user.type(screen.getByLabelText('Clients served at once'), '0');
+    await user.clear(screen.getByLabelText('Closes on Monday'));
+    await user.type(screen.getByLabelText('Closes on Monday'), '09:00');
+    await user.clear(screen.getByLabelText('Time zone'));
+    await user.type(screen.getByLabelText('Time zone'), 'Mars/Olympus');
+    await user.click(screen.getByRole('button', { name: 'Add a closed date' }));
+    // The new row takes the focus; a second copy of an existing date is refused.
+    const added = screen.getByLabelText('Closed date 2');
+    expect(added).toHaveFocus();
+    await user.type(added, '2026-12-16');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText('Clients served at once must be between 1 and 50')).toBeInTheDocument();
+    expect(screen.getByLabelText('Clients served at once')).toHaveAccessibleDescription('Clients served at once must be between 1 and 50');
+    expect(screen.getByLabelText('Closes on Monday')).toHaveAccessibleDescription('Closing time must be after opening time');
+    expect(screen.getByLabelText('Time zone')).toHaveAccessibleDescription('Unknown time zone');
+    expect(screen.getByLabelText('Closed date 2')).toHaveAccessibleDescription('2026-12-16 is listed more than once');
+    expect(fake.writes).toEqual([]);
+  });
+
+  it('saves the whole settings with PUT and says so', async () => {
+    const fake = settingsServer();
+    const { user } = await openForm();
+
+    await user.clear(screen.getByLabelText('Clients served at once'));
+    await user.type(screen.getByLabelText('Clients served at once'), '4');
+    await user.selectOptions(screen.getByLabelText('Slot length'), '30 minutes');
+    // Open on Fridays (the usual hours are offered), closed on Tuesdays.
+    await user.click(screen.getByRole('checkbox', { name: 'Closed on Friday' }));
+    expect(screen.getByLabelText('Opens on Friday')).toHaveValue('10:00');
+    await user.clear(screen.getByLabelText('Opens on Friday'));
+    await user.type(screen.getByLabelText('Opens on Friday'), '14:00');
+    await user.click(screen.getByRole('checkbox', { name: 'Closed on Tuesday' }));
+    // One closed date replaced by another.
+    await user.click(screen.getByRole('button', { name: 'Remove closed date 1' }));
+    expect(screen.getByRole('button', { name: 'Add a closed date' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Add a closed date' }));
+    await user.type(screen.getByLabelText('Closed date 1'), '2026-12-25');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    const done = await screen.findByRole('dialog', { name: 'Settings saved' });
+    const day = { open: '10:00', close: '20:00' };
+    const expected: SalonSettings = {
+      ...DEFAULT_SALON_SETTINGS,
+      openingHours: [day, day, null, day, day, { open: '14:00', close: '20:00' }, day],
+      capacity: 4,
+      slotMinutes: 30,
+      closedDates: ['2026-12-25'],
+    };
+    expect(fake.writes).toEqual([{ method: 'PUT', path: '/api/settings', body: expected }]);
+    expect(fake.settings).toEqual(expected);
+    await user.click(within(done).getByRole('button', { name: 'OK' }));
+    // Saved: nothing left to discard.
+    expect(screen.queryByRole('button', { name: 'Discard changes' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal under the field it names", async () => {
+    const fake = settingsServer();
+    fake.refuseSettings = [{ path: 'closedDates.0', message: '3 appointments are booked that day' }];
+    const { user } = await openForm();
+
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Check the highlighted fields.');
+    const date = screen.getByLabelText('Closed date 1');
+    expect(date).toHaveAccessibleDescription('3 appointments are booked that day');
+    expect(date).toHaveFocus();
+    expect(screen.queryByRole('dialog', { name: 'Settings saved' })).not.toBeInTheDocument();
+  });
+
+  it('shows a refusal without field issues at the top of the form', async () => {
+    settingsServer();
+    server.use(http.put('/api/settings', () => apiErrorResponse(403, 'Only an admin can do that.')));
+    const { user } = await openForm();
+
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only an admin can do that.');
+  });
+
+  it('sends a customer to /login', async () => {
+    const session = accountSession(customerUser);
+    server.use(...session.handlers, ...fakeCart({ session }).handlers, authProvidersHandler());
+    const { router } = renderApp('/dashboard/settings');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

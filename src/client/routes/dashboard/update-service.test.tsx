@@ -1,0 +1,230 @@
+import { delay, http, HttpResponse } from 'msw';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Service } from '../../../shared/service';
+import { adminUser, services } from '../../test/fixtures';
+import { accountSession, apiErrorResponse, fakeCatalogue, UPLOADED_IMAGE_URL } from '../../test/handlers';
+import { renderApp } from '../../test/render';
+import { server } from '../../test/server';
+
+const manicure = services[0] as Service;
+const path = `/dashboard/updateservice/${manicure._id}`;
+
+function catalogueForAdmin() {
+  const catalogue = fakeCatalogue();
+  server.use(...accountSession(adminUser).handlers, ...catalogue.handlers);
+  return catalogue;
+}
+
+function image(name = 'new-look.png', type = 'image/png') {
+  return new File([new Uint8Array(2048)], name, { type });
+}
+
+function heading() {
+  return screen.findByRole('heading', { level: 1, name: 'You can update your service' });
+}
+
+describe('/dashboard/updateservice/:id', () => {
+  it('loads the service before the page renders, then shows it in the form with its current image', async () => {
+    let answer: () => void = () => undefined;
+    const catalogue = catalogueForAdmin();
+    server.use(
+      http.get('/api/service/:id', async () => {
+        catalogue.calls.push('get (held)');
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json(manicure);
+      }),
+    );
+    renderApp(path);
+
+    // While the loader waits, no part of the page is on screen.
+    await waitFor(() => expect(catalogue.calls).toContain('get (held)'));
+    await delay(50);
+    expect(screen.queryByRole('heading', { name: 'You can update your service' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Service Title')).not.toBeInTheDocument();
+
+    answer();
+    expect(await heading()).toBeInTheDocument();
+    // Filled in from the first render on: no empty form first.
+    expect(screen.getByLabelText('Service Title')).toHaveValue('Classic Manicure');
+    expect(screen.getByLabelText('Price')).toHaveValue(1200);
+    expect(screen.getByLabelText('Description')).toHaveValue('Shaping, cuticle care and a polish of your choice.');
+    expect(screen.getByLabelText('Duration (minutes)')).toHaveValue(45);
+    expect(screen.getByLabelText(/^Category/)).toHaveValue('Nails');
+    expect(screen.getByLabelText('Upload Image')).toHaveAttribute('accept', 'image/*');
+    expect(screen.getByLabelText('Upload Image')).toHaveAccessibleDescription(/Leave empty to keep the current image/);
+    expect(screen.getByRole('img', { name: 'Current image of Classic Manicure' })).toHaveAttribute('src', '/images/services/manicure.svg');
+    expect(document.title).toBe('Update Service | Parlour');
+    expect(catalogue.calls).toEqual(['get (held)']);
+  });
+
+  it('keeps the current image when none is chosen: no upload, and no image_url in the PATCH', async () => {
+    const catalogue = catalogueForAdmin();
+    const { user } = renderApp(path);
+    await heading();
+
+    await user.clear(screen.getByLabelText('Description'));
+    await user.type(screen.getByLabelText('Description'), 'Shaping, cuticle care and a gel polish.');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Service updated' })).toBeInTheDocument();
+    expect(catalogue.calls).not.toContain('upload');
+    expect(catalogue.writes).toEqual([
+      {
+        method: 'PATCH',
+        id: manicure._id,
+        body: {
+          title: 'Classic Manicure',
+          price: 1200,
+          description: 'Shaping, cuticle care and a gel polish.',
+          duration: 45,
+          category: 'Nails',
+        },
+      },
+    ]);
+    expect(catalogue.list[0]?.image_url).toBe('/images/services/manicure.svg');
+  });
+
+  it('sends a changed price, says "Service updated", refreshes the caches and shows the saved values', async () => {
+    const catalogue = catalogueForAdmin();
+    const { user, queryClient } = renderApp(path);
+    queryClient.setQueryData(['services'], services);
+    await heading();
+
+    await user.clear(screen.getByLabelText('Price'));
+    await user.type(screen.getByLabelText('Price'), '1350');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const done = await screen.findByRole('dialog', { name: 'Service updated' });
+    expect(within(done).getByText('Classic Manicure is saved.')).toBeInTheDocument();
+    expect(catalogue.writes).toHaveLength(1);
+    expect(catalogue.writes[0]?.body).toMatchObject({ price: 1350 });
+    expect(queryClient.getQueryState(['services'])?.isInvalidated).toBe(true);
+    await user.click(within(done).getByRole('button', { name: 'OK' }));
+
+    // The page loads the saved service again.
+    await waitFor(() => expect(catalogue.calls.filter((call) => call === `get ${manicure._id}`)).toHaveLength(2));
+    expect(await screen.findByLabelText('Price')).toHaveValue(1350);
+  });
+
+  it('uploads a newly chosen image first and shows it as the current image once saved', async () => {
+    const catalogue = catalogueForAdmin();
+    const { user } = renderApp(path);
+    await heading();
+
+    await user.upload(screen.getByLabelText('Upload Image'), image());
+    // The preview shows the chosen file in place of the current image.
+    expect(screen.getByRole('img', { name: 'The chosen image' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Current image of Classic Manicure' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const done = await screen.findByRole('dialog', { name: 'Service updated' });
+    expect(catalogue.calls.filter((call) => call !== `get ${manicure._id}`)).toEqual(['upload', `PATCH ${manicure._id}`]);
+    expect(catalogue.writes[0]?.body).toMatchObject({ image_url: UPLOADED_IMAGE_URL });
+    await user.click(within(done).getByRole('button', { name: 'OK' }));
+
+    const current = await screen.findByRole('img', { name: 'Current image of Classic Manicure' });
+    await waitFor(() => expect(current).toHaveAttribute('src', UPLOADED_IMAGE_URL));
+    expect(current.getAttribute('srcset')).toContain('-w400.webp 400w');
+  });
+
+  it('requires the price and the description; an empty title keeps the current title', async () => {
+    const catalogue = catalogueForAdmin();
+    const { user } = renderApp(path);
+    await heading();
+
+    await user.clear(screen.getByLabelText('Service Title'));
+    await user.clear(screen.getByLabelText('Price'));
+    await user.clear(screen.getByLabelText('Description'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Price is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Price')).toHaveAccessibleDescription('Price is required');
+    expect(screen.getByLabelText('Description')).toHaveAccessibleDescription('Description is required');
+    expect(screen.queryByText('Title is required')).not.toBeInTheDocument();
+    expect(screen.queryByText('Image is required')).not.toBeInTheDocument();
+    expect(catalogue.writes).toEqual([]);
+
+    await user.type(screen.getByLabelText('Price'), '1300');
+    await user.type(screen.getByLabelText('Description'), 'Shaping and polish.');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await screen.findByRole('dialog', { name: 'Service updated' });
+    expect(catalogue.writes[0]?.body).not.toHaveProperty('title');
+    expect(catalogue.list[0]?.title).toBe('Classic Manicure');
+  });
+
+  it('says when nothing needed changing, without the success dialog', async () => {
+    const catalogue = catalogueForAdmin();
+    const { user } = renderApp(path);
+    await heading();
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Nothing to change: the service already had these details.');
+    expect(catalogue.writes).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal in the form alert and its issues under the fields", async () => {
+    catalogueForAdmin();
+    server.use(
+      http.patch('/api/service/:id', () =>
+        apiErrorResponse(400, 'Check the highlighted fields.', [{ path: 'price', message: 'Price can have at most two decimals' }]),
+      ),
+    );
+    const { user } = renderApp(path);
+    await heading();
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Check the highlighted fields.');
+    expect(screen.getByLabelText('Price')).toHaveAccessibleDescription('Price can have at most two decimals');
+    expect(screen.queryByRole('dialog', { name: 'Service updated' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['an unknown id', '0b6f2a53-2a4f-4f57-9a49-1f1d3a0c6aff'],
+    ['a malformed id', 'not-an-id'],
+  ])("shows the site's 404 page for %s", async (_label, id) => {
+    const catalogue = catalogueForAdmin();
+    renderApp(`/dashboard/updateservice/${id}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('Page not found | Parlour');
+    expect(screen.queryByRole('heading', { name: 'You can update your service' })).not.toBeInTheDocument();
+    // Still inside the dashboard, with its menu.
+    expect(screen.getByRole('navigation', { name: 'Dashboard menu' })).toBeInTheDocument();
+    expect(catalogue.calls).toEqual([`get ${id}`]);
+  });
+
+  it('offers a retry when the service could not be loaded', async () => {
+    let fail = true;
+    server.use(
+      ...accountSession(adminUser).handlers,
+      http.get('/api/service/:id', () => (fail ? apiErrorResponse(503, 'The catalogue is unavailable right now.') : HttpResponse.json(manicure))),
+    );
+    const { user } = renderApp(path);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Something went wrong');
+    expect(alert).toHaveTextContent('The catalogue is unavailable right now.');
+
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await heading()).toBeInTheDocument();
+    expect(screen.getByLabelText('Service Title')).toHaveValue('Classic Manicure');
+  });
+
+  it('is reached from the Update link of the manage page', async () => {
+    catalogueForAdmin();
+    const { user, router } = renderApp('/dashboard/manageservice');
+
+    await user.click(await screen.findByRole('link', { name: 'Update Classic Manicure' }));
+
+    expect(await heading()).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.getByLabelText('Service Title')).toHaveValue('Classic Manicure');
+  });
+});

@@ -1,0 +1,354 @@
+import { http, HttpResponse } from 'msw';
+import type { z } from 'zod';
+import { cartItemSchema, type CartItem } from '../../shared/cart';
+import type { FieldIssue } from '../../shared/errors';
+import { fromMinorUnits, toMinorUnits } from '../../shared/money';
+import {
+  BOOKING_LIST_CHANGED_MESSAGE,
+  bookingSchema,
+  createIntentSchema,
+  paymentSchema,
+  testConfirmSchema,
+  type Booking,
+  type ConfirmResult,
+  type Payment,
+  type PaymentConfig,
+  type PaymentIntentInfo,
+} from '../../shared/payments';
+import { DEFAULT_SALON_SETTINGS, type SalonSettings } from '../../shared/salon-settings';
+import type { User } from '../../shared/user';
+import { salonDateOf } from '../lib/salon-time';
+import { customerUser, services } from './fixtures';
+import { apiErrorResponse } from './handlers';
+
+/**
+ * The paying side of the API as one fake whose data really changes: the booking list, intents,
+ * the test gateway, payments and bookings. Bodies are checked with the shared schemas and the
+ * refusals use the server's words, so the pages are tested against what they will really meet.
+ */
+
+const HOUR = 60 * 60_000;
+
+/** Appointment times used across the tests: Dhaka is UTC+6 all year, so 04:00Z reads 10:00. */
+export const SAT_2_MAR_2030_10_00 = '2030-03-02T04:00:00.000Z';
+export const SAT_2_MAR_2030_11_00 = '2030-03-02T05:00:00.000Z';
+export const SAT_9_MAR_2030_10_30 = '2030-03-09T04:30:00.000Z';
+/** Long past, so an admin may mark it completed. */
+export const SAT_1_JUN_2024_11_00 = '2024-06-01T05:00:00.000Z';
+
+const [manicure, facial, keratin] = services as [(typeof services)[number], (typeof services)[number], (typeof services)[number]];
+
+const uuid = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A booking-list item for `user` with a held time (held for 10 more minutes unless told). */
+export function heldItem(service: (typeof services)[number], startsAt: string | null, overrides: Partial<CartItem> = {}, user: User = customerUser): CartItem {
+  return cartItemSchema.parse({
+    _id: `c0000000-0000-4000-8000-${service._id.slice(-12)}`,
+    cartItemId: service._id,
+    email: user.email,
+    title: service.title,
+    price: service.price,
+    image_url: service.image_url,
+    duration: service.duration,
+    startsAt,
+    endsAt: startsAt ? new Date(Date.parse(startsAt) + service.duration * 60_000).toISOString() : null,
+    holdExpiresAt: startsAt ? new Date(Date.now() + 10 * 60_000).toISOString() : null,
+    ...overrides,
+  });
+}
+
+/** Manicure at 10:00 and facial at 11:00 on Saturday 2 March 2030: ৳4,700 in all. */
+export function heldBookingList(user: User = customerUser): CartItem[] {
+  return [heldItem(manicure, SAT_2_MAR_2030_10_00, {}, user), heldItem(facial, SAT_2_MAR_2030_11_00, {}, user)];
+}
+
+type StoredBooking = Omit<Booking, 'canCancel' | 'canComplete'>;
+
+export function paymentRecord(n: number, overrides: Partial<Payment> = {}): Payment {
+  return paymentSchema.parse({
+    _id: uuid('a0000000', n),
+    amount: manicure.price,
+    refunded: 0,
+    currency: 'BDT',
+    status: 'succeeded',
+    gateway: 'test',
+    gatewayRef: `test_ch_${n}`,
+    failureMessage: null,
+    createdAt: '2030-01-15T06:00:00.000Z',
+    paidAt: '2030-01-15T06:00:00.000Z',
+    customer: { name: customerUser.name, email: customerUser.email },
+    services: [{ title: manicure.title, price: manicure.price, startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed' }],
+    ...overrides,
+  });
+}
+
+export function bookingRecord(n: number, overrides: Partial<StoredBooking> = {}): StoredBooking {
+  return bookingSchema.omit({ canCancel: true, canComplete: true }).parse({
+    _id: uuid('b0000000', n),
+    paymentId: uuid('a0000000', n),
+    title: keratin.title,
+    price: keratin.price,
+    duration: keratin.duration,
+    image_url: keratin.image_url,
+    startsAt: SAT_9_MAR_2030_10_30,
+    endsAt: new Date(Date.parse(SAT_9_MAR_2030_10_30) + keratin.duration * 60_000).toISOString(),
+    status: 'confirmed',
+    refunded: 0,
+    customer: { name: customerUser.name, email: customerUser.email },
+    ...overrides,
+  });
+}
+
+function fieldIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}
+
+function expiryIsPast(expiry: string, now = new Date()): boolean {
+  const [month, year] = expiry.split('/').map((part) => Number(part.trim()));
+  if (!month || year === undefined) return false;
+  const fullYear = 2000 + year;
+  return fullYear < now.getFullYear() || (fullYear === now.getFullYear() && month < now.getMonth() + 1);
+}
+
+/** The test gateway's cards, as the real one knows them. */
+const DECLINES: Record<string, string> = {
+  '4000000000000002': 'Your card was declined.',
+  '4000000000009995': 'Your card has insufficient funds.',
+};
+const SUCCEEDS = new Set(['4242424242424242']);
+
+export interface FakePaymentsOptions {
+  /** Who is signed in, read on every request (accountSession() from handlers.ts fits). */
+  session: { readonly user: User | null };
+  cart?: CartItem[];
+  payments?: Payment[];
+  bookings?: StoredBooking[];
+  settings?: SalonSettings;
+  config?: PaymentConfig;
+}
+
+export function fakePayments({
+  session,
+  cart = [],
+  payments = [],
+  bookings = [],
+  settings = DEFAULT_SALON_SETTINGS,
+  config = { gateway: 'test', publishableKey: null },
+}: FakePaymentsOptions) {
+  const state = {
+    cart: cart.map((item) => ({ ...item })),
+    payments: payments.map((payment) => structuredClone(payment)),
+    bookings: bookings.map((booking) => ({ ...booking })),
+    settings: structuredClone(settings),
+    /** clientSecret -> payment id, for the intents this fake handed out. */
+    secrets: new Map<string, string>(),
+    /** Every call in order: 'GET /api/payments?status=refunded', 'POST /api/payments/test/confirm', ... */
+    requests: [] as string[],
+    /** The bodies of the confirm calls, in order. */
+    confirmBodies: [] as unknown[],
+  };
+  let nextPayment = 100;
+  let nextBooking = 100;
+
+  const isAdmin = () => session.user?.role === 'admin';
+  const canSee = (customer: { email: string }) => isAdmin() || customer.email === session.user?.email;
+  const record = (request: Request) => {
+    const url = new URL(request.url);
+    state.requests.push(`${request.method} ${url.pathname}${url.search}`);
+    return url;
+  };
+
+  /** The server's answer about a booking for whoever asks: what she may do with it now. */
+  const present = (booking: StoredBooking): Booking => {
+    const now = Date.now();
+    const starts = Date.parse(booking.startsAt);
+    const confirmed = booking.status === 'confirmed';
+    return {
+      ...booking,
+      canCancel: confirmed && (isAdmin() || starts - now >= state.settings.cancelNoticeHours * HOUR),
+      canComplete: confirmed && isAdmin() && starts <= now,
+    };
+  };
+
+  const inRange = (instant: string, from: string | null, to: string | null) => {
+    const day = salonDateOf(instant, state.settings.timeZone);
+    return (!from || day >= from) && (!to || day <= to);
+  };
+
+  const handlers = [
+    http.get('/api/settings', ({ request }) => {
+      record(request);
+      return HttpResponse.json(state.settings);
+    }),
+    http.get('/api/payments/config', ({ request }) => {
+      record(request);
+      return HttpResponse.json(config);
+    }),
+    http.get('/api/cart', ({ request }) => {
+      record(request);
+      const body: CartItem[] = state.cart.filter((item) => item.email === session.user?.email);
+      return HttpResponse.json(body);
+    }),
+
+    http.post('/api/create-payment-intent', async ({ request }) => {
+      record(request);
+      const user = session.user;
+      if (!user) return apiErrorResponse(401, 'Please log in.');
+      const parsed = createIntentSchema.safeParse(await request.json());
+      if (!parsed.success) return apiErrorResponse(400, 'Check the highlighted fields.', fieldIssues(parsed.error));
+      const items = state.cart.filter((item) => item.email === user.email);
+      if (items.length === 0) return apiErrorResponse(400, 'Your booking list is empty.');
+      for (const item of items) {
+        if (!item.startsAt) return apiErrorResponse(400, `Pick a time for ${item.title}`);
+        if (item.holdExpiresAt && Date.parse(item.holdExpiresAt) <= Date.now()) {
+          return apiErrorResponse(400, `The hold on ${item.title} expired. Pick a time again.`);
+        }
+      }
+      const total = items.reduce((sum, item) => sum + toMinorUnits(item.price), 0);
+      if (toMinorUnits(parsed.data.price) !== total) return apiErrorResponse(409, BOOKING_LIST_CHANGED_MESSAGE);
+
+      const payment = paymentRecord(nextPayment++, {
+        amount: fromMinorUnits(total),
+        status: 'pending',
+        gatewayRef: '',
+        createdAt: new Date().toISOString(),
+        paidAt: null,
+        customer: { name: user.name, email: user.email },
+        services: items.map((item) => ({ title: item.title, price: item.price, startsAt: item.startsAt ?? '', status: 'pending' as const })),
+      });
+      state.payments.push(payment);
+      const clientSecret = `test_secret_${payment._id}`;
+      state.secrets.set(clientSecret, payment._id);
+      const body: PaymentIntentInfo = {
+        clientSecret,
+        paymentId: payment._id,
+        amount: payment.amount,
+        currency: 'bdt',
+        gateway: config.gateway,
+        publishableKey: config.publishableKey,
+      };
+      return HttpResponse.json(body);
+    }),
+
+    http.post('/api/payments/test/confirm', async ({ request }) => {
+      record(request);
+      const raw: unknown = await request.json();
+      state.confirmBodies.push(raw);
+      const parsed = testConfirmSchema.safeParse(raw);
+      if (!parsed.success) return apiErrorResponse(400, 'Check your card details.', fieldIssues(parsed.error));
+      const { clientSecret, cardNumber, expiry } = parsed.data;
+      if (expiryIsPast(expiry)) return apiErrorResponse(400, 'Check your card details.', [{ path: 'expiry', message: 'Your card has expired.' }]);
+      const payment = state.payments.find((p) => p._id === state.secrets.get(clientSecret));
+      if (!payment) return apiErrorResponse(404, 'Payment not found');
+      if (payment.status !== 'pending' && payment.status !== 'failed') return apiErrorResponse(409, 'This payment is already complete.');
+
+      const decline = DECLINES[cardNumber];
+      if (decline) {
+        Object.assign(payment, { status: 'failed', failureMessage: decline });
+        const body: ConfirmResult = { status: 'failed', message: decline, paymentId: payment._id };
+        return HttpResponse.json(body);
+      }
+      if (!SUCCEEDS.has(cardNumber)) {
+        return apiErrorResponse(400, 'Check your card details.', [{ path: 'cardNumber', message: 'Your card number is invalid.' }]);
+      }
+
+      // Paid: the list's held times become confirmed bookings and the list is emptied.
+      const email = payment.customer.email;
+      const items = state.cart.filter((item) => item.email === email);
+      for (const item of items) {
+        state.bookings.push(
+          bookingRecord(nextBooking++, {
+            paymentId: payment._id,
+            title: item.title,
+            price: item.price,
+            duration: item.duration,
+            image_url: item.image_url,
+            startsAt: item.startsAt ?? '',
+            endsAt: item.endsAt ?? '',
+            customer: payment.customer,
+          }),
+        );
+      }
+      state.cart = state.cart.filter((item) => item.email !== email);
+      Object.assign(payment, {
+        status: 'succeeded',
+        failureMessage: null,
+        gatewayRef: `test_ch_${payment._id.slice(-6)}`,
+        paidAt: new Date().toISOString(),
+        services: payment.services.map((service) => ({ ...service, status: 'confirmed' })),
+      });
+      const body: ConfirmResult = { status: 'succeeded', message: null, paymentId: payment._id };
+      return HttpResponse.json(body);
+    }),
+
+    http.get<{ id: string }>('/api/payments/:id', ({ request, params }) => {
+      record(request);
+      const payment = state.payments.find((p) => p._id === params.id);
+      if (!payment || !canSee(payment.customer)) return apiErrorResponse(404, 'Payment not found');
+      return HttpResponse.json(payment);
+    }),
+
+    http.get('/api/payments', ({ request }) => {
+      const url = record(request);
+      const status = url.searchParams.get('status');
+      const body: Payment[] = state.payments.filter(
+        (payment) =>
+          canSee(payment.customer) &&
+          (!status || payment.status === status) &&
+          inRange(payment.createdAt, url.searchParams.get('from'), url.searchParams.get('to')),
+      );
+      return HttpResponse.json(body);
+    }),
+
+    http.get('/api/bookings', ({ request }) => {
+      const url = record(request);
+      const status = url.searchParams.get('status');
+      const when = url.searchParams.get('when') ?? 'all';
+      const now = Date.now();
+      const body: Booking[] = state.bookings
+        .filter(
+          (booking) =>
+            canSee(booking.customer) &&
+            (!status || booking.status === status) &&
+            (when === 'all' || (when === 'upcoming' ? Date.parse(booking.endsAt) > now : Date.parse(booking.endsAt) <= now)) &&
+            inRange(booking.startsAt, url.searchParams.get('from'), url.searchParams.get('to')),
+        )
+        .map(present);
+      return HttpResponse.json(body);
+    }),
+
+    http.post<{ id: string }>('/api/bookings/:id/cancel', ({ request, params }) => {
+      record(request);
+      const booking = state.bookings.find((b) => b._id === params.id);
+      if (!booking || !canSee(booking.customer)) return apiErrorResponse(404, 'Booking not found');
+      if (!present(booking).canCancel) {
+        return apiErrorResponse(
+          409,
+          booking.status === 'confirmed'
+            ? `Bookings can be cancelled up to ${state.settings.cancelNoticeHours} hours before they start.`
+            : 'Only a confirmed booking can be cancelled.',
+        );
+      }
+      booking.status = 'cancelled';
+      booking.refunded = booking.price;
+      const payment = state.payments.find((p) => p._id === booking.paymentId);
+      if (payment) {
+        payment.refunded = fromMinorUnits(toMinorUnits(payment.refunded) + toMinorUnits(booking.price));
+        payment.status = payment.refunded >= payment.amount ? 'refunded' : 'partially_refunded';
+      }
+      return HttpResponse.json(present(booking));
+    }),
+
+    http.post<{ id: string }>('/api/bookings/:id/complete', ({ request, params }) => {
+      record(request);
+      if (!isAdmin()) return apiErrorResponse(403, 'Admins only.');
+      const booking = state.bookings.find((b) => b._id === params.id);
+      if (!booking) return apiErrorResponse(404, 'Booking not found');
+      if (!present(booking).canComplete) return apiErrorResponse(409, 'Only a confirmed booking that has started can be marked completed.');
+      booking.status = 'completed';
+      return HttpResponse.json(present(booking));
+    }),
+  ];
+
+  return { handlers, state };
+}

@@ -1,0 +1,105 @@
+/**
+ * No overbooking under concurrency: 50 customers ask for the same slot at once, the salon serves
+ * 3 at a time, exactly 3 get it. On PostgreSQL the requests go over real HTTP to two app instances.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.js';
+import { signUp, type Account } from '../test/accounts.js';
+import { addItem, dhaka, openDay } from '../test/booking.js';
+import type { App } from '../types.js';
+
+const CUSTOMERS = 50;
+let t: TestApp;
+let customers: Account[];
+let items: string[];
+let serviceId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const services = (await t.app.inject({ url: '/api/service' })).json<{ _id: string; duration: number }[]>();
+  serviceId = services.find((s) => s.duration === 90)!._id;
+  customers = [];
+  for (let i = 0; i < CUSTOMERS; i += 1) customers.push(await signUp(t.app));
+  items = await Promise.all(customers.map((c) => addItem(t.app, c, serviceId)));
+}, 120_000);
+afterAll(async () => t.close());
+
+async function clearHolds() {
+  await t.database.db.execute(sql`update cart_items set starts_at = null, ends_at = null, hold_expires_at = null`);
+}
+
+/** Live visits at the busiest instant of [from, to). */
+async function peakOccupancy(from: Date, to: Date): Promise<number> {
+  const result = (await t.database.db.execute(sql`
+    with visits as (
+      select starts_at, ends_at from cart_items where hold_expires_at > now()
+      union all select starts_at, ends_at from bookings where status in ('confirmed', 'completed')
+    )
+    select coalesce(max((select count(*) from visits v where v.starts_at <= p.at and v.ends_at > p.at)), 0)::int as peak
+    from (select starts_at as at from visits where starts_at >= ${from.toISOString()}::timestamptz and starts_at < ${to.toISOString()}::timestamptz) p`)) as unknown as {
+    rows: { peak: number }[];
+  };
+  return result.rows[0]!.peak;
+}
+
+function holdRequest(app: App, i: number, startsAt: string) {
+  return app.inject({
+    method: 'PATCH',
+    url: `/api/cart/${items[i]}`,
+    headers: { origin: t.config.publicUrl, cookie: customers[i]!.cookie },
+    payload: { startsAt },
+  });
+}
+
+describe('holds under concurrency', () => {
+  it(`${CUSTOMERS} simultaneous requests for one slot with capacity 3: exactly 3 succeed`, async () => {
+    await clearHolds();
+    const day = openDay(5);
+    const startsAt = dhaka(day, '12:00').toISOString();
+    const responses = await Promise.all(customers.map((_c, i) => holdRequest(t.app, i, startsAt)));
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(3);
+    expect(codes.filter((c) => c === 409)).toHaveLength(CUSTOMERS - 3);
+    expect(await peakOccupancy(dhaka(day, '00:00'), dhaka(day, '23:59'))).toBe(3);
+  });
+
+  it('overlapping starts of a 90-minute service: never more than 3 present at once', async () => {
+    await clearHolds();
+    const day = openDay(6);
+    // Everyone asks for one of four overlapping starts (12:00, 12:30, 13:00, 13:30).
+    const starts = ['12:00', '12:30', '13:00', '13:30'].map((time) => dhaka(day, time).toISOString());
+    const responses = await Promise.all(customers.map((_c, i) => holdRequest(t.app, i, starts[i % starts.length]!)));
+    expect(responses.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    expect(await peakOccupancy(dhaka(day, '00:00'), dhaka(day, '23:59'))).toBe(3);
+  });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))('two app instances on two ports sharing PostgreSQL: exactly 3 succeed', async () => {
+    await clearHolds();
+    const sibling = await createSiblingApp(t);
+    try {
+      const base = [
+        await t.app.listen({ port: 0, host: '127.0.0.1' }),
+        await sibling.app.listen({ port: 0, host: '127.0.0.1' }),
+      ];
+      expect(new Set(base).size).toBe(2);
+      const day = openDay(7);
+      const startsAt = dhaka(day, '15:00').toISOString();
+      const responses = await Promise.all(
+        customers.map((c, i) =>
+          fetch(`${base[i % 2]}/api/cart/${items[i]}`, {
+            method: 'PATCH',
+            headers: { origin: t.config.publicUrl, cookie: c.cookie, 'content-type': 'application/json' },
+            body: JSON.stringify({ startsAt }),
+          }),
+        ),
+      );
+      const codes = responses.map((r) => r.status);
+      expect(codes.filter((c) => c === 200)).toHaveLength(3);
+      expect(codes.filter((c) => c === 409)).toHaveLength(CUSTOMERS - 3);
+      expect(await peakOccupancy(dhaka(day, '00:00'), dhaka(day, '23:59'))).toBe(3);
+    } finally {
+      await sibling.close();
+    }
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * What the payment code needs from a card processor. Two implementations drive the same states:
+ * Stripe (configured by STRIPE_* keys) and the built-in test gateway (the default). Either way the
+ * outcome of a charge reaches the app through one path, `applyPaymentOutcome`, never through the
+ * browser's word.
+ */
+export type GatewayIntent = { ref: string; clientSecret: string };
+
+export interface PaymentGateway {
+  readonly name: 'test' | 'stripe';
+  /** What the browser needs to show the processor's card form (Stripe's publishable key). */
+  readonly publishableKey: string | null;
+  /** Same key, same intent: a retried request never opens a second charge. */
+  createIntent(input: { amountMinor: number; currency: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<GatewayIntent>;
+  /** Gives up an intent nobody will pay (the booking list changed); an already-paid one is left alone. */
+  cancelIntent(ref: string): Promise<void>;
+  /** Same key, one refund. */
+  refund(input: { ref: string; amountMinor: number; idempotencyKey: string }): Promise<void>;
+}
+
+export class GatewayError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'GatewayError';
+  }
+}

@@ -1,0 +1,74 @@
+import Stripe from 'stripe';
+import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateway.js';
+
+export type StripeSettings = {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Only for tests and stripe-mock: where the SDK sends its requests instead of api.stripe.com. */
+  apiBase?: URL | undefined;
+};
+
+export function createStripeClient(settings: StripeSettings): Stripe {
+  const base = settings.apiBase;
+  return new Stripe(settings.secretKey, {
+    // A request that fails on the network is retried by the SDK with the same idempotency key.
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(base && {
+      host: base.hostname,
+      port: base.port || (base.protocol === 'https:' ? 443 : 80),
+      protocol: base.protocol === 'http:' ? 'http' : 'https',
+    }),
+  });
+}
+
+/** Stripe PaymentIntents; the outcome comes from the signed webhook (routes/payments.ts). */
+export class StripeGateway implements PaymentGateway {
+  readonly name = 'stripe' as const;
+  readonly publishableKey: string;
+
+  constructor(
+    private readonly stripe: Stripe,
+    settings: StripeSettings,
+  ) {
+    this.publishableKey = settings.publishableKey;
+  }
+
+  async createIntent(input: { amountMinor: number; currency: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<GatewayIntent> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountMinor,
+          currency: input.currency.toLowerCase(),
+          automatic_payment_methods: { enabled: true },
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (!intent.client_secret) throw new GatewayError('Stripe returned an intent without a client secret');
+      return { ref: intent.id, clientSecret: intent.client_secret };
+    } catch (err) {
+      if (err instanceof GatewayError) throw err;
+      throw new GatewayError('The card processor could not start the payment', { cause: err });
+    }
+  }
+
+  async cancelIntent(ref: string): Promise<void> {
+    try {
+      await this.stripe.paymentIntents.cancel(ref);
+    } catch (err) {
+      // An intent that already succeeded or was canceled cannot be canceled: nothing to do.
+      if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
+      throw new GatewayError('The card processor could not cancel the payment', { cause: err });
+    }
+  }
+
+  async refund(input: { ref: string; amountMinor: number; idempotencyKey: string }): Promise<void> {
+    try {
+      await this.stripe.refunds.create({ payment_intent: input.ref, amount: input.amountMinor }, { idempotencyKey: input.idempotencyKey });
+    } catch (err) {
+      throw new GatewayError('The card processor could not refund the payment', { cause: err });
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { testGatewayIntents, testGatewayRefunds } from '../db/schema.js';
+import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateway.js';
+
+/**
+ * The card numbers Stripe documents for testing, with the same outcomes, so a salon trying the
+ * product sees what a real card would do. Any other valid number succeeds, as in Stripe's test mode.
+ */
+const CARD_OUTCOMES: Record<string, { outcome: 'failed'; message: string }> = {
+  '4000000000000002': { outcome: 'failed', message: 'Your card was declined.' },
+  '4000000000009995': { outcome: 'failed', message: 'Your card has insufficient funds.' },
+  '4000000000000069': { outcome: 'failed', message: 'Your card has expired.' },
+  '4000000000000127': { outcome: 'failed', message: "Your card's security code is incorrect." },
+};
+
+export type CardProblem = { path: 'cardNumber' | 'expiry' | 'cvc'; message: string };
+
+/** The Luhn checksum every real card number passes. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Problems a card form shows under its fields before anything is charged. */
+export function checkCard(card: { cardNumber: string; expiry: string; cvc: string }, now: Date): CardProblem[] {
+  const problems: CardProblem[] = [];
+  if (!passesLuhn(card.cardNumber)) problems.push({ path: 'cardNumber', message: 'Your card number is invalid.' });
+  const [month, year] = card.expiry.split('/').map((part) => Number(part.trim()));
+  // A card is valid through the last day of its expiry month.
+  const endOfMonth = Date.UTC(2000 + year!, month!, 1);
+  if (endOfMonth <= now.getTime()) problems.push({ path: 'expiry', message: 'Your card has expired.' });
+  return problems;
+}
+
+export type ChargeResult =
+  | { kind: 'unknown-intent' }
+  | { kind: 'canceled'; ref: string }
+  | { kind: 'already-paid'; ref: string }
+  | { kind: 'charged'; ref: string; outcome: 'succeeded' }
+  | { kind: 'charged'; ref: string; outcome: 'failed'; message: string };
+
+export class TestGateway implements PaymentGateway {
+  readonly name = 'test' as const;
+  readonly publishableKey = null;
+
+  constructor(private readonly db: Db) {}
+
+  async createIntent(input: { amountMinor: number; currency: string; idempotencyKey: string }): Promise<GatewayIntent> {
+    const ref = `test_pi_${randomBytes(12).toString('hex')}`;
+    const clientSecret = `${ref}_secret_${randomBytes(16).toString('hex')}`;
+    await this.db
+      .insert(testGatewayIntents)
+      .values({ ref, clientSecret, idempotencyKey: input.idempotencyKey, amountMinor: input.amountMinor, currency: input.currency, status: 'requires_payment_method' })
+      .onConflictDoNothing({ target: testGatewayIntents.idempotencyKey });
+    const [row] = await this.db.select().from(testGatewayIntents).where(eq(testGatewayIntents.idempotencyKey, input.idempotencyKey));
+    if (!row) throw new GatewayError('The test gateway lost an intent');
+    return { ref: row.ref, clientSecret: row.clientSecret };
+  }
+
+  async cancelIntent(ref: string): Promise<void> {
+    await this.db
+      .update(testGatewayIntents)
+      .set({ status: 'canceled' })
+      .where(and(eq(testGatewayIntents.ref, ref), sql`${testGatewayIntents.status} <> 'succeeded'`));
+  }
+
+  async refund(input: { ref: string; amountMinor: number; idempotencyKey: string }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(testGatewayRefunds)
+        .values({ idempotencyKey: input.idempotencyKey, ref: input.ref, amountMinor: input.amountMinor })
+        .onConflictDoNothing()
+        .returning({ key: testGatewayRefunds.idempotencyKey });
+      if (inserted.length === 0) return;
+      const updated = await tx
+        .update(testGatewayIntents)
+        .set({ refundedMinor: sql`${testGatewayIntents.refundedMinor} + ${input.amountMinor}` })
+        .where(
+          and(
+            eq(testGatewayIntents.ref, input.ref),
+            eq(testGatewayIntents.status, 'succeeded'),
+            sql`${testGatewayIntents.refundedMinor} + ${input.amountMinor} <= ${testGatewayIntents.amountMinor}`,
+          ),
+        )
+        .returning({ ref: testGatewayIntents.ref });
+      if (updated.length === 0) throw new GatewayError('The test gateway refused the refund (more than was paid)');
+    });
+  }
+
+  /**
+   * Charges the card for the intent behind `clientSecret`, once: the intent's row is locked, and
+   * an intent that already succeeded answers 'already-paid' without charging again (double click,
+   * second tab). A failed attempt leaves it payable with another card.
+   */
+  async charge(clientSecret: string, cardNumber: string): Promise<ChargeResult> {
+    return this.db.transaction(async (tx): Promise<ChargeResult> => {
+      const [intent] = await tx.select().from(testGatewayIntents).where(eq(testGatewayIntents.clientSecret, clientSecret)).for('update');
+      if (!intent) return { kind: 'unknown-intent' };
+      if (intent.status === 'succeeded') return { kind: 'already-paid', ref: intent.ref };
+      if (intent.status === 'canceled') return { kind: 'canceled', ref: intent.ref };
+      const special = CARD_OUTCOMES[cardNumber];
+      if (special) return { kind: 'charged', ref: intent.ref, outcome: 'failed', message: special.message };
+      await tx.update(testGatewayIntents).set({ status: 'succeeded' }).where(eq(testGatewayIntents.ref, intent.ref));
+      return { kind: 'charged', ref: intent.ref, outcome: 'succeeded' };
+    });
+  }
+}

@@ -1,0 +1,132 @@
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { bookings, payments, user } from '../db/schema.js';
+import { fromMinorUnits } from '../../shared/money.js';
+import type { Booking, BookingStatus, Payment, PaymentStatus } from '../../shared/payments.js';
+import { bookingStatusSchema, paymentStatusSchema } from '../../shared/payments.js';
+import type { SalonSettings } from '../../shared/salon-settings.js';
+import { zonedTimeToInstant } from '../booking/slots.js';
+
+export type Viewer = { id: string; role: 'user' | 'admin' };
+export type ListFilter = { from?: string | undefined; to?: string | undefined; status?: string | undefined; when?: 'upcoming' | 'past' | 'all' | undefined };
+
+/** The first instant of a salon-local day (midnight, or the first existing minute on a DST day). */
+function dayStart(date: string, timeZone: string): Date {
+  return zonedTimeToInstant(date, '00:00', timeZone) ?? zonedTimeToInstant(date, '01:00', timeZone) ?? new Date(`${date}T00:00:00Z`);
+}
+
+function nextDay(date: string): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+function dateRange(column: typeof bookings.startsAt | typeof payments.createdAt, filter: ListFilter, timeZone: string): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.from) conditions.push(gte(column, dayStart(filter.from, timeZone)));
+  if (filter.to) conditions.push(lt(column, dayStart(nextDay(filter.to), timeZone)));
+  return conditions;
+}
+
+export async function listBookings(db: Db, viewer: Viewer, filter: ListFilter, settings: SalonSettings, now: Date): Promise<Booking[]> {
+  const conditions: SQL[] = [...dateRange(bookings.startsAt, filter, settings.timeZone)];
+  if (viewer.role !== 'admin') conditions.push(eq(bookings.userId, viewer.id));
+  const status = bookingStatusSchema.safeParse(filter.status);
+  // Pending bookings are an unpaid checkout, not an appointment: shown only when asked for.
+  conditions.push(status.success ? eq(bookings.status, status.data) : inArray(bookings.status, ['confirmed', 'completed', 'cancelled']));
+  if (filter.when === 'upcoming') conditions.push(sql`${bookings.endsAt} > ${now.toISOString()}::timestamptz`);
+  if (filter.when === 'past') conditions.push(sql`${bookings.endsAt} <= ${now.toISOString()}::timestamptz`);
+  const rows = await db
+    .select({ booking: bookings, name: user.name, email: user.email })
+    .from(bookings)
+    .innerJoin(user, eq(user.id, bookings.userId))
+    .where(and(...conditions))
+    .orderBy(filter.when === 'upcoming' ? asc(bookings.startsAt) : desc(bookings.startsAt), asc(bookings.id))
+    .limit(500);
+  return rows.map(({ booking, name, email }) => toBookingDto(booking, { name, email }, viewer, settings, now));
+}
+
+export async function findBooking(db: Db, viewer: Viewer, id: string, settings: SalonSettings, now: Date): Promise<Booking | undefined> {
+  const [row] = await db
+    .select({ booking: bookings, name: user.name, email: user.email })
+    .from(bookings)
+    .innerJoin(user, eq(user.id, bookings.userId))
+    .where(and(eq(bookings.id, id), viewer.role === 'admin' ? undefined : eq(bookings.userId, viewer.id)));
+  return row ? toBookingDto(row.booking, { name: row.name, email: row.email }, viewer, settings, now) : undefined;
+}
+
+function toBookingDto(
+  row: typeof bookings.$inferSelect,
+  customer: { name: string; email: string },
+  viewer: Viewer,
+  settings: SalonSettings,
+  now: Date,
+): Booking {
+  const confirmed = row.status === 'confirmed';
+  const beforeNotice = row.startsAt.getTime() - now.getTime() >= settings.cancelNoticeHours * 3600_000;
+  return {
+    _id: row.id,
+    paymentId: row.paymentId,
+    title: row.title,
+    price: fromMinorUnits(row.priceMinor),
+    duration: row.durationMinutes,
+    image_url: row.imageUrl,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    status: row.status as BookingStatus,
+    refunded: fromMinorUnits(row.refundedMinor),
+    customer,
+    canCancel: confirmed && (viewer.role === 'admin' || beforeNotice),
+    canComplete: viewer.role === 'admin' && confirmed && row.startsAt <= now,
+  };
+}
+
+export async function listPayments(db: Db, viewer: Viewer, filter: ListFilter, settings: SalonSettings): Promise<Payment[]> {
+  const conditions: SQL[] = [...dateRange(payments.createdAt, filter, settings.timeZone)];
+  if (viewer.role !== 'admin') conditions.push(eq(payments.userId, viewer.id));
+  const status = paymentStatusSchema.safeParse(filter.status);
+  // A checkout that was never paid and was replaced is noise in a history.
+  conditions.push(status.success ? eq(payments.status, status.data) : sql`${payments.status} <> 'canceled'`);
+  const rows = await db
+    .select({ payment: payments, name: user.name, email: user.email })
+    .from(payments)
+    .innerJoin(user, eq(user.id, payments.userId))
+    .where(and(...conditions))
+    .orderBy(desc(payments.createdAt), asc(payments.id))
+    .limit(500);
+  return withServices(db, rows);
+}
+
+export async function findPayment(db: Db, viewer: Viewer, id: string): Promise<Payment | undefined> {
+  const rows = await db
+    .select({ payment: payments, name: user.name, email: user.email })
+    .from(payments)
+    .innerJoin(user, eq(user.id, payments.userId))
+    .where(and(eq(payments.id, id), viewer.role === 'admin' ? undefined : eq(payments.userId, viewer.id)));
+  return (await withServices(db, rows))[0];
+}
+
+async function withServices(db: Db, rows: { payment: typeof payments.$inferSelect; name: string; email: string }[]): Promise<Payment[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(bookings)
+    .where(inArray(bookings.paymentId, rows.map((r) => r.payment.id)))
+    .orderBy(asc(bookings.startsAt));
+  return rows.map(({ payment, name, email }) => ({
+    _id: payment.id,
+    amount: fromMinorUnits(payment.amountMinor),
+    refunded: fromMinorUnits(payment.refundedMinor),
+    currency: payment.currency,
+    status: payment.status as PaymentStatus,
+    gateway: payment.gateway,
+    gatewayRef: payment.gatewayRef,
+    failureMessage: payment.failureMessage,
+    createdAt: payment.createdAt.toISOString(),
+    paidAt: payment.paidAt ? payment.paidAt.toISOString() : null,
+    customer: { name, email },
+    services: items
+      .filter((b) => b.paymentId === payment.id)
+      .map((b) => ({ title: b.title, price: fromMinorUnits(b.priceMinor), startsAt: b.startsAt.toISOString(), status: b.status as BookingStatus })),
+  }));
+}

@@ -1,0 +1,157 @@
+import type { App } from '../types.js';
+import { guardedErrorResponses } from '../../shared/errors.js';
+import { idParamsSchema } from '../../shared/ids.js';
+import { acknowledgedSchema, insertedSchema } from '../../shared/results.js';
+import {
+  HOLD_TAKEN_MESSAGE,
+  MAX_CART_ITEMS,
+  availabilityQuerySchema,
+  availabilitySchema,
+  cartAddSchema,
+  cartItemSchema,
+  cartListSchema,
+  cartQuerySchema,
+  cartTimeSchema,
+} from '../../shared/cart.js';
+import { currentUser, requireUser } from '../plugins/auth.js';
+import { addToCart, listCart, removeFromCart, setCartTime } from '../repositories/cart.js';
+import { findUserByEmail } from '../repositories/users.js';
+import { findService } from '../repositories/services.js';
+import { getSalonSettings } from '../repositories/settings.js';
+import { HttpError, notFound } from '../http-error.js';
+import { availableSlots, zonedTimeToInstant, type SlotRejection } from '../booking/slots.js';
+import { databaseNow, occupiedIntervals } from '../booking/capacity.js';
+
+/** Why a time cannot be booked, in the words the booking page shows under the time picker. */
+const rejectionMessages: Record<SlotRejection, string> = {
+  closed: 'The salon is closed that day.',
+  'off-grid': 'Pick one of the offered start times.',
+  'outside-hours': 'That time is outside opening hours (the service must end by closing time).',
+  'too-soon': 'That time is too soon. Please pick a later time.',
+  'too-far': 'That date is too far ahead to book yet.',
+  full: HOLD_TAKEN_MESSAGE,
+};
+
+export async function cartRoutes(app: App) {
+  app.post(
+    '/cart',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['booking list'],
+        summary: "Adds a service to the signed-in user's booking list",
+        body: cartAddSchema,
+        response: { 201: insertedSchema, ...guardedErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const me = await currentUser(request);
+      // The original client also sends its e-mail; the session decides whose list grows.
+      if (request.body.email && request.body.email.toLowerCase() !== me.email.toLowerCase()) {
+        throw new HttpError(403, 'You can only add to your own booking list.');
+      }
+      const outcome = await addToCart(app.db, me.id, request.body.cartItemId);
+      if (outcome === 'unknown-service') {
+        throw new HttpError(404, 'That service is no longer offered.', [{ path: 'cartItemId', message: 'Unknown service' }]);
+      }
+      if (outcome === 'full') throw new HttpError(409, `Your booking list is full (${MAX_CART_ITEMS} services). Book or remove some first.`);
+      return reply.status(201).send(outcome);
+    },
+  );
+
+  app.get(
+    '/cart',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['booking list'],
+        summary: "A booking list: the signed-in user's own (admins may name anyone's by e-mail)",
+        querystring: cartQuerySchema,
+        response: { 200: cartListSchema, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      const me = await currentUser(request);
+      const asked = request.query.email?.trim().toLowerCase();
+      if (!asked || asked === me.email.toLowerCase()) return listCart(app.db, me.id);
+      if (me.role !== 'admin') throw new HttpError(403, 'You can only see your own booking list.');
+      const other = await findUserByEmail(app.db, asked);
+      return other ? listCart(app.db, other._id) : [];
+    },
+  );
+
+  app.delete(
+    '/cart/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['booking list'],
+        summary: 'Removes an item (and its held time) from your booking list',
+        params: idParamsSchema,
+        response: { 200: acknowledgedSchema, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      const me = await currentUser(request);
+      const removed = await removeFromCart(app.db, me.id, request.params.id);
+      if (removed === 0) throw notFound('Booking list item');
+      return { acknowledged: true };
+    },
+  );
+
+  app.patch(
+    '/cart/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['booking list'],
+        summary: 'Sets the appointment time of an item and holds it for a few minutes (null lets it go)',
+        params: idParamsSchema,
+        body: cartTimeSchema,
+        response: { 200: cartItemSchema, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      const me = await currentUser(request);
+      const settings = await getSalonSettings(app.db);
+      const startsAt = request.body.startsAt === null ? null : new Date(request.body.startsAt);
+      const outcome = await setCartTime(app.db, { userId: me.id, itemId: request.params.id, startsAt, settings });
+      if (!outcome.ok) {
+        if (outcome.reason === 'not-found') throw notFound('Booking list item');
+        if (outcome.reason === 'taken' || outcome.reason === 'full') throw new HttpError(409, HOLD_TAKEN_MESSAGE);
+        const message = rejectionMessages[outcome.reason];
+        throw new HttpError(400, message, [{ path: 'startsAt', message }]);
+      }
+      const item = (await listCart(app.db, me.id)).find((entry) => entry._id === request.params.id);
+      if (!item) throw notFound('Booking list item');
+      return item;
+    },
+  );
+
+  app.get(
+    '/availability',
+    {
+      schema: {
+        tags: ['booking list'],
+        summary: 'Start times on a salon-local date where the whole service fits and the salon has room',
+        querystring: availabilityQuerySchema,
+        response: { 200: availabilitySchema, ...guardedErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { serviceId, date, cartItemId } = request.query;
+      const service = await findService(app.db, serviceId);
+      if (!service) throw notFound('Service');
+      const settings = await getSalonSettings(app.db);
+      const now = await databaseNow(app.db);
+      // Everything that could overlap a visit that day: from the salon's midnight to the next one.
+      const dayStart = zonedTimeToInstant(date, '00:00', settings.timeZone) ?? new Date(`${date}T00:00:00Z`);
+      const window = { startsAt: new Date(dayStart.getTime() - 24 * 3600_000), endsAt: new Date(dayStart.getTime() + 48 * 3600_000) };
+      const occupied = await occupiedIntervals(app.db, window, now, { exceptCartItemId: cartItemId });
+      const slots = availableSlots({ settings, date, durationMinutes: service.duration, now, occupied });
+      // Times change as others book: never cache an answer.
+      reply.header('cache-control', 'no-store');
+      return { timeZone: settings.timeZone, slots: slots.map((slot) => ({ startsAt: slot.toISOString() })) };
+    },
+  );
+}

@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type Stripe from 'stripe';
+import type { App } from '../types.js';
+import { guardedErrorResponses } from '../../shared/errors.js';
+import { idParamsSchema } from '../../shared/ids.js';
+import {
+  bookingListSchema,
+  bookingSchema,
+  confirmResultSchema,
+  createIntentSchema,
+  intentSchema,
+  listFilterSchema,
+  paymentConfigSchema,
+  paymentListSchema,
+  paymentSchema,
+  testConfirmSchema,
+  BOOKING_LIST_CHANGED_MESSAGE,
+} from '../../shared/payments.js';
+import { currentUser, requireAdmin, requireUser } from '../plugins/auth.js';
+import { HttpError, notFound } from '../http-error.js';
+import { TestGateway, checkCard } from '../payments/test-gateway.js';
+import { findBooking, findPayment, listBookings, listPayments } from '../repositories/bookings.js';
+import { getSalonSettings } from '../repositories/settings.js';
+import { databaseNow } from '../booking/capacity.js';
+import { payments } from '../db/schema.js';
+import { and, eq } from 'drizzle-orm';
+
+export async function paymentRoutes(app: App, options: { stripe?: Stripe | undefined }) {
+  const service = app.payments;
+
+  app.get(
+    '/payments/config',
+    { schema: { tags: ['payments'], summary: 'Which card processor the payment page talks to', response: { 200: paymentConfigSchema } } },
+    async () => ({ gateway: service.gateway.name, publishableKey: service.gateway.publishableKey }),
+  );
+
+  app.post(
+    '/create-payment-intent',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: "Starts paying the signed-in user's whole booking list; the amount is computed here",
+        body: createIntentSchema,
+        response: { 200: intentSchema, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      const me = await currentUser(request);
+      return service.createIntent(me.id, request.body.price);
+    },
+  );
+
+  if (service.gateway instanceof TestGateway) {
+    const gateway = service.gateway;
+    app.post(
+      '/payments/test/confirm',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['payments'],
+          summary: "The built-in test gateway's card form: charges the intent and applies the outcome",
+          body: testConfirmSchema,
+          response: { 200: confirmResultSchema, ...guardedErrorResponses },
+        },
+      },
+      async (request) => {
+        const me = await currentUser(request);
+        const { clientSecret, ...card } = request.body;
+        const [owned] = await app.db
+          .select({ id: payments.id })
+          .from(payments)
+          .where(and(eq(payments.clientSecret, clientSecret), eq(payments.userId, me.id)));
+        if (!owned) throw notFound('Payment');
+        const problems = checkCard(card, await databaseNow(app.db));
+        if (problems.length > 0) throw new HttpError(400, problems[0]!.message, problems);
+
+        const charge = await gateway.charge(clientSecret, card.cardNumber);
+        if (charge.kind === 'unknown-intent') throw notFound('Payment');
+        if (charge.kind === 'canceled') throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
+        // The same path Stripe's webhook takes; each attempt is its own event. A second click on a
+        // paid intent sends the success event again: it waits on the payment row until the first
+        // click's confirmation commits, then changes nothing and answers the settled status.
+        const applied =
+          charge.kind === 'already-paid' || charge.outcome === 'succeeded'
+            ? await service.applyOutcome({ eventId: `test_evt_${charge.ref}_succeeded`, ref: charge.ref, outcome: 'succeeded' })
+            : await service.applyOutcome({ eventId: `test_evt_${randomUUID()}`, ref: charge.ref, outcome: 'failed', message: charge.message });
+        return {
+          status: applied?.status ?? 'failed',
+          message: charge.kind === 'charged' && charge.outcome === 'failed' ? charge.message : null,
+          paymentId: owned.id,
+        };
+      },
+    );
+  }
+
+  const stripe = options.stripe;
+  const webhookSecret = app.config.stripe?.webhookSecret;
+  if (stripe && webhookSecret) {
+    await app.register(async (scope) => {
+      // The signature covers the exact bytes Stripe sent, so this route keeps the raw body.
+      scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+      scope.post(
+        '/payments/stripe/webhook',
+        { schema: { tags: ['payments'], summary: "Stripe's signed payment events", response: { 200: z.object({ received: z.boolean() }), ...guardedErrorResponses } } },
+        async (request) => {
+          const signature = request.headers['stripe-signature'];
+          let event: Stripe.Event;
+          try {
+            if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new Error('missing signature');
+            event = stripe.webhooks.constructEvent(request.body, signature, webhookSecret);
+          } catch (err) {
+            request.log.warn({ err }, 'refused a Stripe webhook with a bad signature');
+            throw new HttpError(400, 'Invalid signature');
+          }
+          if (event.type === 'payment_intent.succeeded') {
+            const intent = event.data.object;
+            await service.applyOutcome({ eventId: event.id, ref: intent.id, outcome: 'succeeded', amountMinor: intent.amount });
+          } else if (event.type === 'payment_intent.payment_failed') {
+            const intent = event.data.object;
+            await service.applyOutcome({
+              eventId: event.id,
+              ref: intent.id,
+              outcome: 'failed',
+              message: intent.last_payment_error?.message ?? 'Your payment failed.',
+            });
+          }
+          return { received: true };
+        },
+      );
+    });
+  }
+
+  app.get(
+    '/payments',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'Payment history: your own, or (admin) everyone’s, filterable by date and status',
+        querystring: listFilterSchema,
+        response: { 200: paymentListSchema, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      const me = await currentUser(request);
+      return listPayments(app.db, me, request.query, await getSalonSettings(app.db));
+    },
+  );
+
+  app.get(
+    '/payments/:id',
+    {
+      preHandler: requireUser,
+      schema: { tags: ['payments'], summary: 'One payment (yours, or any for an admin)', params: idParamsSchema, response: { 200: paymentSchema, ...guardedErrorResponses } },
+    },
+    async (request) => {
+      const me = await currentUser(request);
+      const payment = await findPayment(app.db, me, request.params.id);
+      if (!payment) throw notFound('Payment');
+      return payment;
+    },
+  );
+
+  app.get(
+    '/bookings',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Appointments: your own, or (admin) every booking, filterable by date and status',
+        querystring: listFilterSchema,
+        response: { 200: bookingListSchema, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      const me = await currentUser(request);
+      return listBookings(app.db, me, request.query, await getSalonSettings(app.db), await databaseNow(app.db));
+    },
+  );
+
+  const bookingAfter = async (viewer: { id: string; role: 'user' | 'admin' }, id: string) => {
+    const booking = await findBooking(app.db, viewer, id, await getSalonSettings(app.db), await databaseNow(app.db));
+    if (!booking) throw notFound('Booking');
+    return booking;
+  };
+
+  app.post(
+    '/bookings/:id/cancel',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Cancels a confirmed booking and refunds it (customers: up to the notice limit)',
+        params: idParamsSchema,
+        response: { 200: bookingSchema, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      const me = await currentUser(request);
+      await service.cancelBooking(me, request.params.id);
+      return bookingAfter(me, request.params.id);
+    },
+  );
+
+  app.post(
+    '/bookings/:id/complete',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Marks a confirmed booking whose time has come as completed (admin)',
+        params: idParamsSchema,
+        response: { 200: bookingSchema, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      const me = await currentUser(request);
+      await service.completeBooking(request.params.id);
+      return bookingAfter(me, request.params.id);
+    },
+  );
+}

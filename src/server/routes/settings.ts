@@ -1,0 +1,32 @@
+import type { App } from '../types.js';
+import { guardedErrorResponses } from '../../shared/errors.js';
+import { acknowledgedSchema } from '../../shared/results.js';
+import { salonSettingsSchema } from '../../shared/salon-settings.js';
+import { requireAdmin } from '../plugins/auth.js';
+import { getSalonSettings, saveSalonSettings } from '../repositories/settings.js';
+
+export async function settingsRoutes(app: App) {
+  // Opening hours and booking rules are what any visitor may read on a salon's door.
+  app.get(
+    '/settings',
+    { schema: { tags: ['salon'], summary: "The salon's booking rules", response: { 200: salonSettingsSchema, ...guardedErrorResponses } } },
+    async () => getSalonSettings(app.db),
+  );
+
+  app.put(
+    '/settings',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['salon'],
+        summary: "Replaces the salon's booking rules (admin); existing bookings keep their times",
+        body: salonSettingsSchema,
+        response: { 200: acknowledgedSchema, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      await saveSalonSettings(app.db, request.body);
+      return { acknowledged: true };
+    },
+  );
+}

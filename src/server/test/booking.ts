@@ -1,0 +1,63 @@
+import { instantToZoned, zonedTimeToInstant } from '../booking/slots.js';
+import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings.js';
+import type { App } from '../types.js';
+import type { Account } from './accounts.js';
+
+const ZONE = DEFAULT_SALON_SETTINGS.timeZone;
+
+/** A salon-local date `daysAhead` days from now (or later) on which the default salon is open. */
+export function openDay(daysAhead = 3): string {
+  for (let d = daysAhead; ; d += 1) {
+    const local = instantToZoned(new Date(Date.now() + d * 86_400_000), ZONE);
+    if (DEFAULT_SALON_SETTINGS.openingHours[local.weekday]) return local.date;
+  }
+}
+
+/** The instant a Dhaka wall clock reads `time` on `date`. */
+export function dhaka(date: string, time: string): Date {
+  const instant = zonedTimeToInstant(date, time, ZONE);
+  if (!instant) throw new Error(`${date} ${time} does not exist in ${ZONE}`);
+  return instant;
+}
+
+export function asUser(app: App, who: Account | undefined) {
+  const headers = { origin: app.config.publicUrl, ...(who ? { cookie: who.cookie } : {}) };
+  return {
+    get: (url: string) => app.inject({ method: 'GET', url, headers }),
+    post: (url: string, payload: object) => app.inject({ method: 'POST', url, headers, payload }),
+    patch: (url: string, payload: object) => app.inject({ method: 'PATCH', url, headers, payload }),
+    put: (url: string, payload: object) => app.inject({ method: 'PUT', url, headers, payload }),
+    delete: (url: string) => app.inject({ method: 'DELETE', url, headers }),
+  };
+}
+
+/** Adds a service to the customer's list through the API and answers the new item's id. */
+export async function addItem(app: App, who: Account, serviceId: string): Promise<string> {
+  const res = await asUser(app, who).post('/api/cart', { cartItemId: serviceId });
+  if (res.statusCode !== 201) throw new Error(`add failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ insertedId: string }>().insertedId;
+}
+
+/** A customer whose booking list holds the given services at the given Dhaka times on `date`. */
+export async function readyToPay(app: App, who: Account, picks: { serviceId: string; time: string }[], date: string) {
+  const items: string[] = [];
+  for (const pick of picks) {
+    const item = await addItem(app, who, pick.serviceId);
+    const res = await asUser(app, who).patch(`/api/cart/${item}`, { startsAt: dhaka(date, pick.time).toISOString() });
+    if (res.statusCode !== 200) throw new Error(`hold failed: ${res.statusCode} ${res.body}`);
+    items.push(item);
+  }
+  return items;
+}
+
+export const CARDS = {
+  success: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  insufficientFunds: '4000 0000 0000 9995',
+} as const;
+
+/** An expiry a year from now, as MM/YY. */
+export function futureExpiry(): string {
+  const d = new Date();
+  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String((d.getUTCFullYear() + 1) % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { idSchema } from './ids.js';
+import { calendarDateSchema } from './salon-settings.js';
+
+export const HOLD_TAKEN_MESSAGE = 'That time is no longer available';
+
+/**
+ * `POST /api/cart` keeps the original client's body. Only `cartItemId` (the service) is used: the
+ * user comes from the session and the title, price and image from the catalogue.
+ */
+export const cartAddSchema = z.object({
+  cartItemId: idSchema,
+  email: z.string().optional(),
+  title: z.string().optional(),
+  price: z.number().optional(),
+  image_url: z.string().optional(),
+});
+export type CartAddInput = z.infer<typeof cartAddSchema>;
+
+const instant = z.iso.datetime({ offset: true, error: 'Must be a date and time such as 2026-12-01T04:00:00Z' });
+
+export const cartItemSchema = z.object({
+  _id: idSchema,
+  /** The service this item books (the original field name). */
+  cartItemId: idSchema,
+  email: z.string(),
+  title: z.string(),
+  price: z.number(),
+  image_url: z.string(),
+  duration: z.number().int(),
+  /** The chosen appointment time (ISO instant), or null before one is picked. */
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  /** Until when the time is kept for this customer; a past value means the hold lapsed. */
+  holdExpiresAt: z.string().nullable(),
+});
+export const cartListSchema = z.array(cartItemSchema);
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartQuerySchema = z.object({ email: z.string().optional() });
+
+/** `PATCH /api/cart/:id`: a time from the availability list, or null to let it go. */
+export const cartTimeSchema = z.object({ startsAt: instant.nullable() });
+
+export const availabilityQuerySchema = z.object({
+  serviceId: idSchema,
+  date: calendarDateSchema,
+  /** When re-timing an item, its own hold does not count against the times offered. */
+  cartItemId: idSchema.optional(),
+});
+
+export const availabilitySchema = z.object({
+  timeZone: z.string(),
+  slots: z.array(z.object({ startsAt: z.string() })),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
+
+/** Past this many items the list is refused: a salon visit, not a warehouse order. */
+export const MAX_CART_ITEMS = 20;

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { idSchema } from './ids.js';
+import { calendarDateSchema } from './salon-settings.js';
+
+export const BOOKING_LIST_CHANGED_MESSAGE = 'Your booking list changed';
+
+export const bookingStatusSchema = z.enum(['pending', 'confirmed', 'completed', 'cancelled']);
+export type BookingStatus = z.infer<typeof bookingStatusSchema>;
+export const paymentStatusSchema = z.enum(['pending', 'succeeded', 'failed', 'canceled', 'partially_refunded', 'refunded']);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+/** `POST /api/create-payment-intent`: the total the page showed, in taka. */
+export const createIntentSchema = z.object({ price: z.number({ error: 'Price is required' }).positive('Price must be more than 0') });
+
+export const intentSchema = z.object({
+  clientSecret: z.string(),
+  paymentId: idSchema,
+  amount: z.number(),
+  currency: z.string(),
+  /** 'test': the built-in test gateway (the page says Test mode); 'stripe': Stripe Elements. */
+  gateway: z.enum(['test', 'stripe']),
+  publishableKey: z.string().nullable(),
+});
+export type PaymentIntentInfo = z.infer<typeof intentSchema>;
+
+/** Where the payment page learns which gateway it talks to before it asks for an intent. */
+export const paymentConfigSchema = z.object({ gateway: z.enum(['test', 'stripe']), publishableKey: z.string().nullable() });
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+// The built-in test gateway's card form (labelled 'Card number', 'Expiry (MM/YY)', 'CVC').
+export const cardNumberSchema = z
+  .string({ error: 'Card number is required' })
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(z.string().min(1, 'Card number is required').regex(/^\d{12,19}$/, 'Enter a valid card number'));
+export const cardExpirySchema = z
+  .string({ error: 'Expiry is required' })
+  .trim()
+  .min(1, 'Expiry is required')
+  .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, 'Enter the expiry as MM/YY');
+export const cardCvcSchema = z.string({ error: 'CVC is required' }).trim().min(1, 'CVC is required').regex(/^\d{3,4}$/, 'Enter the 3 or 4 digits of the CVC');
+
+export const testCardSchema = z.object({ cardNumber: cardNumberSchema, expiry: cardExpirySchema, cvc: cardCvcSchema });
+
+/** `POST /api/payments/test/confirm`: the test gateway charging the intent behind clientSecret. */
+export const testConfirmSchema = testCardSchema.extend({ clientSecret: z.string().min(1) });
+
+export const bookingSchema = z.object({
+  _id: idSchema,
+  paymentId: idSchema,
+  title: z.string(),
+  price: z.number(),
+  duration: z.number().int(),
+  image_url: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: bookingStatusSchema,
+  refunded: z.number(),
+  customer: z.object({ name: z.string(), email: z.string() }),
+  /** Whether the signed-in user may cancel it now (a customer: up to the notice limit). */
+  canCancel: z.boolean(),
+  /** Whether the signed-in user may mark it completed (an admin, once it has started). */
+  canComplete: z.boolean(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+export const paymentSchema = z.object({
+  _id: idSchema,
+  amount: z.number(),
+  refunded: z.number(),
+  currency: z.string(),
+  status: paymentStatusSchema,
+  gateway: z.string(),
+  gatewayRef: z.string(),
+  failureMessage: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  customer: z.object({ name: z.string(), email: z.string() }),
+  services: z.array(z.object({ title: z.string(), price: z.number(), startsAt: z.string(), status: bookingStatusSchema })),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** Filters of the order list and payment history (dates are salon-local days, inclusive). */
+export const listFilterSchema = z.object({
+  from: calendarDateSchema.optional(),
+  to: calendarDateSchema.optional(),
+  status: z.string().optional(),
+  /** 'upcoming' limits bookings to those that have not ended. */
+  when: z.enum(['upcoming', 'past', 'all']).optional(),
+});
+
+export const bookingListSchema = z.array(bookingSchema);
+export const paymentListSchema = z.array(paymentSchema);
+
+/** The outcome the test gateway's Pay button gets at once (Stripe's arrives by webhook). */
+export const confirmResultSchema = z.object({ status: paymentStatusSchema, message: z.string().nullable(), paymentId: idSchema });
+export type ConfirmResult = z.infer<typeof confirmResultSchema>;

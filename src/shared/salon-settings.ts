@@ -1,0 +1,151 @@
+import { z } from 'zod';
+
+/**
+ * The salon's booking rules: when it is open, how many clients it serves at once and how far
+ * ahead a client may book. The admin settings form and the server validate with the same schema;
+ * the messages are written to be shown under the form fields.
+ */
+
+/** Weekday names indexed like `Date#getUTCDay()` and `openingHours`: 0 = Sunday. */
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
+/** Slot lengths that divide an hour (or are one), so the grid lines up with the clock. */
+export const SLOT_MINUTE_OPTIONS = [5, 10, 15, 20, 30, 60] as const;
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const WALL_CLOCK_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** True for a real calendar date written as YYYY-MM-DD (so 2026-02-30 is false). */
+export function isCalendarDate(value: string): boolean {
+  const match = CALENDAR_DATE.exec(value);
+  if (!match) return false;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (month < 1 || month > 12 || day < 1) return false;
+  // Day 0 of the next month is the last day of this one; setUTCFullYear keeps years < 100 literal.
+  const lastDay = new Date(0);
+  lastDay.setUTCFullYear(year, month, 0);
+  return day <= lastDay.getUTCDate();
+}
+
+/** True for a 24-hour wall-clock time written as HH:MM (00:00 to 23:59). */
+export function isWallClockTime(value: string): boolean {
+  return WALL_CLOCK_TIME.test(value);
+}
+
+/** Minutes since midnight of an HH:MM time; the caller has checked the format. */
+export function minutesOfDay(time: string): number {
+  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+}
+
+/** True when the runtime's Intl knows the IANA zone, the same check the slot computation relies on. */
+export function isKnownTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const calendarDateSchema = z
+  .string({ error: 'Date is required' })
+  .refine(isCalendarDate, 'Enter a real date as YYYY-MM-DD');
+
+const wallClockTimeSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .refine(isWallClockTime, `${label} must be a time between 00:00 and 23:59`);
+
+export const dayHoursSchema = z
+  .object({
+    open: wallClockTimeSchema('Opening time'),
+    close: wallClockTimeSchema('Closing time'),
+  })
+  .refine(
+    (hours) =>
+      // Only compare well-formed times; a malformed one already has its own message.
+      !isWallClockTime(hours.open) ||
+      !isWallClockTime(hours.close) ||
+      minutesOfDay(hours.close) > minutesOfDay(hours.open),
+    { message: 'Closing time must be after opening time', path: ['close'] },
+  )
+  // null is a closed weekday; an explicit value keeps "closed" distinct from "forgot to fill in".
+  .nullable();
+
+export type DayHours = z.infer<typeof dayHoursSchema>;
+
+function wholeNumberInRange(label: string, unit: string, min: number, max: number) {
+  const range = `${label} must be between ${min} and ${max}${unit}`;
+  return z
+    .number({ error: `${label} is required` })
+    .int(`${label} must be a whole number`)
+    .min(min, range)
+    .max(max, range);
+}
+
+export const salonSettingsSchema = z.object({
+  timeZone: z
+    .string({ error: 'Time zone is required' })
+    .trim()
+    .min(1, { message: 'Time zone is required', abort: true })
+    .refine(isKnownTimeZone, 'Unknown time zone'),
+  openingHours: z
+    .array(dayHoursSchema, { error: 'Opening hours are required' })
+    .length(7, 'Opening hours need one entry for each day of the week'),
+  capacity: wholeNumberInRange('Clients served at once', '', 1, 50),
+  slotMinutes: z.literal(SLOT_MINUTE_OPTIONS, {
+    error: `Slot length must be one of ${SLOT_MINUTE_OPTIONS.join(', ')} minutes`,
+  }),
+  minNoticeMinutes: wholeNumberInRange('Minimum notice', ' minutes', 0, 10_080),
+  horizonDays: wholeNumberInRange('Booking horizon', ' days', 1, 365),
+  closedDates: z
+    .array(calendarDateSchema, { error: 'Closed dates must be a list' })
+    .max(1000, 'At most 1000 closed dates')
+    .superRefine((dates, ctx) => {
+      // Point at the repeated entry so the form can mark that row rather than the whole list.
+      const seen = new Set<string>();
+      dates.forEach((date, index) => {
+        if (seen.has(date)) {
+          ctx.addIssue({ code: 'custom', message: `${date} is listed more than once`, path: [index] });
+        }
+        seen.add(date);
+      });
+    }),
+  holdMinutes: wholeNumberInRange('Hold time', ' minutes', 1, 60),
+  cancelNoticeHours: wholeNumberInRange('Cancellation notice', ' hours', 0, 720),
+});
+
+export type SalonSettings = z.infer<typeof salonSettingsSchema>;
+
+const SALON_DAY = { open: '10:00', close: '20:00' } as const;
+
+/** The seeded settings: a Dhaka salon open 10:00-20:00 Saturday to Thursday, closed on Friday. */
+export const DEFAULT_SALON_SETTINGS: SalonSettings = {
+  timeZone: 'Asia/Dhaka',
+  openingHours: [
+    { ...SALON_DAY }, // Sunday
+    { ...SALON_DAY }, // Monday
+    { ...SALON_DAY }, // Tuesday
+    { ...SALON_DAY }, // Wednesday
+    { ...SALON_DAY }, // Thursday
+    null, // Friday
+    { ...SALON_DAY }, // Saturday
+  ],
+  capacity: 3,
+  slotMinutes: 15,
+  minNoticeMinutes: 120,
+  horizonDays: 60,
+  closedDates: [],
+  holdMinutes: 10,
+  cancelNoticeHours: 24,
+};
