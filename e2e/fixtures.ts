@@ -16,8 +16,23 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
-/** Serious and critical accessibility problems axe finds on the current page. */
+/**
+ * Lets the page come to rest before it is checked: the pointer leaves whatever it last clicked
+ * (a hovered button is mid-way through its colour transition for 200 ms, and axe would measure
+ * the in-between colours, which no user reads), and every finite CSS transition or animation
+ * finishes. Endless ones (loading spinners) are left running.
+ */
+async function settle(page: Page) {
+  await page.mouse.move(0, 0);
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/** Serious and critical accessibility problems axe finds on the current page, once it is at rest. */
 export async function seriousAxeViolations(page: Page) {
+  await settle(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
