@@ -118,5 +118,19 @@ test.describe('paying for appointments', () => {
     await expect(rows.filter({ hasText: 'Signature Glow Facial' })).toContainText('Cancelled');
     await page.goto('/dashboard/paymentHistory');
     await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Partly refunded');
+
+    // A visit whose time has passed (the demo customer's manicure yesterday) can be marked completed.
+    await page.goto('/dashboard/orderlist');
+    const manicure = page.getByRole('row').filter({ hasText: 'customer@parlour.test' }).filter({ hasText: 'Classic Manicure' });
+    await expect(manicure).toContainText('Confirmed');
+    await expect(manicure.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await manicure.getByRole('button', { name: 'Mark completed' }).click();
+    await expect(page.getByText('Classic Manicure marked completed')).toBeVisible();
+    await expect(manicure).toContainText('Completed');
+    await expect(manicure.getByRole('button', { name: 'Mark completed' })).toHaveCount(0);
+    await expect(manicure.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+    // It stays completed after a reload: the server recorded it.
+    await page.reload();
+    await expect(page.getByRole('row').filter({ hasText: 'customer@parlour.test' }).filter({ hasText: 'Classic Manicure' })).toContainText('Completed');
   });
 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../types.js';
 import { user } from '../db/schema.js';
 import { findUserByEmail } from '../repositories/users.js';
+import { seedDemoHistory } from './demo-history.js';
 
 /** Documented in the README; created only when SEED_DEMO_ACCOUNTS is on (`npm start` turns it on). */
 export const demoAccounts = [
@@ -9,7 +10,10 @@ export const demoAccounts = [
   { name: 'Mitu Customer', email: 'customer@parlour.test', password: 'Customer123', role: 'user' as const, image: '/images/reviews/nusrat.svg' },
 ];
 
-/** Creates the demo accounts through better-auth (so their passwords are hashed as any other). */
+/**
+ * Creates the demo accounts through better-auth (so their passwords are hashed as any other), and
+ * gives a newly created demo customer her past visits (see demo-history.ts).
+ */
 export async function seedDemoAccounts(app: App): Promise<string[]> {
   const created: string[] = [];
   for (const account of demoAccounts) {
@@ -23,6 +27,8 @@ export async function seedDemoAccounts(app: App): Promise<string[]> {
     }
     await app.db.update(user).set({ role: account.role }).where(eq(user.email, account.email));
     created.push(account.email);
+    const customer = account.role === 'user' ? await findUserByEmail(app.db, account.email) : undefined;
+    if (customer) await seedDemoHistory(app, customer._id);
   }
   return created;
 }

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { cookieFrom, signIn } from '../test/accounts.js';
+import { asUser } from '../test/booking.js';
+import { demoAccounts, seedDemoAccounts } from './demo-accounts.js';
+import type { Booking, Payment } from '../../shared/payments.js';
+
+const [admin, customer] = demoAccounts;
+
+async function signedIn(t: TestApp, email: string, password: string) {
+  const res = await signIn(t.app, email, password);
+  expect(res.statusCode).toBe(200);
+  return { name: '', email, password, id: '', cookie: cookieFrom(res.headers['set-cookie']) };
+}
+
+describe('demo accounts', () => {
+  let t: TestApp;
+  afterEach(async () => t?.close());
+
+  it('creates the documented admin and customer once, and gives the customer a paid past visit the admin can complete', async () => {
+    t = await createTestApp();
+    expect(await seedDemoAccounts(t.app)).toEqual([admin!.email, customer!.email]);
+    // A second start adds nothing: no second account, no second history.
+    expect(await seedDemoAccounts(t.app)).toEqual([]);
+
+    const mitu = await signedIn(t, customer!.email, customer!.password);
+    const history = (await asUser(t.app, mitu).get('/api/payments')).json<Payment[]>();
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ status: 'succeeded', amount: 2500 + 800, currency: 'BDT', gateway: 'test' });
+
+    const visits = (await asUser(t.app, mitu).get('/api/bookings')).json<Booking[]>();
+    expect(visits.map((b) => [b.title, b.status])).toEqual(
+      expect.arrayContaining([
+        ['Signature Glow Facial', 'completed'],
+        ['Classic Manicure', 'confirmed'],
+      ]),
+    );
+    for (const visit of visits) expect(Date.parse(visit.startsAt)).toBeLessThan(Date.now());
+    // Past: too late for her to cancel.
+    expect(visits.every((b) => !b.canCancel)).toBe(true);
+
+    const boss = await signedIn(t, admin!.email, admin!.password);
+    const orders = (await asUser(t.app, boss).get('/api/bookings')).json<Booking[]>();
+    const manicure = orders.find((b) => b.title === 'Classic Manicure')!;
+    expect(manicure).toMatchObject({ canComplete: true, customer: { email: customer!.email } });
+    const done = await asUser(t.app, boss).post(`/api/bookings/${manicure._id}/complete`, {});
+    expect(done.statusCode).toBe(200);
+    expect(done.json<Booking>().status).toBe('completed');
+    expect(orders.find((b) => b.title === 'Signature Glow Facial')).toMatchObject({ status: 'completed', canComplete: false, canCancel: false });
+  });
+
+  it('records the demo charge in the test gateway, so an admin can cancel the past visit with a refund', async () => {
+    t = await createTestApp();
+    await seedDemoAccounts(t.app);
+    const boss = await signedIn(t, admin!.email, admin!.password);
+    const manicure = (await asUser(t.app, boss).get('/api/bookings')).json<Booking[]>().find((b) => b.title === 'Classic Manicure')!;
+    const cancelled = await asUser(t.app, boss).post(`/api/bookings/${manicure._id}/cancel`, {});
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json<Booking>()).toMatchObject({ status: 'cancelled', refunded: 800 });
+    const [payment] = (await asUser(t.app, boss).get('/api/payments')).json<Payment[]>();
+    expect(payment).toMatchObject({ status: 'partially_refunded', refunded: 800, customer: { email: customer!.email } });
+  });
+
+  it('gives the demo customer no history when the catalogue has none of those services', async () => {
+    t = await createTestApp({ seed: false });
+    expect(await seedDemoAccounts(t.app)).toEqual([admin!.email, customer!.email]);
+    const mitu = await signedIn(t, customer!.email, customer!.password);
+    expect((await asUser(t.app, mitu).get('/api/payments')).json<Payment[]>()).toEqual([]);
+  });
+});
