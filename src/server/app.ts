@@ -24,7 +24,8 @@ import multipart from '@fastify/multipart';
 import { HttpError } from './http-error.js';
 import { trustedOriginsOf } from './origins.js';
 import type { App } from './types.js';
-import { CatalogueCache } from './catalogue-cache.js';
+import { CATALOGUE_CHANNEL, ChangeCache, SETTINGS_CHANNEL } from './change-cache.js';
+import { getSalonSettings } from './repositories/settings.js';
 import { removeUnreferencedUploads } from './repositories/uploads.js';
 import { cartRoutes } from './routes/cart.js';
 import { settingsRoutes } from './routes/settings.js';
@@ -56,10 +57,14 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  const catalogue = new CatalogueCache(() => listServices(database.db));
-  await catalogue.listen(database, app.log);
+  const catalogue = new ChangeCache(CATALOGUE_CHANNEL, async () => JSON.stringify(await listServices(database.db)));
+  const salonSettings = new ChangeCache(SETTINGS_CHANNEL, () => getSalonSettings(database.db));
+  for (const cache of [catalogue, salonSettings]) {
+    await cache.listen(database, app.log);
+    app.addHook('onClose', async () => cache.close());
+  }
   app.decorate('catalogue', catalogue);
-  app.addHook('onClose', async () => catalogue.close());
+  app.decorate('salonSettings', salonSettings);
   // Images uploaded by forms that were never saved are removed once their grace period is over.
   const imageSweep = setInterval(() => {
     removeUnreferencedUploads(database.db, config.uploadGraceMinutes).catch((err: unknown) =>
@@ -118,7 +123,7 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   // Stripe when its keys are configured, otherwise the built-in test gateway (decisions.md 4).
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
   const gateway = stripe && config.stripe ? new StripeGateway(stripe, config.stripe) : new TestGateway(database.db);
-  app.decorate('payments', new PaymentService(database.db, gateway, app.mailer, app.log, config.publicUrl));
+  app.decorate('payments', new PaymentService(database.db, gateway, app.mailer, app.log, config.publicUrl, () => salonSettings.get()));
   await app.register(
     async (api) => {
       await api.register(healthRoutes);

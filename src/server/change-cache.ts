@@ -2,28 +2,33 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from './db/client.js';
 
+/** Channels on which a committed write announces that a cached value is out of date. */
 export const CATALOGUE_CHANNEL = 'parlour_catalogue_changed';
+export const SETTINGS_CHANNEL = 'parlour_settings_changed';
 
 /**
- * The public catalogue is read on every home page visit and changes a few times a day, so its
- * JSON is kept ready in memory. Writes in this process call `invalidate()`; on PostgreSQL, writes
- * also `pg_notify` the channel above in their transaction, and every instance LISTENs, so a
- * change made through one instance clears the copy in all of them.
+ * A value read on nearly every request that changes a few times a day (the public catalogue, the
+ * salon's booking rules), kept in memory. Writes in this process call `invalidate()`; on
+ * PostgreSQL, writes also `pg_notify` the cache's channel in their transaction and every instance
+ * LISTENs, so a change made through one instance clears the copy in all of them.
  */
-export class CatalogueCache {
-  private cached: Promise<string> | undefined;
+export class ChangeCache<T> {
+  private cached: Promise<T> | undefined;
   private generation = 0;
   private listener: pg.Client | undefined;
   private disabled = false;
 
-  constructor(private readonly load: () => Promise<unknown>) {}
+  constructor(
+    readonly channel: string,
+    private readonly load: () => Promise<T>,
+  ) {}
 
-  /** The catalogue as a JSON string, loaded once per change. */
-  json(): Promise<string> {
-    if (this.disabled) return this.load().then((value) => JSON.stringify(value));
+  /** The value, loaded once per change. */
+  get(): Promise<T> {
+    if (this.disabled) return this.load();
     if (!this.cached) {
       const generation = this.generation;
-      const pending = this.load().then((value) => JSON.stringify(value));
+      const pending = this.load();
       this.cached = pending;
       // A failed load, or one that started before an invalidation, must not stick.
       pending.then(
@@ -50,12 +55,12 @@ export class CatalogueCache {
     client.on('notification', () => this.invalidate());
     client.on('error', (err) => {
       // Without the listener another instance's change could go unseen: stop caching.
-      log.error({ err }, 'catalogue change listener failed; caching turned off');
+      log.error({ err, channel: this.channel }, 'change listener failed; caching turned off');
       this.disabled = true;
       this.invalidate();
     });
     await client.connect();
-    await client.query(`listen ${CATALOGUE_CHANNEL}`);
+    await client.query(`listen ${this.channel}`);
     this.listener = client;
   }
 

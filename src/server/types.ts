@@ -2,7 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, DbHandle } from './db/client.js';
 import type { AppConfig } from './env.js';
-import type { CatalogueCache } from './catalogue-cache.js';
+import type { ChangeCache } from './change-cache.js';
+import type { SalonSettings } from '../shared/salon-settings.js';
 import type { PaymentService } from './payments/payment-service.js';
 
 declare module 'fastify' {
@@ -10,7 +11,10 @@ declare module 'fastify' {
     config: AppConfig;
     db: Db;
     database: DbHandle;
-    catalogue: CatalogueCache;
+    /** The public catalogue as ready-made JSON. */
+    catalogue: ChangeCache<string>;
+    /** The salon's booking rules. */
+    salonSettings: ChangeCache<SalonSettings>;
     payments: PaymentService;
   }
 }

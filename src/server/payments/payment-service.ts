@@ -7,10 +7,10 @@ import type { Mailer } from '../mail/mailer.js';
 import { HttpError } from '../http-error.js';
 import { databaseNow, hasRoom, lockCells, withRetry } from '../booking/capacity.js';
 import { instantToZoned } from '../booking/slots.js';
-import { getSalonSettings } from '../repositories/settings.js';
 import { fromMinorUnits, formatMoney, SALON_CURRENCY, toMinorUnits } from '../../shared/money.js';
 import { BOOKING_LIST_CHANGED_MESSAGE, type PaymentIntentInfo, type PaymentStatus } from '../../shared/payments.js';
 import type { PaymentGateway } from './gateway.js';
+import type { SalonSettings } from '../../shared/salon-settings.js';
 
 type Actor = { id: string; role: 'user' | 'admin' };
 
@@ -43,6 +43,8 @@ export class PaymentService {
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
     private readonly publicUrl: string,
+    /** The salon's booking rules (cached; see ChangeCache). */
+    private readonly salonSettings: () => Promise<SalonSettings>,
   ) {}
 
   /** The user's booking list as it can be paid now, or a 400 saying what to fix first. */
@@ -107,7 +109,7 @@ export class PaymentService {
    * after a declined card) gets the same intent back; a changed list cancels the older intents.
    */
   async createIntent(userId: string, clientPrice: number): Promise<PaymentIntentInfo> {
-    const settings = await getSalonSettings(this.db);
+    const settings = await this.salonSettings();
     const first = await this.db.transaction(async (tx) => {
       const now = await databaseNow(tx);
       const checkout = await this.readCheckout(tx, userId, now);
@@ -223,7 +225,7 @@ export class PaymentService {
           this.log.error({ paymentId: payment.id, charged: event.amountMinor, expected: payment.amountMinor }, 'charged amount differs from the payment');
           return { payment, refunds: [], confirmed: false };
         }
-        const settings = await getSalonSettings(tx);
+        const settings = await this.salonSettings();
         const pending = await tx
           .select()
           .from(bookings)
@@ -284,7 +286,7 @@ export class PaymentService {
         .where(eq(payments.id, paymentId));
       const booked = await this.db.select().from(bookings).where(and(eq(bookings.paymentId, paymentId), eq(bookings.status, 'confirmed'))).orderBy(asc(bookings.startsAt));
       if (!owner || booked.length === 0) return;
-      const settings = await getSalonSettings(this.db);
+      const settings = await this.salonSettings();
       const lines = booked.map((b) => {
         const local = instantToZoned(b.startsAt, settings.timeZone);
         return `- ${b.title}: ${local.date} at ${local.time} (${formatMoney(fromMinorUnits(b.priceMinor))})`;
@@ -314,7 +316,7 @@ export class PaymentService {
    * (with a key, so a repeated request refunds once), then the booking frees its slot.
    */
   async cancelBooking(actor: Actor, bookingId: string): Promise<void> {
-    const settings = await getSalonSettings(this.db);
+    const settings = await this.salonSettings();
     const check = async (tx: Db) => {
       const [row] = await tx
         .select({ booking: bookings, payment: payments })

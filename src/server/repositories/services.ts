@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { cartItems, services } from '../db/schema.js';
 import type { Service } from '../../shared/service.js';
 import { fromMinorUnits, toMinorUnits } from '../../shared/money.js';
-import { CATALOGUE_CHANNEL } from '../catalogue-cache.js';
+import { CATALOGUE_CHANNEL } from '../change-cache.js';
 
 type ServiceRow = typeof services.$inferSelect;
 

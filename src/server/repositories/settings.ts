@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { salonSettings } from '../db/schema.js';
+import { SETTINGS_CHANNEL } from '../change-cache.js';
 import { DEFAULT_SALON_SETTINGS, salonSettingsSchema, type SalonSettings } from '../../shared/salon-settings.js';
 
 /**
@@ -14,9 +15,13 @@ export async function getSalonSettings(db: Db): Promise<SalonSettings> {
   return parsed.success ? parsed.data : DEFAULT_SALON_SETTINGS;
 }
 
+/** Saves the rules; every instance drops its cached copy when the transaction commits. */
 export async function saveSalonSettings(db: Db, settings: SalonSettings): Promise<void> {
-  await db
-    .insert(salonSettings)
-    .values({ id: 1, settings })
-    .onConflictDoUpdate({ target: salonSettings.id, set: { settings, updatedAt: sql`now()` } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(salonSettings)
+      .values({ id: 1, settings })
+      .onConflictDoUpdate({ target: salonSettings.id, set: { settings, updatedAt: sql`now()` } });
+    await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, '')`);
+  });
 }

@@ -1,7 +1,8 @@
 /** The booking list API: ownership, catalogue prices, appointment times and holds. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.js';
+import { usesPostgres } from '../test/test-database.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { addItem, asUser, dhaka, openDay } from '../test/booking.js';
 import { apiErrorSchema } from '../../shared/errors.js';
@@ -255,6 +256,19 @@ describe('salon settings', () => {
       expect(after.slots).toEqual([]);
     } finally {
       await asUser(t.app, admin).put('/api/settings', DEFAULT_SALON_SETTINGS);
+    }
+  });
+
+  it.runIf(usesPostgres())('a change made through one app instance reaches every other instance sharing the database', async () => {
+    const sibling = await createSiblingApp(t);
+    try {
+      // Both instances have read (and cached) the rules before the change.
+      expect((await sibling.app.inject({ url: '/api/settings' })).json()).toMatchObject({ capacity: DEFAULT_SALON_SETTINGS.capacity });
+      expect((await asUser(t.app, admin).put('/api/settings', { ...DEFAULT_SALON_SETTINGS, capacity: 7 })).statusCode).toBe(200);
+      await expect.poll(async () => (await sibling.app.inject({ url: '/api/settings' })).json<{ capacity: number }>().capacity).toBe(7);
+    } finally {
+      await asUser(t.app, admin).put('/api/settings', DEFAULT_SALON_SETTINGS);
+      await sibling.close();
     }
   });
 });

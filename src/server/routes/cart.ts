@@ -17,7 +17,6 @@ import { currentUser, requireUser } from '../plugins/auth.js';
 import { addToCart, listCart, removeFromCart, setCartTime } from '../repositories/cart.js';
 import { findUserByEmail } from '../repositories/users.js';
 import { findService } from '../repositories/services.js';
-import { getSalonSettings } from '../repositories/settings.js';
 import { HttpError, notFound } from '../http-error.js';
 import { availableSlots, zonedTimeToInstant, type SlotRejection } from '../booking/slots.js';
 import { databaseNow, occupiedIntervals } from '../booking/capacity.js';
@@ -113,7 +112,7 @@ export async function cartRoutes(app: App) {
     },
     async (request) => {
       const me = await currentUser(request);
-      const settings = await getSalonSettings(app.db);
+      const settings = await app.salonSettings.get();
       const startsAt = request.body.startsAt === null ? null : new Date(request.body.startsAt);
       const outcome = await setCartTime(app.db, { userId: me.id, itemId: request.params.id, startsAt, settings });
       if (!outcome.ok) {
@@ -142,7 +141,7 @@ export async function cartRoutes(app: App) {
       const { serviceId, date, cartItemId } = request.query;
       const service = await findService(app.db, serviceId);
       if (!service) throw notFound('Service');
-      const settings = await getSalonSettings(app.db);
+      const settings = await app.salonSettings.get();
       const now = await databaseNow(app.db);
       // Everything that could overlap a visit that day: from the salon's midnight to the next one.
       const dayStart = zonedTimeToInstant(date, '00:00', settings.timeZone) ?? new Date(`${date}T00:00:00Z`);

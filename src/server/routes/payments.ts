@@ -21,7 +21,6 @@ import { currentUser, requireAdmin, requireUser } from '../plugins/auth.js';
 import { HttpError, notFound } from '../http-error.js';
 import { TestGateway, checkCard } from '../payments/test-gateway.js';
 import { findBooking, findPayment, listBookings, listPayments } from '../repositories/bookings.js';
-import { getSalonSettings } from '../repositories/settings.js';
 import { databaseNow } from '../booking/capacity.js';
 import { payments } from '../db/schema.js';
 import { and, eq } from 'drizzle-orm';
@@ -145,7 +144,7 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
     },
     async (request) => {
       const me = await currentUser(request);
-      return listPayments(app.db, me, request.query, await getSalonSettings(app.db));
+      return listPayments(app.db, me, request.query, await app.salonSettings.get());
     },
   );
 
@@ -176,12 +175,12 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
     },
     async (request) => {
       const me = await currentUser(request);
-      return listBookings(app.db, me, request.query, await getSalonSettings(app.db), await databaseNow(app.db));
+      return listBookings(app.db, me, request.query, await app.salonSettings.get(), await databaseNow(app.db));
     },
   );
 
   const bookingAfter = async (viewer: { id: string; role: 'user' | 'admin' }, id: string) => {
-    const booking = await findBooking(app.db, viewer, id, await getSalonSettings(app.db), await databaseNow(app.db));
+    const booking = await findBooking(app.db, viewer, id, await app.salonSettings.get(), await databaseNow(app.db));
     if (!booking) throw notFound('Booking');
     return booking;
   };

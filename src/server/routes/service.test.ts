@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { usesPostgres } from '../test/test-database.js';
 import { serviceListSchema, serviceSchema } from '../../shared/service.js';
 import { apiErrorSchema } from '../../shared/errors.js';
 import { seedServices } from '../db/seed-data.js';
-import { CATALOGUE_CHANNEL } from '../catalogue-cache.js';
-
-function usesPostgres() {
-  return Boolean(process.env.DATABASE_URL);
-}
+import { CATALOGUE_CHANNEL } from '../change-cache.js';
 
 let t: TestApp;
 beforeAll(async () => {

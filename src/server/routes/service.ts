@@ -41,7 +41,7 @@ export async function serviceRoutes(app: App) {
       },
     },
     async (_request, reply) => {
-      const json = await app.catalogue.json();
+      const json = await app.catalogue.get();
       // A string with a JSON content type goes out as it is: the cached list was built from the
       // same schema-checked rows, so it is not serialised again on every request.
       return reply.type('application/json; charset=utf-8').send(json as unknown as Service[]);

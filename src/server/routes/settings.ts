@@ -3,14 +3,14 @@ import { guardedErrorResponses } from '../../shared/errors.js';
 import { acknowledgedSchema } from '../../shared/results.js';
 import { salonSettingsSchema } from '../../shared/salon-settings.js';
 import { requireAdmin } from '../plugins/auth.js';
-import { getSalonSettings, saveSalonSettings } from '../repositories/settings.js';
+import { saveSalonSettings } from '../repositories/settings.js';
 
 export async function settingsRoutes(app: App) {
   // Opening hours and booking rules are what any visitor may read on a salon's door.
   app.get(
     '/settings',
     { schema: { tags: ['salon'], summary: "The salon's booking rules", response: { 200: salonSettingsSchema, ...guardedErrorResponses } } },
-    async () => getSalonSettings(app.db),
+    async () => app.salonSettings.get(),
   );
 
   app.put(
@@ -26,6 +26,7 @@ export async function settingsRoutes(app: App) {
     },
     async (request) => {
       await saveSalonSettings(app.db, request.body);
+      app.salonSettings.invalidate();
       return { acknowledged: true };
     },
   );

@@ -3,6 +3,11 @@ import pg from 'pg';
 import { openDatabase, type DbHandle } from '../db/client.js';
 import { loadConfig } from '../env.js';
 
+/** Whether the server suites run on a real PostgreSQL (DATABASE_URL) rather than PGlite. */
+export function usesPostgres(): boolean {
+  return Boolean(process.env.DATABASE_URL);
+}
+
 /**
  * A fresh, empty database for one test file: in-memory PGlite by default, or a new database on
  * the PostgreSQL server named by DATABASE_URL (dropped again by `drop`).
