@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { test, expect, seriousAxeViolations } from './fixtures';
+import { test, expect, seriousAxeViolations, sidewaysOverflow } from './fixtures';
 
 const customer = { name: 'Mitu Customer', email: 'customer@parlour.test', password: 'Customer123' };
 const admin = { name: 'Salon Admin', email: 'admin@parlour.test', password: 'Admin123' };
@@ -137,6 +137,7 @@ test.describe('accounts', () => {
       await page.goto('/login');
       await expect(page.getByRole('button', { name: 'SignIn' })).toBeVisible();
       expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await sidewaysOverflow(page), 'sideways scroll').toBe(0);
       await page.screenshot({ path: `e2e/screenshots/login-${width}.png`, fullPage: true });
     }
   });
@@ -152,6 +153,7 @@ test.describe('accounts', () => {
       await expect(page.getByRole('table', { name: 'Accounts and their roles' })).toBeVisible();
       await expect(page.getByRole('row').filter({ hasText: admin.email }).getByRole('button', { name: 'Remove Admin' })).toBeVisible();
       expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await sidewaysOverflow(page), 'sideways scroll').toBe(0);
       await page.screenshot({ path: `e2e/screenshots/alluser-${width}.png`, fullPage: true });
     }
   });

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, seriousAxeViolations } from './fixtures';
+import { test, expect, seriousAxeViolations, sidewaysOverflow } from './fixtures';
 
 const SALON_ZONE = 'Asia/Dhaka';
 const ZONE_SENTENCE = 'Times are in Dhaka time (Asia/Dhaka)';
@@ -254,6 +254,7 @@ test.describe('booking list and appointment times', () => {
       await page.goto('/dashboard/bookinglist');
       await expect(itemRow(page, 'Keratin Smoothing Treatment').getByRole('timer')).toBeVisible();
       expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await sidewaysOverflow(page), 'sideways scroll').toBe(0);
       await page.screenshot({ path: `e2e/screenshots/bookinglist-${width}.png`, fullPage: true });
 
       await itemRow(page, 'Eyebrow & Upper-lip Threading').getByRole('button', { name: 'Pick a time for Eyebrow & Upper-lip Threading' }).click();
@@ -261,6 +262,7 @@ test.describe('booking list and appointment times', () => {
       await picker.getByLabel('Date').fill(salonDate(7));
       await expect(picker.getByRole('button', { name: '10:00', exact: true })).toBeVisible();
       expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await sidewaysOverflow(page), 'sideways scroll').toBe(0);
       await picker.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `e2e/screenshots/timepicker-${width}.png`, fullPage: true });
       // Escape closes it without choosing.
@@ -271,6 +273,7 @@ test.describe('booking list and appointment times', () => {
       await page.goto('/dashboard/book');
       await expect(page.getByRole('region', { name: 'Our services' }).getByRole('button', { name: 'Add to Booking list' })).toHaveCount(16);
       expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await sidewaysOverflow(page), 'sideways scroll').toBe(0);
       await page.screenshot({ path: `e2e/screenshots/book-${width}.png`, fullPage: true });
     }
     expect(consoleErrors).toEqual([]);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, seriousAxeViolations } from './fixtures';
+import { test, expect, seriousAxeViolations, sidewaysOverflow } from './fixtures';
 
 const admin = { email: 'admin@parlour.test', password: 'Admin123' };
 
@@ -199,17 +199,20 @@ test.describe('catalogue management (admin)', () => {
       const form = page.getByRole('form', { name: 'Add service' });
       await expect(form.getByRole('button', { name: 'Submit' })).toBeVisible();
       expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await sidewaysOverflow(page), 'sideways scroll').toBe(0);
       await page.screenshot({ path: `e2e/screenshots/addservice-${width}.png`, fullPage: true });
 
       // With every message showing.
       await form.getByRole('button', { name: 'Submit' }).click();
       await expect(form.getByText('Price is required')).toBeVisible();
       expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await sidewaysOverflow(page), 'sideways scroll').toBe(0);
       await page.screenshot({ path: `e2e/screenshots/addservice-errors-${width}.png`, fullPage: true });
 
       await page.goto('/dashboard/manageservice');
       await expect(page.getByRole('link', { name: 'Update Bridal Makeup' })).toBeVisible();
       expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await sidewaysOverflow(page), 'sideways scroll').toBe(0);
       await page.screenshot({ path: `e2e/screenshots/manageservice-${width}.png`, fullPage: true });
     }
     expect(consoleErrors).toEqual([]);

@@ -1,4 +1,4 @@
-import { test, expect, seriousAxeViolations } from './fixtures';
+import { test, expect, seriousAxeViolations, sidewaysOverflow } from './fixtures';
 
 test.describe('the home page', () => {
   test('shows the 16 services from the API with prices, the hero and the title', async ({ page, consoleErrors }) => {
@@ -60,6 +60,7 @@ test.describe('the home page', () => {
     await expect(nav.getByRole('link', { name: /LogIn/i })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
     expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await sidewaysOverflow(page), 'sideways scroll').toBe(0);
     await page.screenshot({ path: 'e2e/screenshots/home-1280.png', fullPage: true });
   });
 
@@ -76,6 +77,7 @@ test.describe('the home page', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('link', { name: 'Contact Us' })).toBeHidden();
     expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await sidewaysOverflow(page), 'sideways scroll').toBe(0);
     await page.screenshot({ path: 'e2e/screenshots/home-390.png', fullPage: true });
   });
 
@@ -91,5 +93,21 @@ test.describe('the home page', () => {
     await form.getByLabel('Message').fill('Can I book a bridal trial on a Saturday?');
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText(/Thank you! Your message has been sent/)).toBeVisible();
+  });
+
+  test('a page opened by its address starts at the top; Back returns to where the last page was left', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('#services').getByRole('button', { name: /Add to Booking list/i })).toHaveCount(16);
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+    // A second address typed in the same tab (a page as long as the first): it starts at the top,
+    // not where the other page was left.
+    await page.goto('/?visit=2');
+    await expect(page.locator('#services').getByRole('button', { name: /Add to Booking list/i })).toHaveCount(16);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(1500);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page.locator('#services').getByRole('button', { name: /Add to Booking list/i })).toHaveCount(16);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
   });
 });

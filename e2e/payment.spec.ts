@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { test, expect, seriousAxeViolations } from './fixtures';
+import { test, expect, seriousAxeViolations, sidewaysOverflow } from './fixtures';
 
 const admin = { email: 'admin@parlour.test', password: 'Admin123' };
 const SALON_ZONE = 'Asia/Dhaka';
@@ -69,6 +69,7 @@ test.describe('paying for appointments', () => {
     await expect(page.getByText('Test mode', { exact: false }).first()).toBeVisible();
     await expect(page.getByText('৳3,700').first()).toBeVisible();
     expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await sidewaysOverflow(page), 'sideways scroll').toBe(0);
     await page.screenshot({ path: 'e2e/screenshots/appointment-payment.png', fullPage: true });
 
     // A declined card: a clear message, nothing confirmed, the list stays.
@@ -108,6 +109,7 @@ test.describe('paying for appointments', () => {
     // The appointments are days ahead: "Mark completed" waits until their time has come.
     await expect(rows.first().getByRole('button', { name: 'Mark completed' })).toHaveCount(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await sidewaysOverflow(page), 'sideways scroll').toBe(0);
     await page.screenshot({ path: 'e2e/screenshots/order-list.png', fullPage: true });
 
     // The admin cancels one: it is refunded and the payment shows it.
