@@ -1,9 +1,9 @@
 import { bookingStatusSchema } from '../../../shared/payments';
 import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
+import { ListFilters, useListFilters, type StatusOption } from '../../components/ui/list-filters';
 import { PageHeader } from '../../components/ui/page-header';
 import { bookingStatusLabels } from '../../features/bookings/components/booking-status-badge';
 import { OrdersTable } from '../../features/bookings/components/orders-table';
-import { ListFilters, useListFilters, type StatusOption } from '../../features/payments/components/list-filters';
 import { useSalonSettings } from '../../features/settings/api/get-settings';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 

@@ -1,7 +1,7 @@
 import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
+import { ListFilters, useListFilters, type StatusOption } from '../../components/ui/list-filters';
 import { PageHeader } from '../../components/ui/page-header';
 import { useCurrentUser } from '../../features/auth/use-current-user';
-import { ListFilters, useListFilters, type StatusOption } from '../../features/payments/components/list-filters';
 import { paymentStatusLabels } from '../../features/payments/components/payment-status-badge';
 import { PaymentsTable } from '../../features/payments/components/payments-table';
 import { useSalonSettings } from '../../features/settings/api/get-settings';

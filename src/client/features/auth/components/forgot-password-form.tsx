@@ -3,7 +3,7 @@ import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { emailSchema } from '../../../../shared/user';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { FormActions } from '../../../components/ui/form-actions';
 import { InputField } from '../../../components/ui/form-field';
 import { useRequestPasswordReset } from '../api/password-reset';
 
@@ -36,17 +36,15 @@ export function ForgotPasswordForm() {
         error={errors.email?.message}
         registration={register('email')}
       />
-      {/* The same words whatever the address: the page never tells who has an account. */}
-      {request.isSuccess ? <FormAlert tone="success">{RESET_LINK_SENT_MESSAGE}</FormAlert> : null}
-      {request.error ? <FormAlert>{request.error.message}</FormAlert> : null}
-      <button type="submit" className="btn w-full rounded-full shadow-soft btn-primary" disabled={request.isPending}>
-        {request.isPending ? (
-          <span aria-hidden="true" className="loading loading-sm loading-spinner" />
-        ) : (
-          <Send aria-hidden="true" className="size-4" />
-        )}
-        Send reset link
-      </button>
+      <FormActions
+        label="Send reset link"
+        icon={Send}
+        pending={request.isPending}
+        error={request.error?.message}
+        // The same words whatever the address: the page never tells who has an account.
+        success={request.isSuccess ? RESET_LINK_SENT_MESSAGE : null}
+        className="w-full shadow-soft"
+      />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { LogIn } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { signInInputSchema, type SignInInput } from '../../../../shared/user';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { FormActions } from '../../../components/ui/form-actions';
 import { InputField, PasswordField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
 
@@ -49,16 +49,7 @@ export function LoginForm({ onSubmit, isPending, error }: LoginFormProps) {
         </div>
       </div>
 
-      {error ? <FormAlert>{error.message}</FormAlert> : null}
-
-      <button type="submit" className="btn w-full rounded-full shadow-soft btn-primary" disabled={isPending}>
-        {isPending ? (
-          <span aria-hidden="true" className="loading loading-sm loading-spinner" />
-        ) : (
-          <LogIn aria-hidden="true" className="size-4" />
-        )}
-        SignIn
-      </button>
+      <FormActions label="SignIn" icon={LogIn} pending={isPending} error={error?.message} className="w-full shadow-soft" />
     </form>
   );
 }

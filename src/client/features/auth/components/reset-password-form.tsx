@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { passwordSchema } from '../../../../shared/user';
+import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
@@ -24,15 +25,23 @@ export const resetPasswordFormSchema = z
   });
 
 /** The way out of a dead link: ask for a fresh one. */
-export function InvalidResetLink({ message = INVALID_RESET_LINK_MESSAGE }: { message?: string }) {
+function DeadLinkAdvice({ message }: { message: string }) {
   return (
-    <FormAlert>
+    <>
       <p>{message}</p>
       <p>
         <Link to={paths.forgotPassword} className="link font-semibold">
           Ask for a new reset link
         </Link>
       </p>
+    </>
+  );
+}
+
+export function InvalidResetLink({ message = INVALID_RESET_LINK_MESSAGE }: { message?: string }) {
+  return (
+    <FormAlert>
+      <DeadLinkAdvice message={message} />
     </FormAlert>
   );
 }
@@ -80,15 +89,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
         error={errors.confirmPassword?.message}
         registration={register('confirmPassword')}
       />
-      {error ? linkIsDead ? <InvalidResetLink message={error.message} /> : <FormAlert>{error.message}</FormAlert> : null}
-      <button type="submit" className="btn w-full rounded-full shadow-soft btn-primary" disabled={reset.isPending}>
-        {reset.isPending ? (
-          <span aria-hidden="true" className="loading loading-sm loading-spinner" />
-        ) : (
-          <KeyRound aria-hidden="true" className="size-4" />
-        )}
-        Change password
-      </button>
+      <FormActions
+        label="Change password"
+        icon={KeyRound}
+        pending={reset.isPending}
+        error={error ? linkIsDead ? <DeadLinkAdvice message={error.message} /> : error.message : null}
+        className="w-full shadow-soft"
+      />
     </form>
   );
 }

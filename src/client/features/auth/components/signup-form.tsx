@@ -4,7 +4,7 @@ import { UserPlus, UserRound } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { emailSchema, MAX_UPLOAD_BYTES, nameSchema, passwordSchema } from '../../../../shared/user';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { FormActions } from '../../../components/ui/form-actions';
 import { FileField, InputField, PasswordField } from '../../../components/ui/form-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useSignUp } from '../api/sign-up';
@@ -123,16 +123,13 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
         registration={register('password')}
       />
 
-      {signUp.error ? <FormAlert>{signUp.error.message}</FormAlert> : null}
-
-      <button type="submit" className="btn w-full rounded-full shadow-soft btn-primary" disabled={signUp.isPending}>
-        {signUp.isPending ? (
-          <span aria-hidden="true" className="loading loading-sm loading-spinner" />
-        ) : (
-          <UserPlus aria-hidden="true" className="size-4" />
-        )}
-        Sign Up
-      </button>
+      <FormActions
+        label="Sign Up"
+        icon={UserPlus}
+        pending={signUp.isPending}
+        error={signUp.error?.message}
+        className="w-full shadow-soft"
+      />
     </form>
   );
 }

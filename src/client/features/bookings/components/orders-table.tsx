@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { CheckCheck, ClipboardList, XCircle } from 'lucide-react';
 import { formatMoney } from '../../../../shared/money';
 import type { Booking } from '../../../../shared/payments';
-import { ErrorState } from '../../../components/ui/error-state';
+import { QueryState } from '../../../components/ui/query-state';
 import { formatSalonDateTime, timesAreInZone } from '../../../lib/salon-time';
 import { useBookings, type BookingFilters } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
@@ -20,83 +20,73 @@ export function OrdersTable({ filters, timeZone }: OrdersTableProps) {
   const captionId = useId();
   const isFiltered = Boolean(filters.from || filters.to || filters.status);
 
-  if (bookings.isPending) {
-    return (
-      <div role="status" aria-label="Loading the bookings" className="mt-6 space-y-3 rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70">
-        {Array.from({ length: 4 }, (_, index) => (
-          <div key={index} className="flex items-center gap-4">
+  return (
+    <QueryState
+      query={bookings}
+      className="mt-6"
+      loading={{
+        label: 'Loading the bookings',
+        rows: 4,
+        row: (
+          <>
             <div className="flex-1 space-y-2">
               <div className="skeleton h-3.5 w-2/5" />
               <div className="skeleton h-3 w-3/5" />
             </div>
             <div className="skeleton h-4 w-32" />
             <div className="skeleton h-8 w-28 rounded-full" />
+          </>
+        ),
+      }}
+      empty={{
+        icon: ClipboardList,
+        title: isFiltered ? 'No bookings match these filters' : 'No bookings yet',
+        message: isFiltered ? 'Try a wider date range or another status.' : 'When customers pay for appointments, they appear here.',
+      }}
+    >
+      {(loaded) => {
+        // Latest first: the filters narrow it to a day or a week when the salon needs that.
+        const rows = [...loaded].sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
+        return (
+          <div className="mt-6 overflow-hidden rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70" aria-busy={bookings.isFetching}>
+            <p id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
+              {rows.length} {rows.length === 1 ? 'booking' : 'bookings'}. {timesAreInZone(timeZone)}.
+            </p>
+            <div className="overflow-x-auto">
+              <table className="table table-sm sm:table-md" aria-describedby={captionId}>
+                <caption className="sr-only">Bookings</caption>
+                <thead>
+                  <tr className="text-xs tracking-wide text-base-content/75 uppercase">
+                    <th scope="col">Customer</th>
+                    <th scope="col">Service</th>
+                    <th scope="col">Time</th>
+                    <th scope="col">Status</th>
+                    <th scope="col" className="text-right">
+                      Paid
+                    </th>
+                    <th scope="col" className="text-right">
+                      <span className="sr-only sm:not-sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((booking) => (
+                    <OrderRow
+                      key={booking._id}
+                      booking={booking}
+                      timeZone={timeZone}
+                      busy={busyId === booking._id}
+                      onCancel={() => void cancel(booking)}
+                      onComplete={() => complete(booking)}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </div>
-        ))}
-      </div>
-    );
-  }
-
-  if (bookings.isError) {
-    return (
-      <div className="mt-6">
-        <ErrorState title="Something went wrong" message={bookings.error.message} onRetry={() => void bookings.refetch()} isRetrying={bookings.isFetching} />
-      </div>
-    );
-  }
-
-  if (bookings.data.length === 0) {
-    return (
-      <div className="mt-6 flex flex-col items-center gap-3 rounded-box bg-base-100 p-10 text-center shadow-soft ring-1 ring-base-300/70">
-        <ClipboardList aria-hidden="true" className="size-8 text-primary" />
-        <p className="font-display text-xl font-semibold">{isFiltered ? 'No bookings match these filters' : 'No bookings yet'}</p>
-        <p className="text-base-content/75">
-          {isFiltered ? 'Try a wider date range or another status.' : 'When customers pay for appointments, they appear here.'}
-        </p>
-      </div>
-    );
-  }
-
-  // Latest first: the filters narrow it to a day or a week when the salon needs that.
-  const rows = [...bookings.data].sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
-
-  return (
-    <div className="mt-6 overflow-hidden rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70" aria-busy={bookings.isFetching}>
-      <p id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
-        {rows.length} {rows.length === 1 ? 'booking' : 'bookings'}. {timesAreInZone(timeZone)}.
-      </p>
-      <div className="overflow-x-auto">
-        <table className="table table-sm sm:table-md" aria-describedby={captionId}>
-          <caption className="sr-only">Bookings</caption>
-          <thead>
-            <tr className="text-xs tracking-wide text-base-content/75 uppercase">
-              <th scope="col">Customer</th>
-              <th scope="col">Service</th>
-              <th scope="col">Time</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="text-right">
-                Paid
-              </th>
-              <th scope="col" className="text-right">
-                <span className="sr-only sm:not-sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((booking) => (
-              <OrderRow
-                key={booking._id}
-                booking={booking}
-                timeZone={timeZone}
-                busy={busyId === booking._id}
-                onCancel={() => void cancel(booking)}
-                onComplete={() => complete(booking)}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
+        );
+      }}
+    </QueryState>
   );
 }
 

@@ -5,7 +5,7 @@ import type { CartItem } from '../../../../shared/cart';
 import { imageSrcSet } from '../../../../shared/images';
 import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../../shared/money';
 import type { SalonSettings } from '../../../../shared/salon-settings';
-import { ErrorState } from '../../../components/ui/error-state';
+import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { confirmDialog, showError, showSuccess } from '../../../lib/dialogs';
 import { formatSalonDateTime, timesAreInZone } from '../../../lib/salon-time';
@@ -70,191 +70,174 @@ export function BookingList({ email, settings, emptyAction }: BookingListProps) 
     pickButtons.current.get(item._id)?.focus();
   };
 
-  if (cart.isPending) {
-    return (
-      <div aria-busy="true" className="rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70">
-        <p role="status" className="mb-4 font-medium text-base-content/75">
-          Loading your booking list
-        </p>
-        <div aria-hidden="true" className="space-y-3">
-          {Array.from({ length: 3 }, (_, index) => (
-            <div key={index} className="flex items-center gap-4">
-              <div className="skeleton size-12 shrink-0 rounded-field" />
-              <div className="skeleton h-4 flex-1" />
-              <div className="skeleton h-8 w-32 rounded-full" />
-            </div>
-          ))}
-        </div>
-      </div>
-    );
-  }
-
-  if (cart.isError) {
-    return (
-      <ErrorState
-        title="Something went wrong"
-        message={cart.error.message}
-        onRetry={() => void cart.refetch()}
-        isRetrying={cart.isFetching}
-      />
-    );
-  }
-
-  if (cart.data.length === 0) {
-    return (
-      <div className="flex flex-col items-center gap-3 rounded-box bg-base-100 p-10 text-center shadow-soft ring-1 ring-base-300/70">
-        <ShoppingBag aria-hidden="true" className="size-8 text-primary" />
-        <p className="font-display text-xl font-semibold">Your booking list is empty</p>
-        <p className="text-base-content/75">Add the treatments you would like, then choose a time for each.</p>
-        {emptyAction ?? (
+  return (
+    <QueryState
+      query={cart}
+      loading={{
+        label: 'Loading your booking list',
+        showLabel: true,
+        rows: 3,
+        row: (
+          <>
+            <div className="skeleton size-12 shrink-0 rounded-field" />
+            <div className="skeleton h-4 flex-1" />
+            <div className="skeleton h-8 w-32 rounded-full" />
+          </>
+        ),
+      }}
+      empty={{
+        icon: ShoppingBag,
+        title: 'Your booking list is empty',
+        message: 'Add the treatments you would like, then choose a time for each.',
+        action: emptyAction ?? (
           <Link to={paths.services} className="btn mt-2 rounded-full btn-primary">
             Browse our services
           </Link>
-        )}
-      </div>
-    );
-  }
-
-  const items = cart.data;
-  // Summed in minor units so 0.1 + 0.2 stays 0.3 (spec section 9: the sum of the item prices).
-  const total = fromMinorUnits(items.reduce((sum, item) => sum + toMinorUnits(item.price), 0));
-  const untimed = items.filter((item) => !hasLiveHold(item, now)).length;
-
-  return (
-    <div className="overflow-hidden rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70">
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
-        <p id={captionId}>
-          {items.length} {items.length === 1 ? 'service' : 'services'}
-        </p>
-        <p className="flex items-center gap-1.5">
-          <Globe aria-hidden="true" className="size-4" />
-          {timesAreInZone(settings.timeZone)}
-        </p>
-      </div>
-      <div className="overflow-x-auto">
-        <table className="table table-sm sm:table-md" aria-describedby={captionId}>
-          <caption className="sr-only">Your booking list</caption>
-          <thead>
-            <tr className="text-xs tracking-wide text-base-content/75 uppercase">
-              <th scope="col" className="w-12">
-                No
-              </th>
-              <th scope="col" className="hidden sm:table-cell">
-                Service
-              </th>
-              <th scope="col">Name</th>
-              {/* On phones the price moves under the name, so the row fits without scrolling sideways. */}
-              <th scope="col" className="hidden sm:table-cell">
-                Price
-              </th>
-              <th scope="col">Appointment</th>
-              <th scope="col" className="text-right">
-                Action
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item, index) => {
-              const isPicking = pickingFor === item._id;
-              const isRemoving = remove.isPending && remove.variables === item._id;
-              return (
-                <Fragment key={item._id}>
-                  <tr className="align-top hover:bg-base-200/50">
-                    <td className="text-base-content/70">{index + 1}</td>
-                    <td className="hidden sm:table-cell">
-                      <img
-                        src={item.image_url}
-                        srcSet={imageSrcSet(item.image_url)}
-                        sizes="3.5rem"
-                        alt={item.title}
-                        width={56}
-                        height={56}
-                        loading="lazy"
-                        decoding="async"
-                        className="size-14 rounded-field object-cover ring-1 ring-base-300/70"
-                      />
-                    </td>
-                    <td>
-                      {/* break-word, not anywhere: a narrow table may not squeeze a word into pieces. */}
-                      <p className="font-semibold [overflow-wrap:break-word]">{item.title}</p>
-                      <p className="text-xs text-base-content/70">
-                        {item.duration} min
-                        <span aria-hidden="true" className="sm:hidden">
-                          {' · '}
-                          {formatMoney(item.price)}
-                        </span>
-                      </p>
-                    </td>
-                    <td className="hidden whitespace-nowrap sm:table-cell">{formatMoney(item.price)}</td>
-                    <td className="sm:min-w-48">
-                      <AppointmentStatus
-                        item={item}
-                        timeZone={settings.timeZone}
-                        now={now}
-                        isPicking={isPicking}
-                        buttonRef={(button) => {
-                          if (button) pickButtons.current.set(item._id, button);
-                          else pickButtons.current.delete(item._id);
-                        }}
-                        onPick={() => setPickingFor(isPicking ? null : item._id)}
-                      />
-                    </td>
-                    <td className="text-right">
-                      <button
-                        type="button"
-                        className="btn whitespace-nowrap btn-outline btn-sm btn-error max-sm:btn-circle sm:rounded-full"
-                        aria-label={`Delete ${item.title}`}
-                        disabled={isRemoving}
-                        onClick={() => void onDelete(item)}
-                      >
-                        {isRemoving ? (
-                          <span aria-hidden="true" className="loading loading-xs loading-spinner" />
-                        ) : (
-                          <Trash2 aria-hidden="true" className="size-4" />
-                        )}
-                        {/* Phones show the bin alone; the button's name says what it deletes. */}
-                        <span className="hidden sm:inline">DELETE</span>
-                      </button>
-                    </td>
+        ),
+      }}
+    >
+      {(items) => {
+        // Summed in minor units so 0.1 + 0.2 stays 0.3 (spec section 9: the sum of the item prices).
+        const total = fromMinorUnits(items.reduce((sum, item) => sum + toMinorUnits(item.price), 0));
+        const untimed = items.filter((item) => !hasLiveHold(item, now)).length;
+        return (
+          <div className="overflow-hidden rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70">
+            <div className="flex flex-wrap items-center justify-between gap-2 border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
+              <p id={captionId}>
+                {items.length} {items.length === 1 ? 'service' : 'services'}
+              </p>
+              <p className="flex items-center gap-1.5">
+                <Globe aria-hidden="true" className="size-4" />
+                {timesAreInZone(settings.timeZone)}
+              </p>
+            </div>
+            <div className="overflow-x-auto">
+              <table className="table table-sm sm:table-md" aria-describedby={captionId}>
+                <caption className="sr-only">Your booking list</caption>
+                <thead>
+                  <tr className="text-xs tracking-wide text-base-content/75 uppercase">
+                    <th scope="col" className="w-12">
+                      No
+                    </th>
+                    <th scope="col" className="hidden sm:table-cell">
+                      Service
+                    </th>
+                    <th scope="col">Name</th>
+                    {/* On phones the price moves under the name, so the row fits without scrolling sideways. */}
+                    <th scope="col" className="hidden sm:table-cell">
+                      Price
+                    </th>
+                    <th scope="col">Appointment</th>
+                    <th scope="col" className="text-right">
+                      Action
+                    </th>
                   </tr>
-                  {isPicking ? (
-                    <tr>
-                      <td colSpan={COLUMN_COUNT} className="bg-base-100">
-                        <TimePicker item={item} email={email} settings={settings} onClose={onPickerClose} />
-                      </td>
-                    </tr>
-                  ) : null}
-                </Fragment>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      <div className="flex flex-col gap-4 border-t border-base-300/70 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-lg">
-          Total: <span className="font-semibold text-primary">{formatMoney(total)}</span>
-        </p>
-        <div className="flex flex-col gap-2 sm:items-end">
-          <p className="flex flex-wrap items-center gap-2">
-            <span>For service Pay and Take Appointment Date:</span>
-            <Link to={paths.dashboard.appointment} className="btn rounded-full btn-sm btn-primary">
-              <CalendarCheck aria-hidden="true" className="size-4" />
-              Get Appointment
-            </Link>
-          </p>
-          {untimed > 0 ? (
-            <p className="flex items-center gap-1.5 text-sm text-base-content/75">
-              <CalendarClock aria-hidden="true" className="size-4" />
-              {untimed === items.length
-                ? 'Pick a time for each service before you pay.'
-                : `${untimed} of ${items.length} services still ${untimed === 1 ? 'needs' : 'need'} a time before you pay.`}
+                </thead>
+                <tbody>
+                  {items.map((item, index) => {
+                    const isPicking = pickingFor === item._id;
+                    const isRemoving = remove.isPending && remove.variables === item._id;
+                    return (
+                      <Fragment key={item._id}>
+                        <tr className="align-top hover:bg-base-200/50">
+                          <td className="text-base-content/70">{index + 1}</td>
+                          <td className="hidden sm:table-cell">
+                            <img
+                              src={item.image_url}
+                              srcSet={imageSrcSet(item.image_url)}
+                              sizes="3.5rem"
+                              alt={item.title}
+                              width={56}
+                              height={56}
+                              loading="lazy"
+                              decoding="async"
+                              className="size-14 rounded-field object-cover ring-1 ring-base-300/70"
+                            />
+                          </td>
+                          <td>
+                            {/* break-word, not anywhere: a narrow table may not squeeze a word into pieces. */}
+                            <p className="font-semibold [overflow-wrap:break-word]">{item.title}</p>
+                            <p className="text-xs text-base-content/70">
+                              {item.duration} min
+                              <span aria-hidden="true" className="sm:hidden">
+                                {' · '}
+                                {formatMoney(item.price)}
+                              </span>
+                            </p>
+                          </td>
+                          <td className="hidden whitespace-nowrap sm:table-cell">{formatMoney(item.price)}</td>
+                          <td className="sm:min-w-48">
+                            <AppointmentStatus
+                              item={item}
+                              timeZone={settings.timeZone}
+                              now={now}
+                              isPicking={isPicking}
+                              buttonRef={(button) => {
+                                if (button) pickButtons.current.set(item._id, button);
+                                else pickButtons.current.delete(item._id);
+                              }}
+                              onPick={() => setPickingFor(isPicking ? null : item._id)}
+                            />
+                          </td>
+                          <td className="text-right">
+                            <button
+                              type="button"
+                              className="btn whitespace-nowrap btn-outline btn-sm btn-error max-sm:btn-circle sm:rounded-full"
+                              aria-label={`Delete ${item.title}`}
+                              disabled={isRemoving}
+                              onClick={() => void onDelete(item)}
+                            >
+                              {isRemoving ? (
+                                <span aria-hidden="true" className="loading loading-xs loading-spinner" />
+                              ) : (
+                                <Trash2 aria-hidden="true" className="size-4" />
+                              )}
+                              {/* Phones show the bin alone; the button's name says what it deletes. */}
+                              <span className="hidden sm:inline">DELETE</span>
+                            </button>
+                          </td>
+                        </tr>
+                        {isPicking ? (
+                          <tr>
+                            <td colSpan={COLUMN_COUNT} className="bg-base-100">
+                              <TimePicker item={item} email={email} settings={settings} onClose={onPickerClose} />
+                            </td>
+                          </tr>
+                        ) : null}
+                      </Fragment>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <div className="flex flex-col gap-4 border-t border-base-300/70 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-lg">
+                Total: <span className="font-semibold text-primary">{formatMoney(total)}</span>
+              </p>
+              <div className="flex flex-col gap-2 sm:items-end">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span>For service Pay and Take Appointment Date:</span>
+                  <Link to={paths.dashboard.appointment} className="btn rounded-full btn-sm btn-primary">
+                    <CalendarCheck aria-hidden="true" className="size-4" />
+                    Get Appointment
+                  </Link>
+                </p>
+                {untimed > 0 ? (
+                  <p className="flex items-center gap-1.5 text-sm text-base-content/75">
+                    <CalendarClock aria-hidden="true" className="size-4" />
+                    {untimed === items.length
+                      ? 'Pick a time for each service before you pay.'
+                      : `${untimed} of ${items.length} services still ${untimed === 1 ? 'needs' : 'need'} a time before you pay.`}
+                  </p>
+                ) : null}
+              </div>
+            </div>
+            <p role="status" className="sr-only">
+              {announcement}
             </p>
-          ) : null}
-        </div>
-      </div>
-      <p role="status" className="sr-only">
-        {announcement}
-      </p>
-    </div>
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }

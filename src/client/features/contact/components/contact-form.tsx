@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleCheck, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { contactMessageInputSchema, type ContactMessageInput } from '../../../../shared/contact';
+import { FormActions } from '../../../components/ui/form-actions';
 import { InputField, TextareaField } from '../../../components/ui/form-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useSendContactMessage } from '../api/send-contact-message';
@@ -42,8 +43,6 @@ export function ContactForm() {
       },
     });
   });
-
-  const serverError = sendMessage.error;
 
   return (
     <form noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title" className="space-y-5">
@@ -87,29 +86,14 @@ export function ContactForm() {
         registration={register('message')}
       />
 
-      {serverError ? (
-        <p role="alert" className="rounded-field border border-error/30 bg-error/5 px-4 py-3 text-sm font-medium text-error">
-          {serverError.message}
-        </p>
-      ) : null}
-      {sendMessage.isSuccess ? (
-        <p
-          role="status"
-          className="flex items-start gap-2 rounded-field border border-success/30 bg-success/5 px-4 py-3 text-sm font-medium text-success"
-        >
-          <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {CONTACT_SUCCESS_MESSAGE}
-        </p>
-      ) : null}
-
-      <button type="submit" className="btn w-full rounded-full btn-primary sm:w-auto sm:px-8" disabled={sendMessage.isPending}>
-        {sendMessage.isPending ? (
-          <span aria-hidden="true" className="loading loading-sm loading-spinner" />
-        ) : (
-          <Send aria-hidden="true" className="size-4" />
-        )}
-        Send Message
-      </button>
+      <FormActions
+        label="Send Message"
+        icon={Send}
+        pending={sendMessage.isPending}
+        error={sendMessage.error?.message}
+        success={sendMessage.isSuccess ? CONTACT_SUCCESS_MESSAGE : null}
+        className="w-full sm:w-auto sm:px-8"
+      />
     </form>
   );
 }

@@ -3,7 +3,8 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Lock } from 'lucide-react';
 import { paths } from '../../../config/paths';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { FormActions } from '../../../components/ui/form-actions';
+import { CardRefusal } from './card-refusal';
 
 /**
  * Stripe Elements. This module is only ever imported lazily, when the server says the gateway is
@@ -70,16 +71,15 @@ function StripeCheckoutForm({ paymentId, onPaid }: { paymentId: string; onPaid: 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Card details" className="space-y-4">
       <PaymentElement />
-      {refusal ? (
-        <FormAlert>
-          <p>{refusal}</p>
-          <p className="font-normal">Nothing was charged and your times are still held. You can try another card.</p>
-        </FormAlert>
-      ) : null}
-      <button type="submit" className="btn w-full rounded-full btn-primary" disabled={!stripe || !elements || paying} aria-busy={paying}>
-        {paying ? <span aria-hidden="true" className="loading loading-sm loading-spinner" /> : <Lock aria-hidden="true" className="size-4" />}
-        Pay
-      </button>
+      <FormActions
+        label="Pay"
+        icon={Lock}
+        pending={paying}
+        disabled={!stripe || !elements}
+        aria-busy={paying}
+        error={refusal ? <CardRefusal reason={refusal} /> : null}
+        className="w-full"
+      />
     </form>
   );
 }

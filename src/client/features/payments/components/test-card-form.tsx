@@ -4,12 +4,13 @@ import { Lock } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatMoney } from '../../../../shared/money';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { FormActions } from '../../../components/ui/form-actions';
 import { InputField } from '../../../components/ui/form-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { isBookingListChanged } from '../api/create-payment-intent';
 import { useConfirmTestPayment } from '../api/confirm-test-payment';
 import { testCardFormSchema } from '../card-expiry';
+import { CardRefusal } from './card-refusal';
 
 type TestCardValues = z.output<typeof testCardFormSchema>;
 
@@ -109,17 +110,14 @@ export function TestCardForm({ clientSecret, amount, currency, onPaid, onListCha
         />
       </div>
 
-      {refusal ? (
-        <FormAlert>
-          <p>{refusal}</p>
-          <p className="font-normal">Nothing was charged and your times are still held. You can try another card.</p>
-        </FormAlert>
-      ) : null}
-
-      <button type="submit" className="btn w-full rounded-full btn-primary" disabled={busy} aria-busy={busy}>
-        {busy ? <span aria-hidden="true" className="loading loading-sm loading-spinner" /> : <Lock aria-hidden="true" className="size-4" />}
-        Pay
-      </button>
+      <FormActions
+        label="Pay"
+        icon={Lock}
+        pending={busy}
+        aria-busy={busy}
+        error={refusal ? <CardRefusal reason={refusal} /> : null}
+        className="w-full"
+      />
       <p className="text-center text-xs text-base-content/70">
         {formatMoney(amount, currency.toUpperCase())} will be charged to this card.
       </p>

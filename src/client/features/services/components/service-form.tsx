@@ -16,7 +16,7 @@ import {
   type Service,
 } from '../../../../shared/service';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/user';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { FormActions } from '../../../components/ui/form-actions';
 import { FileField, InputField, TextareaField } from '../../../components/ui/form-field';
 import { ApiRequestError } from '../../../lib/api-client';
 
@@ -257,16 +257,14 @@ export function ServiceForm({ service, onSubmit }: ServiceFormProps) {
       </div>
 
       <div className="mt-6 space-y-4">
-        {errors.root?.server?.message ? <FormAlert>{errors.root.server.message}</FormAlert> : null}
-        {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
-        <button type="submit" className="btn w-full rounded-full shadow-soft btn-primary sm:w-auto sm:px-10" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <span aria-hidden="true" className="loading loading-sm loading-spinner" />
-          ) : (
-            <Send aria-hidden="true" className="size-4" />
-          )}
-          Submit
-        </button>
+        <FormActions
+          label="Submit"
+          icon={Send}
+          pending={isSubmitting}
+          error={errors.root?.server?.message}
+          success={notice}
+          className="w-full shadow-soft sm:w-auto sm:px-10"
+        />
       </div>
     </form>
   );

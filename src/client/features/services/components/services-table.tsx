@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { imageSrcSet } from '../../../../shared/images';
 import { formatMoney } from '../../../../shared/money';
 import type { Service } from '../../../../shared/service';
-import { ErrorState } from '../../../components/ui/error-state';
+import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { confirmDialog, showError, showSuccess } from '../../../lib/dialogs';
 import { useDeleteService } from '../api/delete-service';
@@ -33,135 +33,118 @@ export function ServicesTable() {
     });
   };
 
-  if (services.isPending) {
-    return (
-      <div aria-busy="true" className="mt-8 rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70">
-        <p role="status" className="mb-4 font-medium text-base-content/75">
-          Loading
-        </p>
-        <div aria-hidden="true" className="space-y-3">
-          {Array.from({ length: 4 }, (_, index) => (
-            <div key={index} className="flex items-center gap-4">
-              <div className="skeleton size-12 shrink-0 rounded-field" />
-              <div className="skeleton h-4 flex-1" />
-              <div className="skeleton h-8 w-40 rounded-full" />
-            </div>
-          ))}
-        </div>
-      </div>
-    );
-  }
-
-  if (services.isError) {
-    return (
-      <div className="mt-8">
-        <ErrorState
-          title="Something went wrong"
-          message={services.error.message}
-          onRetry={() => void services.refetch()}
-          isRetrying={services.isFetching}
-        />
-      </div>
-    );
-  }
-
-  if (services.data.length === 0) {
-    return (
-      <div className="mt-8 flex flex-col items-center gap-3 rounded-box bg-base-100 p-10 text-center shadow-soft ring-1 ring-base-300/70">
-        <PackageOpen aria-hidden="true" className="size-8 text-primary" />
-        <p className="font-display text-xl font-semibold">No services yet</p>
-        <p className="text-base-content/75">Add the salon's first treatment and it appears here and on the home page.</p>
-        <Link to={paths.dashboard.addService} className="btn mt-2 rounded-full btn-primary">
-          <Plus aria-hidden="true" className="size-4" />
-          Add services
-        </Link>
-      </div>
-    );
-  }
-
   const pendingId = deleteService.isPending ? deleteService.variables : null;
 
   return (
-    <div className="mt-8 overflow-hidden rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70">
-      <p id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
-        {services.data.length} {services.data.length === 1 ? 'service' : 'services'} on the menu
-      </p>
-      <div className="overflow-x-auto">
-        <table className="table table-sm max-sm:[&_:is(th,td)]:px-2 sm:table-md" aria-describedby={captionId}>
-          <caption className="sr-only">The salon's services</caption>
-          <thead>
-            <tr className="text-xs tracking-wide text-base-content/75 uppercase">
-              <th scope="col" className="w-12">
-                #
-              </th>
-              <th scope="col">Service title</th>
-              <th scope="col" className="text-right">
-                Price
-              </th>
-              <th scope="col" className="text-right">
-                Update
-              </th>
-              <th scope="col" className="text-right">
-                Delete
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {services.data.map((service, index) => {
-              const busy = pendingId === service._id;
-              return (
-                <tr key={service._id} className="hover:bg-base-200/50">
-                  <td className="text-base-content/70">{index + 1}</td>
-                  <td>
-                    <div className="flex items-center gap-3">
-                      <img
-                        src={service.image_url}
-                        srcSet={imageSrcSet(service.image_url)}
-                        sizes="48px"
-                        width={48}
-                        height={48}
-                        alt=""
-                        loading="lazy"
-                        decoding="async"
-                        className="hidden size-12 shrink-0 rounded-field object-cover sm:block"
-                      />
-                      <span className="font-semibold [overflow-wrap:anywhere]">{service.title}</span>
-                    </div>
-                  </td>
-                  <td className="text-right whitespace-nowrap tabular-nums">{formatMoney(service.price)}</td>
-                  <td className="text-right">
-                    <Link
-                      to={paths.dashboard.updateService(service._id)}
-                      aria-label={`Update ${service.title}`}
-                      className="btn whitespace-nowrap btn-outline btn-sm btn-secondary max-sm:btn-circle sm:rounded-full"
-                    >
-                      <Pencil aria-hidden="true" className="size-4" />
-                      {/* Phones show the icon alone, so the row fits without scrolling sideways. */}
-                      <span className="hidden sm:inline">Update</span>
-                    </Link>
-                  </td>
-                  <td className="text-right">
-                    <button
-                      type="button"
-                      aria-label={`Delete ${service.title}`}
-                      className="btn whitespace-nowrap btn-sm btn-error max-sm:btn-circle sm:rounded-full"
-                      disabled={busy}
-                      onClick={() => void onDelete(service)}
-                    >
-                      {busy ? (
-                        <span aria-hidden="true" className="loading loading-xs loading-spinner" />
-                      ) : (
-                        <Trash2 aria-hidden="true" className="size-4" />
-                      )}
-                      <span className="hidden sm:inline">Delete</span>
-                    </button>
-                  </td>
+    <QueryState
+      query={services}
+      className="mt-8"
+      loading={{
+        showLabel: true,
+        rows: 4,
+        row: (
+          <>
+            <div className="skeleton size-12 shrink-0 rounded-field" />
+            <div className="skeleton h-4 flex-1" />
+            <div className="skeleton h-8 w-40 rounded-full" />
+          </>
+        ),
+      }}
+      empty={{
+        icon: PackageOpen,
+        title: 'No services yet',
+        message: "Add the salon's first treatment and it appears here and on the home page.",
+        action: (
+          <Link to={paths.dashboard.addService} className="btn mt-2 rounded-full btn-primary">
+            <Plus aria-hidden="true" className="size-4" />
+            Add services
+          </Link>
+        ),
+      }}
+    >
+      {(list) => (
+        <div className="mt-8 overflow-hidden rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70">
+          <p id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
+            {list.length} {list.length === 1 ? 'service' : 'services'} on the menu
+          </p>
+          <div className="overflow-x-auto">
+            <table className="table table-sm max-sm:[&_:is(th,td)]:px-2 sm:table-md" aria-describedby={captionId}>
+              <caption className="sr-only">The salon's services</caption>
+              <thead>
+                <tr className="text-xs tracking-wide text-base-content/75 uppercase">
+                  <th scope="col" className="w-12">
+                    #
+                  </th>
+                  <th scope="col">Service title</th>
+                  <th scope="col" className="text-right">
+                    Price
+                  </th>
+                  <th scope="col" className="text-right">
+                    Update
+                  </th>
+                  <th scope="col" className="text-right">
+                    Delete
+                  </th>
                 </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </div>
+              </thead>
+              <tbody>
+                {list.map((service, index) => {
+                  const busy = pendingId === service._id;
+                  return (
+                    <tr key={service._id} className="hover:bg-base-200/50">
+                      <td className="text-base-content/70">{index + 1}</td>
+                      <td>
+                        <div className="flex items-center gap-3">
+                          <img
+                            src={service.image_url}
+                            srcSet={imageSrcSet(service.image_url)}
+                            sizes="48px"
+                            width={48}
+                            height={48}
+                            alt=""
+                            loading="lazy"
+                            decoding="async"
+                            className="hidden size-12 shrink-0 rounded-field object-cover sm:block"
+                          />
+                          <span className="font-semibold [overflow-wrap:anywhere]">{service.title}</span>
+                        </div>
+                      </td>
+                      <td className="text-right whitespace-nowrap tabular-nums">{formatMoney(service.price)}</td>
+                      <td className="text-right">
+                        <Link
+                          to={paths.dashboard.updateService(service._id)}
+                          aria-label={`Update ${service.title}`}
+                          className="btn whitespace-nowrap btn-outline btn-sm btn-secondary max-sm:btn-circle sm:rounded-full"
+                        >
+                          <Pencil aria-hidden="true" className="size-4" />
+                          {/* Phones show the icon alone, so the row fits without scrolling sideways. */}
+                          <span className="hidden sm:inline">Update</span>
+                        </Link>
+                      </td>
+                      <td className="text-right">
+                        <button
+                          type="button"
+                          aria-label={`Delete ${service.title}`}
+                          className="btn whitespace-nowrap btn-sm btn-error max-sm:btn-circle sm:rounded-full"
+                          disabled={busy}
+                          onClick={() => void onDelete(service)}
+                        >
+                          {busy ? (
+                            <span aria-hidden="true" className="loading loading-xs loading-spinner" />
+                          ) : (
+                            <Trash2 aria-hidden="true" className="size-4" />
+                          )}
+                          <span className="hidden sm:inline">Delete</span>
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+    </QueryState>
   );
 }

@@ -10,6 +10,7 @@ import {
   type DayHours,
   type SalonSettings,
 } from '../../../../shared/salon-settings';
+import { SubmitButton } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField } from '../../../components/ui/form-field';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -38,6 +39,38 @@ function isFieldPath(path: string): path is FieldPath<SalonSettings> {
 }
 
 const sectionClass = 'rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6';
+
+type NumberSetting = 'capacity' | 'minNoticeMinutes' | 'horizonDays' | 'holdMinutes' | 'cancelNoticeHours';
+
+interface NumberSettingField {
+  name: NumberSetting;
+  label: string;
+  min: number;
+  max?: number;
+  hint: string;
+}
+
+const CAPACITY_FIELD: NumberSettingField = {
+  name: 'capacity',
+  label: 'Clients served at once',
+  min: 1,
+  max: 50,
+  hint: 'No time is offered once this many clients are booked for it.',
+};
+
+// Apart from the capacity because the slot length's select stands between them in the grid.
+const TIMING_FIELDS: readonly NumberSettingField[] = [
+  { name: 'minNoticeMinutes', label: 'Minimum notice (minutes)', min: 0, hint: 'How long before a visit it can still be booked.' },
+  { name: 'horizonDays', label: 'Booking horizon (days)', min: 1, max: 365, hint: 'How many days ahead clients may book.' },
+  { name: 'holdMinutes', label: 'Hold time (minutes)', min: 1, max: 60, hint: 'How long a chosen time is kept while the client pays.' },
+  {
+    name: 'cancelNoticeHours',
+    label: 'Cancellation notice (hours)',
+    min: 0,
+    max: 720,
+    hint: 'Until how long before a visit a client may cancel it.',
+  },
+];
 
 interface SalonSettingsFormProps {
   initial: SalonSettings;
@@ -117,6 +150,20 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
       shouldValidate: isSubmitted,
     });
   };
+
+  const numberField = ({ name, label, min, max, hint }: NumberSettingField) => (
+    <InputField
+      key={name}
+      label={label}
+      type="number"
+      inputMode="numeric"
+      min={min}
+      max={max}
+      hint={hint}
+      error={errors[name]?.message}
+      registration={register(name, { valueAsNumber: true })}
+    />
+  );
 
   // Issues the server sent for paths this form has no field for (it should not happen, but then
   // they are still shown rather than lost).
@@ -211,16 +258,7 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
           Bookings
         </h2>
         <div className="mt-4 grid gap-5 sm:grid-cols-2">
-          <InputField
-            label="Clients served at once"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={50}
-            hint="No time is offered once this many clients are booked for it."
-            error={errors.capacity?.message}
-            registration={register('capacity', { valueAsNumber: true })}
-          />
+          {numberField(CAPACITY_FIELD)}
           <div>
             <label htmlFor={slotId} className="mb-1.5 block text-sm font-medium text-base-content">
               Slot length
@@ -244,45 +282,7 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
               </p>
             ) : null}
           </div>
-          <InputField
-            label="Minimum notice (minutes)"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            hint="How long before a visit it can still be booked."
-            error={errors.minNoticeMinutes?.message}
-            registration={register('minNoticeMinutes', { valueAsNumber: true })}
-          />
-          <InputField
-            label="Booking horizon (days)"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={365}
-            hint="How many days ahead clients may book."
-            error={errors.horizonDays?.message}
-            registration={register('horizonDays', { valueAsNumber: true })}
-          />
-          <InputField
-            label="Hold time (minutes)"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={60}
-            hint="How long a chosen time is kept while the client pays."
-            error={errors.holdMinutes?.message}
-            registration={register('holdMinutes', { valueAsNumber: true })}
-          />
-          <InputField
-            label="Cancellation notice (hours)"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={720}
-            hint="Until how long before a visit a client may cancel it."
-            error={errors.cancelNoticeHours?.message}
-            registration={register('cancelNoticeHours', { valueAsNumber: true })}
-          />
+          {TIMING_FIELDS.map(numberField)}
         </div>
       </section>
 
@@ -337,14 +337,7 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
       </section>
 
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className="btn rounded-full px-6 btn-primary" disabled={update.isPending}>
-          {update.isPending ? (
-            <span aria-hidden="true" className="loading loading-sm loading-spinner" />
-          ) : (
-            <Save aria-hidden="true" className="size-4" />
-          )}
-          Save settings
-        </button>
+        <SubmitButton label="Save settings" icon={Save} pending={update.isPending} className="px-6" />
         {isDirty ? (
           <button type="button" className="btn rounded-full btn-ghost" onClick={() => reset()} disabled={update.isPending}>
             <Undo2 aria-hidden="true" className="size-4" />

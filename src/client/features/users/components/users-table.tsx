@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { ShieldMinus, ShieldPlus, Users } from 'lucide-react';
 import type { User } from '../../../../shared/user';
-import { ErrorState } from '../../../components/ui/error-state';
+import { QueryState } from '../../../components/ui/query-state';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { confirmDialog, showError, showSuccess } from '../../../lib/dialogs';
 import { useChangeRole, type RoleChange } from '../api/change-role';
@@ -43,131 +43,115 @@ export function UsersTable({ currentUserId }: UsersTableProps) {
     );
   };
 
-  if (users.isPending) {
-    return (
-      <div role="status" aria-label="Loading the accounts" className="mt-8 space-y-3 rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70">
-        {Array.from({ length: 4 }, (_, index) => (
-          <div key={index} className="flex items-center gap-4">
+  const pendingId = changeRole.isPending ? changeRole.variables.id : null;
+
+  return (
+    <QueryState
+      query={users}
+      className="mt-8"
+      loading={{
+        label: 'Loading the accounts',
+        rows: 4,
+        row: (
+          <>
             <div className="skeleton size-10 shrink-0 rounded-full" />
             <div className="flex-1 space-y-2">
               <div className="skeleton h-3.5 w-2/5" />
               <div className="skeleton h-3 w-3/5" />
             </div>
             <div className="skeleton h-8 w-28 rounded-full" />
-          </div>
-        ))}
-      </div>
-    );
-  }
-
-  if (users.isError) {
-    return (
-      <div className="mt-8">
-        <ErrorState
-          title="Something went wrong"
-          message={users.error.message}
-          onRetry={() => void users.refetch()}
-          isRetrying={users.isFetching}
-        />
-      </div>
-    );
-  }
-
-  if (users.data.length === 0) {
-    return (
-      <div className="mt-8 flex flex-col items-center gap-3 rounded-box bg-base-100 p-10 text-center shadow-soft ring-1 ring-base-300/70">
-        <Users aria-hidden="true" className="size-8 text-primary" />
-        <p className="font-display text-xl font-semibold">No accounts yet</p>
-        <p className="text-base-content/75">When customers sign up, they appear here.</p>
-      </div>
-    );
-  }
-
-  const admins = users.data.filter((user) => user.role === 'admin').length;
-  const pendingId = changeRole.isPending ? changeRole.variables.id : null;
-
-  return (
-    <div className="mt-8 overflow-hidden rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70">
-      <p id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
-        {users.data.length} {users.data.length === 1 ? 'account' : 'accounts'}, {admins} {admins === 1 ? 'admin' : 'admins'}
-      </p>
-      <div className="overflow-x-auto">
-        <table className="table table-sm sm:table-md" aria-describedby={captionId}>
-          <caption className="sr-only">Accounts and their roles</caption>
-          <thead>
-            <tr className="text-xs tracking-wide text-base-content/75 uppercase">
-              <th scope="col" className="hidden w-12 sm:table-cell">
-                #
-              </th>
-              <th scope="col">Name</th>
-              <th scope="col" className="hidden md:table-cell">
-                Email
-              </th>
-              <th scope="col" className="hidden sm:table-cell">
-                Role
-              </th>
-              <th scope="col" className="text-right">
-                <span className="sr-only sm:not-sr-only">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.data.map((user, index) => {
-              const isAdmin = user.role === 'admin';
-              const isMe = user._id === currentUserId;
-              const busy = pendingId === user._id;
-              return (
-                <tr key={user._id} className="hover:bg-base-200/50">
-                  <td className="hidden text-base-content/70 sm:table-cell">{index + 1}</td>
-                  <td>
-                    <div className="flex items-center gap-3">
-                      <UserAvatar name={user.name} image={user.image} ring="none" className="max-sm:size-8" />
-                      <div className="min-w-0">
-                        <p className="flex flex-wrap items-center gap-x-2 font-semibold">
-                          <span className="[overflow-wrap:anywhere]">{user.name}</span>
-                          {isMe ? <span className="badge badge-ghost badge-sm">you</span> : null}
-                        </p>
-                        <p className="text-xs text-base-content/70 [overflow-wrap:anywhere] sm:text-sm md:hidden">{user.email}</p>
-                        <p className="mt-1 sm:hidden">
+          </>
+        ),
+      }}
+      empty={{ icon: Users, title: 'No accounts yet', message: 'When customers sign up, they appear here.' }}
+    >
+      {(accounts) => {
+        const admins = accounts.filter((user) => user.role === 'admin').length;
+        return (
+          <div className="mt-8 overflow-hidden rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70">
+            <p id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
+              {accounts.length} {accounts.length === 1 ? 'account' : 'accounts'}, {admins} {admins === 1 ? 'admin' : 'admins'}
+            </p>
+            <div className="overflow-x-auto">
+              <table className="table table-sm sm:table-md" aria-describedby={captionId}>
+                <caption className="sr-only">Accounts and their roles</caption>
+                <thead>
+                  <tr className="text-xs tracking-wide text-base-content/75 uppercase">
+                    <th scope="col" className="hidden w-12 sm:table-cell">
+                      #
+                    </th>
+                    <th scope="col">Name</th>
+                    <th scope="col" className="hidden md:table-cell">
+                      Email
+                    </th>
+                    <th scope="col" className="hidden sm:table-cell">
+                      Role
+                    </th>
+                    <th scope="col" className="text-right">
+                      <span className="sr-only sm:not-sr-only">Action</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {accounts.map((user, index) => {
+                    const isAdmin = user.role === 'admin';
+                    const isMe = user._id === currentUserId;
+                    const busy = pendingId === user._id;
+                    return (
+                      <tr key={user._id} className="hover:bg-base-200/50">
+                        <td className="hidden text-base-content/70 sm:table-cell">{index + 1}</td>
+                        <td>
+                          <div className="flex items-center gap-3">
+                            <UserAvatar name={user.name} image={user.image} ring="none" className="max-sm:size-8" />
+                            <div className="min-w-0">
+                              <p className="flex flex-wrap items-center gap-x-2 font-semibold">
+                                <span className="[overflow-wrap:anywhere]">{user.name}</span>
+                                {isMe ? <span className="badge badge-ghost badge-sm">you</span> : null}
+                              </p>
+                              <p className="text-xs text-base-content/70 [overflow-wrap:anywhere] sm:text-sm md:hidden">{user.email}</p>
+                              <p className="mt-1 sm:hidden">
+                                <RoleBadge isAdmin={isAdmin} />
+                              </p>
+                            </div>
+                          </div>
+                        </td>
+                        <td className="hidden text-base-content/80 [overflow-wrap:anywhere] md:table-cell">{user.email}</td>
+                        <td className="hidden sm:table-cell">
                           <RoleBadge isAdmin={isAdmin} />
-                        </p>
-                      </div>
-                    </div>
-                  </td>
-                  <td className="hidden text-base-content/80 [overflow-wrap:anywhere] md:table-cell">{user.email}</td>
-                  <td className="hidden sm:table-cell">
-                    <RoleBadge isAdmin={isAdmin} />
-                  </td>
-                  <td className="text-right">
-                    {isAdmin ? (
-                      <button
-                        type="button"
-                        className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-secondary"
-                        disabled={busy}
-                        onClick={() => void onChangeRole(user, 'remove-admin')}
-                      >
-                        {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <ShieldMinus aria-hidden="true" className="size-4" />}
-                        Remove Admin
-                      </button>
-                    ) : (
-                      <button
-                        type="button"
-                        className="btn rounded-full whitespace-nowrap btn-sm btn-primary"
-                        disabled={busy}
-                        onClick={() => void onChangeRole(user, 'make-admin')}
-                      >
-                        {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <ShieldPlus aria-hidden="true" className="size-4" />}
-                        Make admin
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </div>
+                        </td>
+                        <td className="text-right">
+                          {isAdmin ? (
+                            <button
+                              type="button"
+                              className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-secondary"
+                              disabled={busy}
+                              onClick={() => void onChangeRole(user, 'remove-admin')}
+                            >
+                              {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <ShieldMinus aria-hidden="true" className="size-4" />}
+                              Remove Admin
+                            </button>
+                          ) : (
+                            <button
+                              type="button"
+                              className="btn rounded-full whitespace-nowrap btn-sm btn-primary"
+                              disabled={busy}
+                              onClick={() => void onChangeRole(user, 'make-admin')}
+                            >
+                              {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <ShieldPlus aria-hidden="true" className="size-4" />}
+                              Make admin
+                            </button>
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { isCalendarDate } from '../../../../shared/salon-settings';
+import { isCalendarDate } from '../../../shared/salon-settings';
 
 export interface ListFilterValues {
   /** Salon-calendar days, YYYY-MM-DD, inclusive. */

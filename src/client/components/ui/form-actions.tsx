@@ -1,0 +1,44 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { FormAlert } from './form-alert';
+
+interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'children'> {
+  /** The button's text, which is also its accessible name. */
+  label: string;
+  icon: LucideIcon;
+  /** True while the submission runs; the button is locked then, as a second press would send it twice. */
+  pending: boolean;
+}
+
+/** A form's primary submit button; `className` adds the width and spacing that suit its form. */
+export function SubmitButton({ label, icon: Icon, pending, disabled = false, className = '', ...buttonProps }: SubmitButtonProps) {
+  return (
+    <button
+      type="submit"
+      className={`btn rounded-full btn-primary ${className}`.trim()}
+      disabled={pending || disabled}
+      {...buttonProps}
+    >
+      {pending ? <span aria-hidden="true" className="loading loading-sm loading-spinner" /> : <Icon aria-hidden="true" className="size-4" />}
+      {label}
+    </button>
+  );
+}
+
+interface FormActionsProps extends SubmitButtonProps {
+  /** What the server refused; shown in an alert above the button while set. */
+  error?: ReactNode;
+  /** What the submission achieved; shown in a status above the button while set. */
+  success?: ReactNode;
+}
+
+/** The end of a form: how its last submission went, then the submit button. */
+export function FormActions({ error, success, ...button }: FormActionsProps) {
+  return (
+    <>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      {success ? <FormAlert tone="success">{success}</FormAlert> : null}
+      <SubmitButton {...button} />
+    </>
+  );
+}

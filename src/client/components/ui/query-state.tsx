@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { LucideIcon } from 'lucide-react';
+import { ErrorState } from './error-state';
+
+const panelClass = 'rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70';
+
+interface LoadingProps {
+  /** Announced while the list loads. */
+  label?: string;
+  /**
+   * Shows the label above the placeholders. Without it the label is only the status's accessible
+   * name, for lists whose placeholders say enough to sighted users.
+   */
+  showLabel?: boolean;
+  /** Placeholder rows shaped like the list's own, so the page does not jump when it arrives. */
+  rows: number;
+  /** The cells of one placeholder row. */
+  row: ReactNode;
+}
+
+interface EmptyProps {
+  icon: LucideIcon;
+  title: string;
+  message: string;
+  /** Where to go from an empty list, e.g. a link to add the first item. */
+  action?: ReactNode;
+}
+
+function Loading({ label = 'Loading', showLabel = false, rows, row, className }: LoadingProps & { className: string }) {
+  const placeholders = Array.from({ length: rows }, (_, index) => (
+    <div key={index} className="flex items-center gap-4">
+      {row}
+    </div>
+  ));
+  if (showLabel) {
+    return (
+      <div aria-busy="true" className={`${className} ${panelClass} p-5`.trim()}>
+        <p role="status" className="mb-4 font-medium text-base-content/75">
+          {label}
+        </p>
+        <div aria-hidden="true" className="space-y-3">
+          {placeholders}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div role="status" aria-label={label} className={`${className} space-y-3 ${panelClass} p-5`.trim()}>
+      {placeholders}
+    </div>
+  );
+}
+
+function Empty({ icon: Icon, title, message, action, className }: EmptyProps & { className: string }) {
+  return (
+    <div className={`${className} flex flex-col items-center gap-3 ${panelClass} p-10 text-center`.trim()}>
+      <Icon aria-hidden="true" className="size-8 text-primary" />
+      <p className="font-display text-xl font-semibold">{title}</p>
+      <p className="text-base-content/75">{message}</p>
+      {action}
+    </div>
+  );
+}
+
+interface QueryStateProps<T extends readonly unknown[]> {
+  query: UseQueryResult<T, Error>;
+  /** Spacing around every state, the same as around the list it stands in for. */
+  className?: string;
+  loading: LoadingProps;
+  empty: EmptyProps;
+  /** The list itself, once it has loaded and has something in it. */
+  children: (data: T) => ReactNode;
+}
+
+/**
+ * A fetched list in whatever state its query is in: placeholders while it loads, the error with a
+ * way to try again, the empty message, or the list.
+ */
+export function QueryState<T extends readonly unknown[]>({ query, className = '', loading, empty, children }: QueryStateProps<T>) {
+  if (query.isPending) return <Loading {...loading} className={className} />;
+  if (query.isError) {
+    const error = (
+      <ErrorState
+        title="Something went wrong"
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
+    );
+    return className ? <div className={className}>{error}</div> : error;
+  }
+  if (query.data.length === 0) return <Empty {...empty} className={className} />;
+  return children(query.data);
+}

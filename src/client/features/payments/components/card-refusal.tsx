@@ -1,0 +1,12 @@
+/**
+ * Why a card was refused, and that nothing is lost by it: both card forms keep the payment intent
+ * and the held times after a decline, so another card can be tried at once.
+ */
+export function CardRefusal({ reason }: { reason: string }) {
+  return (
+    <>
+      <p>{reason}</p>
+      <p className="font-normal">Nothing was charged and your times are still held. You can try another card.</p>
+    </>
+  );
+}
