@@ -33,6 +33,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     // PUBLIC_URL is the address the browser uses: sign-in checks the request's origin against it.
-    env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    // TRUST_PROXY: each test sends its own X-Forwarded-For, as customers behind a proxy do (fixtures.ts).
+    env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', TRUST_PROXY: 'true' },
   },
 });
