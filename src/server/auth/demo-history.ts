@@ -45,7 +45,7 @@ export async function seedDemoHistory(app: App, customerId: string): Promise<num
   const visits = PAST_VISITS.flatMap((visit) => {
     const service = rows.find((row) => row.title === visit.title);
     const startsAt = zonedTimeToInstant(openDayBefore(now, visit.openDaysAgo, settings), visit.time, settings.timeZone);
-    return service && startsAt ? [{ ...visit, service, startsAt }] : [];
+    return service && startsAt ? [{ ...visit, service, startsAt, endsAt: new Date(startsAt.getTime() + service.durationMinutes * 60_000) }] : [];
   });
   if (visits.length === 0) return 0;
 
@@ -86,10 +86,11 @@ export async function seedDemoHistory(app: App, customerId: string): Promise<num
         durationMinutes: visit.service.durationMinutes,
         imageUrl: visit.service.imageUrl,
         startsAt: visit.startsAt,
-        endsAt: new Date(visit.startsAt.getTime() + visit.service.durationMinutes * 60_000),
+        endsAt: visit.endsAt,
         status: visit.status,
         createdAt: paidAt,
-        updatedAt: visit.status === 'completed' ? new Date(visit.startsAt.getTime() + visit.service.durationMinutes * 60_000) : paidAt,
+        // A completed visit was marked so when it ended.
+        updatedAt: visit.status === 'completed' ? visit.endsAt : paidAt,
       })),
     );
   });
