@@ -1,17 +1,37 @@
 /**
  * Who may call what: every /api route x {visitor, customer, another customer, admin}, with the
  * status each must get. One table, extended by every issue that adds a route.
+ *
+ * A status alone proves little: a route may do the write and only then answer 404 (cancelling a
+ * booking re-reads it as the caller sees it). So each write names the rows it aims at, read straight
+ * from the database before and after the call: a refused call leaves them exactly as they were, an
+ * allowed one changes them (which also shows the snapshot reads the right rows).
  */
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { imageForm, solidPng } from '../test/uploads.js';
-import { addItem, asUser, openDay, readyToPay } from '../test/booking.js';
+import { asUser, dhaka, openDay, readyToPay } from '../test/booking.js';
 import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings.js';
 
 type Actor = 'visitor' | 'customer' | 'otherCustomer' | 'admin';
 // Role changes aim at bystanders, so no row changes the actors' own roles.
-type Ctx = { customer: Account; otherCustomer: Account; admin: Account; bystander: Account; otherAdmin: Account; serviceId: string; spareServiceId: string; bystanderItemId: string; bystanderSecret: string; bystanderPaymentId: string; bystanderBookingId: string };
+type Ctx = {
+  customer: Account;
+  otherCustomer: Account;
+  admin: Account;
+  bystander: Account;
+  otherAdmin: Account;
+  serviceId: string;
+  spareServiceId: string;
+  /** The bystander's booking-list item, held at a time: a re-timing by anyone else must not move it. */
+  bystanderItemId: string;
+  bystanderItemDay: string;
+  bystanderSecret: string;
+  bystanderPaymentId: string;
+  bystanderBookingId: string;
+};
 type Row = {
   name: string;
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -20,7 +40,25 @@ type Row = {
   /** A multipart body instead of JSON. */
   form?: () => Promise<{ payload: Buffer; contentType: string }>;
   expect: Record<Actor, number>;
+  /** The rows this write aims at, as the database holds them (required for every write). */
+  target?: (c: Ctx) => Promise<unknown>;
 };
+
+let t: TestApp;
+let ctx: Ctx;
+
+async function rows(query: SQL): Promise<unknown[]> {
+  return ((await t.database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+}
+const serviceRow = (id: string) => rows(sql`select * from services where id = ${id}`);
+const cartItemRow = (id: string) => rows(sql`select * from cart_items where id = ${id}`);
+const userRow = (id: string) => rows(sql`select id, name, email, image, role, updated_at from "user" where id = ${id}`);
+/** A booking with its payment and what the card processor's ledger says was refunded. */
+const bookingState = (id: string) =>
+  rows(sql`
+    select b.*, p.status as payment_status, p.refunded_minor as payment_refunded, g.status as gateway_status, g.refunded_minor as gateway_refunded
+    from bookings b join payments p on p.id = b.payment_id left join test_gateway_intents g on g.ref = p.gateway_ref
+    where b.id = ${id}`);
 
 const tinyPngForm = async () => imageForm(await solidPng());
 
@@ -36,6 +74,7 @@ const matrix: Row[] = [
     url: () => '/api/service',
     body: () => ({ title: 'Matrix Facial', price: 100, description: 'd', image_url: '/images/services/classic-haircut.svg' }),
     expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 201 },
+    target: () => rows(sql`select id, title from services order by id`),
   },
   {
     name: 'change a service',
@@ -43,12 +82,14 @@ const matrix: Row[] = [
     url: (c) => `/api/service/${c.serviceId}`,
     body: () => ({ price: 1300 }),
     expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
+    target: (c) => serviceRow(c.serviceId),
   },
   {
     name: 'delete a service',
     method: 'DELETE',
     url: (c) => `/api/service/${c.spareServiceId}`,
     expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
+    target: (c) => serviceRow(c.spareServiceId),
   },
   {
     name: 'add to own booking list',
@@ -56,6 +97,7 @@ const matrix: Row[] = [
     url: () => '/api/cart',
     body: (c) => ({ cartItemId: c.serviceId }),
     expect: { visitor: 401, customer: 201, otherCustomer: 201, admin: 201 },
+    target: () => rows(sql`select id, user_id from cart_items order by id`),
   },
   {
     name: "the customer's booking list",
@@ -64,17 +106,27 @@ const matrix: Row[] = [
     expect: { visitor: 401, customer: 200, otherCustomer: 403, admin: 200 },
   },
   {
-    name: "time on a bystander's booking-list item",
+    name: "move a bystander's held booking-list item to another time",
+    method: 'PATCH',
+    url: (c) => `/api/cart/${c.bystanderItemId}`,
+    body: (c) => ({ startsAt: dhaka(c.bystanderItemDay, '16:00').toISOString() }),
+    expect: { visitor: 401, customer: 404, otherCustomer: 404, admin: 404 },
+    target: (c) => cartItemRow(c.bystanderItemId),
+  },
+  {
+    name: "let go of a bystander's held booking-list item",
     method: 'PATCH',
     url: (c) => `/api/cart/${c.bystanderItemId}`,
     body: () => ({ startsAt: null }),
     expect: { visitor: 401, customer: 404, otherCustomer: 404, admin: 404 },
+    target: (c) => cartItemRow(c.bystanderItemId),
   },
   {
     name: "delete a bystander's booking-list item",
     method: 'DELETE',
     url: (c) => `/api/cart/${c.bystanderItemId}`,
     expect: { visitor: 401, customer: 404, otherCustomer: 404, admin: 404 },
+    target: (c) => cartItemRow(c.bystanderItemId),
   },
   {
     name: 'availability',
@@ -87,8 +139,10 @@ const matrix: Row[] = [
     name: 'change salon settings',
     method: 'PUT',
     url: () => '/api/settings',
-    body: () => DEFAULT_SALON_SETTINGS,
+    // A real change (still far shorter than any appointment here is ahead), so the admin's call shows.
+    body: () => ({ ...DEFAULT_SALON_SETTINGS, cancelNoticeHours: 48 }),
     expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
+    target: () => rows(sql`select * from salon_settings`),
   },
   { name: 'payment config', method: 'GET', url: () => '/api/payments/config', expect: all(200) },
   {
@@ -97,6 +151,7 @@ const matrix: Row[] = [
     url: () => '/api/create-payment-intent',
     body: () => ({ price: 100 }),
     expect: { visitor: 401, customer: 400, otherCustomer: 400, admin: 400 },
+    target: () => rows(sql`select id, status from payments order by id`),
   },
   {
     name: "pay the bystander's intent",
@@ -104,6 +159,10 @@ const matrix: Row[] = [
     url: () => '/api/payments/test/confirm',
     body: (c) => ({ clientSecret: c.bystanderSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' }),
     expect: { visitor: 401, customer: 404, otherCustomer: 404, admin: 404 },
+    target: (c) =>
+      rows(sql`
+        select p.*, g.status as gateway_status, (select count(*)::int from bookings b where b.payment_id = p.id and b.status = 'confirmed') as confirmed
+        from payments p left join test_gateway_intents g on g.ref = p.gateway_ref where p.client_secret = ${c.bystanderSecret}`),
   },
   { name: 'payment history', method: 'GET', url: () => '/api/payments', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
   {
@@ -118,12 +177,14 @@ const matrix: Row[] = [
     method: 'POST',
     url: (c) => `/api/bookings/${c.bystanderBookingId}/complete`,
     expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 409 },
+    target: (c) => bookingState(c.bystanderBookingId),
   },
   {
     name: "cancel the bystander's booking",
     method: 'POST',
     url: (c) => `/api/bookings/${c.bystanderBookingId}/cancel`,
     expect: { visitor: 401, customer: 404, otherCustomer: 404, admin: 200 },
+    target: (c) => bookingState(c.bystanderBookingId),
   },
   { name: 'list reviews', method: 'GET', url: () => '/api/review', expect: all(200) },
   { name: 'auth providers', method: 'GET', url: () => '/api/config/auth', expect: all(200) },
@@ -133,10 +194,18 @@ const matrix: Row[] = [
     url: () => '/api/contact',
     body: () => ({ firstName: 'A', email: 'a@example.com', message: 'Hello' }),
     expect: all(201),
+    target: () => rows(sql`select id from contact_messages order by id`),
   },
   { name: 'logout', method: 'GET', url: () => '/api/logout', expect: all(200) },
   // Visitors upload their photo before the account exists (sign-up); limited per IP instead.
-  { name: 'upload an image', method: 'POST', url: () => '/api/upload', form: tinyPngForm, expect: all(201) },
+  {
+    name: 'upload an image',
+    method: 'POST',
+    url: () => '/api/upload',
+    form: tinyPngForm,
+    expect: all(201),
+    target: () => rows(sql`select key from uploads order by key`),
+  },
   { name: 'list users', method: 'GET', url: () => '/api/user', expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 } },
   {
     name: 'admin check of the customer',
@@ -151,6 +220,7 @@ const matrix: Row[] = [
     url: () => '/api/user',
     body: () => ({ name: 'New Name' }),
     expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 },
+    target: () => rows(sql`select id, name from "user" order by id`),
   },
   {
     name: "update someone else's profile",
@@ -158,23 +228,24 @@ const matrix: Row[] = [
     url: () => '/api/user',
     body: (c) => ({ name: 'Hijack', email: c.customer.email }),
     expect: { visitor: 401, customer: 200, otherCustomer: 403, admin: 403 },
+    target: (c) => userRow(c.customer.id),
   },
   {
     name: 'make admin',
     method: 'PATCH',
     url: (c) => `/api/user/admin/${c.bystander.id}`,
     expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
+    target: (c) => userRow(c.bystander.id),
   },
   {
     name: 'remove admin',
     method: 'PATCH',
     url: (c) => `/api/user/admin-remove/${c.otherAdmin.id}`,
     expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
+    target: (c) => userRow(c.otherAdmin.id),
   },
 ];
 
-let t: TestApp;
-let ctx: Ctx;
 beforeAll(async () => {
   t = await createTestApp();
   const services = (await t.app.inject({ url: '/api/service' })).json<{ _id: string; price: number }[]>();
@@ -183,9 +254,12 @@ beforeAll(async () => {
   await readyToPay(t.app, bystander, [{ serviceId: services[1]!._id, time: '12:00' }], openDay(5));
   const paidIntent = (await asUser(t.app, bystander).post('/api/create-payment-intent', { price: services[1]!.price })).json<{ clientSecret: string; paymentId: string }>();
   await asUser(t.app, bystander).post('/api/payments/test/confirm', { clientSecret: paidIntent.clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
-  const [booking] = (await asUser(t.app, bystander).get('/api/bookings')).json<{ _id: string }[]>();
+  const booking = (await asUser(t.app, bystander).get('/api/bookings')).json<{ _id: string; paymentId: string }[]>().find((b) => b.paymentId === paidIntent.paymentId);
+  if (!booking) throw new Error("the bystander's paid booking is missing");
   await readyToPay(t.app, bystander, [{ serviceId: services[2]!._id, time: '13:00' }], openDay(6));
   const openIntent = (await asUser(t.app, bystander).post('/api/create-payment-intent', { price: services[2]!.price })).json<{ clientSecret: string }>();
+  const bystanderItemDay = openDay(9);
+  const [bystanderItemId] = await readyToPay(t.app, bystander, [{ serviceId: services[0]!._id, time: '10:00' }], bystanderItemDay);
   ctx = {
     customer: await signUp(t.app),
     otherCustomer: await signUp(t.app),
@@ -194,13 +268,18 @@ beforeAll(async () => {
     otherAdmin: await signUpAdmin(t.app),
     serviceId: services[0]!._id,
     spareServiceId: services[15]!._id,
-    bystanderItemId: await addItem(t.app, bystander, services[0]!._id),
+    bystanderItemId: bystanderItemId!,
+    bystanderItemDay,
     bystanderSecret: openIntent.clientSecret,
     bystanderPaymentId: paidIntent.paymentId,
-    bystanderBookingId: booking!._id,
+    bystanderBookingId: booking._id,
   };
 });
 afterAll(async () => t.close());
+
+it('names the target rows of every write, so each refusal can be checked for changes', () => {
+  expect(matrix.filter((row) => row.method !== 'GET' && !row.target).map((row) => row.name)).toEqual([]);
+});
 
 describe.each(matrix)('$method $name', (row) => {
   it.each(['visitor', 'customer', 'otherCustomer', 'admin'] as const)('as %s', async (actor) => {
@@ -208,6 +287,7 @@ describe.each(matrix)('$method $name', (row) => {
     let cookie = actor === 'visitor' ? undefined : ctx[actor].cookie;
     if (row.name === 'logout' && actor !== 'visitor') cookie = (await signUp(t.app)).cookie;
     const form = row.form ? await row.form() : undefined;
+    const before = await row.target?.(ctx);
     const res = await t.app.inject({
       method: row.method,
       url: row.url(ctx),
@@ -216,5 +296,9 @@ describe.each(matrix)('$method $name', (row) => {
       ...(form ? { payload: form.payload } : {}),
     });
     expect(res.statusCode, res.body).toBe(row.expect[actor]);
+    if (!row.target) return;
+    const after = await row.target(ctx);
+    if (res.statusCode >= 400) expect(after, 'a refused write changed its target').toEqual(before);
+    else expect(after, 'an allowed write left its target as it was').not.toEqual(before);
   });
 });

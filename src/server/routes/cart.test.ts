@@ -1,8 +1,9 @@
 /** The booking list API: ownership, catalogue prices, appointment times and holds. */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.js';
 import { usesPostgres } from '../test/test-database.js';
+import { cartItems } from '../db/schema.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { addItem, asUser, dhaka, openDay } from '../test/booking.js';
 import { apiErrorSchema } from '../../shared/errors.js';
@@ -219,9 +220,16 @@ describe('appointment times', () => {
     const other = await signUp(t.app);
     const item = await addItem(t.app, owner, byTitle('Classic Haircut & Blow-dry')._id);
     const startsAt = dhaka(day, '13:00').toISOString();
+    const itemRow = () =>
+      t.database.db.select({ startsAt: cartItems.startsAt, endsAt: cartItems.endsAt, holdExpiresAt: cartItems.holdExpiresAt }).from(cartItems).where(eq(cartItems.id, item));
     expect((await asUser(t.app, other).patch(`/api/cart/${item}`, { startsAt })).statusCode).toBe(404);
+    expect(await itemRow()).toEqual([{ startsAt: null, endsAt: null, holdExpiresAt: null }]);
     expect((await asUser(t.app, owner).patch(`/api/cart/${item}`, { startsAt })).statusCode).toBe(200);
+    const held = await itemRow();
+    expect(held).toEqual([{ startsAt: new Date(startsAt), endsAt: expect.any(Date), holdExpiresAt: expect.any(Date) }]);
     expect((await asUser(t.app, other).patch(`/api/cart/${item}`, { startsAt: null })).statusCode).toBe(404);
+    expect((await asUser(t.app, other).patch(`/api/cart/${item}`, { startsAt: dhaka(day, '16:00').toISOString() })).statusCode).toBe(404);
+    expect(await itemRow()).toEqual(held);
     const cleared = await asUser(t.app, owner).patch(`/api/cart/${item}`, { startsAt: null });
     expect(cartItemSchema.parse(cleared.json())).toMatchObject({ startsAt: null, holdExpiresAt: null });
     expect((await asUser(t.app, owner).patch(`/api/cart/${item}`, { startsAt: 'tomorrow' })).statusCode).toBe(400);
