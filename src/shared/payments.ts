@@ -76,6 +76,8 @@ export const paymentSchema = z.object({
   paidAt: z.string().nullable(),
   customer: z.object({ name: z.string(), email: z.string() }),
   services: z.array(z.object({ title: z.string(), price: z.number(), startsAt: z.string(), status: bookingStatusSchema })),
+  /** Every declined card attempt on this payment, oldest first (kept after a later card paid). */
+  declines: z.array(z.object({ at: z.string(), message: z.string() })),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

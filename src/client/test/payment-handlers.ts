@@ -78,6 +78,7 @@ export function paymentRecord(n: number, overrides: Partial<Payment> = {}): Paym
     paidAt: '2030-01-15T06:00:00.000Z',
     customer: { name: customerUser.name, email: customerUser.email },
     services: [{ title: manicure.title, price: manicure.price, startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed' }],
+    declines: [],
     ...overrides,
   });
 }
@@ -244,7 +245,7 @@ export function fakePayments({
 
       const decline = DECLINES[cardNumber];
       if (decline) {
-        Object.assign(payment, { status: 'failed', failureMessage: decline });
+        Object.assign(payment, { status: 'failed', failureMessage: decline, declines: [...payment.declines, { at: new Date().toISOString(), message: decline }] });
         const body: ConfirmResult = { status: 'failed', message: decline, paymentId: payment._id };
         return HttpResponse.json(body);
       }

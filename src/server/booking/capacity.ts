@@ -31,22 +31,27 @@ export async function lockCells(tx: Db, startsAt: Date, endsAt: Date): Promise<v
 
 /**
  * Visits that take room in [startsAt, endsAt) at `now`: live holds in booking lists (except the
- * item being re-timed) and confirmed or completed bookings. Expired holds simply stop counting.
+ * item being re-timed) and confirmed or completed bookings. Expired holds simply stop counting, and
+ * a hold whose item is already a confirmed booking counts once, as the booking: while a payment
+ * confirms its items one by one, the list is emptied only at the end, and counting both would
+ * make her own earlier item fill the place of the next.
  */
 export async function occupiedIntervals(
   tx: Db,
   window: TimeInterval,
   now: Date,
-  options: { exceptCartItemId?: string } = {},
+  options: { exceptCartItemId?: string | undefined } = {},
 ): Promise<TimeInterval[]> {
   const start = window.startsAt.toISOString();
   const end = window.endsAt.toISOString();
   const except = options.exceptCartItemId ?? null;
   const result = (await tx.execute(sql`
-    select starts_at, ends_at from cart_items
-    where hold_expires_at > ${now.toISOString()}::timestamptz
-      and starts_at < ${end}::timestamptz and ends_at > ${start}::timestamptz
-      and (${except}::uuid is null or id <> ${except}::uuid)
+    select c.starts_at, c.ends_at from cart_items c
+    where c.hold_expires_at > ${now.toISOString()}::timestamptz
+      and c.starts_at < ${end}::timestamptz and c.ends_at > ${start}::timestamptz
+      and (${except}::uuid is null or c.id <> ${except}::uuid)
+      and not exists (
+        select 1 from bookings b where b.cart_item_id = c.id and b.status in ('confirmed', 'completed'))
     union all
     select starts_at, ends_at from bookings
     where status in ('confirmed', 'completed')
@@ -57,8 +62,43 @@ export async function occupiedIntervals(
   return result.rows.map((row) => ({ startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at) }));
 }
 
+/** One of the customer's own appointments: a live hold in her list or a confirmed booking. */
+export type OwnAppointment = TimeInterval & { title: string };
+
+/**
+ * The customer's own appointments overlapping `window` (she cannot sit in two chairs at once):
+ * her live holds, except `exceptCartItemId` (the item being re-timed), and her confirmed bookings.
+ * Called with the window's cells locked, two of her own overlapping requests are serialised by the
+ * same cell rows as everyone else's, so the check cannot be raced.
+ */
+export async function ownAppointments(
+  tx: Db,
+  userId: string,
+  window: TimeInterval,
+  now: Date,
+  options: { exceptCartItemId?: string | undefined } = {},
+): Promise<OwnAppointment[]> {
+  const start = window.startsAt.toISOString();
+  const end = window.endsAt.toISOString();
+  const except = options.exceptCartItemId ?? null;
+  const result = (await tx.execute(sql`
+    select s.title, c.starts_at, c.ends_at from cart_items c join services s on s.id = c.service_id
+    where c.user_id = ${userId}::uuid
+      and c.hold_expires_at > ${now.toISOString()}::timestamptz
+      and c.starts_at < ${end}::timestamptz and c.ends_at > ${start}::timestamptz
+      and (${except}::uuid is null or c.id <> ${except}::uuid)
+      and not exists (
+        select 1 from bookings b where b.cart_item_id = c.id and b.status in ('confirmed', 'completed'))
+    union all
+    select title, starts_at, ends_at from bookings
+    where user_id = ${userId}::uuid and status = 'confirmed'
+      and starts_at < ${end}::timestamptz and ends_at > ${start}::timestamptz
+    order by 2`)) as unknown as Rows<{ title: string; starts_at: string | Date; ends_at: string | Date }>;
+  return result.rows.map((row) => ({ title: row.title, startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at) }));
+}
+
 /** True when one more visit fits in the window; call with the window's cells locked. */
-export async function hasRoom(tx: Db, window: TimeInterval, capacity: number, now: Date, options: { exceptCartItemId?: string } = {}) {
+export async function hasRoom(tx: Db, window: TimeInterval, capacity: number, now: Date, options: { exceptCartItemId?: string | undefined } = {}) {
   const occupied = await occupiedIntervals(tx, window, now, options);
   return maxConcurrent(occupied, window) < capacity;
 }

@@ -28,7 +28,7 @@ export interface ZonedDateTime {
   weekday: number;
 }
 
-export type SlotRejection = 'closed' | 'off-grid' | 'outside-hours' | 'too-soon' | 'too-far' | 'full';
+export type SlotRejection = 'closed' | 'off-grid' | 'outside-hours' | 'too-soon' | 'too-far' | 'full' | 'overlaps-own';
 
 export type StartCheck = { ok: true } | { ok: false; reason: SlotRejection };
 
@@ -230,6 +230,8 @@ interface SlotRequest {
   now: Date;
   /** Intervals already holding a place (confirmed bookings, live holds). */
   occupied?: readonly TimeInterval[];
+  /** The customer's own other appointments: she cannot be in two chairs at once. */
+  own?: readonly TimeInterval[];
 }
 
 function assertDuration(durationMinutes: number): void {
@@ -243,7 +245,7 @@ function assertDuration(durationMinutes: number): void {
  * exactly the starts checkStart accepts, so a time shown to a client is never refused for a
  * reason other than someone else taking it first.
  */
-function bookingRules({ settings, durationMinutes, now, occupied = [] }: SlotRequest) {
+function bookingRules({ settings, durationMinutes, now, occupied = [], own = [] }: SlotRequest) {
   assertDuration(durationMinutes);
   assertInstant(now, 'now');
   const { timeZone } = settings;
@@ -299,6 +301,7 @@ function bookingRules({ settings, durationMinutes, now, occupied = [] }: SlotReq
     // The new client fits when fewer than `capacity` are present at every instant of their visit.
     const window = { startsAt: startsAt, endsAt: new Date(end) };
     if (maxConcurrent(occupied, window) >= settings.capacity) return { ok: false, reason: 'full' };
+    if (maxConcurrent(own, window) > 0) return { ok: false, reason: 'overlaps-own' };
     return { ok: true };
   }
 

@@ -232,16 +232,28 @@ export const bookings = pgTable(
     // One booking per booking-list item per payment: a replayed confirmation cannot add a second.
     uniqueIndex('bookings_payment_item_uq').on(t.paymentId, t.cartItemId),
     index('bookings_user_idx').on(t.userId, t.startsAt),
+    // Capacity counts a hold only while its item has no confirmed booking (booking/capacity.ts).
+    index('bookings_cart_item_idx').on(t.cartItemId),
     index('bookings_time_idx').on(t.startsAt, t.endsAt).where(sql`${t.status} in ('confirmed','completed')`),
   ],
 );
 
-/** Gateway events already applied: a replayed webhook finds its id here and changes nothing. */
-export const paymentEvents = pgTable('payment_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  receivedAt: createdAt(),
-});
+/**
+ * Gateway events already applied: a replayed webhook finds its id here and changes nothing. Each
+ * declined card attempt is its own event, so the payment keeps a record of every decline even
+ * after a later card succeeds (the admin's 'Failed' filter lists them).
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    message: text('message'),
+    receivedAt: createdAt(),
+  },
+  (t) => [index('payment_events_payment_idx').on(t.paymentId, t.receivedAt)],
+);
 
 
 

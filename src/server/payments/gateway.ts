@@ -16,6 +16,11 @@ export interface PaymentGateway {
   cancelIntent(ref: string): Promise<void>;
   /** Same key, one refund. */
   refund(input: { ref: string; amountMinor: number; idempotencyKey: string }): Promise<void>;
+  /**
+   * Which of these intents the processor has charged, with the amount charged: what the
+   * reconciler compares with our payments when an outcome may never have been applied.
+   */
+  succeededAmong(refs: readonly string[]): Promise<Map<string, number>>;
 }
 
 export class GatewayError extends Error {

@@ -110,6 +110,10 @@ export class PaymentService {
    */
   async createIntent(userId: string, clientPrice: number): Promise<PaymentIntentInfo> {
     const settings = await this.salonSettings();
+    // A new checkout cancels her older open payments; one the processor has already charged (its
+    // outcome lost to a crash) is applied first, never cancelled. Her list then no longer holds
+    // what she paid for, and the checkout below answers accordingly.
+    await this.reconcile({ userId });
     const first = await this.db.transaction(async (tx) => {
       const now = await databaseNow(tx);
       const checkout = await this.readCheckout(tx, userId, now);
@@ -202,12 +206,16 @@ export class PaymentService {
    * bookings into confirmed ones (re-checking capacity under the slot locks, in case a hold
    * lapsed while the customer paid) and empties those items from the booking list.
    */
-  async applyOutcome(event: Outcome): Promise<{ paymentId: string; status: PaymentStatus } | undefined> {
+  async applyOutcome(event: Outcome): Promise<{ paymentId: string; status: PaymentStatus; confirmed: boolean } | undefined> {
     const applied = await withRetry(() =>
       this.db.transaction(async (tx) => {
         const [payment] = await tx.select().from(payments).where(eq(payments.gatewayRef, event.ref)).for('update');
         if (!payment) return undefined;
-        const fresh = await tx.insert(paymentEvents).values({ id: event.eventId, type: event.outcome }).onConflictDoNothing().returning({ id: paymentEvents.id });
+        const fresh = await tx
+          .insert(paymentEvents)
+          .values({ id: event.eventId, type: event.outcome, paymentId: payment.id, message: event.outcome === 'failed' ? event.message : null })
+          .onConflictDoNothing()
+          .returning({ id: paymentEvents.id });
         if (fresh.length === 0) return { payment, refunds: [] as Refund[], confirmed: false };
         const now = await databaseNow(tx);
 
@@ -274,7 +282,42 @@ export class PaymentService {
         .catch((err: unknown) => this.log.error({ err, paymentId: applied.payment.id }, 'REFUND FAILED: refund this amount by hand'));
     }
     if (applied.confirmed) void this.sendConfirmation(applied.payment.id);
-    return { paymentId: applied.payment.id, status: applied.payment.status };
+    return { paymentId: applied.payment.id, status: applied.payment.status, confirmed: applied.confirmed };
+  }
+
+  /**
+   * Applies charges whose outcome never reached us: the process died between the processor's
+   * charge and applyOutcome, or a webhook was lost. Runs at start-up, every minute, and before a
+   * checkout replaces a customer's open payments. Each payment's outcome is applied once whoever
+   * gets there first (applyOutcome locks the payment row and only moves it out of an open state),
+   * so instances and the request that charged may all try at the same time.
+   *
+   * Open payments of the last week are asked about, and cancelled ones of the last day (an intent
+   * cancelled after its charge succeeded must be refunded, and applyOutcome does that).
+   */
+  async reconcile(options: { userId?: string } = {}): Promise<number> {
+    const rows = await this.db
+      .select({ ref: payments.gatewayRef })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.gateway, this.gateway.name),
+          options.userId ? eq(payments.userId, options.userId) : undefined,
+          sql`((${payments.status} in ('pending', 'failed') and ${payments.createdAt} > now() - interval '7 days')
+            or (${payments.status} = 'canceled' and ${payments.updatedAt} > now() - interval '1 day'))`,
+        ),
+      )
+      .limit(200);
+    if (rows.length === 0) return 0;
+    const charged = await this.gateway.succeededAmong(rows.map((r) => r.ref));
+    let applied = 0;
+    for (const [ref, amountMinor] of charged) {
+      const result = await this.applyOutcome({ eventId: `reconciled_${ref}_succeeded`, ref, outcome: 'succeeded', amountMinor });
+      if (!result?.confirmed) continue; // the request that charged (or another instance) got there first
+      applied += 1;
+      this.log.warn({ ref, paymentId: result.paymentId, status: result.status }, 'applied a charge whose outcome had not been recorded');
+    }
+    return applied;
   }
 
   private async sendConfirmation(paymentId: string) {

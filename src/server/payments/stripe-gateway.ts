@@ -64,6 +64,19 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
+  async succeededAmong(refs: readonly string[]): Promise<Map<string, number>> {
+    const charged = new Map<string, number>();
+    for (const ref of refs) {
+      try {
+        const intent = await this.stripe.paymentIntents.retrieve(ref);
+        if (intent.status === 'succeeded') charged.set(ref, intent.amount_received || intent.amount);
+      } catch (err) {
+        throw new GatewayError('The card processor could not be asked about a payment', { cause: err });
+      }
+    }
+    return charged;
+  }
+
   async refund(input: { ref: string; amountMinor: number; idempotencyKey: string }): Promise<void> {
     try {
       await this.stripe.refunds.create({ payment_intent: input.ref, amount: input.amountMinor }, { idempotencyKey: input.idempotencyKey });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { testGatewayIntents, testGatewayRefunds } from '../db/schema.js';
 import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateway.js';
@@ -95,6 +95,15 @@ export class TestGateway implements PaymentGateway {
         .returning({ ref: testGatewayIntents.ref });
       if (updated.length === 0) throw new GatewayError('The test gateway refused the refund (more than was paid)');
     });
+  }
+
+  async succeededAmong(refs: readonly string[]): Promise<Map<string, number>> {
+    if (refs.length === 0) return new Map();
+    const rows = await this.db
+      .select({ ref: testGatewayIntents.ref, amountMinor: testGatewayIntents.amountMinor })
+      .from(testGatewayIntents)
+      .where(and(inArray(testGatewayIntents.ref, [...refs]), eq(testGatewayIntents.status, 'succeeded')));
+    return new Map(rows.map((row) => [row.ref, row.amountMinor]));
   }
 
   /**

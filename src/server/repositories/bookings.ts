@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { bookings, payments, user } from '../db/schema.js';
+import { bookings, paymentEvents, payments, user } from '../db/schema.js';
 import { fromMinorUnits } from '../../shared/money.js';
 import type { Booking, BookingStatus, Payment, PaymentStatus } from '../../shared/payments.js';
 import { bookingStatusSchema, paymentStatusSchema } from '../../shared/payments.js';
@@ -85,8 +85,16 @@ export async function listPayments(db: Db, viewer: Viewer, filter: ListFilter, s
   const conditions: SQL[] = [...dateRange(payments.createdAt, filter, settings.timeZone)];
   if (viewer.role !== 'admin') conditions.push(eq(payments.userId, viewer.id));
   const status = paymentStatusSchema.safeParse(filter.status);
-  // A checkout that was never paid and was replaced is noise in a history.
-  conditions.push(status.success ? eq(payments.status, status.data) : sql`${payments.status} <> 'canceled'`);
+  if (status.success && status.data === 'failed') {
+    // Every payment with a declined card attempt, even one a later card paid or a new checkout
+    // replaced: the admin looks here for cards that keep failing.
+    conditions.push(
+      sql`(${payments.status} = 'failed' or exists (select 1 from ${paymentEvents} e where e.payment_id = ${payments.id} and e.type = 'failed'))`,
+    );
+  } else {
+    // A checkout that was never paid and was replaced is noise in a history.
+    conditions.push(status.success ? eq(payments.status, status.data) : sql`${payments.status} <> 'canceled'`);
+  }
   const rows = await db
     .select({ payment: payments, name: user.name, email: user.email })
     .from(payments)
@@ -108,11 +116,13 @@ export async function findPayment(db: Db, viewer: Viewer, id: string): Promise<P
 
 async function withServices(db: Db, rows: { payment: typeof payments.$inferSelect; name: string; email: string }[]): Promise<Payment[]> {
   if (rows.length === 0) return [];
-  const items = await db
-    .select()
-    .from(bookings)
-    .where(inArray(bookings.paymentId, rows.map((r) => r.payment.id)))
-    .orderBy(asc(bookings.startsAt));
+  const ids = rows.map((r) => r.payment.id);
+  const items = await db.select().from(bookings).where(inArray(bookings.paymentId, ids)).orderBy(asc(bookings.startsAt));
+  const declines = await db
+    .select({ paymentId: paymentEvents.paymentId, at: paymentEvents.receivedAt, message: paymentEvents.message })
+    .from(paymentEvents)
+    .where(and(inArray(paymentEvents.paymentId, ids), eq(paymentEvents.type, 'failed')))
+    .orderBy(asc(paymentEvents.receivedAt));
   return rows.map(({ payment, name, email }) => ({
     _id: payment.id,
     amount: fromMinorUnits(payment.amountMinor),
@@ -128,5 +138,8 @@ async function withServices(db: Db, rows: { payment: typeof payments.$inferSelec
     services: items
       .filter((b) => b.paymentId === payment.id)
       .map((b) => ({ title: b.title, price: fromMinorUnits(b.priceMinor), startsAt: b.startsAt.toISOString(), status: b.status as BookingStatus })),
+    declines: declines
+      .filter((d) => d.paymentId === payment.id)
+      .map((d) => ({ at: d.at.toISOString(), message: d.message ?? 'The card was declined.' })),
   }));
 }

@@ -5,7 +5,7 @@ import { fromMinorUnits } from '../../shared/money.js';
 import { MAX_CART_ITEMS, type CartItem } from '../../shared/cart.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { checkStart, type SlotRejection } from '../booking/slots.js';
-import { databaseNow, hasRoom, lockCells, withRetry } from '../booking/capacity.js';
+import { databaseNow, hasRoom, lockCells, ownAppointments, withRetry, type OwnAppointment } from '../booking/capacity.js';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -65,7 +65,8 @@ export async function removeFromCart(db: Db, userId: string, itemId: string): Pr
 
 export type TimeOutcome =
   | { ok: true; item: { startsAt: Date | null; endsAt: Date | null; holdExpiresAt: Date | null } }
-  | { ok: false; reason: 'not-found' | 'taken' | SlotRejection };
+  | { ok: false; reason: 'not-found' | 'taken' | Exclude<SlotRejection, 'overlaps-own'> }
+  | { ok: false; reason: 'overlaps-own'; other: OwnAppointment };
 
 /**
  * Sets an item's appointment time and holds it for `holdMinutes`, or (startsAt null) lets the time
@@ -93,10 +94,13 @@ export async function setCartTime(
 
       const now = await databaseNow(tx);
       const rules = checkStart({ settings, startsAt, durationMinutes: found.duration, now, occupied: [] });
-      if (!rules.ok) return rules;
+      // Her own appointments are checked below, under the cell locks, where the other one is named.
+      if (!rules.ok && rules.reason !== 'overlaps-own') return { ok: false, reason: rules.reason };
 
       const endsAt = new Date(startsAt.getTime() + found.duration * 60_000);
       await lockCells(tx, startsAt, endsAt);
+      const [other] = await ownAppointments(tx, userId, { startsAt, endsAt }, now, { exceptCartItemId: itemId });
+      if (other) return { ok: false, reason: 'overlaps-own', other };
       if (!(await hasRoom(tx, { startsAt, endsAt }, settings.capacity, now, { exceptCartItemId: itemId }))) {
         return { ok: false, reason: 'taken' };
       }

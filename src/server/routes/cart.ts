@@ -19,7 +19,7 @@ import { findUserByEmail } from '../repositories/users.js';
 import { findService } from '../repositories/services.js';
 import { HttpError, notFound } from '../http-error.js';
 import { availableSlots, zonedTimeToInstant, type SlotRejection } from '../booking/slots.js';
-import { databaseNow, occupiedIntervals } from '../booking/capacity.js';
+import { databaseNow, occupiedIntervals, ownAppointments } from '../booking/capacity.js';
 
 /** Why a time cannot be booked, in the words the booking page shows under the time picker. */
 const rejectionMessages: Record<SlotRejection, string> = {
@@ -29,13 +29,20 @@ const rejectionMessages: Record<SlotRejection, string> = {
   'too-soon': 'That time is too soon. Please pick a later time.',
   'too-far': 'That date is too far ahead to book yet.',
   full: HOLD_TAKEN_MESSAGE,
+  'overlaps-own': 'That time overlaps another of your appointments.',
 };
+
+/** Names her other appointment, in the salon's zone, so she knows which one is in the way. */
+function overlapMessage(other: { title: string; startsAt: Date }, timeZone: string): string {
+  const when = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(other.startsAt);
+  return `That time overlaps your ${other.title} (${when}). Pick another time.`;
+}
 
 export async function cartRoutes(app: App) {
   app.post(
     '/cart',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['booking list'],
         summary: "Adds a service to the signed-in user's booking list",
@@ -61,7 +68,7 @@ export async function cartRoutes(app: App) {
   app.get(
     '/cart',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['booking list'],
         summary: "A booking list: the signed-in user's own (admins may name anyone's by e-mail)",
@@ -82,7 +89,7 @@ export async function cartRoutes(app: App) {
   app.delete(
     '/cart/:id',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['booking list'],
         summary: 'Removes an item (and its held time) from your booking list',
@@ -101,7 +108,7 @@ export async function cartRoutes(app: App) {
   app.patch(
     '/cart/:id',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['booking list'],
         summary: 'Sets the appointment time of an item and holds it for a few minutes (null lets it go)',
@@ -118,6 +125,10 @@ export async function cartRoutes(app: App) {
       if (!outcome.ok) {
         if (outcome.reason === 'not-found') throw notFound('Booking list item');
         if (outcome.reason === 'taken' || outcome.reason === 'full') throw new HttpError(409, HOLD_TAKEN_MESSAGE);
+        if (outcome.reason === 'overlaps-own') {
+          const message = overlapMessage(outcome.other, settings.timeZone);
+          throw new HttpError(409, message, [{ path: 'startsAt', message }]);
+        }
         const message = rejectionMessages[outcome.reason];
         throw new HttpError(400, message, [{ path: 'startsAt', message }]);
       }
@@ -147,7 +158,10 @@ export async function cartRoutes(app: App) {
       const dayStart = zonedTimeToInstant(date, '00:00', settings.timeZone) ?? new Date(`${date}T00:00:00Z`);
       const window = { startsAt: new Date(dayStart.getTime() - 24 * 3600_000), endsAt: new Date(dayStart.getTime() + 48 * 3600_000) };
       const occupied = await occupiedIntervals(app.db, window, now, { exceptCartItemId: cartItemId });
-      const slots = availableSlots({ settings, date, durationMinutes: service.duration, now, occupied });
+      // A signed-in customer is not offered times that overlap her own other appointments.
+      const me = await request.sessionUser();
+      const own = me ? await ownAppointments(app.db, me.id, window, now, { exceptCartItemId: cartItemId }) : [];
+      const slots = availableSlots({ settings, date, durationMinutes: service.duration, now, occupied, own });
       // Times change as others book: never cache an answer.
       reply.header('cache-control', 'no-store');
       return { timeZone: settings.timeZone, slots: slots.map((slot) => ({ startsAt: slot.toISOString() })) };

@@ -106,7 +106,12 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
                         </td>
                         <td>
                           <PaymentStatusBadge status={payment.status} />
-                          {payment.status === 'failed' && payment.failureMessage ? (
+                          {payment.declines.length > 0 ? (
+                            <p className="mt-1 text-xs text-base-content/70">
+                              {payment.declines.length === 1 ? 'Card declined' : `Card declined ${payment.declines.length} times`}:{' '}
+                              {payment.declines.at(-1)!.message}
+                            </p>
+                          ) : payment.status === 'failed' && payment.failureMessage ? (
                             <p className="mt-1 text-xs text-base-content/70">{payment.failureMessage}</p>
                           ) : null}
                         </td>
