@@ -123,7 +123,18 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   // Stripe when its keys are configured, otherwise the built-in test gateway (decisions.md 4).
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
   const gateway = stripe && config.stripe ? new StripeGateway(stripe, config.stripe) : new TestGateway(database.db);
-  app.decorate('payments', new PaymentService(database.db, gateway, app.mailer, app.log, config.publicUrl, () => salonSettings.get()));
+  const paymentService = new PaymentService(database.db, gateway, app.mailer, app.log, config.publicUrl, () => salonSettings.get());
+  app.decorate('payments', paymentService);
+  // Charges whose outcome a crash or a lost webhook kept from us are applied at start-up and then
+  // every minute (PaymentService.reconcile).
+  const reconcile = () =>
+    paymentService.reconcile().catch((err: unknown) => app.log.error({ err }, 'could not reconcile payments with the card processor'));
+  const reconcileTimer = setInterval(() => void reconcile(), 60_000);
+  reconcileTimer.unref();
+  app.addHook('onReady', async () => {
+    await reconcile();
+  });
+  app.addHook('onClose', async () => clearInterval(reconcileTimer));
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
