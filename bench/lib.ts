@@ -20,7 +20,7 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Sta
   const port = await freePort();
   const began = performance.now();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PAYMENTS: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (;;) {

@@ -30,6 +30,7 @@ import { removeUnreferencedUploads } from './repositories/uploads.js';
 import { cartRoutes } from './routes/cart.js';
 import { settingsRoutes } from './routes/settings.js';
 import { paymentRoutes } from './routes/payments.js';
+import { outboxRoutes } from './routes/outbox.js';
 import { PaymentService } from './payments/payment-service.js';
 import { TestGateway } from './payments/test-gateway.js';
 import { StripeGateway, createStripeClient } from './payments/stripe-gateway.js';
@@ -145,6 +146,7 @@ export async function buildApp({ config, database, logger, clientDir = findClien
       await api.register(cartRoutes);
       await api.register(settingsRoutes);
       await api.register(paymentRoutes, { stripe });
+      await api.register(outboxRoutes);
     },
     { prefix: '/api' },
   );

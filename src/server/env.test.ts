@@ -32,3 +32,55 @@ describe('loadConfig', () => {
     expect(message).toMatch(/LOG_LEVEL:/);
   });
 });
+
+describe('PAYMENTS', () => {
+  const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (err) {
+      if (err instanceof ConfigError) return err.problems;
+      throw err;
+    }
+    return [];
+  };
+
+  it('refuses a deployment with no Stripe keys unless PAYMENTS=test asks for the test gateway', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'PAYMENTS: set PAYMENTS=test to run the built-in test card gateway, or set the STRIPE_* keys',
+    ]);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test' })).toMatchObject({ payments: 'test', stripe: undefined });
+  });
+
+  it('takes Stripe when its keys are set, in production too', () => {
+    expect(loadConfig({ NODE_ENV: 'production', ...stripeKeys })).toMatchObject({ payments: 'stripe', stripe: { secretKey: 'sk_test_1' } });
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'stripe', ...stripeKeys }).payments).toBe('stripe');
+  });
+
+  it('keeps the test gateway the default outside production', () => {
+    expect(loadConfig({}).payments).toBe('test');
+    expect(loadConfig({ NODE_ENV: 'test' }).payments).toBe('test');
+  });
+
+  it('names the missing keys for PAYMENTS=stripe, and refuses keys beside PAYMENTS=test', () => {
+    expect(problemsOf({ PAYMENTS: 'stripe' })).toEqual([
+      'PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+    ]);
+    expect(problemsOf({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' })).toEqual([
+      'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three or none',
+    ]);
+    expect(problemsOf({ PAYMENTS: 'test', ...stripeKeys })).toEqual([
+      'PAYMENTS=test but STRIPE_* keys are set: remove the keys, or set PAYMENTS=stripe',
+    ]);
+    expect(problemsOf({ PAYMENTS: 'paypal' })).toEqual([expect.stringMatching(/^PAYMENTS: must be 'test'/)]);
+  });
+});
+
+describe('SHOW_OUTBOX', () => {
+  it('shows the sent e-mails outside production, and in production only when asked', () => {
+    expect(loadConfig({}).showOutbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test' }).showOutbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test', SHOW_OUTBOX: 'true' }).showOutbox).toBe(true);
+    expect(loadConfig({ SHOW_OUTBOX: 'false' }).showOutbox).toBe(false);
+  });
+});

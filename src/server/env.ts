@@ -40,6 +40,8 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_...)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_...)').optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  PAYMENTS: z.enum(['test', 'stripe'], { message: "must be 'test' (the built-in test card gateway) or 'stripe'" }).optional(),
+  SHOW_OUTBOX: booleanFromString.optional(),
   UPLOAD_GRACE_MINUTES: z.coerce.number().int().min(0).max(10080).default(1440),
 });
 
@@ -67,7 +69,17 @@ export type AppConfig = {
   mailFrom: string;
   /** How long an upload nobody refers to is kept (a form uploads first, then saves). */
   uploadGraceMinutes: number;
-  /** Stripe when all three keys are set; otherwise the built-in test gateway. */
+  /**
+   * The admin's 'Sent e-mails' page (the outbox with each mail's body, reset links included): on
+   * outside production and under `npm start`, off in a deployment unless SHOW_OUTBOX=true.
+   */
+  showOutbox: boolean;
+  /**
+   * Who takes the card payments. A deployment (production) must say so: the test gateway is never
+   * taken by default there, only when PAYMENTS=test asks for it.
+   */
+  payments: 'test' | 'stripe';
+  /** Present exactly when `payments` is 'stripe'. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: URL | undefined } | undefined;
 };
 
@@ -106,10 +118,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push('OIDC_DISCOVERY_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three or none');
   }
   const stripeKeys = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
-  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+  const hasStripeKeys = stripeKeys.every(Boolean);
+  if (stripeKeys.some(Boolean) && !hasStripeKeys) {
     problems.push('STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three or none');
   }
-  if (problems.length > 0) throw new ConfigError(problems);
+  const payments = env.PAYMENTS ?? (hasStripeKeys ? 'stripe' : env.NODE_ENV === 'production' ? undefined : 'test');
+  if (payments === undefined) {
+    // A deployment that forgot its Stripe keys must not quietly take test cards from real customers.
+    problems.push('PAYMENTS: set PAYMENTS=test to run the built-in test card gateway, or set the STRIPE_* keys');
+  } else if (payments === 'stripe' && !stripeKeys.some(Boolean)) {
+    problems.push('PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
+  } else if (payments === 'test' && stripeKeys.some(Boolean)) {
+    problems.push('PAYMENTS=test but STRIPE_* keys are set: remove the keys, or set PAYMENTS=stripe');
+  }
+  if (problems.length > 0 || !payments) throw new ConfigError(problems);
   return {
     nodeEnv: env.NODE_ENV,
     host: env.HOST,
@@ -133,8 +155,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     uploadGraceMinutes: env.UPLOAD_GRACE_MINUTES,
+    showOutbox: env.SHOW_OUTBOX ?? env.NODE_ENV !== 'production',
+    payments,
     stripe:
-      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
+      payments === 'stripe' && env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
         ? {
             secretKey: env.STRIPE_SECRET_KEY,
             publishableKey: env.STRIPE_PUBLISHABLE_KEY,

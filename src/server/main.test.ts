@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LOCK_FILE } from './db/data-folder-lock.js';
 
 // The real entry point in a child process: what `npm start` does, minus the build.
 const entry = path.resolve(import.meta.dirname, 'main.ts');
@@ -22,7 +23,7 @@ async function freePort(): Promise<number> {
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PAYMENTS: 'test', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -88,4 +89,55 @@ describe('starting and stopping the server', () => {
     expect(bad.output()).toMatch(/Invalid configuration/);
     expect(bad.output()).toMatch(/PORT:/);
   }, 30_000);
+
+  it('refuses a deployment with no Stripe keys unless PAYMENTS=test says so', async () => {
+    const bad = start({ PAYMENTS: '', DATA_DIR: os.tmpdir() });
+    expect(await bad.exited).toBe(1);
+    expect(bad.output()).toMatch(/PAYMENTS: set PAYMENTS=test to run the built-in test card gateway, or set the STRIPE_\* keys/);
+  }, 30_000);
+});
+
+describe('one server per data folder', () => {
+  it('refuses a second server on the same data folder, naming the first, and the first keeps serving', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parlour-lock-'));
+    const [port, otherPort] = [await freePort(), await freePort()];
+    const first = start({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+    await waitForHealth(port, first.exited);
+
+    const second = start({ DATA_DIR: dataDir, PORT: String(otherPort), HOST: '127.0.0.1' });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(
+      `Another Parlour server is already using the data folder ${dataDir} (pid ${first.child.pid}). Stop it first, or set DATA_DIR to another folder.`,
+    );
+    // It never listened, and the first still answers.
+    await expect(fetch(`http://127.0.0.1:${otherPort}/api/health`)).rejects.toThrow();
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    // A clean stop leaves no lock behind.
+    await expect(fs.access(path.join(dataDir, LOCK_FILE))).rejects.toThrow();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('is not blocked by the lock of a server killed with SIGKILL', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parlour-lock-'));
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
+    const killed = start(env);
+    await waitForHealth(port, killed.exited);
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    // The dead server's lock is still there: only its pid says it is stale.
+    const stale = JSON.parse(await fs.readFile(path.join(dataDir, LOCK_FILE), 'utf8')) as { pid: number };
+    expect(stale.pid).toBe(killed.child.pid);
+
+    const next = start(env);
+    await waitForHealth(port, next.exited);
+    const services = (await (await fetch(`http://127.0.0.1:${port}/api/service`)).json()) as unknown[];
+    expect(services).toHaveLength(16);
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
 });

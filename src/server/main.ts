@@ -3,6 +3,7 @@ import { prepareDatabase } from './db/prepare.js';
 import { ConfigError, loadConfig, type AppConfig } from './env.js';
 import { buildApp } from './app.js';
 import { seedDemoAccounts } from './auth/demo-accounts.js';
+import { DataFolderInUseError } from './db/data-folder-lock.js';
 
 function loggerOptions(config: AppConfig) {
   const base = { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] };
@@ -24,15 +25,24 @@ async function main() {
     throw err;
   }
 
-  const database = config.databaseUrl
-    ? await openDatabase({ driver: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
-    : await openDatabase({ driver: 'pglite', dataDir: config.dataDir });
+  let database;
+  try {
+    database = config.databaseUrl
+      ? await openDatabase({ driver: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
+      : await openDatabase({ driver: 'pglite', dataDir: config.dataDir });
+  } catch (err) {
+    if (err instanceof DataFolderInUseError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   const { seeded } = await prepareDatabase(database, { seed: config.seedDemoData });
 
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
   const demoAccounts = config.seedDemoAccounts ? await seedDemoAccounts(app) : [];
   app.log.info(
-    { driver: database.driver, dataDir: database.driver === 'pglite' ? config.dataDir : undefined, seeded, demoAccounts },
+    { driver: database.driver, dataDir: database.driver === 'pglite' ? config.dataDir : undefined, seeded, demoAccounts, payments: config.payments, showOutbox: config.showOutbox },
     'database ready',
   );
 

@@ -1,4 +1,12 @@
+import { Writable } from 'node:stream';
+import { eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { openDatabase } from '../db/client.js';
+import { prepareDatabase } from '../db/prepare.js';
+import { payments, user } from '../db/schema.js';
+import { loadConfig } from '../env.js';
+import { createTestDatabase, usesPostgres } from '../test/test-database.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { cookieFrom, signIn } from '../test/accounts.js';
 import { asUser } from '../test/booking.js';
@@ -67,4 +75,53 @@ describe('demo accounts', () => {
     const mitu = await signedIn(t, customer!.email, customer!.password);
     expect((await asUser(t.app, mitu).get('/api/payments')).json<Payment[]>()).toEqual([]);
   });
+});
+
+describe.skipIf(!usesPostgres())('two instances starting together on one PostgreSQL', () => {
+  /** Log lines at warn or above, from a real pino logger as the server has. */
+  function warningsLogger(lines: string[]) {
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    return { level: 'warn', stream };
+  }
+
+  it('creates one admin, one customer and one history, and logs no error', async () => {
+    const { database: fresh, drop } = await createTestDatabase();
+    const url = fresh.connectionUrl!;
+    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url });
+    const logged: string[] = [];
+    // What main.ts does on each instance: open, migrate and seed the catalogue, build, add the accounts.
+    const startInstance = async () => {
+      const database = await openDatabase({ driver: 'postgres', url, poolSize: 5 });
+      await prepareDatabase(database, { seed: true });
+      const app = await buildApp({ config, database, logger: warningsLogger(logged), clientDir: undefined });
+      await app.ready();
+      const created = await seedDemoAccounts(app);
+      return { app, database, created };
+    };
+    const instances = await Promise.all([startInstance(), startInstance(), startInstance()]);
+    try {
+      const db = instances[0]!.database.db;
+      // Every account is created by exactly one instance.
+      expect(instances.flatMap((i) => i.created).sort()).toEqual([admin!.email, customer!.email].sort());
+      const accounts = await db.select({ email: user.email, role: user.role }).from(user).where(inArray(user.email, [admin!.email, customer!.email]));
+      expect(accounts.sort((a, b) => a.email.localeCompare(b.email))).toEqual([
+        { email: admin!.email, role: 'admin' },
+        { email: customer!.email, role: 'user' },
+      ]);
+      const [mitu] = await db.select({ id: user.id }).from(user).where(eq(user.email, customer!.email));
+      expect(await db.select({ id: payments.id }).from(payments).where(eq(payments.userId, mitu!.id))).toHaveLength(1);
+      expect(logged).toEqual([]);
+    } finally {
+      for (const instance of instances) {
+        await instance.app.close();
+        await instance.database.close();
+      }
+      await drop();
+    }
+  }, 60_000);
 });

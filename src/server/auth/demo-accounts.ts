@@ -12,23 +12,22 @@ export const demoAccounts = [
 
 /**
  * Creates the demo accounts through better-auth (so their passwords are hashed as any other), and
- * gives a newly created demo customer her past visits (see demo-history.ts).
+ * gives a newly created demo customer her past visits (see demo-history.ts). Instances starting
+ * together on one PostgreSQL take turns under the start-up lock: the one that comes second finds
+ * the accounts there, instead of racing the sign-up into a unique violation that better-auth logs
+ * as an error.
  */
 export async function seedDemoAccounts(app: App): Promise<string[]> {
-  const created: string[] = [];
-  for (const account of demoAccounts) {
-    if (await findUserByEmail(app.db, account.email)) continue;
-    try {
+  return app.database.withStartupLock(async () => {
+    const created: string[] = [];
+    for (const account of demoAccounts) {
+      if (await findUserByEmail(app.db, account.email)) continue;
       await app.auth.api.signUpEmail({ body: { name: account.name, email: account.email, password: account.password, image: account.image } });
-    } catch (err) {
-      // Another instance starting at the same moment may have created it first.
-      if (!(await findUserByEmail(app.db, account.email))) throw err;
-      continue;
+      await app.db.update(user).set({ role: account.role }).where(eq(user.email, account.email));
+      created.push(account.email);
+      const customer = account.role === 'user' ? await findUserByEmail(app.db, account.email) : undefined;
+      if (customer) await seedDemoHistory(app, customer._id);
     }
-    await app.db.update(user).set({ role: account.role }).where(eq(user.email, account.email));
-    created.push(account.email);
-    const customer = account.role === 'user' ? await findUserByEmail(app.db, account.email) : undefined;
-    if (customer) await seedDemoHistory(app, customer._id);
-  }
-  return created;
+    return created;
+  });
 }

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { lockDataFolder, type DataFolderLock } from './data-folder-lock.js';
 
 /** Both drivers share Drizzle's PostgreSQL base class, so repositories are written once. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,6 +25,11 @@ export type DbHandle = {
    * holding a cluster-wide lock so that app instances starting together do this one at a time.
    */
   prepare(migrationsFolder: string, afterMigrate?: (db: Db) => Promise<void>): Promise<void>;
+  /**
+   * Runs `run` under the same cluster-wide start-up lock, for start-up work that goes through the
+   * app (the demo accounts are created by better-auth on its own connections).
+   */
+  withStartupLock<T>(run: () => Promise<T>): Promise<T>;
   ping(): Promise<number>;
   close(): Promise<void>;
 };
@@ -47,9 +53,17 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 
 async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
   let client: PGlite;
+  let lock: DataFolderLock | undefined;
   if (dataDir) {
     await fs.mkdir(dataDir, { recursive: true });
-    client = await PGlite.create(path.join(dataDir, 'pglite'));
+    // Before PGlite touches the files: a second process on the same folder would corrupt them.
+    lock = lockDataFolder(dataDir);
+    try {
+      client = await PGlite.create(path.join(dataDir, 'pglite'));
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
   } else {
     client = await PGlite.create(); // in memory: tests and benchmarks
   }
@@ -62,8 +76,15 @@ async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
       await afterMigrate?.(db);
     },
+    withStartupLock: (run) => run(),
     ping: () => timed(() => client.query('select 1')),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 
@@ -90,6 +111,19 @@ async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
         }
       } finally {
         conn.release();
+      }
+    },
+    async withStartupLock(run) {
+      // A connection of its own, outside the pool: `run` needs the pool's connections, and a pool
+      // of one (DATABASE_POOL_SIZE=1) would otherwise wait for itself.
+      const conn = new pg.Client({ connectionString: url });
+      await conn.connect();
+      try {
+        await conn.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await run();
+      } finally {
+        // Ending the session releases its advisory lock as well.
+        await conn.end();
       }
     },
     ping: () => timed(() => pool.query('select 1')),

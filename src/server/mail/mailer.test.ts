@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outbox } from '../db/schema.js';
 import type { DbHandle } from '../db/client.js';
@@ -71,7 +72,50 @@ describe('createMailer', () => {
     const rows = await database.db.select().from(outbox);
     expect(rows).toEqual([expect.objectContaining({ ...message, status: 'failed' })]);
     expect(rows[0]!.error).toMatch(/ECONNREFUSED|connect/i);
-    expect(error).toHaveBeenCalledWith(expect.objectContaining({ to: message.to }), 'e-mail could not be sent');
+    expect(error).toHaveBeenCalledWith(expect.objectContaining({ mail: expect.objectContaining({ to: message.to }) }), 'e-mail could not be sent');
     error.mockRestore();
+  });
+});
+
+describe('what the mailer logs', () => {
+  // A live reset link: whoever reads the log could take over the account with it.
+  const resetMail = {
+    to: 'mim@example.com',
+    subject: 'Reset your Parlour password',
+    text: 'Open this link within one hour: http://localhost:3000/api/auth/reset-password/SECRET-TOKEN-123?callbackURL=%2Freset-password',
+  };
+  const html = '<p><a href="http://localhost:3000/api/auth/reset-password/SECRET-TOKEN-123">Choose a new password</a></p>';
+
+  /** A real pino logger, as the app has, whose JSON lines are kept for the test to read. */
+  function capturingLogger() {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logger = Fastify({ logger: { level: 'trace', stream } }).log;
+    return { logger, lines };
+  }
+
+  it.each([
+    // The test SMTP receiver reads plain-text mails only, so the HTML part rides on the others.
+    ['without SMTP_URL', () => Promise.resolve(undefined), 'logged', { ...resetMail, html }],
+    ['through SMTP', () => Promise.resolve(receiver.url), 'sent', resetMail],
+    ['when SMTP fails', async () => `smtp://127.0.0.1:${await closedPort()}`, 'failed', { ...resetMail, html }],
+  ])('%s logs who, what and how it went, never the body', async (_case, smtpUrl, status, mail) => {
+    const { logger, lines } = capturingLogger();
+    const mailer = createMailer({ db: database.db, log: logger, smtpUrl: await smtpUrl(), from: FROM });
+    await mailer.send(mail);
+
+    const output = lines.join('');
+    expect(output).not.toContain('SECRET-TOKEN-123');
+    expect(output).not.toContain('within one hour');
+    const entries = lines.map((line) => JSON.parse(line) as { mail?: unknown });
+    expect(entries.map((entry) => entry.mail)).toContainEqual({ to: resetMail.to, subject: resetMail.subject, status });
+    // The outbox still has the whole message, for the admin's 'Sent e-mails' page.
+    const rows = await database.db.select().from(outbox);
+    expect(rows).toEqual([expect.objectContaining({ ...mail, status })]);
   });
 });

@@ -12,8 +12,10 @@ export interface Mailer {
 type Transport = { sendMail(mail: MailMessage & { from: string }): Promise<unknown> };
 
 /**
- * Sends through SMTP when SMTP_URL is set; otherwise writes the message to the server log. Either
- * way a copy goes to the outbox table, so the admin can see what the salon sent.
+ * Sends through SMTP when SMTP_URL is set; otherwise only records it. Either way a copy goes to the
+ * outbox table, where the admin's 'Sent e-mails' page shows it (when SHOW_OUTBOX is on).
+ * The log gets the envelope only, never the body: a body may hold a live password-reset link, and
+ * logs travel further (log shippers, support tickets) than the database does.
  */
 export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl: string | undefined; from: string }): Mailer {
   const transport: Transport | undefined = options.smtpUrl ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }) : undefined;
@@ -28,11 +30,11 @@ export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl:
         } catch (err) {
           status = 'failed';
           error = (err as Error).message;
-          options.log.error({ err, to: message.to }, 'e-mail could not be sent');
         }
-      } else {
-        options.log.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, 'e-mail (no SMTP_URL set; kept in the outbox)');
       }
+      const envelope = { to: message.to, subject: message.subject, status };
+      if (status === 'failed') options.log.error({ mail: envelope, error }, 'e-mail could not be sent');
+      else options.log.info({ mail: envelope }, transport ? 'e-mail sent' : 'e-mail kept in the outbox (no SMTP_URL set)');
       await options.db.insert(outbox).values({ ...message, html: message.html ?? null, status, error });
     },
   };
