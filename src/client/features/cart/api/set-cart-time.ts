@@ -20,6 +20,8 @@ export function useSetCartTime(email: string) {
     onSuccess: (updated) => {
       // The answer carries the new hold: show it at once rather than after a refetch.
       queryClient.setQueryData<CartItem[]>(key, (items) => items?.map((entry) => (entry._id === updated._id ? updated : entry)));
+      // Her other items may no longer be offered the times that now overlap this one.
+      void queryClient.invalidateQueries({ queryKey: ['availability'] });
     },
     onError: (error, { item }) => {
       // The offered times were out of date: ask again so the taken one disappears.
