@@ -14,7 +14,8 @@ import {
   cartTimeSchema,
 } from '../../shared/cart.js';
 import { currentUser, requireUser } from '../plugins/auth.js';
-import { addToCart, listCart, removeFromCart, setCartTime } from '../repositories/cart.js';
+import { addToCart, listCart, removeFromCart } from '../repositories/cart.js';
+import { holdTime } from '../booking/holds.js';
 import { findUserByEmail } from '../repositories/users.js';
 import { findService } from '../repositories/services.js';
 import { HttpError, notFound } from '../http-error.js';
@@ -121,7 +122,7 @@ export async function cartRoutes(app: App) {
       const me = await currentUser(request);
       const settings = await app.salonSettings.get();
       const startsAt = request.body.startsAt === null ? null : new Date(request.body.startsAt);
-      const outcome = await setCartTime(app.db, { userId: me.id, itemId: request.params.id, startsAt, settings });
+      const outcome = await holdTime(app.db, { userId: me.id, itemId: request.params.id, startsAt, settings });
       if (!outcome.ok) {
         if (outcome.reason === 'not-found') throw notFound('Booking list item');
         if (outcome.reason === 'taken' || outcome.reason === 'full') throw new HttpError(409, HOLD_TAKEN_MESSAGE);
