@@ -105,6 +105,13 @@ export const routes: RouteObject[] = [
                 },
               },
               {
+                path: 'outbox',
+                lazy: async () => {
+                  const { OutboxRoute } = await import('../routes/dashboard/outbox');
+                  return { Component: OutboxRoute };
+                },
+              },
+              {
                 path: 'addservice',
                 lazy: async () => {
                   const { AddServiceRoute } = await import('../routes/dashboard/add-service');

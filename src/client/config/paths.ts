@@ -22,6 +22,7 @@ export const paths = {
     review: '/dashboard/review',
     appointment: '/dashboard/appointment',
     settings: '/dashboard/settings',
+    outbox: '/dashboard/outbox',
     appointmentDone: '/dashboard/appointment/done',
   },
 } as const;

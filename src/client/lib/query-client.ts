@@ -19,6 +19,9 @@ export const queryKeys = {
   payments: ['payments'] as const,
   payment: (id: string) => ['payments', 'one', id] as const,
   paymentConfig: ['paymentConfig'] as const,
+  /** The e-mails the salon sent (admin), and whether this server shows them at all. */
+  outbox: ['outbox'] as const,
+  outboxConfig: ['outboxConfig'] as const,
   /**
    * The intent for one state of the booking list. Deliberately outside ['payments']: invalidating
    * the payment lists must never ask the server for a fresh intent.
@@ -27,7 +30,7 @@ export const queryKeys = {
 };
 
 /** Cached answers that belong to whoever is signed in: forgotten when someone signs in or out. */
-export const accountScopedQueryKeys = [['isAdmin'], ['cart'], ['users'], ['bookings'], ['payments'], ['paymentIntent']] as const;
+export const accountScopedQueryKeys = [['isAdmin'], ['cart'], ['users'], ['bookings'], ['payments'], ['paymentIntent'], ['outbox']] as const;
 
 /** Retry failed queries up to 3 times, except refusals that would only be refused again. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {

@@ -15,4 +15,6 @@ export const server = setupServer(
   http.get('/api/settings', () => HttpResponse.json(DEFAULT_SALON_SETTINGS)),
   http.get('/api/bookings', () => HttpResponse.json([])),
   http.get('/api/payments', () => HttpResponse.json([])),
+  // A deployment's default: the admin menu has no 'Sent e-mails'.
+  http.get('/api/config/outbox', () => HttpResponse.json({ enabled: false })),
 );

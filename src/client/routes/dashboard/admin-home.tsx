@@ -1,12 +1,13 @@
 import { PageHeader } from '../../components/ui/page-header';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { adminMenu } from './dashboard-menu';
+import { useAdminMenu } from './dashboard-menu';
 import { ShortcutCards } from './shortcut-cards';
 
 export function AdminHomeRoute() {
   useDocumentTitle('Admin Home | Parlour');
-  const { user } = useCurrentUser();
+  const { user, isAdmin } = useCurrentUser();
+  const adminMenu = useAdminMenu(isAdmin);
   return (
     <>
       <PageHeader eyebrow="Admin Home" title={`Welcome back, ${user?.name ?? ''}`}>

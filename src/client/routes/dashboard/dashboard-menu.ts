@@ -4,6 +4,7 @@ import {
   CreditCard,
   LayoutDashboard,
   ListChecks,
+  Mail,
   MessageSquareHeart,
   Settings2,
   SlidersHorizontal,
@@ -12,6 +13,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '../../config/paths';
+import { useOutboxConfig } from '../../features/outbox/api/get-outbox-config';
 
 export interface DashboardMenuItem {
   to: string;
@@ -51,3 +53,17 @@ export const userMenu: DashboardMenuItem[] = [
   { to: paths.dashboard.review, label: 'Add a Review', icon: MessageSquareHeart, description: 'Tell other women how your visit went.' },
   { ...paymentHistory, description: 'Your payments and receipts.' },
 ];
+
+/** Only on a server that shows its outbox (SHOW_OUTBOX, on under `npm start`). */
+export const outboxMenuItem: DashboardMenuItem = {
+  to: paths.dashboard.outbox,
+  label: 'Sent e-mails',
+  icon: Mail,
+  description: 'The e-mails the salon sent, with their links (password resets too).',
+};
+
+/** The admin's menu, with 'Sent e-mails' when the server shows them; asks nothing for a customer. */
+export function useAdminMenu(isAdmin: boolean): DashboardMenuItem[] {
+  const outbox = useOutboxConfig({ enabled: isAdmin });
+  return outbox.data?.enabled ? [...adminMenu, outboxMenuItem] : adminMenu;
+}

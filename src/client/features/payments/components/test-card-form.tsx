@@ -119,7 +119,9 @@ export function TestCardForm({ clientSecret, amount, currency, onPaid, onListCha
         className="w-full"
       />
       <p className="text-center text-xs text-base-content/70">
-        {formatMoney(amount, currency.toUpperCase())} will be charged to this card.
+        {/* The form itself says so, wherever it is shown: no customer may take it for a real checkout. */}
+        <strong className="font-semibold">Test mode:</strong> {formatMoney(amount, currency.toUpperCase())} is charged to this test card; no
+        real money moves.
       </p>
     </form>
   );

@@ -1,0 +1,24 @@
+import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
+import { OUTBOX_PAGE_SIZE } from '../../../shared/outbox';
+import { PageHeader } from '../../components/ui/page-header';
+import { OutboxList } from '../../features/outbox/components/outbox-list';
+import { useSalonSettings } from '../../features/settings/api/get-settings';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+
+/**
+ * /dashboard/outbox: the e-mails the salon sent (admin). Shown when the server has SHOW_OUTBOX on,
+ * as `npm start` does, so a newcomer without a mail server can still open a password-reset link.
+ */
+export function OutboxRoute() {
+  useDocumentTitle('Sent e-mails | Parlour');
+  const settings = useSalonSettings();
+  const timeZone = settings.data?.timeZone ?? DEFAULT_SALON_SETTINGS.timeZone;
+  return (
+    <>
+      <PageHeader eyebrow="Sent e-mails" title="Sent e-mails">
+        {`The ${OUTBOX_PAGE_SIZE} most recent e-mails the salon sent, newest first, with their links.`}
+      </PageHeader>
+      <OutboxList timeZone={timeZone} />
+    </>
+  );
+}
