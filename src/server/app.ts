@@ -12,6 +12,7 @@ import {
 import type { DbHandle } from './db/client.js';
 import type { AppConfig } from './env.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { inputGuardsPlugin } from './plugins/input-guards.js';
 import { clientPlugin, findClientDir } from './plugins/client.js';
 import { healthRoutes } from './routes/health.js';
 import { serviceRoutes } from './routes/service.js';
@@ -76,12 +77,15 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   app.addHook('onClose', async () => clearInterval(imageSweep));
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardsPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        // https: for the profile photos Google and Facebook host.
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        // Only images this site serves: uploads and shipped art ('self'), the CSS framework's
+        // inline SVG shapes (data:) and the forms' local previews of a chosen photo (blob:).
+        // Provider photos are not stored (see auth.ts); Stripe.js draws from its own host.
+        'img-src': ["'self'", 'data:', 'blob:', ...(config.stripe ? ['https://*.stripe.com'] : [])],
         'font-src': ["'self'", 'data:'],
         // SweetAlert2 and React set inline style attributes; scripts stay 'self' only.
         'style-src': ["'self'", "'unsafe-inline'"],

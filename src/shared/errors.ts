@@ -43,3 +43,8 @@ const reasonPhrases: Record<number, string> = {
 export function reasonPhrase(statusCode: number): string {
   return reasonPhrases[statusCode] ?? (statusCode >= 500 ? 'Internal Server Error' : 'Error');
 }
+
+/** A zod failure as the error shape's field issues (`path` dotted, as the forms name fields). */
+export function fieldIssuesOf(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}

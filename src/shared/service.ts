@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { imageUrlSchema } from './images.js';
-import { hasAtMostTwoDecimals } from './money.js';
+import { hasAtMostTwoDecimals, toMinorUnits } from './money.js';
 
 export const serviceSchema = z.object({
   _id: idSchema,
@@ -33,7 +33,9 @@ export const servicePriceSchema = z
   .number({ error: 'Price is required' })
   .positive('Price must be more than 0')
   .max(10_000_000, 'Price is too high')
-  .refine(hasAtMostTwoDecimals, 'Price can have at most two decimals');
+  .refine(hasAtMostTwoDecimals, 'Price can have at most two decimals')
+  // A tiny positive number (1e-9) passes the decimals check's tolerance and rounds to 0 poisha.
+  .refine((price) => toMinorUnits(price) >= 1, 'Price must be at least 0.01');
 
 export const serviceDescriptionSchema = z
   .string({ error: 'Description is required' })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.js';
+import { imageUrlSchema } from './images.js';
 
 export const roleSchema = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
@@ -33,22 +34,59 @@ export const emailSchema = z
   .min(1, 'Email is required')
   .pipe(z.email('Enter a valid email address'));
 
-export const nameSchema = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80, 'Name is too long');
+export const NAME_MAX_LENGTH = 100;
+export const nameSchema = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`);
 
 /** What the sign-up endpoint receives once the photo is uploaded. */
 export const signUpInputSchema = z.object({
   name: nameSchema,
   email: emailSchema,
   password: passwordSchema,
-  image: z.string().min(1, 'image is required'),
+  image: imageUrlSchema,
 });
+
+/** A password typed to sign in: any text up to the longest one sign-up accepts. */
+const typedPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(128, 'Password must be at most 128 characters');
 
 export const signInInputSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Password is required'),
+  password: typedPasswordSchema,
 });
 
-export const resetPasswordInputSchema = z.object({ newPassword: passwordSchema, token: z.string().min(1) });
+export const resetPasswordInputSchema = z.object({
+  newPassword: passwordSchema,
+  token: z.string({ error: 'The reset link has no token' }).min(1, 'The reset link has no token').max(200, 'This reset link is invalid'),
+});
+
+export const requestPasswordResetInputSchema = z.object({ email: emailSchema });
+
+/** Where better-auth sends the browser afterwards; it checks the origin itself. */
+const callbackUrlSchema = z.string().max(2000, 'The return address is too long').optional();
+
+/**
+ * The whole bodies better-auth's own routes accept, checked by the same rules as the rest of the
+ * API before better-auth sees them (server/auth/auth.ts). Keyed by better-auth's route path.
+ */
+export const authRouteBodySchemas = {
+  '/sign-up/email': signUpInputSchema.extend({ callbackURL: callbackUrlSchema, rememberMe: z.boolean().optional() }),
+  '/sign-in/email': signInInputSchema.extend({ callbackURL: callbackUrlSchema, rememberMe: z.boolean().optional() }),
+  '/update-user': z.object({ name: nameSchema.optional(), image: imageUrlSchema.nullable().optional() }),
+  '/request-password-reset': requestPasswordResetInputSchema.extend({ redirectTo: callbackUrlSchema }),
+  '/reset-password': resetPasswordInputSchema.extend({ token: resetPasswordInputSchema.shape.token.optional() }),
+  '/change-password': z.object({
+    currentPassword: typedPasswordSchema,
+    newPassword: passwordSchema,
+    revokeOtherSessions: z.boolean().optional(),
+  }),
+  '/send-verification-email': z.object({ email: emailSchema, callbackURL: callbackUrlSchema }),
+} as const;
 
 /** Which sign-in buttons the pages show: only the configured providers. */
 export const authProvidersSchema = z.object({

@@ -7,21 +7,64 @@ import type { Db } from '../db/client.js';
 import * as schema from '../db/schema.js';
 import type { AppConfig } from '../env.js';
 import type { Mailer } from '../mail/mailer.js';
-import { consumeThrottle } from '../repositories/throttles.js';
+import { clearThrottle, consumeThrottle, releaseThrottle } from '../repositories/throttles.js';
+import { makeAdmin } from '../repositories/users.js';
 import { trustedOriginsOf } from '../origins.js';
-import { passwordSchema, nameSchema } from '../../shared/user.js';
+import { unknownKeyIssues, UNKNOWN_FIELDS_MESSAGE } from '../plugins/input-guards.js';
+import { authRouteBodySchemas } from '../../shared/user.js';
+import { fieldIssuesOf, type FieldIssue } from '../../shared/errors.js';
+import { imageUrlSchema } from '../../shared/images.js';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** The header the Fastify bridge sets to the client IP it trusts (see plugins/auth.ts). */
 export const CLIENT_IP_HEADER = 'x-parlour-client-ip';
 
-export const SIGN_IN_LIMIT_PER_EMAIL = 10;
+/** Wrong passwords one address may try against one account in a window. */
+export const SIGN_IN_FAILURES_PER_ADDRESS = 10;
+/**
+ * Wrong passwords against one account from all addresses together; past it, only addresses with
+ * no failure on the account may still try, so the owner at home gets in while each attacking
+ * address gets at most one guess.
+ */
+export const SIGN_IN_FAILURES_PER_ACCOUNT = 50;
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+/** Password-reset e-mails one address receives per hour, whoever asks for them. */
+export const RESET_MAILS_PER_HOUR = 3;
 
 type AuthDeps = { config: AppConfig; db: Db; mailer: Mailer; secret: string; log?: FastifyBaseLogger };
 
-function firstIssue(result: { success: boolean; error?: { issues: { message: string }[] } }): string | undefined {
-  return result.success ? undefined : result.error?.issues[0]?.message;
+type BodyPath = keyof typeof authRouteBodySchemas;
+const isCheckedPath = (path: string): path is BodyPath => Object.hasOwn(authRouteBodySchemas, path);
+
+function badRequest(message: string, issues: FieldIssue[]): APIError {
+  // The Fastify bridge (plugins/auth.ts) passes `issues` on in the API's error shape.
+  return new APIError('BAD_REQUEST', { message, issues });
+}
+
+/**
+ * Checks a better-auth route's whole body with the shared schema for it. Answers the parsed body
+ * (trimmed, unknown keys dropped) for better-auth to use, or throws a 400 with field issues.
+ */
+function checkAuthBody(path: BodyPath, body: unknown): Record<string, unknown> {
+  const schema = authRouteBodySchemas[path];
+  const unknown = unknownKeyIssues(body, Object.keys(schema.shape));
+  if (unknown) throw badRequest(`${UNKNOWN_FIELDS_MESSAGE}.`, unknown);
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const issues = fieldIssuesOf(parsed.error);
+    throw badRequest(issues.length === 1 ? issues[0]!.message : 'Some fields are not valid', issues);
+  }
+  return parsed.data;
+}
+
+const signInKeys = (email: string, address: string) => ({
+  pair: `sign-in-failures:${email}:${address}`,
+  account: `sign-in-failures:${email}`,
+});
+
+/** Provider photos (Google, Facebook, OIDC) live on other hosts: the CSP would block them anyway. */
+function ownImageOrNull(image: unknown): string | null {
+  return imageUrlSchema.safeParse(image).success ? (image as string) : null;
 }
 
 /** better-auth configured as Parlour's own identity provider (decisions.md section 2). */
@@ -62,15 +105,38 @@ export function buildAuthOptions({ config, db, mailer, secret, log }: AuthDeps) 
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword({ user, url }) {
-        // Not awaited: waiting for SMTP would make known e-mails answer slower than unknown ones,
-        // telling a stranger which addresses have an account.
-        void mailer
-          .send({
+        // Not awaited: waiting for SMTP (or the mail limit) would make known e-mails answer slower
+        // than unknown ones, telling a stranger which addresses have an account. Past the limit
+        // the answer stays the same; only no further mail goes out, so nobody can flood a mailbox.
+        void (async () => {
+          const verdict = await consumeThrottle(db, `reset-mails:${user.email.toLowerCase()}`, RESET_MAILS_PER_HOUR, 3600);
+          if (!verdict.allowed) {
+            log?.warn({ userId: user.id }, 'password-reset e-mail not sent: hourly limit for this address reached');
+            return;
+          }
+          await mailer.send({
             to: user.email,
             subject: 'Reset your Parlour password',
             text: `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Parlour account.\nOpen this link within one hour to choose a new password:\n\n${url}\n\nIf you did not ask for this, ignore this e-mail: your password stays the same.\n\nParlour beauty salon`,
+          });
+        })().catch((err: unknown) => log?.error({ err }, 'reset e-mail could not be recorded'));
+        return Promise.resolve();
+      },
+    },
+    emailVerification: {
+      // Only an ADMIN_EMAILS address needs a proven mailbox (its account becomes admin once the
+      // link is opened); customers are not asked to verify anything.
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      sendVerificationEmail({ user, url }) {
+        if (!config.adminEmails.includes(user.email.toLowerCase())) return Promise.resolve();
+        void mailer
+          .send({
+            to: user.email,
+            subject: 'Confirm your Parlour admin address',
+            text: `Hello ${user.name},\n\nA Parlour account was just created with this address, which the salon lists as an admin address.\nIf you created it, open this link to confirm the address; the account then becomes an admin:\n\n${url}\n\nIf you did not create it, do not open the link. Someone else may be using your address: ask for a password reset on the log-in page instead, which gives the account to whoever reads this mailbox.\n\nParlour beauty salon`,
           })
-          .catch((err: unknown) => log?.error({ err }, 'reset e-mail could not be recorded'));
+          .catch((err: unknown) => log?.error({ err }, 'verification e-mail could not be recorded'));
         return Promise.resolve();
       },
     },
@@ -119,34 +185,52 @@ export function buildAuthOptions({ config, db, mailer, secret, log }: AuthDeps) 
         create: {
           async before(user) {
             const email = String(user.email).toLowerCase();
-            return { data: { ...user, role: config.adminEmails.includes(email) ? 'admin' : 'user' } };
+            // Only a mailbox someone proved owning may take the salon: a provider that vouches
+            // for the address (OAuth) at once, an e-mail sign-up when its link is opened (below).
+            const admin = config.adminEmails.includes(email) && user.emailVerified === true;
+            return { data: { ...user, image: ownImageOrNull(user.image), role: admin ? 'admin' : 'user' } };
+          },
+        },
+        update: {
+          async before(data) {
+            if (!('image' in data) || data.image === undefined) return;
+            return { data: { ...data, image: ownImageOrNull(data.image) } };
+          },
+          async after(user) {
+            const role = (user as typeof user & { role?: string | null }).role;
+            if (user.emailVerified && role !== 'admin' && config.adminEmails.includes(user.email.toLowerCase())) {
+              await makeAdmin(db, user.id);
+            }
           },
         },
       },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        const body = (ctx.body ?? {}) as Record<string, unknown>;
-        if (ctx.path === '/sign-up/email') {
-          const problem = firstIssue(nameSchema.safeParse(body.name)) ?? firstIssue(passwordSchema.safeParse(body.password));
-          if (problem) throw new APIError('BAD_REQUEST', { message: problem });
-        }
-        if (ctx.path === '/reset-password') {
-          const problem = firstIssue(passwordSchema.safeParse(body.newPassword));
-          if (problem) throw new APIError('BAD_REQUEST', { message: problem });
-        }
-        if (ctx.path === '/sign-in/email' && typeof body.email === 'string') {
-          // Per account, on top of better-auth's per-IP limit: slows guessing one woman's password
-          // from many addresses.
-          const key = `sign-in:${body.email.trim().toLowerCase()}`;
-          const verdict = await consumeThrottle(db, key, SIGN_IN_LIMIT_PER_EMAIL, SIGN_IN_WINDOW_SECONDS);
-          if (!verdict.allowed) {
-            const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+        if (!isCheckedPath(ctx.path) || ctx.request?.method === 'GET') return;
+        const body = checkAuthBody(ctx.path, ctx.body);
+        if (ctx.path === '/sign-in/email') {
+          // Counted per account and address, so a stranger's guesses lock out only the stranger.
+          const keys = signInKeys(String(body.email).toLowerCase(), ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown');
+          const pair = await consumeThrottle(db, keys.pair, SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_WINDOW_SECONDS);
+          const account = await consumeThrottle(db, keys.account, SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_WINDOW_SECONDS);
+          // `count` includes this attempt: an address with no earlier failure is always let through.
+          if (!pair.allowed || (!account.allowed && pair.count > 1)) {
+            const minutes = Math.ceil((pair.allowed ? account : pair).retryAfterSeconds / 60);
             throw new APIError('TOO_MANY_REQUESTS', {
-              message: `Too many sign-in attempts for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+              message: `Too many sign-in attempts for this account from your network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
             });
           }
         }
+        return { context: { body } };
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email' || ctx.context.returned instanceof Error) return;
+        // A right password: the attempt counted in `before` was no failure after all.
+        const body = ctx.body as { email: string };
+        const keys = signInKeys(body.email.toLowerCase(), ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown');
+        await clearThrottle(db, keys.pair);
+        await releaseThrottle(db, keys.account);
       }),
     },
   } satisfies BetterAuthOptions;

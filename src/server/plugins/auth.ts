@@ -5,7 +5,8 @@ import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type Auth } from '../auth
 import { resolveAuthSecret } from '../auth/secret.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { HttpError } from '../http-error.js';
-import { reasonPhrase } from '../../shared/errors.js';
+import { z } from 'zod';
+import { fieldIssueSchema, reasonPhrase, type FieldIssue } from '../../shared/errors.js';
 import type { Role } from '../../shared/user.js';
 
 export type SessionUser = { id: string; name: string; email: string; image: string | null; role: Role };
@@ -56,10 +57,14 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
     // better-auth answers { code, message }: reshape into the one error shape of the API.
     let message = reasonPhrase(response.status);
     let code: string | undefined;
+    let issues: FieldIssue[] | undefined;
     try {
-      const parsed = JSON.parse(text) as { message?: string; code?: string };
+      const parsed = JSON.parse(text) as { message?: string; code?: string; issues?: unknown };
       message = parsed.message || message;
       code = parsed.code;
+      // Our own body checks (auth.ts) send field issues; better-auth's own errors have none.
+      const checked = z.array(fieldIssueSchema).safeParse(parsed.issues);
+      if (checked.success) issues = checked.data;
     } catch {
       // not JSON: keep the reason phrase
     }
@@ -67,7 +72,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
     return reply
       .status(status)
       .type('application/json')
-      .send({ statusCode: status, error: reasonPhrase(status), message: friendlyAuthMessage(code, message), code });
+      .send({ statusCode: status, error: reasonPhrase(status), message: friendlyAuthMessage(code, message), code, ...(issues && { issues }) });
   }
   return reply.send(text.length > 0 ? text : null);
 }
@@ -123,7 +128,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/** preHandler guards: 401 when signed out, 403 when the role is not enough. */
+/**
+ * Route guards: 401 when signed out, 403 when the role is not enough. Routes run them `onRequest`,
+ * before the body is parsed and validated, so a stranger learns nothing about what a valid body
+ * looks like and spends no parsing on the server.
+ */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   const user = await request.sessionUser();
   if (!user) throw new HttpError(401, 'Please log in to continue.');

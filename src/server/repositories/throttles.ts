@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 
-export type ThrottleResult = { allowed: boolean; retryAfterSeconds: number };
+/** `count` is the attempts in the current window, this one included. */
+export type ThrottleResult = { allowed: boolean; retryAfterSeconds: number; count: number };
 
 /**
  * Counts one attempt against `key` in a fixed window. One upsert does the read and the write, so
@@ -17,5 +18,15 @@ export async function consumeThrottle(db: Db, key: string, limit: number, window
     returning count, ceil(extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now())))::int as retry_after`)) as unknown as { rows: { count: number; retry_after: number }[] };
   const row = result.rows[0];
   if (!row) throw new Error('throttle upsert returned no row');
-  return { allowed: Number(row.count) <= limit, retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
+  return { allowed: Number(row.count) <= limit, retryAfterSeconds: Math.max(1, Number(row.retry_after)), count: Number(row.count) };
+}
+
+/** Takes one attempt back (an attempt that turned out to be harmless, such as a right password). */
+export async function releaseThrottle(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update throttles set count = greatest(count - 1, 0) where key = ${key}`);
+}
+
+/** Forgets every attempt counted against `key`. */
+export async function clearThrottle(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from throttles where key = ${key}`);
 }

@@ -1,8 +1,14 @@
 import type { App } from '../types.js';
-import { errorResponses } from '../../shared/errors.js';
+import { apiErrorSchema, errorResponses } from '../../shared/errors.js';
 import { contactMessageInputSchema } from '../../shared/contact.js';
 import { insertedSchema } from '../../shared/results.js';
 import { insertContactMessage } from '../repositories/contact-messages.js';
+import { consumeThrottle } from '../repositories/throttles.js';
+import { HttpError } from '../http-error.js';
+
+/** Messages one address may leave per window: a person writes a few, a script writes thousands. */
+export const CONTACT_MESSAGES_PER_ADDRESS = 5;
+export const CONTACT_WINDOW_SECONDS = 10 * 60;
 
 export async function contactRoutes(app: App) {
   app.post(
@@ -12,10 +18,16 @@ export async function contactRoutes(app: App) {
         tags: ['contact'],
         summary: 'Leaves a message for the salon (kept for the admin)',
         body: contactMessageInputSchema,
-        response: { 201: insertedSchema, ...errorResponses },
+        response: { 201: insertedSchema, ...errorResponses, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
+      // Counted after validation: a visitor fixing a typo in the form is not held against.
+      const verdict = await consumeThrottle(app.db, `contact:${request.ip}`, CONTACT_MESSAGES_PER_ADDRESS, CONTACT_WINDOW_SECONDS);
+      if (!verdict.allowed) {
+        const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+        throw new HttpError(429, `You have sent several messages in a short time. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before sending another, or call the salon.`);
+      }
       const insertedId = await insertContactMessage(app.db, request.body);
       return reply.status(201).send({ insertedId });
     },

@@ -37,7 +37,7 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
   app.post(
     '/create-payment-intent',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['payments'],
         summary: "Starts paying the signed-in user's whole booking list; the amount is computed here",
@@ -56,7 +56,7 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
     app.post(
       '/payments/test/confirm',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags: ['payments'],
           summary: "The built-in test gateway's card form: charges the intent and applies the outcome",
@@ -134,7 +134,7 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
   app.get(
     '/payments',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['payments'],
         summary: 'Payment history: your own, or (admin) everyone’s, filterable by date and status',
@@ -151,7 +151,7 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
   app.get(
     '/payments/:id',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { tags: ['payments'], summary: 'One payment (yours, or any for an admin)', params: idParamsSchema, response: { 200: paymentSchema, ...guardedErrorResponses } },
     },
     async (request) => {
@@ -165,7 +165,7 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
   app.get(
     '/bookings',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['bookings'],
         summary: 'Appointments: your own, or (admin) every booking, filterable by date and status',
@@ -188,7 +188,7 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
   app.post(
     '/bookings/:id/cancel',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['bookings'],
         summary: 'Cancels a confirmed booking and refunds it (customers: up to the notice limit)',
@@ -206,7 +206,7 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
   app.post(
     '/bookings/:id/complete',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['bookings'],
         summary: 'Marks a confirmed booking whose time has come as completed (admin)',

@@ -68,7 +68,7 @@ export async function serviceRoutes(app: App) {
   app.post(
     '/service',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['services'],
         summary: 'Adds a service to the catalogue (admin)',
@@ -88,7 +88,7 @@ export async function serviceRoutes(app: App) {
   app.patch(
     '/service/:id',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['services'],
         summary: 'Changes a service (admin); fields left out keep their value',
@@ -112,7 +112,7 @@ export async function serviceRoutes(app: App) {
   app.delete(
     '/service/:id',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['services'],
         summary: 'Takes a service out of the catalogue and out of every booking list (admin)',

@@ -16,7 +16,7 @@ export async function settingsRoutes(app: App) {
   app.put(
     '/settings',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['salon'],
         summary: "Replaces the salon's booking rules (admin); existing bookings keep their times",

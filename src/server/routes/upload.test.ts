@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -5,6 +6,8 @@ import { apiErrorSchema } from '../../shared/errors.js';
 import { uploadResultSchema } from '../../shared/user.js';
 import { imageForm } from '../test/uploads.js';
 import { IMAGE_VARIANT_WIDTHS, imageVariantUrl } from '../../shared/images.js';
+import { uploads } from '../db/schema.js';
+import { imageWork, MAX_INPUT_PIXELS, UPLOADS_PER_HOUR_PER_IP } from './upload.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,4 +87,55 @@ it('stores the sizes the pages ask for in their srcset, never larger than the ph
   const small = uploadResultSchema.parse((await upload(await sharp({ create: { width: 300, height: 200, channels: 3, background: '#000' } }).png().toBuffer(), 's.png', 'image/png')).json()).data.display_url;
   const copy = await t.app.inject({ url: imageVariantUrl(small, 800)! });
   expect(await sharp(copy.rawPayload).metadata()).toMatchObject({ width: 300, height: 200 });
+});
+
+/** A real PNG whose header claims `width` x `height`: what a decompression bomb looks like to metadata(). */
+async function pngClaiming(width: number, height: number): Promise<Buffer> {
+  const png = Buffer.from(await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } }).png().toBuffer());
+  // IHDR data starts at byte 16 (8 signature + 4 length + 4 type); its CRC follows the 13 bytes.
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
+  return png;
+}
+
+it(`refuses an image over ${MAX_INPUT_PIXELS / 1_000_000} megapixels with 413, judged from its header before decoding`, async () => {
+  const bomb = await pngClaiming(16_000, 16_000);
+  expect(await sharp(bomb).metadata()).toMatchObject({ width: 16_000, height: 16_000 });
+  const before = await t.database.db.select().from(uploads);
+  const res = await upload(bomb, 'bomb.png', 'image/png');
+  expect(res.statusCode).toBe(413);
+  expect(apiErrorSchema.parse(res.json()).message).toBe('The image is 16000 x 16000 pixels; at most 40 megapixels (e.g. 8000 x 5000) are accepted.');
+  expect(await t.database.db.select().from(uploads)).toHaveLength(before.length);
+});
+
+it('answers 415, not 500, to an image whose header is fine but whose pixels are broken', async () => {
+  const cut = (await photo()).subarray(0, 2000);
+  const res = await upload(cut, 'cut.jpg', 'image/jpeg');
+  expect(res.statusCode).toBe(415);
+});
+
+it('encodes at most two images at once, however many arrive together', async () => {
+  imageWork.peak = 0;
+  const bytes = await photo();
+  const results = await Promise.all(
+    Array.from({ length: 5 }, async (_, i) => {
+      const form = await imageForm(bytes, 'me.jpg', 'image/jpeg');
+      const headers = { origin: t.config.publicUrl, 'content-type': form.contentType };
+      return t.app.inject({ method: 'POST', url: '/api/upload', remoteAddress: `10.50.0.${i + 1}`, headers, payload: form.payload });
+    }),
+  );
+  expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+  expect(imageWork.peak).toBe(2);
+});
+
+it(`limits uploads to ${UPLOADS_PER_HOUR_PER_IP} an hour per address with a clear 429`, async () => {
+  const attempt = (remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/api/upload', remoteAddress, headers: { origin: t.config.publicUrl }, payload: { image: 'x' } });
+  // Refused attempts count too: they cost the server as much reading.
+  for (let i = 0; i < UPLOADS_PER_HOUR_PER_IP; i++) expect((await attempt('10.51.0.1')).statusCode).toBe(415);
+  const limited = await attempt('10.51.0.1');
+  expect(limited.statusCode).toBe(429);
+  expect(apiErrorSchema.parse(limited.json()).message).toBe('Too many uploads. Please try again later.');
+  expect((await attempt('10.51.0.2')).statusCode).toBe(415);
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import type { App } from '../types.js';
 import { HttpError } from '../http-error.js';
 import { MAX_UPLOAD_BYTES, uploadResultSchema } from '../../shared/user.js';
@@ -8,12 +8,19 @@ import { apiErrorSchema, errorResponses } from '../../shared/errors.js';
 import { consumeThrottle } from '../repositories/throttles.js';
 import { findUpload, insertUploads, type StoredImage } from '../repositories/uploads.js';
 import { IMAGE_VARIANT_WIDTHS } from '../../shared/images.js';
+import { Semaphore } from '../semaphore.js';
 
 /** Raster formats sharp recognises by their bytes. SVG is refused: it can carry script. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
-const UPLOADS_PER_HOUR_PER_IP = 30;
+export const UPLOADS_PER_HOUR_PER_IP = 30;
 const MAX_EDGE = 1600;
-
+/**
+ * 40 megapixels (8000 x 5000) is more than any phone camera takes. Decoding costs about 4 bytes a
+ * pixel: a 16000 x 16000 PNG of a few hundred kilobytes would otherwise take ~1 GB and seconds.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** Image work is CPU- and memory-heavy: two at once keep the rest of the site responsive. */
+export const imageWork = new Semaphore(2);
 
 const keyParams = z.object({ key: z.string().regex(/^[0-9a-f-]{36}(-w\d+)?\.webp$/, 'Unknown image') });
 
@@ -23,7 +30,7 @@ const keyParams = z.object({ key: z.string().regex(/^[0-9a-f-]{36}(-w\d+)?\.webp
  * photo's own size, so every srcset entry exists.
  */
 async function encodeSizes(input: Buffer, id: string): Promise<StoredImage[]> {
-  const upright = sharp(input).rotate();
+  const upright = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   const full = await upright
     .clone()
     .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true })
@@ -38,6 +45,26 @@ async function encodeSizes(input: Buffer, id: string): Promise<StoredImage[]> {
     images.push({ key: `${id}-w${width}.webp`, contentType: 'image/webp', width: copy.info.width, height: copy.info.height, bytes: copy.data, originalKey });
   }
   return images;
+}
+
+/**
+ * Runs one step of reading a multipart body. A body that breaks off or is not multipart at all
+ * makes the parser throw; that is the client's fault (400), never a 500.
+ */
+async function readMultipart<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const { code, statusCode } = err as { code?: string; statusCode?: number };
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new HttpError(413, 'The image is larger than 5 MB. Choose a smaller one.', [{ path: 'image', message: 'The image must be at most 5 MB' }]);
+    }
+    if (statusCode === 413) throw new HttpError(413, 'The upload is too large. Send one image of at most 5 MB.');
+    throw new HttpError(400, 'The upload was cut off or malformed. Choose the image and try again.', [
+      { path: 'image', message: 'The upload could not be read' },
+    ]);
+  }
 }
 
 export async function uploadRoutes(app: App) {
@@ -56,35 +83,41 @@ export async function uploadRoutes(app: App) {
       if (!verdict.allowed) throw new HttpError(429, 'Too many uploads. Please try again later.');
       if (!request.isMultipart()) throw new HttpError(415, 'Send the image as multipart/form-data in the field "image".');
 
-      const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+      const part = await readMultipart(() => request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } }));
       if (!part || part.fieldname !== 'image') {
         throw new HttpError(400, 'Choose an image to upload.', [{ path: 'image', message: 'image is required' }]);
       }
-      let input: Buffer;
-      try {
-        input = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, 'The image is larger than 5 MB. Choose a smaller one.', [{ path: 'image', message: 'The image must be at most 5 MB' }]);
-        }
-        throw err;
-      }
+      const input = await readMultipart(() => part.toBuffer());
 
-      // Decide by content, never by the file's name or the browser's content type.
-      let format: string | undefined;
+      // Decide by content, never by the file's name or the browser's content type. Reading the
+      // header only (metadata) does not decode the pixels.
+      let meta: Metadata | undefined;
       try {
-        format = (await sharp(input).metadata()).format;
+        meta = await sharp(input).metadata();
       } catch {
-        format = undefined;
+        meta = undefined;
       }
-      if (!format || !ACCEPTED_FORMATS.has(format)) {
+      if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format)) {
         throw new HttpError(415, 'That file is not an image we can use. Upload a JPEG, PNG, WebP, GIF or AVIF photo.', [
           { path: 'image', message: 'Only image files are accepted' },
         ]);
       }
+      const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+      if (pixels > MAX_INPUT_PIXELS) {
+        const message = `The image is ${meta.width} x ${meta.height} pixels; at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels (e.g. 8000 x 5000) are accepted.`;
+        throw new HttpError(413, message, [{ path: 'image', message: `The image must be at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels` }]);
+      }
 
       const id = randomUUID();
-      const images = await encodeSizes(input, id);
+      let images: StoredImage[];
+      try {
+        images = await imageWork.run(() => encodeSizes(input, id));
+      } catch {
+        // The header looked fine but the pixel data is broken (a cut-off file, a forged header).
+        throw new HttpError(415, 'That image could not be read. It may be damaged: try another photo.', [
+          { path: 'image', message: 'The image could not be read' },
+        ]);
+      }
       await insertUploads(app.db, images);
       return reply.status(201).send({ data: { display_url: `/uploads/${images[0]!.key}` } });
     },

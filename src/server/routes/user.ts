@@ -41,14 +41,14 @@ export async function userRoutes(app: App) {
 
   app.get(
     '/user',
-    { preHandler: requireAdmin, schema: { tags: ['accounts'], summary: 'Every account (admin)', response: { 200: userListSchema, ...guarded } } },
+    { onRequest: requireAdmin, schema: { tags: ['accounts'], summary: 'Every account (admin)', response: { 200: userListSchema, ...guarded } } },
     async () => listUsers(app.db),
   );
 
   app.post(
     '/user',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['accounts'],
         summary: "Updates the signed-in user's own name and photo",
@@ -70,7 +70,7 @@ export async function userRoutes(app: App) {
   app.get(
     '/user/admin/:email',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { tags: ['accounts'], summary: 'Whether an account is an admin', params: emailParamsSchema, response: { 200: adminCheckSchema, ...guarded } },
     },
     async (request) => {
@@ -85,7 +85,7 @@ export async function userRoutes(app: App) {
 
   app.patch(
     '/user/admin/:id',
-    { preHandler: requireAdmin, schema: { tags: ['accounts'], summary: 'Makes a user an admin', params: idParamsSchema, response: { 200: modifiedSchema, ...guarded } } },
+    { onRequest: requireAdmin, schema: { tags: ['accounts'], summary: 'Makes a user an admin', params: idParamsSchema, response: { 200: modifiedSchema, ...guarded } } },
     async (request) => {
       if (!(await findUserById(app.db, request.params.id))) throw notFound('User');
       return { modifiedCount: await makeAdmin(app.db, request.params.id) };
@@ -94,7 +94,7 @@ export async function userRoutes(app: App) {
 
   app.patch(
     '/user/admin-remove/:id',
-    { preHandler: requireAdmin, schema: { tags: ['accounts'], summary: 'Takes the admin role away', params: idParamsSchema, response: { 200: modifiedSchema, ...guarded } } },
+    { onRequest: requireAdmin, schema: { tags: ['accounts'], summary: 'Takes the admin role away', params: idParamsSchema, response: { 200: modifiedSchema, ...guarded } } },
     async (request) => {
       const me = await currentUser(request);
       if (!(await findUserById(app.db, request.params.id))) throw notFound('User');
