@@ -118,7 +118,7 @@ describe('one server per data folder', () => {
     // A clean stop leaves no lock behind.
     await expect(fs.access(path.join(dataDir, LOCK_FILE))).rejects.toThrow();
     await fs.rm(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  }, 120_000);
 
   it('is not blocked by the lock of a server killed with SIGKILL', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parlour-lock-'));
@@ -139,5 +139,5 @@ describe('one server per data folder', () => {
     next.child.kill('SIGTERM');
     expect(await next.exited).toBe(0);
     await fs.rm(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  }, 120_000);
 });

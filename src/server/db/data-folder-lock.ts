@@ -26,6 +26,9 @@ type LockContent = { pid: number; hostname: string; startedAt: string };
 
 export type DataFolderLock = { release(): void };
 
+/** Folders this process holds: its own pid in the file must not read as a stale lock here. */
+const heldHere = new Set<string>();
+
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -46,14 +49,34 @@ function readLock(file: string): LockContent | undefined {
   }
 }
 
+/**
+ * When the process with this pid started (Linux /proc), or undefined where that cannot be read.
+ * USER_HZ, the unit of /proc's start time, is 100 on every Linux the server runs on.
+ */
+function processStartedAt(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name in parentheses may hold spaces: count the fields after its ')'.
+    const startTicks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+    const bootSeconds = Number(/^btime (\d+)$/m.exec(fs.readFileSync('/proc/stat', 'utf8'))?.[1]);
+    if (!Number.isFinite(startTicks) || !Number.isFinite(bootSeconds)) return undefined;
+    return (bootSeconds + startTicks / 100) * 1000;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether the recorded holder may still be running; if not, the lock is stale. */
 function holderAlive(content: LockContent | undefined): content is LockContent {
   if (!content) return false;
   // A container restarted after a SIGKILL often gets the very pid it had before.
   if (content.pid === process.pid) return false;
-  // Another machine sharing the folder (a network mount): its pids mean nothing here, so be safe.
-  if (content.hostname !== os.hostname()) return true;
-  return isRunning(content.pid);
+  if (!isRunning(content.pid)) return false;
+  // The pid may have been handed to another process since (a new container numbers from 1 again):
+  // the holder started before it wrote the lock, so a process that started later is not it.
+  const started = processStartedAt(content.pid);
+  const locked = Date.parse(content.startedAt);
+  return started === undefined || Number.isNaN(locked) || started <= locked + 2_000;
 }
 
 /**
@@ -86,6 +109,7 @@ function breakStaleLock(file: string, stale: LockContent | undefined): void {
 /** Takes the data folder for this process, or throws DataFolderInUseError naming the holder. */
 export function lockDataFolder(dataDir: string): DataFolderLock {
   const file = path.join(dataDir, LOCK_FILE);
+  if (heldHere.has(file)) throw new DataFolderInUseError(dataDir, process.pid);
   const content: LockContent = { pid: process.pid, hostname: os.hostname(), startedAt: new Date().toISOString() };
   for (let attempt = 0; attempt < 50; attempt++) {
     try {
@@ -95,10 +119,12 @@ export function lockDataFolder(dataDir: string): DataFolderLock {
       } finally {
         fs.closeSync(fd);
       }
+      heldHere.add(file);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        heldHere.delete(file);
         process.off('exit', release);
         // Only our own file: never one a later server took over after judging ours stale.
         if (readLock(file)?.pid === process.pid) fs.rmSync(file, { force: true });
