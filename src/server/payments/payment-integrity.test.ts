@@ -4,7 +4,7 @@
  * outcome was lost is applied exactly once (never cancelled), and declined cards stay on record.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { addItem, asUser, CARDS, dhaka, futureExpiry, openDay, readyToPay } from '../test/booking.js';
@@ -55,8 +55,11 @@ async function bookingRows(app: App, userId: string) {
   return app.db.select().from(bookings).where(eq(bookings.userId, userId));
 }
 
+/** The e-mails sent to her; the confirmation is sent after the payment commits, so wait for it. */
 async function mailsTo(app: App, email: string) {
-  return app.db.select().from(outbox).where(eq(outbox.to, email));
+  const read = () => app.db.select().from(outbox).where(eq(outbox.to, email));
+  await vi.waitFor(async () => expect((await read()).length).toBeGreaterThan(0));
+  return read();
 }
 
 async function payWith(app: App, who: Account, intent: PaymentIntentInfo, card: string) {
@@ -309,7 +312,7 @@ describe('with Stripe', () => {
 
   it('applies a charge whose webhook never came, once, when the reconciler asks Stripe', async () => {
     const who = await signUp(t.app);
-    await readyToPay(t.app, who, [{ serviceId: ids.haircut, time: '11:00' }], openDay(5));
+    await readyToPay(t.app, who, [{ serviceId: ids.haircut, time: '16:00' }], openDay(5));
     const intent = await intentFor(t.app, who, 1200);
     const ref = refOf(intent.clientSecret);
     expect(await t.app.payments.reconcile()).toBe(0);
