@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { server } from './server';
 
 // jsdom does not lay out or scroll; React Router's <ScrollRestoration /> calls these.
@@ -18,12 +18,31 @@ window.matchMedia = ((query: string) => ({
   dispatchEvent: () => false,
 })) as typeof window.matchMedia;
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// findBy/waitFor wait for a condition; Testing Library gives up after 1 s by default, which a busy
+// machine exceeds on a page's first lazy import. Waiting longer costs nothing when all is well.
+configure({ asyncUtilTimeout: 5000 });
+
+/**
+ * A request no handler answers fails the test that made it. msw's own 'error' strategy only logs
+ * and makes the fetch reject, which a page may well survive (an empty list, a retry button), so
+ * the test would pass on a page the real API never produced.
+ */
+const unhandled: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest: (request, print) => {
+      unhandled.push(`${request.method} ${request.url}`);
+      print.error();
+    },
+  }),
+);
 afterEach(() => {
   cleanup();
   server.resetHandlers();
   // SweetAlert2 renders outside React's tree.
   document.body.innerHTML = '';
   document.title = '';
+  const missed = unhandled.splice(0);
+  expect(missed, 'requests no msw handler answered').toEqual([]);
 });
 afterAll(() => server.close());

@@ -6,6 +6,7 @@ import type { modifiedSchema } from '../../../shared/results';
 import type { User } from '../../../shared/user';
 import { adminUser, users as fixtureUsers } from '../../test/fixtures';
 import { accountSession, apiErrorResponse } from '../../test/handlers';
+import { heldResponses } from '../../test/held-response';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 
@@ -150,13 +151,18 @@ describe('/dashboard/alluser', () => {
 
   it('shows the loading state, then an error with a retry that works', async () => {
     let fail = true;
+    const gate = heldResponses();
     server.use(
       ...accountSession(adminUser).handlers,
-      http.get('/api/user', () => (fail ? apiErrorResponse(500, 'Something went wrong on our side. Please try again in a moment.') : HttpResponse.json(fixtureUsers))),
+      http.get('/api/user', async () => {
+        await gate.hold();
+        return fail ? apiErrorResponse(500, 'Something went wrong on our side. Please try again in a moment.') : HttpResponse.json(fixtureUsers);
+      }),
     );
     const { user } = renderApp('/dashboard/alluser');
 
     expect(await screen.findByRole('status', { name: 'Loading the accounts' })).toBeInTheDocument();
+    gate.release();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Something went wrong');
     expect(alert).toHaveTextContent('Something went wrong on our side. Please try again in a moment.');

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PENDING_POLL_INTERVAL_MS } from '../../features/payments/api/get-payment';
 import { customerUser } from '../../test/fixtures';
 import { accountSession } from '../../test/handlers';
 import { fakePayments, paymentRecord } from '../../test/payment-handlers';
@@ -15,20 +16,31 @@ function withPayment(...payments: ReturnType<typeof paymentRecord>[]) {
 const paymentPolls = (fake: ReturnType<typeof fakePayments>, id: string) =>
   fake.state.requests.filter((request) => request === `GET /api/payments/${id}`).length;
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('/dashboard/appointment/done', () => {
   it('waits while the payment is pending, asking again each second, then shows it succeeded', async () => {
+    // The page's clock is the test's: a second of polling passes only when the test says so (vi.waitFor
+    // moves it on by its own interval while it waits, so only rough counts are asserted while pending).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const pending = paymentRecord(1, { status: 'pending', gatewayRef: '', paidAt: null });
     const fake = withPayment(pending);
     renderApp(`/dashboard/appointment/done?payment=${pending._id}`);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeInTheDocument();
-    await waitFor(() => expect(paymentPolls(fake, pending._id)).toBeGreaterThanOrEqual(2), { timeout: 3000 });
+    await vi.waitFor(() => screen.getByRole('heading', { level: 1, name: 'Confirming your payment' }));
+    const first = paymentPolls(fake, pending._id);
+    expect(first).toBeGreaterThanOrEqual(1);
+    await vi.advanceTimersByTimeAsync(PENDING_POLL_INTERVAL_MS);
+    await vi.waitFor(() => expect(paymentPolls(fake, pending._id)).toBeGreaterThan(first));
     expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeInTheDocument();
 
     // Stripe's webhook arrives: the server now knows.
     Object.assign(fake.state.payments[0]!, { status: 'succeeded', gatewayRef: 'pi_3Qx9', paidAt: '2030-01-15T06:01:00.000Z' });
+    await vi.advanceTimersByTimeAsync(PENDING_POLL_INTERVAL_MS);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' }, { timeout: 3000 })).toBeInTheDocument();
+    await vi.waitFor(() => screen.getByRole('heading', { level: 1, name: 'Payment successful' }));
     const receipt = within(screen.getByRole('region', { name: 'Receipt' }));
     expect(receipt.getByText('Amount paid').nextElementSibling).toHaveTextContent('৳1,200');
     expect(receipt.getByText('pi_3Qx9')).toBeInTheDocument();
@@ -40,10 +52,10 @@ describe('/dashboard/appointment/done', () => {
     expect(historyLinks).toHaveLength(2);
     for (const link of historyLinks) expect(link).toHaveAttribute('href', '/dashboard/paymentHistory');
 
-    // Polling stops once the outcome is known.
+    // Polling stops once the outcome is known: five more seconds ask nothing more.
     const polls = paymentPolls(fake, pending._id);
-    await new Promise((resolve) => setTimeout(resolve, 1300));
-    expect(paymentPolls(fake, pending._id)).toBeLessThanOrEqual(polls + 1);
+    await vi.advanceTimersByTimeAsync(5 * PENDING_POLL_INTERVAL_MS);
+    expect(paymentPolls(fake, pending._id)).toBe(polls);
     expect(fake.state.requests.some((request) => request === `GET /api/cart?email=${encodeURIComponent(customerUser.email)}`)).toBe(true);
   });
 

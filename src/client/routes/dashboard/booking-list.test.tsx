@@ -5,6 +5,7 @@ import type { CartItem } from '../../../shared/cart';
 import { cartItemFor, fakeCart } from '../../test/cart-handlers';
 import { customerUser, services } from '../../test/fixtures';
 import { accountSession, apiErrorResponse } from '../../test/handlers';
+import { heldResponses } from '../../test/held-response';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 
@@ -134,7 +135,7 @@ describe('/dashboard/bookinglist', () => {
     await user.click(within(done).getByRole('button', { name: 'OK' }));
 
     await waitFor(() => expect(screen.queryByText('Classic Manicure', { selector: 'p' })).not.toBeInTheDocument());
-    expect(await rowOf('Signature Facial')).toBeTruthy();
+    expect((await rowOf('Signature Facial')).getByText('Signature Facial', { selector: 'p' })).toBeVisible();
     expect(cart.requests.filter((r) => r === 'GET /api/cart').length).toBeGreaterThan(listRequests);
     expect(await navbar().findByRole('link', { name: 'Booking(1)' })).toBeInTheDocument();
     expect(screen.getByText('Total:').parentElement).toHaveTextContent('Total: ৳3,500');
@@ -149,7 +150,7 @@ describe('/dashboard/bookinglist', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(cart.writes).toEqual([]);
-    expect(await rowOf('Classic Manicure')).toBeTruthy();
+    expect((await rowOf('Classic Manicure')).getByText('Classic Manicure', { selector: 'p' })).toBeVisible();
   });
 
   it("shows the server's refusal when the item is already gone", async () => {
@@ -167,20 +168,23 @@ describe('/dashboard/bookinglist', () => {
   it('shows the loading state, then an error with a retry that works', async () => {
     const cart = bookingListServer([cartItemFor(manicure, customerUser)]);
     let fail = true;
+    const gate = heldResponses();
     server.use(
-      http.get('/api/cart', () =>
-        fail ? apiErrorResponse(500, 'Something went wrong on our side. Please try again in a moment.') : HttpResponse.json(cart.items),
-      ),
+      http.get('/api/cart', async () => {
+        await gate.hold();
+        return fail ? apiErrorResponse(500, 'Something went wrong on our side. Please try again in a moment.') : HttpResponse.json(cart.items);
+      }),
     );
     const { user } = renderApp('/dashboard/bookinglist');
 
     expect(await screen.findByText(/^Loading/)).toBeInTheDocument();
+    gate.release();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Something went wrong');
     expect(alert).toHaveTextContent('Something went wrong on our side. Please try again in a moment.');
 
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await rowOf('Classic Manicure')).toBeTruthy();
+    expect((await rowOf('Classic Manicure')).getByText('Classic Manicure', { selector: 'p' })).toBeVisible();
   });
 });

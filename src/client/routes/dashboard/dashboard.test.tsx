@@ -1,9 +1,10 @@
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../../shared/user';
 import { adminUser, customerUser, sessionFor } from '../../test/fixtures';
-import { accountSession, authProvidersHandler, reviewsHandler, servicesHandler } from '../../test/handlers';
+import { accountSession, authProvidersHandler, fakeCatalogue, reviewsHandler, servicesHandler } from '../../test/handlers';
+import { heldResponses } from '../../test/held-response';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 
@@ -47,7 +48,8 @@ describe('dashboard guards', () => {
   it.each(['/dashboard/adminhome', '/dashboard/alluser', '/dashboard/orderlist', '/dashboard/addservice', '/dashboard/manageservice', '/dashboard/updateservice/0b6f2a53-2a4f-4f57-9a49-1f1d3a0c6a01'])(
     'sends a signed-in customer who opens %s to /login',
     async (path) => {
-      server.use(...accountSession(customerUser).handlers, authProvidersHandler());
+      // The update page's loader asks for the service (a public read) before the guard answers.
+      server.use(...accountSession(customerUser).handlers, authProvidersHandler(), ...fakeCatalogue().handlers);
       const { router } = renderApp(path);
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
@@ -73,18 +75,26 @@ describe('dashboard guards', () => {
   });
 
   it('keeps the progress bar on an admin page until the admin check has answered', async () => {
+    const gate = heldResponses();
+    // In front of the session's own admin check, which would otherwise answer at once.
     server.use(
-      ...accountSession(adminUser).handlers,
       http.get('/api/user/admin/:email', async () => {
-        await delay(150);
+        await gate.hold();
         return HttpResponse.json({ admin: true });
       }),
+      ...accountSession(adminUser).handlers,
       http.get('/api/user', () => HttpResponse.json([])),
     );
     renderApp('/dashboard/alluser');
 
-    expect(await screen.findByRole('progressbar', { name: 'Loading your account' })).toBeInTheDocument();
+    // The session has answered and the admin check is on its way: still only the progress bar.
+    await waitFor(() => expect(gate.held).toBe(1));
+    expect(screen.getByRole('progressbar', { name: 'Loading your account' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+
+    gate.release();
     expect(await screen.findByRole('heading', { level: 1, name: 'All users' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading your account' })).not.toBeInTheDocument();
   });
 });
 
@@ -134,7 +144,7 @@ describe('dashboard layout', () => {
   });
 
   it('folds the side menu behind a button on small screens', async () => {
-    server.use(...accountSession(customerUser).handlers);
+    server.use(...accountSession(customerUser).handlers, servicesHandler());
     const { user } = renderApp('/dashboard/userhome');
     await screen.findByRole('heading', { level: 1, name: 'Welcome back, Mitu Customer' });
 

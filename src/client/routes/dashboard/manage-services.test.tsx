@@ -1,8 +1,9 @@
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, services } from '../../test/fixtures';
 import { accountSession, apiErrorResponse, fakeCatalogue } from '../../test/handlers';
+import { heldResponses } from '../../test/held-response';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 
@@ -46,16 +47,18 @@ describe('/dashboard/manageservice', () => {
   });
 
   it("shows 'Loading' until the list arrives", async () => {
+    const gate = heldResponses();
     server.use(
       ...accountSession(adminUser).handlers,
       http.get('/api/service', async () => {
-        await delay(100);
+        await gate.hold();
         return HttpResponse.json(services);
       }),
     );
     renderApp('/dashboard/manageservice');
 
     expect(await screen.findByRole('status')).toHaveTextContent('Loading');
+    gate.release();
     expect(await table()).toBeInTheDocument();
     expect(screen.queryByText('Loading')).not.toBeInTheDocument();
   });

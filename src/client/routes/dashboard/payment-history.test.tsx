@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, customerUser, users } from '../../test/fixtures';
 import { accountSession, apiErrorResponse } from '../../test/handlers';
+import { heldResponses } from '../../test/held-response';
 import { fakePayments, paymentRecord, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
@@ -111,15 +112,20 @@ describe('/dashboard/paymentHistory', () => {
 
   it('shows the loading state, then an error with a retry that works', async () => {
     let fail = true;
+    const gate = heldResponses();
     const fake = fakePayments({ session: { user: customerUser }, payments: history });
     server.use(
       ...accountSession(customerUser).handlers,
-      http.get('/api/payments', () => (fail ? apiErrorResponse(500, 'Something went wrong on our side. Please try again in a moment.') : undefined)),
+      http.get('/api/payments', async () => {
+        await gate.hold();
+        return fail ? apiErrorResponse(500, 'Something went wrong on our side. Please try again in a moment.') : undefined;
+      }),
       ...fake.handlers,
     );
     const { user } = renderApp('/dashboard/paymentHistory');
 
     expect(await screen.findByRole('status', { name: 'Loading the payments' })).toBeInTheDocument();
+    gate.release();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Something went wrong');
     fail = false;

@@ -1,4 +1,4 @@
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Service } from '../../../shared/service';
@@ -35,11 +35,12 @@ describe('/dashboard/updateservice/:id', () => {
         return HttpResponse.json(manicure);
       }),
     );
-    renderApp(path);
+    const { router } = renderApp(path);
 
-    // While the loader waits, no part of the page is on screen.
+    // While the loader waits, no part of the page is on screen: the router has not committed to it.
     await waitFor(() => expect(catalogue.calls).toContain('get (held)'));
-    await delay(50);
+    expect(router.state.location.pathname).toBe(path);
+    expect(router.state.initialized).toBe(false);
     expect(screen.queryByRole('heading', { name: 'You can update your service' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Service Title')).not.toBeInTheDocument();
 
