@@ -63,8 +63,21 @@ export const reviews = pgTable(
     imageUrl: text('image_url').notNull(),
     hidden: boolean('hidden').notNull().default(false),
     createdAt: createdAt(),
+    // A customer's review of one of her visits; the seeded testimonials have neither.
+    userId: uuid('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The salon's public answer, shown under the review.
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
   },
-  (t) => [check('reviews_rating_range', sql`${t.rating} between 1 and 5`)],
+  (t) => [
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    // One review per visit: a second one is a conflict, not a duplicate testimonial.
+    uniqueIndex('reviews_booking_uq').on(t.bookingId),
+    index('reviews_user_idx').on(t.userId, t.createdAt),
+    index('reviews_published_idx').on(t.createdAt).where(sql`${t.hidden} = false`),
+  ],
 );
 
 export const contactMessages = pgTable('contact_messages', {

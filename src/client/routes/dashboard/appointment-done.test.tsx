@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PENDING_POLL_INTERVAL_MS } from '../../features/payments/api/get-payment';
 import { customerUser } from '../../test/fixtures';
