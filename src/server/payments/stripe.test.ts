@@ -1,96 +1,35 @@
 /**
  * The Stripe gateway against a local server that answers as the Stripe API does for the calls we
- * make (the SDK pointed at it with its host, port and protocol options), and webhooks signed with
- * the SDK's own test header helper.
+ * make (test/fake-stripe.ts), and webhooks signed with the SDK's own test header helper.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { asUser, openDay, readyToPay } from '../test/booking.js';
+import { FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../test/fake-stripe.js';
+import { paymentEvents } from '../db/schema.js';
 import { bookingListSchema, intentSchema, paymentSchema } from '../../shared/payments.js';
 import { serviceListSchema } from '../../shared/service.js';
 
-const WEBHOOK_SECRET = 'whsec_parlour_test_secret';
-
-type Recorded = { method: string; path: string; form: URLSearchParams; idempotencyKey: string | undefined; auth: string | undefined };
-
-/** A few Stripe endpoints, with Stripe's idempotency: the same key answers the first response again. */
-function fakeStripe() {
-  const requests: Recorded[] = [];
-  const byKey = new Map<string, string>();
-  let counter = 0;
-  const read = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => resolve(body));
-    });
-  const server: Server = createServer(async (req, res) => {
-    const form = new URLSearchParams(await read(req));
-    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
-    requests.push({ method: req.method!, path: req.url!, form, idempotencyKey, auth: req.headers.authorization });
-    const send = (status: number, body: unknown) => {
-      const json = JSON.stringify(body);
-      if (idempotencyKey) byKey.set(idempotencyKey, json);
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${counter}` }).end(json);
-    };
-    if (idempotencyKey && byKey.has(idempotencyKey)) {
-      res.writeHead(200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' }).end(byKey.get(idempotencyKey));
-      return;
-    }
-    counter += 1;
-    if (req.method === 'POST' && req.url === '/v1/payment_intents') {
-      const id = `pi_fake_${counter}`;
-      return send(200, {
-        id,
-        object: 'payment_intent',
-        amount: Number(form.get('amount')),
-        currency: form.get('currency'),
-        client_secret: `${id}_secret_${counter}`,
-        status: 'requires_payment_method',
-        metadata: {},
-      });
-    }
-    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(req.url ?? '');
-    if (req.method === 'POST' && cancel) return send(200, { id: cancel[1], object: 'payment_intent', status: 'canceled' });
-    if (req.method === 'POST' && req.url === '/v1/refunds') {
-      return send(200, { id: `re_fake_${counter}`, object: 'refund', amount: Number(form.get('amount')), payment_intent: form.get('payment_intent'), status: 'succeeded' });
-    }
-    send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` } });
-  });
-  return { server, requests };
-}
-
 let t: TestApp;
-let stripeApi: ReturnType<typeof fakeStripe>;
+let stripeApi: FakeStripe;
 let admin: Account;
 let serviceIds: { haircut: string; facial: string };
 let day = 3;
 const sdk = new Stripe('sk_test_for_signing_only');
 
 beforeAll(async () => {
-  stripeApi = fakeStripe();
-  await new Promise<void>((resolve) => stripeApi.server.listen(0, '127.0.0.1', resolve));
-  const { port } = stripeApi.server.address() as AddressInfo;
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_parlour',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_parlour',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: `http://127.0.0.1:${port}`,
-    },
-  });
+  stripeApi = await startFakeStripe();
+  t = await createTestApp({ env: stripeApi.env });
   admin = await signUpAdmin(t.app);
   const catalogue = serviceListSchema.parse((await t.app.inject({ url: '/api/service' })).json());
   serviceIds = { haircut: catalogue.find((s) => s.price === 1200 && s.duration === 60)!._id, facial: catalogue.find((s) => s.title === 'Signature Glow Facial')!._id };
 });
 afterAll(async () => {
-  await t.close();
-  await new Promise((resolve) => stripeApi.server.close(resolve));
+  await t?.close();
+  await stripeApi?.close();
 });
 
 async function checkout() {
@@ -104,12 +43,47 @@ async function checkout() {
   return { who, intent: intentSchema.parse(res.json()) };
 }
 
-function webhook(payload: string, header = sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) {
+function webhook(payload: string, header = sdk.webhooks.generateTestHeaderString({ payload, secret: FAKE_STRIPE_WEBHOOK_SECRET })) {
   return t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': header }, payload });
 }
 
 function event(id: string, type: string, object: Record<string, unknown>) {
   return JSON.stringify({ id, object: 'event', type, api_version: '2026-10-28', created: Math.floor(Date.now() / 1000), data: { object } });
+}
+
+/** The customer pays in Stripe's frame, and Stripe signs the event that says so. */
+function paidAtStripe(ref: string, eventId?: string) {
+  stripeApi.succeed(ref);
+  return stripeApi.succeededEvent(ref, eventId).payload;
+}
+
+async function rows(query: SQL): Promise<unknown[]> {
+  return ((await t.database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+}
+
+/** Everything a webhook can change for one payment: the payment, its bookings, the events applied, the mail sent. */
+async function ledger(who: Account, paymentId: string, eventIds: string[]) {
+  return {
+    payment: await rows(sql`select * from payments where id = ${paymentId}`),
+    bookings: await rows(sql`select * from bookings where payment_id = ${paymentId} order by id`),
+    events: await t.database.db.select({ id: paymentEvents.id, type: paymentEvents.type }).from(paymentEvents).where(inArray(paymentEvents.id, eventIds)).orderBy(paymentEvents.id),
+    mails: await rows(sql`select "to", subject from outbox where "to" = ${who.email} order by created_at, id`),
+    cart: await rows(sql`select id from cart_items where user_id = ${who.id} order by id`),
+    refunds: stripeApi.requests.filter((r) => r.path === '/v1/refunds').length,
+  };
+}
+
+const confirmationsTo = async (who: Account) => rows(sql`select id from outbox where "to" = ${who.email} and subject = 'Your Parlour appointments are confirmed'`);
+
+/**
+ * The confirmation e-mail goes out after the webhook has answered. To say 'no second e-mail'
+ * without sleeping, another customer then goes through a whole checkout and her e-mail is awaited:
+ * a mail a replay started (a whole checkout earlier, on the same mailer) is stored by then.
+ */
+async function laterMailsSettled() {
+  const { who, intent } = await checkout();
+  expect((await webhook(paidAtStripe(refOf(intent.clientSecret)))).statusCode).toBe(200);
+  await expect.poll(async () => (await confirmationsTo(who)).length).toBe(1);
 }
 
 const refOf = (clientSecret: string) => clientSecret.split('_secret_')[0]!;
@@ -130,29 +104,73 @@ describe('Stripe gateway', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/payments/test/confirm', headers: { origin: t.config.publicUrl }, payload: {} })).statusCode).toBe(404);
   });
 
-  it('confirms only on the signed payment_intent.succeeded webhook; a replay changes nothing', async () => {
+  it('confirms only on the signed payment_intent.succeeded webhook; replays change nothing and send no second e-mail', async () => {
     const { who, intent } = await checkout();
     expect((await statusOf(who, intent.paymentId)).status).toBe('pending');
-    const payload = event('evt_success_1', 'payment_intent.succeeded', { id: refOf(intent.clientSecret), object: 'payment_intent', amount: 370000, currency: 'bdt' });
+    const payload = paidAtStripe(refOf(intent.clientSecret), 'evt_success_1');
     const res = await webhook(payload);
     expect(res.statusCode, res.body).toBe(200);
     expect((await statusOf(who, intent.paymentId)).status).toBe('succeeded');
     expect(bookingListSchema.parse((await asUser(t.app, who).get('/api/bookings')).json()).map((b) => b.status)).toEqual(['confirmed', 'confirmed']);
+    await expect.poll(async () => (await confirmationsTo(who)).length).toBe(1);
+    const settled = await ledger(who, intent.paymentId, ['evt_success_1']);
+    expect(settled).toMatchObject({ events: [{ id: 'evt_success_1', type: 'succeeded' }], cart: [], mails: [{ to: who.email }] });
+    expect(settled.bookings).toHaveLength(2);
 
-    expect((await webhook(payload)).statusCode).toBe(200);
-    const rows = ((await t.database.db.execute(sql`select count(*)::int as n from bookings where user_id = ${who.id}`)) as unknown as { rows: { n: number }[] }).rows;
-    expect(rows[0]!.n).toBe(2);
+    // Stripe delivers at least once: the same event again, later, and again.
+    for (let i = 0; i < 3; i += 1) expect((await webhook(payload)).statusCode).toBe(200);
+    await laterMailsSettled();
+    expect(await ledger(who, intent.paymentId, ['evt_success_1'])).toEqual(settled);
+  });
+
+  it('a replayed failure, arriving after a newer one, does not bring back the older failure', async () => {
+    const { who, intent } = await checkout();
+    const ref = refOf(intent.clientSecret);
+    const failure = (id: string, message: string) => event(id, 'payment_intent.payment_failed', { id: ref, object: 'payment_intent', amount: 370000, last_payment_error: { message } });
+    const declined = failure('evt_fail_declined', 'Your card was declined.');
+    expect((await webhook(declined)).statusCode).toBe(200);
+    expect((await webhook(failure('evt_fail_funds', 'Your card has insufficient funds.'))).statusCode).toBe(200);
+    expect(await statusOf(who, intent.paymentId)).toMatchObject({ status: 'failed', failureMessage: 'Your card has insufficient funds.' });
+    const settled = await ledger(who, intent.paymentId, ['evt_fail_declined', 'evt_fail_funds']);
+    expect(settled.events).toEqual([
+      { id: 'evt_fail_declined', type: 'failed' },
+      { id: 'evt_fail_funds', type: 'failed' },
+    ]);
+
+    // Stripe retries the first delivery (its answer was lost): it was applied already.
+    expect((await webhook(declined)).statusCode).toBe(200);
+    expect(await ledger(who, intent.paymentId, ['evt_fail_declined', 'evt_fail_funds'])).toEqual(settled);
+    expect(await statusOf(who, intent.paymentId)).toMatchObject({ status: 'failed', failureMessage: 'Your card has insufficient funds.' });
+  });
+
+  it('the same event delivered 10 times at once, with a second event for the same charge: one payment, one set of bookings, one e-mail', async () => {
+    const { who, intent } = await checkout();
+    const ref = refOf(intent.clientSecret);
+    const payload = paidAtStripe(ref, 'evt_burst');
+    const other = stripeApi.succeededEvent(ref, 'evt_burst_other').payload;
+    const answers = await Promise.all([...Array.from({ length: 10 }, () => webhook(payload)), webhook(other), webhook(other)]);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
+
+    await laterMailsSettled();
+    const after = await ledger(who, intent.paymentId, ['evt_burst', 'evt_burst_other']);
+    expect(after.payment).toEqual([expect.objectContaining({ status: 'succeeded', refunded_minor: 0 })]);
+    expect(after.bookings).toEqual([expect.objectContaining({ status: 'confirmed' }), expect.objectContaining({ status: 'confirmed' })]);
+    expect(after.events.map((e) => e.id)).toEqual(['evt_burst', 'evt_burst_other']);
+    expect(after.mails).toEqual([{ to: who.email, subject: 'Your Parlour appointments are confirmed' }]);
+    expect(after.cart).toEqual([]);
+    expect(stripeApi.requests.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === ref)).toEqual([]);
+    expect(await rows(sql`select id from bookings where user_id = ${who.id}`)).toHaveLength(2);
   });
 
   it('refuses a tampered event, a wrong secret and a stale signature with 400, changing nothing', async () => {
     const { who, intent } = await checkout();
     const genuine = event('evt_tamper', 'payment_intent.succeeded', { id: 'pi_someone_else', object: 'payment_intent', amount: 370000 });
-    const header = sdk.webhooks.generateTestHeaderString({ payload: genuine, secret: WEBHOOK_SECRET });
+    const header = sdk.webhooks.generateTestHeaderString({ payload: genuine, secret: FAKE_STRIPE_WEBHOOK_SECRET });
     const tampered = genuine.replace('pi_someone_else', refOf(intent.clientSecret));
     expect((await webhook(tampered, header)).statusCode).toBe(400);
     const forged = event('evt_forged', 'payment_intent.succeeded', { id: refOf(intent.clientSecret), object: 'payment_intent', amount: 370000 });
     expect((await webhook(forged, sdk.webhooks.generateTestHeaderString({ payload: forged, secret: 'whsec_wrong' }))).statusCode).toBe(400);
-    const old = sdk.webhooks.generateTestHeaderString({ payload: forged, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const old = sdk.webhooks.generateTestHeaderString({ payload: forged, secret: FAKE_STRIPE_WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
     expect((await webhook(forged, old)).statusCode).toBe(400);
     expect((await webhook(forged, 'garbage')).statusCode).toBe(400);
     expect((await statusOf(who, intent.paymentId)).status).toBe('pending');
@@ -170,7 +188,7 @@ describe('Stripe gateway', () => {
     expect((await webhook(failed)).statusCode).toBe(200);
     expect(await statusOf(who, intent.paymentId)).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' });
     expect((await asUser(t.app, who).get('/api/cart')).json()).toHaveLength(2);
-    await webhook(event('evt_success_2', 'payment_intent.succeeded', { id: ref, object: 'payment_intent', amount: 370000 }));
+    await webhook(paidAtStripe(ref, 'evt_success_2'));
     expect((await statusOf(who, intent.paymentId)).status).toBe('succeeded');
     expect((await asUser(t.app, who).get('/api/cart')).json()).toEqual([]);
   });
@@ -183,7 +201,7 @@ describe('Stripe gateway', () => {
 
   it('refunds a cancelled booking through Stripe with the amount and an idempotency key', async () => {
     const { who, intent } = await checkout();
-    await webhook(event('evt_success_3', 'payment_intent.succeeded', { id: refOf(intent.clientSecret), object: 'payment_intent', amount: 370000 }));
+    await webhook(paidAtStripe(refOf(intent.clientSecret), 'evt_success_3'));
     const [first] = bookingListSchema.parse((await asUser(t.app, who).get('/api/bookings?when=upcoming')).json());
     const res = await asUser(t.app, admin).post(`/api/bookings/${first!._id}/cancel`, {});
     expect(res.statusCode, res.body).toBe(200);
