@@ -25,7 +25,8 @@ import multipart from '@fastify/multipart';
 import { HttpError } from './http-error.js';
 import { trustedOriginsOf } from './origins.js';
 import type { App } from './types.js';
-import { CATALOGUE_CHANNEL, ChangeCache, SETTINGS_CHANNEL } from './change-cache.js';
+import { CATALOGUE_CHANNEL, ChangeCache, REVIEWS_CHANNEL, SETTINGS_CHANNEL } from './change-cache.js';
+import { listPublishedReviews } from './repositories/reviews.js';
 import { getSalonSettings } from './repositories/settings.js';
 import { removeUnreferencedUploads } from './repositories/uploads.js';
 import { cartRoutes } from './routes/cart.js';
@@ -61,12 +62,14 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   app.decorate('db', database.db);
   const catalogue = new ChangeCache(CATALOGUE_CHANNEL, async () => JSON.stringify(await listServices(database.db)));
   const salonSettings = new ChangeCache(SETTINGS_CHANNEL, () => getSalonSettings(database.db));
-  for (const cache of [catalogue, salonSettings]) {
+  const publishedReviews = new ChangeCache(REVIEWS_CHANNEL, async () => JSON.stringify(await listPublishedReviews(database.db)));
+  for (const cache of [catalogue, salonSettings, publishedReviews]) {
     await cache.listen(database, app.log);
     app.addHook('onClose', async () => cache.close());
   }
   app.decorate('catalogue', catalogue);
   app.decorate('salonSettings', salonSettings);
+  app.decorate('publishedReviews', publishedReviews);
   // Images uploaded by forms that were never saved are removed once their grace period is over.
   const imageSweep = setInterval(() => {
     removeUnreferencedUploads(database.db, config.uploadGraceMinutes).catch((err: unknown) =>

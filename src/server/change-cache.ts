@@ -5,6 +5,7 @@ import type { DbHandle } from './db/client.js';
 /** Channels on which a committed write announces that a cached value is out of date. */
 export const CATALOGUE_CHANNEL = 'parlour_catalogue_changed';
 export const SETTINGS_CHANNEL = 'parlour_settings_changed';
+export const REVIEWS_CHANNEL = 'parlour_reviews_changed';
 
 /**
  * A value read on nearly every request that changes a few times a day (the public catalogue, the

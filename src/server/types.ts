@@ -15,6 +15,8 @@ declare module 'fastify' {
     catalogue: ChangeCache<string>;
     /** The salon's booking rules. */
     salonSettings: ChangeCache<SalonSettings>;
+    /** The published testimonials as ready-made JSON. */
+    publishedReviews: ChangeCache<string>;
     payments: PaymentService;
   }
 }

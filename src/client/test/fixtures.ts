@@ -41,6 +41,9 @@ export const reviews: Review[] = reviewListSchema.parse([
     feedback: 'They made my wedding morning calm and beautiful.',
     rating: 5,
     image: '/images/reviews/nusrat.svg',
+    createdAt: '2030-02-20T08:00:00.000Z',
+    reply: null,
+    repliedAt: null,
   },
   {
     _id: '5a0c1e7b-9d3e-4c1a-8f0e-2b7d6c5a4e02',
@@ -49,6 +52,9 @@ export const reviews: Review[] = reviewListSchema.parse([
     feedback: 'The best facial I have had in Dhaka.',
     rating: 4,
     image: '/images/reviews/farhana.svg',
+    createdAt: '2030-02-18T08:00:00.000Z',
+    reply: null,
+    repliedAt: null,
   },
   {
     _id: '5a0c1e7b-9d3e-4c1a-8f0e-2b7d6c5a4e03',
@@ -57,6 +63,9 @@ export const reviews: Review[] = reviewListSchema.parse([
     feedback: 'Friendly staff and spotless tools.',
     rating: 5,
     image: '/images/reviews/tahmina.svg',
+    createdAt: '2030-02-15T08:00:00.000Z',
+    reply: null,
+    repliedAt: null,
   },
 ]);
 

@@ -10,6 +10,7 @@ import { instantToZoned } from '../booking/slots.js';
 import { fromMinorUnits, formatMoney, SALON_CURRENCY, toMinorUnits } from '../../shared/money.js';
 import { BOOKING_LIST_CHANGED_MESSAGE, type PaymentIntentInfo, type PaymentStatus } from '../../shared/payments.js';
 import type { PaymentGateway } from './gateway.js';
+import { sendReviewRequest } from '../reviews/review-request.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 
 type Actor = { id: string; role: 'user' | 'admin' };
@@ -410,6 +411,7 @@ export class PaymentService {
       if (booking.startsAt > now) throw new HttpError(409, 'A booking can be marked completed once its time has come.');
       await tx.update(bookings).set({ status: 'completed', updatedAt: now }).where(eq(bookings.id, bookingId));
     });
+    void sendReviewRequest({ db: this.db, mailer: this.mailer, log: this.log, publicUrl: this.publicUrl }, bookingId);
   }
 }
 
