@@ -81,7 +81,7 @@ describe('starting and stopping the server', () => {
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
     await fs.rm(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  }, 120_000);
 
   it('refuses to start with a wrong setting and names the variable', async () => {
     const bad = start({ PORT: 'not-a-port', DATA_DIR: os.tmpdir() });

@@ -4,14 +4,7 @@ import { ConfigError, loadConfig, type AppConfig } from './env.js';
 import { buildApp } from './app.js';
 import { seedDemoAccounts } from './auth/demo-accounts.js';
 import { DataFolderInUseError } from './db/data-folder-lock.js';
-
-function loggerOptions(config: AppConfig) {
-  const base = { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] };
-  if (config.nodeEnv === 'development') {
-    return { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
-  }
-  return base;
-}
+import { loggerOptions } from './logger.js';
 
 async function main() {
   let config: AppConfig;
