@@ -99,6 +99,7 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
   if (stripe && webhookSecret) {
     await app.register(async (scope) => {
       // The signature covers the exact bytes Stripe sent, so this route keeps the raw body.
+      scope.removeContentTypeParser('application/json');
       scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
       scope.post(
         '/payments/stripe/webhook',
