@@ -38,7 +38,8 @@ const AUTH_ROUTES: [string, string][] = [
 
 /**
  * Every route the app serves, read from printRoutes so a new route is fuzzed without anyone
- * remembering to list it. The docs UI and the wildcards (better-auth, the site) are left out.
+ * remembering to list it. The docs UI, static files and the wildcards (better-auth, the site) are
+ * left out.
  */
 function routesOf(tree: string): [string, string][] {
   const routes: [string, string][] = [];
@@ -57,7 +58,8 @@ function routesOf(tree: string): [string, string][] {
     const base = first!.slice(0, first!.lastIndexOf('/') + 1);
     const paths = [first!, ...others.map((o) => base + o)].map((s) => prefix + s);
     for (const path of paths) {
-      if (path.includes('*') || path.startsWith('/api/docs')) continue;
+      // The built site's static files (present once `npm run build` ran) are not the API.
+      if (path.includes('*') || path.startsWith('/api/docs') || !/^\/(api|uploads)\//.test(path)) continue;
       for (const method of match[3].split(', ')) if (method !== 'HEAD') routes.push([method, path]);
     }
   }
