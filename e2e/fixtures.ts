@@ -3,28 +3,65 @@ import AxeBuilder from '@axe-core/playwright';
 
 let testsStarted = 0;
 
+/** A console error a test expects, and why: it is let through for that test only. */
+type Allowance = { match: RegExp; why: string };
+
 /**
- * Every page a test opens must stay free of console errors and uncaught exceptions.
+ * Console errors every page may show. Empty on purpose: an error a page logs is a defect unless a
+ * test says, for itself, why it expects it (allowConsoleError).
+ */
+const ALWAYS_ALLOWED: readonly Allowance[] = [];
+
+type ConsoleFixtures = {
+  /**
+   * Console errors and uncaught exceptions of every page in the test's browser context so far,
+   * less the allowed ones. Checked automatically when every test ends; a test may also look earlier.
+   * Each entry ends with the address of what logged it, e.g. `... status of 404 (Not Found) [http://…/api/service/…]`.
+   */
+  consoleErrors: string[];
+  /** Lets console errors matching `match` through for this test; `why` is required and says why they are expected. */
+  allowConsoleError: (match: RegExp, why: string) => void;
+  consoleWatch: { errors: string[]; allowed: Allowance[] };
+};
+
+/**
+ * Every test fails on a console error or an uncaught exception in any of its pages, unless it is
+ * listed (ALWAYS_ALLOWED, or allowConsoleError in the test) with the reason it is expected.
  *
  * Each test also comes from an address of its own (X-Forwarded-For, trusted by the e2e server as
  * behind a proxy), as different customers do. Otherwise every sign-up of the whole run would come
  * from 127.0.0.1 and add up against the per-address sign-up limit, whose count only resets after a
  * quiet minute: one more sign-up test would then fail for a reason no customer meets.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<ConsoleFixtures>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     testsStarted += 1;
     const address = `10.77.${(process.pid + testsStarted) % 250}.${testsStarted % 250}`;
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': address });
   },
-  consoleErrors: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(msg.text());
+  consoleWatch: [
+    async ({ context }, use) => {
+      const watch = { errors: [] as string[], allowed: [...ALWAYS_ALLOWED] };
+      const record = (text: string) => {
+        if (!watch.allowed.some((allowance) => allowance.match.test(text))) watch.errors.push(text);
+      };
+      context.on('console', (msg) => {
+        if (msg.type() === 'error') record(`${msg.text()} [${msg.location().url}]`);
+      });
+      context.on('weberror', (webError) => record(`uncaught: ${webError.error().message} [${webError.page()?.url() ?? 'no page'}]`));
+      await use(watch);
+      expect(watch.errors, 'console errors (allow an expected one with allowConsoleError and its reason)').toEqual([]);
+    },
+    { auto: true },
+  ],
+  consoleErrors: async ({ consoleWatch }, use) => {
+    await use(consoleWatch.errors);
+  },
+  allowConsoleError: async ({ consoleWatch }, use) => {
+    await use((match, why) => {
+      if (why.trim().length === 0) throw new Error(`say why ${match} is expected`);
+      consoleWatch.allowed.push({ match, why });
     });
-    page.on('pageerror', (err) => errors.push(err.message));
-    await use(errors);
-    expect(errors, 'console errors').toEqual([]);
   },
 });
 
