@@ -4,17 +4,6 @@ import { HomeRoute } from '../routes/home';
 import { RootLayout } from '../routes/root-layout';
 import { RouteError } from '../routes/route-error';
 
-/** A dashboard page whose feature comes in a later issue: a named 'coming soon' page. */
-function comingSoon(path: string, title: string): RouteObject {
-  return {
-    path,
-    lazy: async () => {
-      const { ComingSoon } = await import('../routes/dashboard/coming-soon');
-      return { element: <ComingSoon title={title} /> };
-    },
-  };
-}
-
 /**
  * The home page ships in the first bundle; every other page is split out and fetched on demand.
  * Paths come from config/paths.ts (dashboard paths are relative to /dashboard here).
@@ -112,6 +101,13 @@ export const routes: RouteObject[] = [
                 },
               },
               {
+                path: 'managereviews',
+                lazy: async () => {
+                  const { ManageReviewsRoute } = await import('../routes/dashboard/manage-reviews');
+                  return { Component: ManageReviewsRoute };
+                },
+              },
+              {
                 path: 'addservice',
                 lazy: async () => {
                   const { AddServiceRoute } = await import('../routes/dashboard/add-service');
@@ -158,7 +154,13 @@ export const routes: RouteObject[] = [
               return { Component: BookingListRoute };
             },
           },
-          comingSoon('review', 'Add a Review'),
+          {
+            path: 'review',
+            lazy: async () => {
+              const { ReviewRoute } = await import('../routes/dashboard/review');
+              return { Component: ReviewRoute };
+            },
+          },
           {
             path: 'appointment',
             lazy: async () => {

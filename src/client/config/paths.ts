@@ -20,6 +20,7 @@ export const paths = {
     book: '/dashboard/book',
     bookingList: '/dashboard/bookinglist',
     review: '/dashboard/review',
+    manageReviews: '/dashboard/managereviews',
     appointment: '/dashboard/appointment',
     settings: '/dashboard/settings',
     outbox: '/dashboard/outbox',

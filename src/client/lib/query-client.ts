@@ -10,6 +10,9 @@ export const queryKeys = {
   authProviders: ['authProviders'] as const,
   services: ['services'] as const,
   reviews: ['reviews'] as const,
+  /** Her reviewable visits and reviews, and the admin's list; beneath ['reviews'], so one write refreshes all. */
+  myReviews: (email: string) => ['reviews', 'mine', email] as const,
+  adminReviews: (filters: object) => ['reviews', 'admin', filters] as const,
   users: ['users'] as const,
   cart: (email: string) => ['cart', email] as const,
   isAdmin: (email: string) => ['isAdmin', email] as const,
@@ -30,7 +33,7 @@ export const queryKeys = {
 };
 
 /** Cached answers that belong to whoever is signed in: forgotten when someone signs in or out. */
-export const accountScopedQueryKeys = [['isAdmin'], ['cart'], ['users'], ['bookings'], ['payments'], ['paymentIntent'], ['outbox']] as const;
+export const accountScopedQueryKeys = [['isAdmin'], ['cart'], ['users'], ['bookings'], ['payments'], ['paymentIntent'], ['outbox'], ['reviews', 'mine'], ['reviews', 'admin']] as const;
 
 /** Retry failed queries up to 3 times, except refusals that would only be refused again. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {

@@ -9,6 +9,7 @@ import {
   Settings2,
   SlidersHorizontal,
   SquarePlus,
+  Star,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -37,6 +38,7 @@ export const adminMenu: DashboardMenuItem[] = [
   { to: paths.dashboard.allUsers, label: 'Make Admin', icon: Users, description: 'Give trusted staff the admin role, or take it back.' },
   { to: paths.dashboard.manageServices, label: 'Manage Services', icon: Settings2, description: 'Change prices and details, or retire a service.' },
   { ...paymentHistory, description: 'Every payment the salon has taken.' },
+  { to: paths.dashboard.manageReviews, label: 'Reviews', icon: Star, description: 'Hide a review from the home page, or reply in public.' },
   {
     to: paths.dashboard.settings,
     label: 'Salon settings',

@@ -15,6 +15,7 @@ const adminMenu = [
   ['Make Admin', '/dashboard/alluser'],
   ['Manage Services', '/dashboard/manageservice'],
   ['Payment History', '/dashboard/paymentHistory'],
+  ['Reviews', '/dashboard/managereviews'],
   ['Salon settings', '/dashboard/settings'],
 ];
 const userMenu = [
@@ -45,7 +46,7 @@ describe('dashboard guards', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it.each(['/dashboard/adminhome', '/dashboard/alluser', '/dashboard/orderlist', '/dashboard/addservice', '/dashboard/manageservice', '/dashboard/updateservice/0b6f2a53-2a4f-4f57-9a49-1f1d3a0c6a01'])(
+  it.each(['/dashboard/adminhome', '/dashboard/alluser', '/dashboard/orderlist', '/dashboard/addservice', '/dashboard/manageservice', '/dashboard/managereviews', '/dashboard/updateservice/0b6f2a53-2a4f-4f57-9a49-1f1d3a0c6a01'])(
     'sends a signed-in customer who opens %s to /login',
     async (path) => {
       // The update page's loader asks for the service (a public read) before the guard answers.
@@ -162,18 +163,6 @@ describe('dashboard layout', () => {
     await user.click(within(menu).getByRole('link', { name: 'Book' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Book' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Dashboard menu' })).toHaveAttribute('aria-expanded', 'false');
-  });
-});
-
-describe('pages still being prepared', () => {
-  it.each([[customerUser, '/dashboard/review', 'Add a Review', '/dashboard/userhome']])('%s at %s sees a named "coming soon" page with a way back', async (account, path, title, home) => {
-    server.use(...accountSession(account).handlers);
-    renderApp(path);
-
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(document.title).toBe(`${title} | Parlour`);
-    expect(screen.getByText(/still preparing this part of the salon’s site/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to dashboard home' })).toHaveAttribute('href', home);
   });
 });
 

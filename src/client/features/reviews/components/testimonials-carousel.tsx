@@ -1,10 +1,15 @@
 import { useState, type KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight, Quote } from 'lucide-react';
-import type { Review } from '../../../../shared/review';
+import { averageRating, type Review } from '../../../../shared/review';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { StarRating } from '../../../components/ui/star-rating';
 import { useReviews } from '../api/get-reviews';
+import { SalonReply } from './review-card-parts';
+
+function initialsOf(name: string): string {
+  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0]?.toUpperCase() ?? '').join('') || '?';
+}
 
 export function TestimonialsSection() {
   return (
@@ -57,7 +62,28 @@ function TestimonialsContent() {
   if (reviews.length === 0) {
     return <p className="text-center text-lg text-secondary-content/85">No reviews yet. Be the first to tell us how we did!</p>;
   }
-  return <TestimonialsCarousel reviews={reviews} />;
+  return (
+    <>
+      <RatingSummary reviews={reviews} />
+      <div className="mt-10">
+        <TestimonialsCarousel reviews={reviews} />
+      </div>
+    </>
+  );
+}
+
+/** '4.8 out of 5 from 23 reviews': computed from the published list the carousel shows. */
+export function RatingSummary({ reviews }: { reviews: Review[] }) {
+  const average = averageRating(reviews);
+  const count = reviews.length;
+  return (
+    <div className="flex flex-col items-center justify-center gap-2 text-center sm:flex-row sm:gap-3">
+      <StarRating rating={average} />
+      <p className="text-lg font-semibold text-secondary-content">
+        {`${average.toFixed(1)} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`}
+      </p>
+    </div>
+  );
 }
 
 interface TestimonialsCarouselProps {
@@ -113,24 +139,35 @@ export function TestimonialsCarousel({ reviews }: TestimonialsCarouselProps) {
         </span>
         <StarRating rating={review.rating} className="justify-center" />
         <blockquote className="mt-5 text-center font-display text-lg leading-relaxed text-base-content/90 italic sm:text-xl">
-          <p>“{review.feedback}”</p>
+          <p className="[overflow-wrap:anywhere]">“{review.feedback}”</p>
         </blockquote>
         <figcaption className="mt-8 flex items-center justify-center gap-4">
-          <img
-            src={review.image}
-            alt={review.name}
-            width={64}
-            height={64}
-            loading="lazy"
-            decoding="async"
-            className="size-16 rounded-full bg-base-200 object-cover ring-4 ring-blush"
-          />
-          <div className="text-left">
-            <p className="font-semibold text-base-content">{review.name}</p>
-            <p className="text-sm text-base-content/75">{review.role}</p>
+          {review.image ? (
+            <img
+              src={review.image}
+              alt={review.name}
+              width={64}
+              height={64}
+              loading="lazy"
+              decoding="async"
+              className="size-16 shrink-0 rounded-full bg-base-200 object-cover ring-4 ring-blush"
+            />
+          ) : (
+            <span
+              role="img"
+              aria-label={review.name}
+              className="grid size-16 shrink-0 place-items-center rounded-full bg-secondary text-lg font-semibold text-secondary-content ring-4 ring-blush"
+            >
+              {initialsOf(review.name)}
+            </span>
+          )}
+          <div className="min-w-0 text-left">
+            <p className="font-semibold text-base-content [overflow-wrap:anywhere]">{review.name}</p>
+            <p className="text-sm text-base-content/75 [overflow-wrap:anywhere]">{review.role}</p>
           </div>
         </figcaption>
         </figure>
+        {review.reply ? <SalonReply reply={review.reply} /> : null}
       </div>
 
       <div className="mt-8 flex items-center justify-center gap-4">

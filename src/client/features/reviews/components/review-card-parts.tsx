@@ -1,0 +1,29 @@
+import { MessageCircleReply } from 'lucide-react';
+import type { ReviewState } from '../../../../shared/review';
+
+export const reviewStateLabels: Record<ReviewState, string> = {
+  published: 'Published',
+  hidden: 'Hidden by the salon',
+};
+
+const stateTone: Record<ReviewState, string> = {
+  published: 'border-success/40 bg-success/10 text-success',
+  hidden: 'border-base-300 bg-base-200 text-base-content/80',
+};
+
+export function ReviewStateBadge({ state }: { state: ReviewState }) {
+  return <span className={`badge h-auto min-h-5 badge-sm font-medium ${stateTone[state]}`}>{reviewStateLabels[state]}</span>;
+}
+
+/** The salon's public answer under a review. */
+export function SalonReply({ reply, tone = 'plain' }: { reply: string; tone?: 'plain' | 'card' }) {
+  return (
+    <div className={`mt-4 rounded-field border-l-4 border-accent px-4 py-3 text-left ${tone === 'card' ? 'bg-base-200/70' : 'bg-blush/60'}`}>
+      <p className="flex items-center gap-1.5 text-sm font-semibold text-base-content">
+        <MessageCircleReply aria-hidden="true" className="size-4 text-primary" />
+        Reply from Parlour
+      </p>
+      <p className="mt-1 text-sm text-base-content/85 [overflow-wrap:anywhere] whitespace-pre-line">{reply}</p>
+    </div>
+  );
+}
