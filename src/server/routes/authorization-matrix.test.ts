@@ -31,6 +31,10 @@ type Ctx = {
   bystanderSecret: string;
   bystanderPaymentId: string;
   bystanderBookingId: string;
+  /** A visit the bystander has had and not reviewed: nobody else may review it. */
+  bystanderVisitId: string;
+  /** The bystander's review of another visit she had. */
+  bystanderReviewId: string;
 };
 type Row = {
   name: string;
@@ -187,6 +191,44 @@ const matrix: Row[] = [
     target: (c) => bookingState(c.bystanderBookingId),
   },
   { name: 'list reviews', method: 'GET', url: () => '/api/review', expect: all(200) },
+  { name: 'own reviews and visits to review', method: 'GET', url: () => '/api/review/mine', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
+  {
+    name: "review the bystander's visit",
+    method: 'POST',
+    url: () => '/api/review',
+    body: (c) => ({ bookingId: c.bystanderVisitId, rating: 1, feedback: 'Written by somebody else entirely.' }),
+    expect: { visitor: 401, customer: 404, otherCustomer: 404, admin: 404 },
+    target: (c) => rows(sql`select * from reviews where booking_id = ${c.bystanderVisitId}`),
+  },
+  {
+    name: "rewrite the bystander's review",
+    method: 'PATCH',
+    url: (c) => `/api/review/${c.bystanderReviewId}`,
+    body: () => ({ rating: 1, feedback: 'Words she never wrote.' }),
+    // An admin moderates but never rewrites what a customer said.
+    expect: { visitor: 401, customer: 404, otherCustomer: 404, admin: 403 },
+    target: (c) => rows(sql`select * from reviews where id = ${c.bystanderReviewId}`),
+  },
+  {
+    name: "hide the bystander's review",
+    method: 'PATCH',
+    url: (c) => `/api/review/${c.bystanderReviewId}`,
+    body: () => ({ hidden: true }),
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
+    target: (c) => rows(sql`select * from reviews where id = ${c.bystanderReviewId}`),
+  },
+  {
+    name: "delete the bystander's review",
+    method: 'DELETE',
+    url: (c) => `/api/review/${c.bystanderReviewId}`,
+    // An admin hides a review instead, which keeps what the customer wrote.
+    expect: { visitor: 401, customer: 404, otherCustomer: 404, admin: 403 },
+    target: (c) => rows(sql`select * from reviews where id = ${c.bystanderReviewId}`),
+  },
+  { name: 'every review (admin)', method: 'GET', url: () => '/api/admin/reviews', expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 } },
+  { name: 'whether the outbox is shown', method: 'GET', url: () => '/api/config/outbox', expect: all(200) },
+  // Shown in tests as under `npm start` (SHOW_OUTBOX defaults on outside production).
+  { name: 'the sent e-mails (admin)', method: 'GET', url: () => '/api/admin/outbox', expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 } },
   { name: 'auth providers', method: 'GET', url: () => '/api/config/auth', expect: all(200) },
   {
     name: 'contact message',
@@ -248,14 +290,33 @@ const matrix: Row[] = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  const services = (await t.app.inject({ url: '/api/service' })).json<{ _id: string; price: number }[]>();
+  const services = (await t.app.inject({ url: '/api/service' })).json<{ _id: string; title: string; price: number }[]>();
+  const titled = (title: string) => {
+    const found = services.find((service) => service.title === title);
+    if (!found) throw new Error(`no service ${title}`);
+    return found;
+  };
   const bystander = await signUp(t.app);
-  // The bystander has paid for one appointment and holds another unpaid checkout.
-  await readyToPay(t.app, bystander, [{ serviceId: services[1]!._id, time: '12:00' }], openDay(5));
-  const paidIntent = (await asUser(t.app, bystander).post('/api/create-payment-intent', { price: services[1]!.price })).json<{ clientSecret: string; paymentId: string }>();
+  // The bystander has paid for three appointments (one still ahead, two she has had, one of which
+  // she reviewed) and holds another unpaid checkout.
+  const paid = [titled('Signature Glow Facial'), titled('Classic Manicure'), titled('Gel Nail Extensions')];
+  await readyToPay(t.app, bystander, paid.map((service, i) => ({ serviceId: service._id, time: ['12:00', '14:00', '16:00'][i]! })), openDay(5));
+  const paidPrice = paid.reduce((sum, service) => sum + service.price, 0);
+  const paidIntent = (await asUser(t.app, bystander).post('/api/create-payment-intent', { price: paidPrice })).json<{ clientSecret: string; paymentId: string }>();
   await asUser(t.app, bystander).post('/api/payments/test/confirm', { clientSecret: paidIntent.clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
-  const booking = (await asUser(t.app, bystander).get('/api/bookings')).json<{ _id: string; paymentId: string }[]>().find((b) => b.paymentId === paidIntent.paymentId);
-  if (!booking) throw new Error("the bystander's paid booking is missing");
+  const paidBookings = (await asUser(t.app, bystander).get('/api/bookings')).json<{ _id: string; paymentId: string; title: string }[]>();
+  const bookingOf = (title: string) => {
+    const found = paidBookings.find((b) => b.paymentId === paidIntent.paymentId && b.title === title);
+    if (!found) throw new Error(`the bystander's paid booking of ${title} is missing`);
+    return found;
+  };
+  const booking = bookingOf('Signature Glow Facial');
+  const reviewed = bookingOf('Classic Manicure');
+  const visit = bookingOf('Gel Nail Extensions');
+  // Two of her visits have happened.
+  await t.database.db.execute(sql`update bookings set starts_at = now() - interval '3 hours', ends_at = now() - interval '2 hours' where id in (${reviewed._id}, ${visit._id})`);
+  const review = await asUser(t.app, bystander).post('/api/review', { bookingId: reviewed._id, rating: 5, feedback: 'A lovely manicure, thank you.' });
+  if (review.statusCode !== 201) throw new Error(`review failed: ${review.statusCode} ${review.body}`);
   await readyToPay(t.app, bystander, [{ serviceId: services[2]!._id, time: '13:00' }], openDay(6));
   const openIntent = (await asUser(t.app, bystander).post('/api/create-payment-intent', { price: services[2]!.price })).json<{ clientSecret: string }>();
   const bystanderItemDay = openDay(9);
@@ -273,6 +334,8 @@ beforeAll(async () => {
     bystanderSecret: openIntent.clientSecret,
     bystanderPaymentId: paidIntent.paymentId,
     bystanderBookingId: booking._id,
+    bystanderVisitId: visit._id,
+    bystanderReviewId: review.json<{ insertedId: string }>().insertedId,
   };
 });
 afterAll(async () => t.close());
