@@ -271,4 +271,37 @@ test.describe('booking list and appointment times', () => {
       await page.screenshot({ path: `e2e/screenshots/book-${width}.png`, fullPage: true });
     }
   });
+
+  test('she is not offered, and cannot hold, a time that overlaps her own other appointment', async ({ page, baseURL }) => {
+    await signUpFreshCustomer(page, baseURL, 'Overlap');
+    await page.goto('/');
+    const services = page.locator('#services');
+    await addToBooking(page, services, 'Nourishing Hair Spa', 1);
+    await addToBooking(page, services, 'Classic Manicure', 2);
+    await page.goto('/dashboard/bookinglist');
+    const date = salonDate(8);
+    // The hair spa takes 10:00-11:00.
+    await pickTime(page, 'Nourishing Hair Spa', date, '10:00');
+
+    await itemRow(page, 'Classic Manicure').getByRole('button', { name: 'Pick a time for Classic Manicure' }).click();
+    const picker = page.getByRole('region', { name: 'Choose a time for Classic Manicure' });
+    await picker.getByLabel('Date').fill(date);
+    const times = picker.getByRole('group', { name: `Free times on ${longDate(date)}` });
+    // A 45-minute manicure from 11:00 fits after the spa; 10:00 and 10:30 would overlap it.
+    await expect(times.getByRole('button', { name: '11:00', exact: true })).toBeVisible();
+    await expect(times.getByRole('button', { name: '10:00', exact: true })).toHaveCount(0);
+    await expect(times.getByRole('button', { name: '10:30', exact: true })).toHaveCount(0);
+
+    // Asked directly (an old tab, a script), the server refuses it and names the other one.
+    const items = (await (await page.request.get('/api/cart')).json()) as { _id: string; title: string }[];
+    const manicure = items.find((item) => item.title === 'Classic Manicure')!;
+    const refused = await page.request.patch(`/api/cart/${manicure._id}`, {
+      headers: { origin: baseURL! },
+      data: { startsAt: new Date(dhakaInstant(date, '10:30')).toISOString() },
+    });
+    expect(refused.status()).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^That time overlaps your Nourishing Hair Spa/);
+    await times.getByRole('button', { name: '11:00', exact: true }).click();
+    await expect(itemRow(page, 'Classic Manicure').getByRole('time')).toHaveText(`${longDate(date)}, 11:00`);
+  });
 });
