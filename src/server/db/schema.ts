@@ -89,6 +89,8 @@ export const contactMessages = pgTable('contact_messages', {
   message: text('message').notNull(),
   createdAt: createdAt(),
   readAt: timestamp('read_at', { withTimezone: true }),
+  // The admin answered it (or decided it needs no answer): it leaves the unread count.
+  handledAt: timestamp('handled_at', { withTimezone: true }),
 });
 
 /** Every e-mail the app sends, kept for the admin (and the only copy when SMTP is not set). */
