@@ -1,6 +1,6 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import type { z } from 'zod';
-import type { FieldIssue } from '../../shared/errors';
+import { fieldIssuesOf } from '../../shared/errors';
 import type { deletedSchema, insertedSchema, modifiedSchema } from '../../shared/results';
 import {
   ALREADY_REVIEWED_MESSAGE,
@@ -57,10 +57,6 @@ export function managedReview(n: number, overrides: Partial<ManagedReview> = {})
   });
 }
 
-function fieldIssues(error: z.ZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-}
-
 /** One write that reached the fake, with the JSON body the browser sent. */
 export interface ReviewWrite {
   method: 'POST' | 'PATCH' | 'DELETE';
@@ -94,7 +90,7 @@ export function fakeReviews({ session, reviewable = [], reviews = [], settings =
     http.get('/api/admin/reviews', ({ request }) => {
       if (session.user?.role !== 'admin') return apiErrorResponse(403, 'Only an admin can do this.');
       const query = adminReviewQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-      if (!query.success) return apiErrorResponse(400, 'Invalid query', fieldIssues(query.error));
+      if (!query.success) return apiErrorResponse(400, 'Invalid query', fieldIssuesOf(query.error));
       const { rating, state: wanted } = query.data;
       const list: ManagedReview[] = state.reviews.filter((r) => (rating === undefined || r.rating === rating) && (wanted === undefined || r.state === wanted));
       return HttpResponse.json(list);
@@ -103,7 +99,7 @@ export function fakeReviews({ session, reviewable = [], reviews = [], settings =
       const body: unknown = await request.json();
       state.writes.push({ method: 'POST', body });
       const parsed = reviewCreateSchema.safeParse(body);
-      if (!parsed.success) return apiErrorResponse(400, 'Check the highlighted fields.', fieldIssues(parsed.error));
+      if (!parsed.success) return apiErrorResponse(400, 'Check the highlighted fields.', fieldIssuesOf(parsed.error));
       const { bookingId, ...values } = parsed.data;
       if (state.reviews.some((r) => r.visit?.bookingId === bookingId)) return apiErrorResponse(409, ALREADY_REVIEWED_MESSAGE);
       const visit = state.reviewable.find((v) => v.bookingId === bookingId);
@@ -119,7 +115,7 @@ export function fakeReviews({ session, reviewable = [], reviews = [], settings =
       const body: unknown = await request.json();
       state.writes.push({ method: 'PATCH', id: params.id, body });
       const parsed = reviewUpdateSchema.safeParse(body);
-      if (!parsed.success) return apiErrorResponse(400, 'Check the highlighted fields.', fieldIssues(parsed.error));
+      if (!parsed.success) return apiErrorResponse(400, 'Check the highlighted fields.', fieldIssuesOf(parsed.error));
       const index = state.reviews.findIndex((r) => r._id === params.id);
       if (index < 0) return apiErrorResponse(404, 'Review not found');
       const { hidden, reply, ...words } = parsed.data;
