@@ -35,6 +35,8 @@ type Ctx = {
   bystanderVisitId: string;
   /** The bystander's review of another visit she had. */
   bystanderReviewId: string;
+  /** A message left through the contact form: only an admin reads or handles it. */
+  contactMessageId: string;
 };
 type Row = {
   name: string;
@@ -238,6 +240,16 @@ const matrix: Row[] = [
     expect: all(201),
     target: () => rows(sql`select id from contact_messages order by id`),
   },
+  { name: 'contact inbox (admin)', method: 'GET', url: () => '/api/contact', expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 } },
+  { name: 'unread contact messages (admin)', method: 'GET', url: () => '/api/contact/unread', expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 } },
+  {
+    name: 'mark a contact message handled',
+    method: 'PATCH',
+    url: (c) => `/api/contact/${c.contactMessageId}`,
+    body: () => ({ handled: true }),
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
+    target: (c) => rows(sql`select * from contact_messages where id = ${c.contactMessageId}`),
+  },
   { name: 'logout', method: 'GET', url: () => '/api/logout', expect: all(200) },
   // Visitors upload their photo before the account exists (sign-up); limited per IP instead.
   {
@@ -336,6 +348,7 @@ beforeAll(async () => {
     bystanderBookingId: booking._id,
     bystanderVisitId: visit._id,
     bystanderReviewId: review.json<{ insertedId: string }>().insertedId,
+    contactMessageId: ((await rows(sql`insert into contact_messages (first_name, last_name, email, phone, message) values ('Rina', '', 'rina@example.com', '', 'Hello') returning id`))[0] as { id: string }).id,
   };
 });
 afterAll(async () => t.close());

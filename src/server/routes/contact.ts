@@ -1,10 +1,12 @@
 import type { App } from '../types.js';
-import { apiErrorSchema, errorResponses } from '../../shared/errors.js';
-import { contactMessageInputSchema } from '../../shared/contact.js';
+import { apiErrorSchema, errorResponses, guardedErrorResponses } from '../../shared/errors.js';
+import { contactMessageInputSchema, contactMessageListSchema, contactMessagePatchSchema, contactMessageSchema, contactUnreadSchema } from '../../shared/contact.js';
+import { idParamsSchema } from '../../shared/ids.js';
 import { insertedSchema } from '../../shared/results.js';
-import { insertContactMessage } from '../repositories/contact-messages.js';
+import { countUnreadContactMessages, insertContactMessage, listContactMessages, updateContactMessage } from '../repositories/contact-messages.js';
 import { consumeThrottle } from '../repositories/throttles.js';
-import { HttpError } from '../http-error.js';
+import { requireAdmin } from '../plugins/auth.js';
+import { HttpError, notFound } from '../http-error.js';
 
 /** Messages one address may leave per window: a person writes a few, a script writes thousands. */
 export const CONTACT_MESSAGES_PER_ADDRESS = 5;
@@ -30,6 +32,51 @@ export async function contactRoutes(app: App) {
       }
       const insertedId = await insertContactMessage(app.db, request.body);
       return reply.status(201).send({ insertedId });
+    },
+  );
+
+  app.get(
+    '/contact',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['contact'],
+        summary: 'The messages left through the contact form, newest first, with their read and handled state (admin)',
+        response: { 200: contactMessageListSchema, ...guardedErrorResponses },
+      },
+    },
+    async () => listContactMessages(app.db),
+  );
+
+  app.get(
+    '/contact/unread',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['contact'],
+        summary: 'How many messages no admin has opened yet (admin)',
+        response: { 200: contactUnreadSchema, ...guardedErrorResponses },
+      },
+    },
+    async () => ({ unread: await countUnreadContactMessages(app.db) }),
+  );
+
+  app.patch(
+    '/contact/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['contact'],
+        summary: 'Marks a message read (opened) or handled, or reopens it (admin)',
+        params: idParamsSchema,
+        body: contactMessagePatchSchema,
+        response: { 200: contactMessageSchema, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      const message = await updateContactMessage(app.db, request.params.id, request.body);
+      if (!message) throw notFound('Message');
+      return message;
     },
   );
 }
