@@ -101,6 +101,13 @@ export const routes: RouteObject[] = [
                 },
               },
               {
+                path: 'messages',
+                lazy: async () => {
+                  const { MessagesRoute } = await import('../routes/dashboard/messages');
+                  return { Component: MessagesRoute };
+                },
+              },
+              {
                 path: 'managereviews',
                 lazy: async () => {
                   const { ManageReviewsRoute } = await import('../routes/dashboard/manage-reviews');

@@ -24,6 +24,7 @@ export const paths = {
     appointment: '/dashboard/appointment',
     settings: '/dashboard/settings',
     outbox: '/dashboard/outbox',
+    messages: '/dashboard/messages',
     appointmentDone: '/dashboard/appointment/done',
   },
 } as const;

@@ -25,6 +25,9 @@ export const queryKeys = {
   /** The e-mails the salon sent (admin), and whether this server shows them at all. */
   outbox: ['outbox'] as const,
   outboxConfig: ['outboxConfig'] as const,
+  /** The contact inbox (admin) and its unread count beneath it, so one write refreshes both. */
+  contactMessages: ['contactMessages'] as const,
+  contactUnread: ['contactMessages', 'unread'] as const,
   /**
    * The intent for one state of the booking list. Deliberately outside ['payments']: invalidating
    * the payment lists must never ask the server for a fresh intent.
@@ -33,7 +36,7 @@ export const queryKeys = {
 };
 
 /** Cached answers that belong to whoever is signed in: forgotten when someone signs in or out. */
-export const accountScopedQueryKeys = [['isAdmin'], ['cart'], ['users'], ['bookings'], ['payments'], ['paymentIntent'], ['outbox'], ['reviews', 'mine'], ['reviews', 'admin']] as const;
+export const accountScopedQueryKeys = [['isAdmin'], ['cart'], ['users'], ['bookings'], ['payments'], ['paymentIntent'], ['outbox'], ['contactMessages'], ['reviews', 'mine'], ['reviews', 'admin']] as const;
 
 /** Retry failed queries up to 3 times, except refusals that would only be refused again. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {

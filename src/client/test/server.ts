@@ -17,4 +17,6 @@ export const server = setupServer(
   http.get('/api/payments', () => HttpResponse.json([])),
   // A deployment's default: the admin menu has no 'Sent e-mails'.
   http.get('/api/config/outbox', () => HttpResponse.json({ enabled: false })),
+  // The admin menu counts the unread messages: none unless a test says otherwise.
+  http.get('/api/contact/unread', () => HttpResponse.json({ unread: 0 })),
 );

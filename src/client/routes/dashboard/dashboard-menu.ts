@@ -5,6 +5,7 @@ import {
   LayoutDashboard,
   ListChecks,
   Mail,
+  MessagesSquare,
   MessageSquareHeart,
   Settings2,
   SlidersHorizontal,
@@ -14,6 +15,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '../../config/paths';
+import { useContactUnread } from '../../features/contact-inbox/api/get-contact-messages';
 import { useOutboxConfig } from '../../features/outbox/api/get-outbox-config';
 
 export interface DashboardMenuItem {
@@ -22,6 +24,8 @@ export interface DashboardMenuItem {
   icon: LucideIcon;
   /** One line for the cards on the dashboard home. */
   description: string;
+  /** A number beside the label (the unread messages); not shown when 0 or absent. */
+  count?: { value: number; label: string };
 }
 
 const paymentHistory = {
@@ -39,6 +43,7 @@ export const adminMenu: DashboardMenuItem[] = [
   { to: paths.dashboard.manageServices, label: 'Manage Services', icon: Settings2, description: 'Change prices and details, or retire a service.' },
   { ...paymentHistory, description: 'Every payment the salon has taken.' },
   { to: paths.dashboard.manageReviews, label: 'Reviews', icon: Star, description: 'Hide a review from the home page, or reply in public.' },
+  { to: paths.dashboard.messages, label: 'Messages', icon: MessagesSquare, description: 'Read and answer what visitors wrote through the contact form.' },
   {
     to: paths.dashboard.settings,
     label: 'Salon settings',
@@ -64,8 +69,15 @@ export const outboxMenuItem: DashboardMenuItem = {
   description: 'The e-mails the salon sent, with their links (password resets too).',
 };
 
-/** The admin's menu, with 'Sent e-mails' when the server shows them; asks nothing for a customer. */
+/**
+ * The admin's menu, with the unread messages counted beside 'Messages' and 'Sent e-mails' when the
+ * server shows them; asks nothing for a customer.
+ */
 export function useAdminMenu(isAdmin: boolean): DashboardMenuItem[] {
   const outbox = useOutboxConfig({ enabled: isAdmin });
-  return outbox.data?.enabled ? [...adminMenu, outboxMenuItem] : adminMenu;
+  const unread = useContactUnread({ enabled: isAdmin }).data?.unread ?? 0;
+  const menu = adminMenu.map((item) =>
+    item.to === paths.dashboard.messages && unread > 0 ? { ...item, count: { value: unread, label: `${unread} unread` } } : item,
+  );
+  return outbox.data?.enabled ? [...menu, outboxMenuItem] : menu;
 }

@@ -64,11 +64,19 @@ export function DashboardSidebar({ user, isAdmin, menu }: DashboardSidebarProps)
           className={`relative border-t border-white/10 p-3 lg:block lg:p-4 ${open ? 'block' : 'hidden'}`}
         >
           <ul className="space-y-1">
-            {menu.map(({ to, label, icon: Icon }) => (
+            {menu.map(({ to, label, icon: Icon, count }) => (
               <li key={to}>
                 <NavLink to={to} end className={itemClass}>
                   <Icon aria-hidden="true" className="size-4 shrink-0" />
                   {label}
+                  {count ? (
+                    <>
+                      <span aria-hidden="true" className="ml-auto badge min-w-6 border-0 bg-accent badge-sm font-semibold text-accent-content">
+                        {count.value}
+                      </span>
+                      <span className="sr-only">{`, ${count.label}`}</span>
+                    </>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

@@ -16,6 +16,7 @@ const adminMenu = [
   ['Manage Services', '/dashboard/manageservice'],
   ['Payment History', '/dashboard/paymentHistory'],
   ['Reviews', '/dashboard/managereviews'],
+  ['Messages', '/dashboard/messages'],
   ['Salon settings', '/dashboard/settings'],
 ];
 const userMenu = [
