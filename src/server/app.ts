@@ -33,6 +33,7 @@ import { cartRoutes } from './routes/cart.js';
 import { settingsRoutes } from './routes/settings.js';
 import { paymentRoutes } from './routes/payments.js';
 import { outboxRoutes } from './routes/outbox.js';
+import { adminSummaryRoutes } from './routes/admin-summary.js';
 import { PaymentService } from './payments/payment-service.js';
 import { TestGateway } from './payments/test-gateway.js';
 import { StripeGateway, createStripeClient } from './payments/stripe-gateway.js';
@@ -154,6 +155,7 @@ export async function buildApp({ config, database, logger, clientDir = findClien
       await api.register(settingsRoutes);
       await api.register(paymentRoutes, { stripe });
       await api.register(outboxRoutes);
+      await api.register(adminSummaryRoutes);
     },
     { prefix: '/api' },
   );

@@ -231,6 +231,7 @@ const matrix: Row[] = [
   { name: 'whether the outbox is shown', method: 'GET', url: () => '/api/config/outbox', expect: all(200) },
   // Shown in tests as under `npm start` (SHOW_OUTBOX defaults on outside production).
   { name: 'the sent e-mails (admin)', method: 'GET', url: () => '/api/admin/outbox', expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 } },
+  { name: 'the salon summary (admin)', method: 'GET', url: () => '/api/admin/summary?from=2026-01-01&to=2026-01-31', expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 } },
   { name: 'auth providers', method: 'GET', url: () => '/api/config/auth', expect: all(200) },
   {
     name: 'contact message',
