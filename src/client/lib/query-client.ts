@@ -18,6 +18,11 @@ export const queryKeys = {
   isAdmin: (email: string) => ['isAdmin', email] as const,
   /** Every bookings list; each filter set is cached beneath it, so this key invalidates them all. */
   bookings: ['bookings'] as const,
+  /**
+   * The admin home's figures for a period. Beneath ['bookings'] on purpose: cancelling or completing
+   * a booking invalidates that key, so the figures beside the list follow.
+   */
+  adminSummary: (from: string, to: string) => ['bookings', 'summary', { from, to }] as const,
   /** Every payments list and single payment (payment(id) sits beneath it for the same reason). */
   payments: ['payments'] as const,
   payment: (id: string) => ['payments', 'one', id] as const,

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings';
 import { signedInAs } from './handlers';
+import { adminSummaryHandler } from './admin-summary-handlers';
 
 /**
  * The fake API every client test talks to; each test adds the handlers it needs (`server.use`
@@ -17,6 +18,8 @@ export const server = setupServer(
   http.get('/api/payments', () => HttpResponse.json([])),
   // A deployment's default: the admin menu has no 'Sent e-mails'.
   http.get('/api/config/outbox', () => HttpResponse.json({ enabled: false })),
+  // The admin home's figures: a quiet salon.
+  adminSummaryHandler().handler,
   // The admin menu counts the unread messages: none unless a test says otherwise.
   http.get('/api/contact/unread', () => HttpResponse.json({ unread: 0 })),
 );

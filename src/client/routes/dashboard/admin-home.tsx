@@ -1,19 +1,98 @@
+import { useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
 import { PageHeader } from '../../components/ui/page-header';
+import { PeriodPicker } from '../../features/admin-summary/components/period-picker';
+import { PeriodSummary } from '../../features/admin-summary/components/period-summary';
+import { periodFromSearch, type PeriodPreset } from '../../features/admin-summary/period';
 import { useCurrentUser } from '../../features/auth/use-current-user';
+import { TodayAppointments } from '../../features/bookings/components/today-appointments';
+import { useSalonSettings } from '../../features/settings/api/get-settings';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { formatCalendarDate, salonToday } from '../../lib/salon-time';
 import { useAdminMenu } from './dashboard-menu';
-import { ShortcutCards } from './shortcut-cards';
 
+/** /dashboard/adminhome: today's appointments, the period's figures and chart, and the admin tools. */
 export function AdminHomeRoute() {
   useDocumentTitle('Admin Home | Parlour');
   const { user, isAdmin } = useCurrentUser();
   const adminMenu = useAdminMenu(isAdmin);
+  const settings = useSalonSettings();
+  const timeZone = settings.data?.timeZone ?? DEFAULT_SALON_SETTINGS.timeZone;
+  const today = salonToday(timeZone);
+  const [search, setSearch] = useSearchParams();
+  const period = periodFromSearch(search, today);
+
+  // The period lives in the URL, so a reload or a shared link shows the same figures.
+  const choosePreset = (preset: PeriodPreset) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('period', preset);
+        if (preset === 'custom') {
+          next.set('from', period.from);
+          next.set('to', period.to);
+        } else {
+          next.delete('from');
+          next.delete('to');
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const chooseDates = ({ from, to }: { from: string; to: string }) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      next.set('period', 'custom');
+      next.set('from', from);
+      next.set('to', to);
+      return next;
+    }, { replace: true });
+
   return (
     <>
       <PageHeader eyebrow="Admin Home" title={`Welcome back, ${user?.name ?? ''}`}>
-        Everything you need to run the salon: the team, the treatments on the menu, and every booking and payment.
+        The salon at a glance: today&apos;s appointments, how the period went, and the tools to run it.
       </PageHeader>
-      <ShortcutCards label="Admin tools" items={adminMenu.slice(1)} />
+
+      <section aria-labelledby="today-heading" className="mt-8">
+        <h2 id="today-heading" className="font-display text-2xl font-semibold">
+          Today <span className="text-base font-normal text-base-content/70">{formatCalendarDate(today)}</span>
+        </h2>
+        <div className="mt-3">
+          <TodayAppointments date={today} timeZone={timeZone} />
+        </div>
+      </section>
+
+      <section aria-labelledby="figures-heading" className="mt-10">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <h2 id="figures-heading" className="font-display text-2xl font-semibold">
+            How the salon is doing
+          </h2>
+          <PeriodPicker period={period} onPreset={choosePreset} onDates={chooseDates} />
+        </div>
+        <p className="mt-1 text-sm text-base-content/75">
+          {formatCalendarDate(period.from)}
+          {period.from === period.to ? '' : ` to ${formatCalendarDate(period.to)}`}
+        </p>
+        <div className="mt-4">{period.valid ? <PeriodSummary period={period} /> : null}</div>
+      </section>
+
+      <nav aria-labelledby="tools-heading" className="mt-10">
+        <h2 id="tools-heading" className="font-display text-2xl font-semibold">
+          Admin tools
+        </h2>
+        <ul aria-label="Admin tools" className="mt-3 flex flex-wrap gap-2">
+          {adminMenu.slice(1).map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <Link to={to} className="btn rounded-full btn-outline btn-sm">
+                <Icon aria-hidden="true" className="size-4" />
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </>
   );
 }

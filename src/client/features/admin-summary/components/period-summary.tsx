@@ -1,0 +1,55 @@
+import { BarChart3 } from 'lucide-react';
+import { ErrorState } from '../../../components/ui/error-state';
+import { useAdminSummary } from '../api/get-admin-summary';
+import type { Period } from '../period';
+import { SummaryChart } from './summary-chart';
+import { SummaryFigures, TopServices } from './summary-figures';
+
+const panel = 'rounded-box bg-base-100 p-4 shadow-soft ring-1 ring-base-300/70 sm:p-5';
+
+/** The figures, chart and top services of a valid period, in every state of their query. */
+export function PeriodSummary({ period }: { period: Pick<Period, 'from' | 'to'> }) {
+  const summary = useAdminSummary(period);
+
+  if (summary.isPending) {
+    return (
+      <div role="status" aria-label="Loading the figures" className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+        {Array.from({ length: 6 }, (_, index) => (
+          <div key={index} className="skeleton h-24 rounded-box" />
+        ))}
+      </div>
+    );
+  }
+  if (summary.isError) {
+    return <ErrorState title="The figures could not be loaded" message={summary.error.message} onRetry={() => void summary.refetch()} isRetrying={summary.isFetching} />;
+  }
+
+  const data = summary.data;
+  const quiet = data.bookings === 0 && data.revenue === 0 && data.refunds === 0 && data.cancellations === 0 && data.newCustomers === 0;
+  return (
+    <div className="space-y-4" aria-busy={summary.isFetching}>
+      <SummaryFigures summary={data} />
+      {quiet ? (
+        <div className={`${panel} flex flex-col items-center gap-2 text-center`}>
+          <BarChart3 aria-hidden="true" className="size-8 text-primary" />
+          <p className="font-display text-xl font-semibold">Nothing happened in this period</p>
+          <p className="text-base-content/75">No bookings, payments, cancellations or sign-ups. Try a longer period.</p>
+        </div>
+      ) : (
+        <div className="grid gap-4 xl:grid-cols-3">
+          <section className={`${panel} min-w-0 xl:col-span-2`}>
+            <SummaryChart byDay={data.byDay} />
+          </section>
+          <section className={panel} aria-labelledby="top-services-heading">
+            <h3 id="top-services-heading" className="font-display text-xl font-semibold">
+              Top services by revenue
+            </h3>
+            <div className="mt-2">
+              <TopServices services={data.topServices} />
+            </div>
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

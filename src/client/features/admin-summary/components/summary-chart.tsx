@@ -1,0 +1,63 @@
+import { lazy, Suspense, useId, useState } from 'react';
+import { BarChart3, Table2 } from 'lucide-react';
+import { formatMoney } from '../../../../shared/money';
+import type { AdminSummary } from '../../../../shared/admin-summary';
+import { formatCalendarDate } from '../../../lib/salon-time';
+
+// Its own chunk: the chart library is fetched when an admin opens this page, never by public pages.
+const RevenueChart = lazy(() => import('./revenue-chart'));
+
+/**
+ * Revenue and bookings per day: the chart for the eye and a table of the same numbers, which
+ * screen readers always get and anyone can choose to see instead.
+ */
+export function SummaryChart({ byDay }: { byDay: AdminSummary['byDay'] }) {
+  const [asTable, setAsTable] = useState(false);
+  const captionId = useId();
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={captionId} className="font-display text-xl font-semibold">
+          Revenue and bookings per day
+        </h3>
+        <button type="button" className="btn rounded-full btn-ghost btn-sm" aria-pressed={asTable} onClick={() => setAsTable((shown) => !shown)}>
+          {asTable ? <BarChart3 aria-hidden="true" className="size-4" /> : <Table2 aria-hidden="true" className="size-4" />}
+          {asTable ? 'Show as chart' : 'Show as table'}
+        </button>
+      </div>
+      {asTable ? null : (
+        <div className="mt-3 min-h-[300px]">
+          <Suspense fallback={<div role="status" aria-label="Loading the chart" className="skeleton h-[260px] w-full" />}>
+            <RevenueChart byDay={byDay} />
+          </Suspense>
+        </div>
+      )}
+      <div className={asTable ? 'mt-3 max-h-96 overflow-y-auto' : 'sr-only'}>
+        <table className="table table-sm" aria-labelledby={captionId}>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col" className="text-right">
+                Bookings
+              </th>
+              <th scope="col" className="text-right">
+                Revenue
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {byDay.map((day) => (
+              <tr key={day.date}>
+                <th scope="row" className="font-normal">
+                  {formatCalendarDate(day.date)}
+                </th>
+                <td className="text-right">{day.bookings}</td>
+                <td className="text-right">{formatMoney(day.revenue)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useId } from 'react';
+import { CalendarCheck, CheckCheck, XCircle } from 'lucide-react';
+import type { Booking } from '../../../../shared/payments';
+import { QueryState } from '../../../components/ui/query-state';
+import { formatSalonTime, timesAreInZone } from '../../../lib/salon-time';
+import { useBookings } from '../api/get-bookings';
+import { useBookingActions } from '../use-booking-actions';
+import { BookingStatusBadge } from './booking-status-badge';
+
+/**
+ * The salon day's appointments in time order, each with the order list's actions. A list of
+ * cards rather than a table: on a phone every action stays on screen.
+ */
+export function TodayAppointments({ date, timeZone }: { date: string; timeZone: string }) {
+  const bookings = useBookings({ from: date, to: date, when: 'all' });
+  const { cancel, complete, busyId } = useBookingActions('admin');
+
+  return (
+    <QueryState
+      query={bookings}
+      loading={{
+        label: "Loading today's appointments",
+        rows: 3,
+        row: (
+          <>
+            <div className="skeleton h-4 w-12" />
+            <div className="flex-1 space-y-2">
+              <div className="skeleton h-3.5 w-2/5" />
+              <div className="skeleton h-3 w-3/5" />
+            </div>
+          </>
+        ),
+      }}
+      empty={{ icon: CalendarCheck, title: 'No appointments today', message: 'Paid bookings for today appear here as they come in.' }}
+    >
+      {(loaded) => {
+        const rows = [...loaded].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
+        return (
+          <div className="rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70" aria-busy={bookings.isFetching}>
+            <p className="border-b border-base-300/70 px-4 py-2.5 text-sm text-base-content/75">
+              {rows.length} {rows.length === 1 ? 'appointment' : 'appointments'}. {timesAreInZone(timeZone)}.
+            </p>
+            <ul aria-label="Today's appointments" className="divide-y divide-base-300/70">
+              {rows.map((booking) => (
+                <TodayRow
+                  key={booking._id}
+                  booking={booking}
+                  timeZone={timeZone}
+                  busy={busyId === booking._id}
+                  onCancel={() => void cancel(booking)}
+                  onComplete={() => complete(booking)}
+                />
+              ))}
+            </ul>
+          </div>
+        );
+      }}
+    </QueryState>
+  );
+}
+
+interface TodayRowProps {
+  booking: Booking;
+  timeZone: string;
+  busy: boolean;
+  onCancel: () => void;
+  onComplete: () => void;
+}
+
+function TodayRow({ booking, timeZone, busy, onCancel, onComplete }: TodayRowProps) {
+  const describedBy = useId();
+  return (
+    <li className="flex flex-wrap items-start gap-x-4 gap-y-2 px-4 py-3">
+      <time dateTime={booking.startsAt} className="w-12 shrink-0 pt-0.5 font-semibold tabular-nums">
+        {formatSalonTime(booking.startsAt, timeZone)}
+      </time>
+      <div className="min-w-0 flex-1">
+        <p id={describedBy} className="font-semibold [overflow-wrap:anywhere]">
+          {booking.customer.name}
+        </p>
+        <p className="text-sm text-base-content/75 [overflow-wrap:anywhere]">
+          {booking.title} · {booking.duration} min
+        </p>
+      </div>
+      <BookingStatusBadge status={booking.status} />
+      {booking.canComplete || booking.canCancel ? (
+        <div className="flex w-full flex-wrap justify-end gap-2 sm:w-auto">
+          {booking.canComplete ? (
+            <button type="button" className="btn rounded-full whitespace-nowrap btn-sm btn-primary" disabled={busy} aria-describedby={describedBy} onClick={onComplete}>
+              {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <CheckCheck aria-hidden="true" className="size-4" />}
+              Mark completed
+            </button>
+          ) : null}
+          {booking.canCancel ? (
+            <button type="button" className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-error" disabled={busy} aria-describedby={describedBy} onClick={onCancel}>
+              {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <XCircle aria-hidden="true" className="size-4" />}
+              Cancel
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,179 @@
+import { http, HttpResponse } from 'msw';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminSummary } from '../../../shared/admin-summary';
+import { adminUser, users } from '../../test/fixtures';
+import { accountSession, apiErrorResponse } from '../../test/handlers';
+import { adminSummaryHandler, quietSummary } from '../../test/admin-summary-handlers';
+import { bookingRecord, fakePayments, SAT_2_MAR_2030_10_00, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
+import { renderApp } from '../../test/render';
+import { server } from '../../test/server';
+
+// jsdom draws no canvas: the chart module is replaced by a marker, which also shows it was loaded
+// lazily with the figures it was given. The table of the same numbers is the real one.
+vi.mock('../../features/admin-summary/components/revenue-chart', () => ({
+  default: ({ byDay }: { byDay: AdminSummary['byDay'] }) => <div data-testid="revenue-chart">{byDay.length} days charted</div>,
+}));
+
+const rima = users[2]!;
+// Saturday 2 March 2030, 12:00 in Dhaka.
+const NOW = new Date('2030-03-02T06:00:00.000Z');
+const TODAY = '2030-03-02';
+
+function busyWeek({ from, to }: { from: string; to: string }): AdminSummary {
+  const quiet = quietSummary(from, to);
+  return {
+    ...quiet,
+    bookings: 5,
+    revenue: 12300.5,
+    refunds: 800,
+    averagePayment: 4100.17,
+    cancellations: 1,
+    newCustomers: 2,
+    utilisation: 0.42,
+    topServices: [
+      { serviceId: '1f0e2d3c-4b5a-4697-8a8b-9c0d1e2f3a4b', title: 'Keratin Treatment', bookings: 2, revenue: 9000 },
+      { serviceId: '2f0e2d3c-4b5a-4697-8a8b-9c0d1e2f3a4b', title: 'Classic Manicure', bookings: 3, revenue: 3300.5 },
+    ],
+    byDay: quiet.byDay.map((day) => (day.date === TODAY ? { date: TODAY, bookings: 3, revenue: 12300.5 } : day)),
+  };
+}
+
+function salon(summary: (period: { from: string; to: string }) => AdminSummary | Response = busyWeek) {
+  const fake = fakePayments({
+    session: { user: adminUser },
+    bookings: [
+      // Later today: may be cancelled, not yet completed.
+      bookingRecord(1, { startsAt: '2030-03-02T09:00:00.000Z', endsAt: '2030-03-02T10:30:00.000Z' }),
+      // Begun this morning: may be marked completed.
+      bookingRecord(2, {
+        title: 'Classic Manicure',
+        price: 1200,
+        duration: 45,
+        startsAt: SAT_2_MAR_2030_10_00,
+        endsAt: '2030-03-02T04:45:00.000Z',
+        customer: { name: rima.name, email: rima.email },
+      }),
+      bookingRecord(3, { title: 'Signature Facial', status: 'cancelled', refunded: 3500, startsAt: '2030-03-02T05:00:00.000Z', endsAt: '2030-03-02T06:00:00.000Z' }),
+      // Another day: not on today's list.
+      bookingRecord(4, { startsAt: SAT_9_MAR_2030_10_30 }),
+    ],
+  });
+  const figures = adminSummaryHandler(summary);
+  server.use(...accountSession(adminUser).handlers, ...fake.handlers, figures.handler);
+  return { fake, figures };
+}
+
+function figureOf(label: string) {
+  const term = within(screen.getByRole('region', { name: 'How the salon is doing' })).getByText(label, { selector: 'dt' });
+  return term.parentElement?.querySelector('dd')?.textContent;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('/dashboard/adminhome', () => {
+  it("lists today's appointments in time order with their actions", async () => {
+    const { fake } = salon();
+    const { user } = renderApp('/dashboard/adminhome');
+
+    const list = within(await screen.findByRole('list', { name: "Today's appointments" }));
+    const rows = list.getAllByRole('listitem');
+    expect(rows.map((row) => row.querySelector('time')?.textContent)).toEqual(['10:00', '11:00', '15:00']);
+    const [manicure, facial, keratin] = rows.map((row) => within(row));
+    expect(manicure!.getByText(rima.name)).toBeInTheDocument();
+    expect(manicure!.getByText('Classic Manicure · 45 min')).toBeInTheDocument();
+    expect(manicure!.getByRole('button', { name: 'Mark completed' })).toBeInTheDocument();
+    expect(facial!.getByText('Cancelled')).toBeInTheDocument();
+    expect(facial!.queryByRole('button')).not.toBeInTheDocument();
+    expect(keratin!.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(keratin!.queryByRole('button', { name: 'Mark completed' })).not.toBeInTheDocument();
+    expect(fake.state.requests).toContain(`GET /api/bookings?from=${TODAY}&to=${TODAY}&when=all`);
+
+    await user.click(manicure!.getByRole('button', { name: 'Mark completed' }));
+    await waitFor(() => expect(manicure!.getByText('Completed')).toBeInTheDocument());
+    expect(fake.state.requests).toContain('POST /api/bookings/b0000000-0000-4000-8000-000000000002/complete');
+  });
+
+  it('shows the last 7 days by default: figures in taka, top services, the chart and its table', async () => {
+    const { figures } = salon();
+    renderApp('/dashboard/adminhome');
+
+    expect(await screen.findByTestId('revenue-chart')).toHaveTextContent('7 days charted');
+    expect(figures.requests).toEqual([{ from: '2030-02-24', to: TODAY }]);
+    expect(figureOf('Revenue')).toBe('৳12,300.50');
+    expect(figureOf('Bookings')).toBe('5');
+    expect(figureOf('Average payment')).toBe('৳4,100.17');
+    expect(figureOf('Cancellations')).toBe('1');
+    expect(figureOf('New customers')).toBe('2');
+    expect(figureOf('Utilisation')).toBe('42%');
+    expect(screen.getByText('after ৳800 refunded')).toBeInTheDocument();
+
+    const top = within(screen.getByRole('region', { name: 'Top services by revenue' }));
+    expect(top.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1Keratin Treatment2 bookings৳9,000', '2Classic Manicure3 bookings৳3,300.50']);
+
+    // The table is there for screen readers all along, and anyone may show it instead of the chart.
+    const table = within(screen.getByRole('table', { name: 'Revenue and bookings per day' }));
+    expect(table.getAllByRole('row')).toHaveLength(8);
+    expect(table.getByRole('row', { name: 'Sat, 2 Mar 2030 3 ৳12,300.50' })).toBeInTheDocument();
+    expect(table.getByRole('row', { name: 'Sun, 24 Feb 2030 0 ৳0' })).toBeInTheDocument();
+  });
+
+  it('keeps the chosen period in the URL and asks for its dates', async () => {
+    const { figures } = salon();
+    const { user, router } = renderApp('/dashboard/adminhome');
+    await screen.findByTestId('revenue-chart');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Last 30 days');
+    await waitFor(() => expect(figures.requests).toContainEqual({ from: '2030-02-01', to: TODAY }));
+    expect(router.state.location.search).toBe('?period=30d');
+    expect(await screen.findByTestId('revenue-chart')).toHaveTextContent('30 days charted');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'This month');
+    await waitFor(() => expect(figures.requests).toContainEqual({ from: '2030-03-01', to: TODAY }));
+  });
+
+  it('explains a custom period that ends before it starts, and does not ask for it', async () => {
+    const { figures } = salon();
+    renderApp('/dashboard/adminhome?period=custom&from=2030-02-10&to=2030-02-01');
+
+    expect(await screen.findByText('The end date must not be before the start date')).toBeInTheDocument();
+    expect(screen.getByLabelText('From')).toHaveValue('2030-02-10');
+    expect(screen.getByLabelText('To')).toHaveAttribute('aria-invalid', 'true');
+    expect(figures.requests).toEqual([]);
+  });
+
+  it('reads a custom period from the URL', async () => {
+    const { figures } = salon();
+    renderApp('/dashboard/adminhome?period=custom&from=2030-02-01&to=2030-02-03');
+    expect(await screen.findByTestId('revenue-chart')).toHaveTextContent('3 days charted');
+    expect(figures.requests).toEqual([{ from: '2030-02-01', to: '2030-02-03' }]);
+  });
+
+  it('says so when nothing happened, and when there are no appointments today', async () => {
+    salon(({ from, to }) => quietSummary(from, to));
+    server.use(http.get('/api/bookings', () => HttpResponse.json([])));
+    renderApp('/dashboard/adminhome?period=today');
+
+    expect(await screen.findByText('Nothing happened in this period')).toBeInTheDocument();
+    expect(await screen.findByText('No appointments today')).toBeInTheDocument();
+    expect(figureOf('Revenue')).toBe('৳0');
+    expect(screen.queryByTestId('revenue-chart')).not.toBeInTheDocument();
+  });
+
+  it('shows a failure with a way to try again', async () => {
+    let failures = 1;
+    salon((period) => (failures-- > 0 ? apiErrorResponse(500, 'The server could not answer.') : busyWeek(period)) as AdminSummary | Response);
+    const { user } = renderApp('/dashboard/adminhome');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The figures could not be loaded');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('revenue-chart')).toBeInTheDocument();
+    expect(figureOf('Revenue')).toBe('৳12,300.50');
+  });
+});

@@ -1,0 +1,25 @@
+import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
+import { adminSummaryQuerySchema, type AdminSummary } from '../../shared/admin-summary';
+import { addCalendarDays } from '../lib/salon-time';
+
+/** A period in which nothing happened: zeros, one entry per date, as the server answers. */
+export function quietSummary(from: string, to: string): AdminSummary {
+  const byDay: AdminSummary['byDay'] = [];
+  for (let date = from; date <= to; date = addCalendarDays(date, 1)) byDay.push({ date, bookings: 0, revenue: 0 });
+  return { bookings: 0, revenue: 0, refunds: 0, averagePayment: 0, cancellations: 0, newCustomers: 0, utilisation: 0, topServices: [], byDay };
+}
+
+/**
+ * GET /api/admin/summary answered by `answer` for the period asked (a quiet one by default);
+ * `requests` records each period that reached it.
+ */
+export function adminSummaryHandler(answer: (period: { from: string; to: string }) => AdminSummary | Response = ({ from, to }) => quietSummary(from, to)) {
+  const requests: { from: string; to: string }[] = [];
+  const handler = http.get<PathParams, DefaultBodyType, AdminSummary>('/api/admin/summary', ({ request }) => {
+    const period = adminSummaryQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+    requests.push(period);
+    const body = answer(period);
+    return body instanceof Response ? (body as HttpResponse<AdminSummary>) : HttpResponse.json(body);
+  });
+  return { requests, handler };
+}
