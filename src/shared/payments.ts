@@ -88,6 +88,8 @@ export const listFilterSchema = z.object({
   status: z.string().optional(),
   /** 'upcoming' limits bookings to those that have not ended. */
   when: z.enum(['upcoming', 'past', 'all']).optional(),
+  /** 'csv' downloads the same list as a spreadsheet file (the lists' 'Download CSV' links). */
+  format: z.enum(['json', 'csv']).optional(),
 });
 
 export const bookingListSchema = z.array(bookingSchema);

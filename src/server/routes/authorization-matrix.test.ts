@@ -171,6 +171,7 @@ const matrix: Row[] = [
         from payments p left join test_gateway_intents g on g.ref = p.gateway_ref where p.client_secret = ${c.bystanderSecret}`),
   },
   { name: 'payment history', method: 'GET', url: () => '/api/payments', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
+  { name: 'payment history as CSV', method: 'GET', url: () => '/api/payments?format=csv', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
   {
     name: "the bystander's payment",
     method: 'GET',
@@ -178,6 +179,7 @@ const matrix: Row[] = [
     expect: { visitor: 401, customer: 404, otherCustomer: 404, admin: 200 },
   },
   { name: 'bookings', method: 'GET', url: () => '/api/bookings', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
+  { name: 'bookings as CSV', method: 'GET', url: () => '/api/bookings?format=csv', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
   {
     name: "complete the bystander's booking (not yet due: 409 for the admin)",
     method: 'POST',

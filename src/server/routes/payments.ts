@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type Stripe from 'stripe';
+import type { FastifyReply } from 'fastify';
 import type { App } from '../types.js';
 import { guardedErrorResponses } from '../../shared/errors.js';
 import { idParamsSchema } from '../../shared/ids.js';
@@ -24,6 +25,17 @@ import { findBooking, findPayment, listBookings, listPayments } from '../reposit
 import { databaseNow } from '../booking/capacity.js';
 import { payments } from '../db/schema.js';
 import { and, eq } from 'drizzle-orm';
+import { attachmentName } from '../csv.js';
+import { bookingsCsv, paymentsCsv } from '../csv-exports.js';
+
+/** The list as a file: the JSON list's schema does not apply, so the text goes out as it is. */
+function sendCsv(reply: FastifyReply, csv: string, disposition: string) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', disposition)
+    .serializer((payload: unknown) => payload as string)
+    .send(csv);
+}
 
 export async function paymentRoutes(app: App, options: { stripe?: Stripe | undefined }) {
   const service = app.payments;
@@ -138,14 +150,17 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
       onRequest: requireUser,
       schema: {
         tags: ['payments'],
-        summary: 'Payment history: your own, or (admin) everyone’s, filterable by date and status',
+        summary: 'Payment history: your own, or (admin) everyone’s, filterable by date and status; format=csv downloads it',
         querystring: listFilterSchema,
         response: { 200: paymentListSchema, ...guardedErrorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const me = await currentUser(request);
-      return listPayments(app.db, me, request.query, await app.salonSettings.get());
+      const settings = await app.salonSettings.get();
+      const list = await listPayments(app.db, me, request.query, settings);
+      if (request.query.format === 'csv') return sendCsv(reply, paymentsCsv(list, settings.timeZone), attachmentName('parlour-payments', request.query));
+      return list;
     },
   );
 
@@ -169,14 +184,17 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
       onRequest: requireUser,
       schema: {
         tags: ['bookings'],
-        summary: 'Appointments: your own, or (admin) every booking, filterable by date and status',
+        summary: 'Appointments: your own, or (admin) every booking, filterable by date and status; format=csv downloads it',
         querystring: listFilterSchema,
         response: { 200: bookingListSchema, ...guardedErrorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const me = await currentUser(request);
-      return listBookings(app.db, me, request.query, await app.salonSettings.get(), await databaseNow(app.db));
+      const settings = await app.salonSettings.get();
+      const list = await listBookings(app.db, me, request.query, settings, await databaseNow(app.db));
+      if (request.query.format === 'csv') return sendCsv(reply, bookingsCsv(list, settings.timeZone), attachmentName('parlour-bookings', request.query));
+      return list;
     },
   );
 

@@ -111,6 +111,7 @@ describe('/dashboard/orderlist', () => {
     const fake = salonWithBookings();
     const { user, router } = renderApp('/dashboard/orderlist');
     await rowOf('Keratin Treatment');
+    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/bookings?when=all&format=csv');
 
     const filters = within(screen.getByRole('search', { name: 'Filter bookings' }));
     await user.selectOptions(filters.getByLabelText('Status'), 'Cancelled');
@@ -121,5 +122,7 @@ describe('/dashboard/orderlist', () => {
     await user.type(filters.getByLabelText('From'), '2030-03-01');
     expect(await screen.findByText('No bookings match these filters')).toBeInTheDocument();
     expect(fake.state.requests).toContain('GET /api/bookings?from=2030-03-01&status=cancelled&when=all');
+    // The download is the same list: the filters on screen, as a CSV file.
+    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/bookings?from=2030-03-01&status=cancelled&when=all&format=csv');
   });
 });

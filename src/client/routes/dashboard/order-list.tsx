@@ -1,5 +1,6 @@
 import { bookingStatusSchema } from '../../../shared/payments';
 import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
+import { DownloadCsvLink, csvHref } from '../../components/ui/download-csv-link';
 import { ListFilters, useListFilters, type StatusOption } from '../../components/ui/list-filters';
 import { PageHeader } from '../../components/ui/page-header';
 import { bookingStatusLabels } from '../../features/bookings/components/booking-status-badge';
@@ -22,6 +23,9 @@ export function OrderListRoute() {
         Every appointment customers have paid for. Cancel one to refund it, or mark a visit completed once it has begun.
       </PageHeader>
       <ListFilters label="Filter bookings" statusOptions={statusOptions} filters={filters} onChange={setFilter} onClear={clear} />
+      <div className="mt-4 flex justify-end">
+        <DownloadCsvLink href={csvHref('/api/bookings', { ...filters, when: 'all' })} />
+      </div>
       <OrdersTable filters={{ ...filters, when: 'all' }} timeZone={timeZone} />
     </>
   );

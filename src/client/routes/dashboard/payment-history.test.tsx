@@ -67,6 +67,8 @@ describe('/dashboard/paymentHistory', () => {
     expect(within(rows[1]!).getByText('Classic Manicure')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Paid')).toBeInTheDocument();
     expect(screen.queryByRole('search')).not.toBeInTheDocument();
+    // Her own payments, whatever the URL says.
+    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/payments?format=csv');
   });
 
   it('gives an admin every payment with its customer, and filters that go into the URL and the request', async () => {
@@ -91,6 +93,7 @@ describe('/dashboard/paymentHistory', () => {
     await waitFor(() => expect(paymentListRequests(fake)).toContain('GET /api/payments?from=2030-02-01&to=2030-02-28&status=failed'));
     expect(new URLSearchParams(router.state.location.search).get('from')).toBe('2030-02-01');
     expect(new URLSearchParams(router.state.location.search).get('to')).toBe('2030-02-28');
+    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/payments?from=2030-02-01&to=2030-02-28&status=failed&format=csv');
 
     await user.selectOptions(filters.getByLabelText('Status'), 'Paid');
     expect(await screen.findByText('No payments match these filters')).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
+import { DownloadCsvLink, csvHref } from '../../components/ui/download-csv-link';
 import { ListFilters, useListFilters, type StatusOption } from '../../components/ui/list-filters';
 import { PageHeader } from '../../components/ui/page-header';
 import { useCurrentUser } from '../../features/auth/use-current-user';
@@ -29,6 +30,9 @@ export function PaymentHistoryRoute() {
       {isAdmin ? (
         <ListFilters label="Filter payments" statusOptions={statusOptions} filters={filters} onChange={setFilter} onClear={clear} />
       ) : null}
+      <div className="mt-4 flex justify-end">
+        <DownloadCsvLink href={csvHref('/api/payments', isAdmin ? { ...filters } : {})} />
+      </div>
       {/* A customer has no filters: the URL's are ignored so she never sees a list she cannot widen. */}
       <PaymentsTable filters={isAdmin ? filters : {}} showCustomer={isAdmin} timeZone={timeZone} />
     </>

@@ -1,0 +1,44 @@
+import type { Booking, Payment } from '../shared/payments.js';
+import { toCsv, salonLocalDateTime } from './csv.js';
+
+/** The order list as the admin (or a customer, her own) sees it; amounts in taka, times on the salon's clock. */
+export function bookingsCsv(list: Booking[], timeZone: string): string {
+  return toCsv(
+    ['Booking', 'Starts', 'Ends', 'Service', 'Minutes', 'Price (BDT)', 'Refunded (BDT)', 'Status', 'Customer', 'E-mail', 'Payment'],
+    list.map((b) => [
+      b._id,
+      salonLocalDateTime(b.startsAt, timeZone),
+      salonLocalDateTime(b.endsAt, timeZone),
+      b.title,
+      b.duration,
+      b.price,
+      b.refunded,
+      b.status,
+      b.customer.name,
+      b.customer.email,
+      b.paymentId,
+    ]),
+  );
+}
+
+/** The payment history; 'Net' is what the salon kept after refunds. */
+export function paymentsCsv(list: Payment[], timeZone: string): string {
+  return toCsv(
+    ['Payment', 'Created', 'Paid', 'Customer', 'E-mail', 'Services', 'Amount (BDT)', 'Refunded (BDT)', 'Net (BDT)', 'Status', 'Gateway', 'Reference'],
+    list.map((p) => [
+      p._id,
+      salonLocalDateTime(p.createdAt, timeZone),
+      p.paidAt ? salonLocalDateTime(p.paidAt, timeZone) : null,
+      p.customer.name,
+      p.customer.email,
+      p.services.map((s) => s.title).join('; '),
+      p.amount,
+      p.refunded,
+      // In minor units so 0.1 + 0.2 style sums never show in an accountant's column.
+      Math.round(p.amount * 100 - p.refunded * 100) / 100,
+      p.status,
+      p.gateway,
+      p.gatewayRef,
+    ]),
+  );
+}

@@ -1,0 +1,198 @@
+/**
+ * The order list and payment history as CSV files (`format=csv`): the same rows the JSON list
+ * shows, for the same filters and the same viewer, with amounts in taka and times on the salon's
+ * clock, quoted so that commas, quotes and line breaks in a name survive, and guarded so a name
+ * cannot become a spreadsheet formula.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
+import { asUser, openDay, readyToPay } from '../test/booking.js';
+import type { Booking, Payment } from '../../shared/payments.js';
+import { csvCell, toCsv } from '../csv.js';
+
+/** A small RFC 4180 reader, written apart from the writer so the test does not trust it. */
+function parseCsv(text: string): string[][] {
+  expect(text.startsWith('\uFEFF'), 'the file starts with a byte-order mark').toBe(true);
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 1; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  expect(row.length === 0 && cell === '', 'the file ends with a line break').toBe(true);
+  return rows;
+}
+
+/** Dhaka keeps +06:00 all year: the wall clock is the instant plus six hours. */
+const dhakaClock = (iso: string) => new Date(Date.parse(iso) + 6 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+/** What a spreadsheet shows of a name the customer typed. */
+const guarded = (text: string) => (/^[=+\-@]/.test(text) ? `'${text}` : text);
+
+const TRICKY_NAME = '=HYPERLINK("http://evil.example"), "Mim"\nRahman';
+
+let t: TestApp;
+let admin: Account;
+let mim: Account;
+let other: Account;
+const day = openDay(4);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUpAdmin(t.app);
+  mim = await signUp(t.app, { name: 'Mim' });
+  other = await signUp(t.app, { name: 'Other, Customer' });
+  // The sign-up form would not take a line break; the export must survive one all the same.
+  await t.database.db.execute(sql`update "user" set name = ${TRICKY_NAME} where id = ${mim.id}`);
+  const services = (await t.app.inject({ url: '/api/service' })).json<{ _id: string; price: number }[]>();
+  for (const [who, picks] of [
+    [mim, [{ serviceId: services[0]!._id, time: '10:00' }, { serviceId: services[1]!._id, time: '12:00' }]],
+    [other, [{ serviceId: services[2]!._id, time: '14:00' }]],
+  ] as const) {
+    await readyToPay(t.app, who, [...picks], day);
+    const price = picks.reduce((sum, pick) => sum + services.find((s) => s._id === pick.serviceId)!.price, 0);
+    const intent = (await asUser(t.app, who).post('/api/create-payment-intent', { price })).json<{ clientSecret: string }>();
+    const paid = await asUser(t.app, who).post('/api/payments/test/confirm', { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
+    if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
+  }
+  // One of Mim's appointments cancelled and refunded, so the refund columns hold something.
+  const mine = (await asUser(t.app, mim).get('/api/bookings')).json<Booking[]>();
+  const cancelled = await asUser(t.app, admin).post(`/api/bookings/${mine[0]!._id}/cancel`, {});
+  if (cancelled.statusCode !== 200) throw new Error(`cancel failed: ${cancelled.body}`);
+});
+afterAll(async () => t?.close());
+
+const bookingRow = (b: Booking) => [
+  b._id,
+  dhakaClock(b.startsAt),
+  dhakaClock(b.endsAt),
+  b.title,
+  String(b.duration),
+  String(b.price),
+  String(b.refunded),
+  b.status,
+  guarded(b.customer.name),
+  b.customer.email,
+  b.paymentId,
+];
+const paymentRow = (p: Payment) => [
+  p._id,
+  dhakaClock(p.createdAt),
+  p.paidAt ? dhakaClock(p.paidAt) : '',
+  guarded(p.customer.name),
+  p.customer.email,
+  p.services.map((s) => s.title).join('; '),
+  String(p.amount),
+  String(p.refunded),
+  String(p.amount - p.refunded),
+  p.status,
+  p.gateway,
+  p.gatewayRef,
+];
+
+async function both(who: Account, path: string, query: string) {
+  const json = await asUser(t.app, who).get(`${path}?${query}`);
+  const csv = await asUser(t.app, who).get(`${path}?${query}${query ? '&' : ''}format=csv`);
+  expect(json.statusCode).toBe(200);
+  expect(csv.statusCode, csv.body).toBe(200);
+  expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+  return { json, csv, rows: parseCsv(csv.body) };
+}
+
+describe('GET /api/bookings?format=csv', () => {
+  it("gives the admin every booking the JSON list shows for the filters, as a download, Mim's name quoted and disarmed", async () => {
+    const { json, csv, rows } = await both(admin, '/api/bookings', `from=${day}&to=${day}`);
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="parlour-bookings-from-${day}-to-${day}.csv"`);
+    const list = json.json<Booking[]>();
+    expect(list).toHaveLength(3);
+    expect(rows[0]).toEqual(['Booking', 'Starts', 'Ends', 'Service', 'Minutes', 'Price (BDT)', 'Refunded (BDT)', 'Status', 'Customer', 'E-mail', 'Payment']);
+    expect(rows.slice(1)).toEqual(list.map(bookingRow));
+    const mims = rows.filter((row) => row[9] === mim.email);
+    expect(mims).toHaveLength(2);
+    expect(mims.every((row) => row[8] === `'${TRICKY_NAME}`)).toBe(true);
+    expect(rows.find((row) => row[9] === other.email)![8]).toBe('Other, Customer');
+    expect(mims.map((row) => row[7]).sort()).toEqual(['cancelled', 'confirmed']);
+    expect(rows.slice(1).map((row) => row[1]!.slice(0, 10))).toEqual([day, day, day]);
+  });
+
+  it('applies the status filter as the JSON list does', async () => {
+    const { json, rows } = await both(admin, '/api/bookings', 'status=cancelled');
+    expect(json.json<Booking[]>()).toHaveLength(1);
+    expect(rows.slice(1)).toEqual(json.json<Booking[]>().map(bookingRow));
+    const none = await both(admin, '/api/bookings', `from=${openDay(20)}`);
+    expect(none.rows).toHaveLength(1);
+  });
+
+  it("gives a customer her own bookings only, never another customer's", async () => {
+    const { json, rows } = await both(other, '/api/bookings', '');
+    const list = json.json<Booking[]>();
+    expect(list.map((b) => b.customer.email)).toEqual([other.email]);
+    expect(rows.slice(1)).toEqual(list.map(bookingRow));
+    expect(rows.some((row) => row.includes(mim.email))).toBe(false);
+  });
+
+  it('refuses a visitor with 401 and an unknown format with 400, in the one error shape', async () => {
+    const anonymous = await asUser(t.app, undefined).get('/api/bookings?format=csv');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Please log in to continue.' });
+    const xml = await asUser(t.app, admin).get('/api/bookings?format=xml');
+    expect(xml.statusCode).toBe(400);
+    expect(xml.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', issues: [expect.objectContaining({ path: 'query.format' })] });
+  });
+});
+
+describe('GET /api/payments?format=csv', () => {
+  it('gives the admin the payments the JSON list shows, with refunds and what the salon kept', async () => {
+    const { json, csv, rows } = await both(admin, '/api/payments', '');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="parlour-payments.csv"');
+    const list = json.json<Payment[]>();
+    expect(list).toHaveLength(2);
+    expect(rows[0]).toEqual(['Payment', 'Created', 'Paid', 'Customer', 'E-mail', 'Services', 'Amount (BDT)', 'Refunded (BDT)', 'Net (BDT)', 'Status', 'Gateway', 'Reference']);
+    expect(rows.slice(1)).toEqual(list.map(paymentRow));
+    const mims = rows.find((row) => row[4] === mim.email)!;
+    expect(Number(mims[7])).toBeGreaterThan(0);
+    expect(mims[9]).toBe('partially_refunded');
+  });
+
+  it('applies the status filter, and gives a customer her own payments only', async () => {
+    const refunded = await both(admin, '/api/payments', 'status=partially_refunded');
+    expect(refunded.rows.slice(1).map((row) => row[4])).toEqual([mim.email]);
+    const hers = await both(mim, '/api/payments', 'status=succeeded');
+    expect(hers.rows).toHaveLength(1);
+    const theirs = await both(other, '/api/payments', '');
+    expect(theirs.rows.slice(1)).toEqual(theirs.json.json<Payment[]>().map(paymentRow));
+    expect(theirs.rows.slice(1).map((row) => row[4])).toEqual([other.email]);
+  });
+});
+
+describe('the CSV writer', () => {
+  it('quotes commas, quotes and line breaks, and disarms formulas in text but not numbers', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a, b')).toBe('"a, b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    for (const start of ['=', '+', '-', '@']) expect(csvCell(`${start}1+1`)).toBe(`'${start}1+1`);
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell(null)).toBe('');
+    expect(toCsv(['a', 'b'], [[1, 'x,y']])).toBe('\uFEFFa,b\r\n1,"x,y"\r\n');
+  });
+});
