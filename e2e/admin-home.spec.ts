@@ -6,6 +6,17 @@ const admin = { email: 'admin@parlour.test', password: 'Admin123' };
 // and manicure ৳800) made about two weeks ago, so 'Last 30 days' holds it.
 test('the admin sees the demo visit’s revenue and a drawn chart on the admin home, at 1280 and 390 px', async ({ page, consoleErrors }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
+  // The chart library is fetched by the admin home only: the public home page never loads it.
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((path) => /revenue-chart|uplot/i.test(path))).toEqual([]);
+
   await page.goto('/dashboard/adminhome');
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(admin.email);
@@ -14,6 +25,7 @@ test('the admin sees the demo visit’s revenue and a drawn chart on the admin h
   await expect(page).toHaveURL(/\/dashboard\/adminhome$/);
   await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: /Today/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Next free times today' })).toBeVisible();
 
   await page.getByRole('combobox', { name: 'Period' }).selectOption({ label: 'Last 30 days' });
   await expect(page).toHaveURL(/\?period=30d$/);
@@ -27,6 +39,7 @@ test('the admin sees the demo visit’s revenue and a drawn chart on the admin h
   // uPlot draws on a canvas: it is there, sized, and not blank.
   const canvas = figures.locator('[data-testid="revenue-chart"] canvas');
   await expect(canvas).toBeVisible();
+  expect(scripts.filter((path) => /revenue-chart/.test(path))).toHaveLength(1);
   const painted = await canvas.evaluate((element) => {
     const c = element as HTMLCanvasElement;
     const pixels = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;

@@ -1,5 +1,6 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { setupServer } from 'msw/node';
+import type { Availability } from '../../shared/cart';
 import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings';
 import { signedInAs } from './handlers';
 import { adminSummaryHandler } from './admin-summary-handlers';
@@ -20,6 +21,9 @@ export const server = setupServer(
   http.get('/api/config/outbox', () => HttpResponse.json({ enabled: false })),
   // The admin home's figures: a quiet salon.
   adminSummaryHandler().handler,
+  // The admin home offers the next free times of a service today: no catalogue, no free times.
+  http.get('/api/service', () => HttpResponse.json([])),
+  http.get<PathParams, DefaultBodyType, Availability>('/api/availability', () => HttpResponse.json({ timeZone: DEFAULT_SALON_SETTINGS.timeZone, slots: [] })),
   // The admin menu counts the unread messages: none unless a test says otherwise.
   http.get('/api/contact/unread', () => HttpResponse.json({ unread: 0 })),
 );

@@ -1,9 +1,10 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminSummary } from '../../../shared/admin-summary';
-import { adminUser, users } from '../../test/fixtures';
-import { accountSession, apiErrorResponse } from '../../test/handlers';
+import type { Availability } from '../../../shared/cart';
+import { adminUser, services, users } from '../../test/fixtures';
+import { accountSession, apiErrorResponse, servicesHandler } from '../../test/handlers';
 import { adminSummaryHandler, quietSummary } from '../../test/admin-summary-handlers';
 import { bookingRecord, fakePayments, SAT_2_MAR_2030_10_00, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
 import { renderApp } from '../../test/render';
@@ -97,6 +98,30 @@ describe('/dashboard/adminhome', () => {
     await user.click(manicure!.getByRole('button', { name: 'Mark completed' }));
     await waitFor(() => expect(manicure!.getByText('Completed')).toBeInTheDocument());
     expect(fake.state.requests).toContain('POST /api/bookings/b0000000-0000-4000-8000-000000000002/complete');
+  });
+
+  it('offers the next free times today for a service, and for another when asked', async () => {
+    salon();
+    const asked: string[] = [];
+    server.use(
+      servicesHandler(),
+      http.get<PathParams, DefaultBodyType, Availability>('/api/availability', ({ request }) => {
+        const search = new URL(request.url).searchParams;
+        asked.push(`${search.get('serviceId')} ${search.get('date')}`);
+        // 13:00 and 13:30 in Dhaka for the first service, 16:15 for any other.
+        const slots = search.get('serviceId') === services[0]!._id ? ['2030-03-02T07:00:00.000Z', '2030-03-02T07:30:00.000Z'] : ['2030-03-02T10:15:00.000Z'];
+        return HttpResponse.json({ timeZone: 'Asia/Dhaka', slots: slots.map((startsAt) => ({ startsAt })) });
+      }),
+    );
+    const { user } = renderApp('/dashboard/adminhome');
+
+    const free = await screen.findByRole('list', { name: 'Next free times today' });
+    await waitFor(() => expect(within(free).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['13:00', '13:30']));
+    expect(asked).toEqual([`${services[0]!._id} ${TODAY}`]);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Service' }), services[1]!.title);
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Next free times today' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['16:15']));
+    expect(asked).toEqual([`${services[0]!._id} ${TODAY}`, `${services[1]!._id} ${TODAY}`]);
   });
 
   it('shows the last 7 days by default: figures in taka, top services, the chart and its table', async () => {

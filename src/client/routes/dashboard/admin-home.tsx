@@ -7,6 +7,8 @@ import { PeriodSummary } from '../../features/admin-summary/components/period-su
 import { periodFromSearch, type PeriodPreset } from '../../features/admin-summary/period';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { TodayAppointments } from '../../features/bookings/components/today-appointments';
+import { NextFreeTimes } from '../../features/cart/components/next-free-times';
+import { useServices } from '../../features/services/api/get-services';
 import { useSalonSettings } from '../../features/settings/api/get-settings';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { formatCalendarDate, salonToday } from '../../lib/salon-time';
@@ -18,6 +20,7 @@ export function AdminHomeRoute() {
   const { user, isAdmin } = useCurrentUser();
   const adminMenu = useAdminMenu(isAdmin);
   const settings = useSalonSettings();
+  const services = useServices();
   const timeZone = settings.data?.timeZone ?? DEFAULT_SALON_SETTINGS.timeZone;
   const today = salonToday(timeZone);
   const [search, setSearch] = useSearchParams();
@@ -61,6 +64,9 @@ export function AdminHomeRoute() {
         </h2>
         <div className="mt-3">
           <TodayAppointments date={today} timeZone={timeZone} />
+        </div>
+        <div className="mt-3">
+          <NextFreeTimes services={services.data ?? []} date={today} timeZone={timeZone} />
         </div>
       </section>
 

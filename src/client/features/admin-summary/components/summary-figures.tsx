@@ -1,7 +1,8 @@
 import { formatMoney } from '../../../../shared/money';
 import type { AdminSummary } from '../../../../shared/admin-summary';
 
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
+// One decimal: a quiet month's 0.4 % is not 0 %.
+const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 const count = new Intl.NumberFormat('en-US');
 
 /** The period's figures as cards: a label and one number each, two to a row on a phone. */

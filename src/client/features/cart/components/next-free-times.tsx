@@ -1,0 +1,66 @@
+import { useId, useState } from 'react';
+import { formatSalonTime } from '../../../lib/salon-time';
+import { useAvailability } from '../api/get-availability';
+
+const SHOWN = 6;
+
+interface NextFreeTimesProps {
+  /** The services to ask about; the first is asked first. */
+  services: { _id: string; title: string }[];
+  date: string;
+  timeZone: string;
+}
+
+/**
+ * The next start times still free today for a service, as a customer would be offered them: what
+ * the owner tells someone who rings or walks in.
+ */
+export function NextFreeTimes({ services, date, timeZone }: NextFreeTimesProps) {
+  const id = useId();
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const serviceId = chosen ?? services[0]?._id;
+  const availability = useAvailability({ serviceId: serviceId ?? '', date }, { enabled: Boolean(serviceId) });
+  if (!serviceId) return null;
+
+  return (
+    <div className="rounded-box bg-base-100 p-4 shadow-soft ring-1 ring-base-300/70">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h3 id={`${id}-heading`} className="font-display text-lg font-semibold">
+          Next free times today
+        </h3>
+        <label className="form-control w-full sm:w-64">
+          <span className="mb-1 block text-sm font-medium">Service</span>
+          <select className="select select-sm w-full rounded-full" value={serviceId} onChange={(event) => setChosen(event.target.value)}>
+            {services.map((service) => (
+              <option key={service._id} value={service._id}>
+                {service.title}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="mt-3" aria-live="polite" aria-busy={availability.isFetching}>
+        {availability.isPending ? (
+          <p className="text-sm text-base-content/75">Looking for free times…</p>
+        ) : availability.isError ? (
+          <p className="text-sm text-base-content/75">
+            The free times could not be loaded.{' '}
+            <button type="button" className="link link-primary" onClick={() => void availability.refetch()}>
+              Try again
+            </button>
+          </p>
+        ) : availability.data.slots.length === 0 ? (
+          <p className="text-sm text-base-content/75">No free times left today for this service.</p>
+        ) : (
+          <ul aria-labelledby={`${id}-heading`} className="flex flex-wrap gap-2">
+            {availability.data.slots.slice(0, SHOWN).map((slot) => (
+              <li key={slot.startsAt} className="badge badge-lg border-primary/30 bg-blush font-semibold tabular-nums">
+                <time dateTime={slot.startsAt}>{formatSalonTime(slot.startsAt, timeZone)}</time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
