@@ -68,6 +68,31 @@ describe('/dashboard/orderlist', () => {
     expect(fake.state.requests).toContain('GET /api/bookings?when=all');
   });
 
+  it('shows each booking as a card with its actions in view below md (the table is kept from md up)', async () => {
+    salonWithBookings();
+    const { user } = renderApp('/dashboard/orderlist');
+    // jsdom applies no CSS: both layouts are in the document, each hidden at the other's widths.
+    const table = await screen.findByRole('table', { name: 'Bookings' });
+    expect(table.parentElement).toHaveClass('hidden', 'md:block');
+    const cards = screen.getByRole('list', { name: 'Bookings' });
+    expect(cards).toHaveClass('md:hidden');
+    const items = within(cards).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    // The same order and facts as the table: newest first.
+    const keratin = within(items[0]!);
+    expect(keratin.getByText('Keratin Treatment')).toBeInTheDocument();
+    expect(keratin.getByText('Mitu Customer')).toBeInTheDocument();
+    expect(keratin.getByText('customer@parlour.test')).toHaveAttribute('title', 'customer@parlour.test');
+    expect(keratin.getByText('Confirmed')).toBeInTheDocument();
+    expect(keratin.getByText('৳8,999.50')).toBeInTheDocument();
+    expect(keratin.getByRole('button', { name: 'Cancel' })).toHaveAccessibleDescription('Mitu Customer');
+    const manicure = within(items[2]!);
+    expect(manicure.getByText('Classic Manicure')).toBeInTheDocument();
+    await user.click(manicure.getByRole('button', { name: 'Mark completed' }));
+    expect(await within(items[2]!).findByText('Completed')).toBeInTheDocument();
+    expect(within(items[1]!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('marks a begun visit completed and shows the new status', async () => {
     const fake = salonWithBookings();
     const { user } = renderApp('/dashboard/orderlist');

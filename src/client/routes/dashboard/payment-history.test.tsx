@@ -81,6 +81,14 @@ describe('/dashboard/paymentHistory', () => {
     expect(payments.getAllByRole('row')).toHaveLength(4);
     expect(payments.getByText('rima@example.com')).toBeInTheDocument();
     expect(payments.getByText('Your card was declined.')).toBeInTheDocument();
+    // Below md the same payments are cards (jsdom applies no CSS, so both are in the document).
+    expect(screen.getByRole('table', { name: 'Payments' }).parentElement).toHaveClass('hidden', 'md:block');
+    const cards = screen.getByRole('list', { name: 'Payments' });
+    expect(cards).toHaveClass('md:hidden');
+    const items = within(cards).getAllByRole('listitem').filter((item) => item.parentElement === cards);
+    expect(items).toHaveLength(3);
+    expect(within(cards).getByText('rima@example.com')).toHaveAttribute('title', 'rima@example.com');
+    expect(within(cards).getByText(/Your card was declined\./)).toBeInTheDocument();
 
     const filters = within(screen.getByRole('search', { name: 'Filter payments' }));
     await user.selectOptions(filters.getByLabelText('Status'), 'Failed');

@@ -52,7 +52,7 @@ export function OrdersTable({ filters, timeZone }: OrdersTableProps) {
             <p id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
               {rows.length} {rows.length === 1 ? 'booking' : 'bookings'}. {timesAreInZone(timeZone)}.
             </p>
-            <div className="overflow-x-auto">
+            <div className="hidden overflow-x-auto md:block">
               <table className="table table-sm sm:table-md" aria-describedby={captionId}>
                 <caption className="sr-only">Bookings</caption>
                 <thead>
@@ -83,6 +83,19 @@ export function OrdersTable({ filters, timeZone }: OrdersTableProps) {
                 </tbody>
               </table>
             </div>
+            {/* Below md each booking is a card with its actions in view, not a row scrolled off-screen. */}
+            <ul aria-label="Bookings" className="divide-y divide-base-300/70 md:hidden">
+              {rows.map((booking) => (
+                <OrderCard
+                  key={booking._id}
+                  booking={booking}
+                  timeZone={timeZone}
+                  busy={busyId === booking._id}
+                  onCancel={() => void cancel(booking)}
+                  onComplete={() => complete(booking)}
+                />
+              ))}
+            </ul>
           </div>
         );
       }}
@@ -100,17 +113,16 @@ interface OrderRowProps {
 
 function OrderRow({ booking, timeZone, busy, onCancel, onComplete }: OrderRowProps) {
   const describedBy = useId();
-  // What the salon keeps of this booking: a cancelled one was refunded (in full or in part).
-  const paid = Math.max(0, booking.price - booking.refunded);
+  const paid = keptOf(booking);
   return (
     <tr className="align-top hover:bg-base-200/50">
       <td>
-        <p id={describedBy} className="font-semibold [overflow-wrap:anywhere]">
+        <p id={describedBy} className="font-semibold">
           {booking.customer.name}
         </p>
-        <p className="text-xs text-base-content/70 [overflow-wrap:anywhere]">{booking.customer.email}</p>
+        <p className="text-xs text-base-content/70">{booking.customer.email}</p>
       </td>
-      <td className="[overflow-wrap:anywhere]">{booking.title}</td>
+      <td>{booking.title}</td>
       <td className="whitespace-nowrap">
         <time dateTime={booking.startsAt}>{formatSalonDateTime(booking.startsAt, timeZone)}</time>
         <p className="text-xs text-base-content/70">{booking.duration} min</p>
@@ -123,27 +135,76 @@ function OrderRow({ booking, timeZone, busy, onCancel, onComplete }: OrderRowPro
         {booking.refunded > 0 ? <p className="text-xs text-base-content/70">{formatMoney(booking.refunded)} refunded</p> : null}
       </td>
       <td>
-        <div className="flex flex-wrap justify-end gap-2">
-          {booking.canComplete ? (
-            <button type="button" className="btn rounded-full whitespace-nowrap btn-sm btn-primary" disabled={busy} aria-describedby={describedBy} onClick={onComplete}>
-              {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <CheckCheck aria-hidden="true" className="size-4" />}
-              Mark completed
-            </button>
-          ) : null}
-          {booking.canCancel ? (
-            <button
-              type="button"
-              className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-error"
-              disabled={busy}
-              aria-describedby={describedBy}
-              onClick={onCancel}
-            >
-              {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <XCircle aria-hidden="true" className="size-4" />}
-              Cancel
-            </button>
-          ) : null}
-        </div>
+        <OrderActions booking={booking} busy={busy} describedBy={describedBy} onCancel={onCancel} onComplete={onComplete} className="justify-end" />
       </td>
     </tr>
+  );
+}
+
+/** What the salon keeps of a booking: a cancelled one was refunded (in full or in part). */
+const keptOf = (booking: Booking) => Math.max(0, booking.price - booking.refunded);
+
+function OrderCard({ booking, timeZone, busy, onCancel, onComplete }: OrderRowProps) {
+  const describedBy = useId();
+  return (
+    <li className="space-y-3 px-4 py-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p id={describedBy} className="font-semibold wrap-break-word">
+            {booking.customer.name}
+          </p>
+          <p className="truncate text-xs text-base-content/70" title={booking.customer.email}>
+            {booking.customer.email}
+          </p>
+        </div>
+        <BookingStatusBadge status={booking.status} />
+      </div>
+      <div className="flex items-end justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-medium wrap-break-word">{booking.title}</p>
+          <p className="text-sm text-base-content/75">
+            <time dateTime={booking.startsAt}>{formatSalonDateTime(booking.startsAt, timeZone)}</time> · {booking.duration} min
+          </p>
+        </div>
+        <div className="shrink-0 text-right">
+          <p className="font-semibold">{formatMoney(keptOf(booking))}</p>
+          {booking.refunded > 0 ? <p className="text-xs text-base-content/70">{formatMoney(booking.refunded)} refunded</p> : null}
+        </div>
+      </div>
+      <OrderActions booking={booking} busy={busy} describedBy={describedBy} onCancel={onCancel} onComplete={onComplete} />
+    </li>
+  );
+}
+
+function OrderActions({
+  booking,
+  busy,
+  describedBy,
+  onCancel,
+  onComplete,
+  className = '',
+}: Omit<OrderRowProps, 'timeZone'> & { describedBy: string; className?: string }) {
+  if (!booking.canComplete && !booking.canCancel) return null;
+  return (
+    <div className={`flex flex-wrap gap-2 ${className}`.trim()}>
+      {booking.canComplete ? (
+        <button type="button" className="btn rounded-full whitespace-nowrap btn-sm btn-primary" disabled={busy} aria-describedby={describedBy} onClick={onComplete}>
+          {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <CheckCheck aria-hidden="true" className="size-4" />}
+          Mark completed
+        </button>
+      ) : null}
+      {booking.canCancel ? (
+        <button
+          type="button"
+          className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-error"
+          disabled={busy}
+          aria-describedby={describedBy}
+          onClick={onCancel}
+        >
+          {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <XCircle aria-hidden="true" className="size-4" />}
+          Cancel
+        </button>
+      ) : null}
+    </div>
   );
 }

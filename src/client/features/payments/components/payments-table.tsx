@@ -61,7 +61,7 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
             <p id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
               {rows.length} {rows.length === 1 ? 'payment' : 'payments'}. {timesAreInZone(timeZone)}.
             </p>
-            <div className="overflow-x-auto">
+            <div className="hidden overflow-x-auto md:block">
               <table className="table table-sm sm:table-md" aria-describedby={captionId}>
                 <caption className="sr-only">Payments</caption>
                 <thead>
@@ -85,16 +85,14 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
                         </td>
                         {showCustomer ? (
                           <td>
-                            <p className="font-semibold [overflow-wrap:anywhere]">{payment.customer.name}</p>
-                            <p className="text-xs text-base-content/70 [overflow-wrap:anywhere]">{payment.customer.email}</p>
+                            <p className="font-semibold">{payment.customer.name}</p>
+                            <p className="text-xs text-base-content/70">{payment.customer.email}</p>
                           </td>
                         ) : null}
                         <td>
                           <ul className="space-y-0.5">
                             {payment.services.map((service) => (
-                              <li key={`${service.title}@${service.startsAt}`} className="[overflow-wrap:anywhere]">
-                                {service.title}
-                              </li>
+                              <li key={`${service.title}@${service.startsAt}`}>{service.title}</li>
                             ))}
                           </ul>
                         </td>
@@ -106,14 +104,7 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
                         </td>
                         <td>
                           <PaymentStatusBadge status={payment.status} />
-                          {payment.declines.length > 0 ? (
-                            <p className="mt-1 text-xs text-base-content/70">
-                              {payment.declines.length === 1 ? 'Card declined' : `Card declined ${payment.declines.length} times`}:{' '}
-                              {payment.declines.at(-1)!.message}
-                            </p>
-                          ) : payment.status === 'failed' && payment.failureMessage ? (
-                            <p className="mt-1 text-xs text-base-content/70">{payment.failureMessage}</p>
-                          ) : null}
+                          <PaymentProblem payment={payment} />
                         </td>
                       </tr>
                     );
@@ -121,9 +112,64 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
                 </tbody>
               </table>
             </div>
+            {/* Below md each payment is a card: nothing hides in a sideways scroll on a phone. */}
+            <ul aria-label="Payments" className="divide-y divide-base-300/70 md:hidden">
+              {rows.map((payment) => (
+                <PaymentCard key={payment._id} payment={payment} showCustomer={showCustomer} timeZone={timeZone} />
+              ))}
+            </ul>
           </div>
         );
       }}
     </QueryState>
+  );
+}
+
+/** Why a card was refused, under the status. */
+function PaymentProblem({ payment }: { payment: Payment }) {
+  if (payment.declines.length > 0) {
+    return (
+      <p className="mt-1 text-xs text-base-content/70">
+        {payment.declines.length === 1 ? 'Card declined' : `Card declined ${payment.declines.length} times`}: {payment.declines.at(-1)!.message}
+      </p>
+    );
+  }
+  if (payment.status === 'failed' && payment.failureMessage) return <p className="mt-1 text-xs text-base-content/70">{payment.failureMessage}</p>;
+  return null;
+}
+
+function PaymentCard({ payment, showCustomer, timeZone }: { payment: Payment; showCustomer: boolean; timeZone: string }) {
+  const when = payment.paidAt ?? payment.createdAt;
+  return (
+    <li className="space-y-2 px-4 py-4">
+      <div className="flex items-start justify-between gap-3">
+        <time dateTime={when} className="text-sm font-medium">
+          {formatSalonDateTime(when, timeZone)}
+        </time>
+        <PaymentStatusBadge status={payment.status} />
+      </div>
+      {showCustomer ? (
+        <div className="min-w-0">
+          <p className="font-semibold wrap-break-word">{payment.customer.name}</p>
+          <p className="truncate text-xs text-base-content/70" title={payment.customer.email}>
+            {payment.customer.email}
+          </p>
+        </div>
+      ) : null}
+      <div className="flex items-end justify-between gap-3">
+        <ul className="min-w-0 space-y-0.5 text-sm">
+          {payment.services.map((service) => (
+            <li key={`${service.title}@${service.startsAt}`} className="wrap-break-word">
+              {service.title}
+            </li>
+          ))}
+        </ul>
+        <div className="shrink-0 text-right">
+          <p className="font-semibold">{paymentMoney(payment, payment.amount)}</p>
+          {payment.refunded > 0 ? <p className="text-xs text-base-content/70">{paymentMoney(payment, payment.refunded)} refunded</p> : null}
+        </div>
+      </div>
+      <PaymentProblem payment={payment} />
+    </li>
   );
 }
