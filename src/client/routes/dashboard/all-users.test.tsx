@@ -47,7 +47,9 @@ function usersServer(initial: User[] = fixtureUsers) {
 }
 
 async function rowOf(name: string) {
-  const cell = await screen.findByText(name, { selector: 'span' });
+  // The table (md and up); below md the same accounts are cards, tested on their own.
+  const table = await screen.findByRole('table', { name: 'Accounts and their roles' });
+  const cell = await within(table).findByText(name, { selector: 'span' });
   const row = cell.closest('tr');
   if (!row) throw new Error(`no row for ${name}`);
   return within(row);
@@ -74,6 +76,27 @@ describe('/dashboard/alluser', () => {
     // No photo: her initials stand in, still named.
     const rima = await rowOf('Rima Akter');
     expect(rima.getByRole('img', { name: 'Rima Akter' })).toHaveTextContent('RA');
+  });
+
+  it('shows each account as a card with its role button in view below md, and the button works there', async () => {
+    usersServer();
+    const { user } = renderApp('/dashboard/alluser');
+    // jsdom applies no CSS: both layouts are in the document, each hidden at the other's widths.
+    const table = await screen.findByRole('table', { name: 'Accounts and their roles' });
+    expect(table.parentElement).toHaveClass('hidden', 'md:block');
+    const cards = screen.getByRole('list', { name: 'Accounts and their roles' });
+    expect(cards).toHaveClass('md:hidden');
+    const [admin, customer] = within(cards).getAllByRole('listitem');
+    expect(within(admin!).getByText('Salon Admin')).toBeInTheDocument();
+    expect(within(admin!).getByText('you')).toBeInTheDocument();
+    expect(within(admin!).getByText('admin@parlour.test')).toHaveAttribute('title', 'admin@parlour.test');
+    expect(within(admin!).getByText('Admin')).toBeInTheDocument();
+    expect(within(admin!).getByRole('button', { name: 'Remove Admin' })).toBeInTheDocument();
+
+    await user.click(within(customer!).getByRole('button', { name: 'Make admin' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes, make admin' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Admin!' })).getByRole('button', { name: 'OK' }));
+    expect(await within(customer!).findByRole('button', { name: 'Remove Admin' })).toBeInTheDocument();
   });
 
   it('asks first, makes the user an admin, says so, and refetches the list', async () => {

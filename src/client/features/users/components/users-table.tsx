@@ -72,7 +72,7 @@ export function UsersTable({ currentUserId }: UsersTableProps) {
             <p id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
               {accounts.length} {accounts.length === 1 ? 'account' : 'accounts'}, {admins} {admins === 1 ? 'admin' : 'admins'}
             </p>
-            <div className="overflow-x-auto">
+            <div className="hidden overflow-x-auto md:block">
               <table className="table table-sm sm:table-md" aria-describedby={captionId}>
                 <caption className="sr-only">Accounts and their roles</caption>
                 <thead>
@@ -105,42 +105,22 @@ export function UsersTable({ currentUserId }: UsersTableProps) {
                             <UserAvatar name={user.name} image={user.image} ring="none" className="max-sm:size-8" />
                             <div className="min-w-0">
                               <p className="flex flex-wrap items-center gap-x-2 font-semibold">
-                                <span className="[overflow-wrap:anywhere]">{user.name}</span>
+                                <span>{user.name}</span>
                                 {isMe ? <span className="badge badge-ghost badge-sm">you</span> : null}
                               </p>
-                              <p className="text-xs text-base-content/70 [overflow-wrap:anywhere] sm:text-sm md:hidden">{user.email}</p>
+                              <p className="text-xs text-base-content/70 sm:text-sm md:hidden">{user.email}</p>
                               <p className="mt-1 sm:hidden">
                                 <RoleBadge isAdmin={isAdmin} />
                               </p>
                             </div>
                           </div>
                         </td>
-                        <td className="hidden text-base-content/80 [overflow-wrap:anywhere] md:table-cell">{user.email}</td>
+                        <td className="hidden text-base-content/80 md:table-cell">{user.email}</td>
                         <td className="hidden sm:table-cell">
                           <RoleBadge isAdmin={isAdmin} />
                         </td>
                         <td className="text-right">
-                          {isAdmin ? (
-                            <button
-                              type="button"
-                              className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-secondary"
-                              disabled={busy}
-                              onClick={() => void onChangeRole(user, 'remove-admin')}
-                            >
-                              {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <ShieldMinus aria-hidden="true" className="size-4" />}
-                              Remove Admin
-                            </button>
-                          ) : (
-                            <button
-                              type="button"
-                              className="btn rounded-full whitespace-nowrap btn-sm btn-primary"
-                              disabled={busy}
-                              onClick={() => void onChangeRole(user, 'make-admin')}
-                            >
-                              {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <ShieldPlus aria-hidden="true" className="size-4" />}
-                              Make admin
-                            </button>
-                          )}
+                          <RoleButton user={user} busy={busy} onChangeRole={onChangeRole} />
                         </td>
                       </tr>
                     );
@@ -148,6 +128,27 @@ export function UsersTable({ currentUserId }: UsersTableProps) {
                 </tbody>
               </table>
             </div>
+            {/* Below md each account is a card with its button in view, not in a sideways scroll. */}
+            <ul aria-label="Accounts and their roles" className="divide-y divide-base-300/70 md:hidden">
+              {accounts.map((user) => (
+                <li key={user._id} className="flex flex-wrap items-center gap-3 px-4 py-4">
+                  <UserAvatar name={user.name} image={user.image} ring="none" className="size-10" />
+                  <div className="min-w-0 flex-1 basis-40">
+                    <p className="font-semibold wrap-break-word">
+                      {user.name}
+                      {user._id === currentUserId ? <span className="ml-2 badge badge-ghost badge-sm">you</span> : null}
+                    </p>
+                    <p className="truncate text-xs text-base-content/70" title={user.email}>
+                      {user.email}
+                    </p>
+                    <p className="mt-1">
+                      <RoleBadge isAdmin={user.role === 'admin'} />
+                    </p>
+                  </div>
+                  <RoleButton user={user} busy={pendingId === user._id} onChangeRole={onChangeRole} />
+                </li>
+              ))}
+            </ul>
           </div>
         );
       }}
@@ -160,5 +161,24 @@ function RoleBadge({ isAdmin }: { isAdmin: boolean }) {
     <span className="badge border-accent/50 bg-accent/15 font-medium text-gold-ink badge-sm">Admin</span>
   ) : (
     <span className="badge border-base-300 bg-base-200 font-medium text-base-content/80 badge-sm">Customer</span>
+  );
+}
+
+function RoleButton({ user, busy, onChangeRole }: { user: User; busy: boolean; onChangeRole: (user: User, change: RoleChange) => Promise<void> }) {
+  return user.role === 'admin' ? (
+    <button
+      type="button"
+      className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-secondary"
+      disabled={busy}
+      onClick={() => void onChangeRole(user, 'remove-admin')}
+    >
+      {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <ShieldMinus aria-hidden="true" className="size-4" />}
+      Remove Admin
+    </button>
+  ) : (
+    <button type="button" className="btn rounded-full whitespace-nowrap btn-sm btn-primary" disabled={busy} onClick={() => void onChangeRole(user, 'make-admin')}>
+      {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <ShieldPlus aria-hidden="true" className="size-4" />}
+      Make admin
+    </button>
   );
 }
