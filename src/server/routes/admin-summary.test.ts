@@ -96,11 +96,12 @@ beforeAll(async () => {
   await t.app.db.update(user).set({ createdAt: sql`${utc(dhaka(D1, '13:00'))}` }).where(eq(user.id, admin.id));
 
   // Payments on D1: ৳5,000 of which ৳1,000 refunded; ৳1,500 refunded in full. On D2 at 00:10
-  // (18:10 UTC on D1): ৳2,000. A declined and an unpaid one count for nothing.
+  // (18:10 UTC on D1): ৳2,000. A failed and an unpaid one count for nothing.
   const p1 = await payment({ amount: 5000, refunded: 1000, status: 'partially_refunded', paidAt: dhaka(D1, '10:00') });
   await payment({ amount: 1500, refunded: 1500, status: 'refunded', paidAt: dhaka(D1, '15:00') });
   await payment({ amount: 2000, status: 'succeeded', paidAt: dhaka(D2, '00:10') });
-  await payment({ amount: 700, status: 'failed', paidAt: null });
+  // A failed one carries a paid_at here on purpose: revenue is picked by status, not by the timestamp alone.
+  await payment({ amount: 700, status: 'failed', paidAt: dhaka(D1, '16:00') });
   await payment({ amount: 900, status: 'pending', paidAt: null });
 
   const hair = { serviceId: haircut, title: 'Classic Haircut & Blow-dry', price: 1000, minutes: 60 };
