@@ -46,6 +46,24 @@ describe('/dashboard/manageservice', () => {
     );
   });
 
+  it('shows each service as a card with labelled Update and Delete in view below md', async () => {
+    catalogueForAdmin();
+    renderApp('/dashboard/manageservice');
+    // jsdom applies no CSS: both layouts are in the document, each hidden at the other's widths.
+    expect((await table()).parentElement).toHaveClass('hidden', 'md:block');
+    const cards = screen.getByRole('list', { name: "The salon's services" });
+    expect(cards).toHaveClass('md:hidden');
+    const items = within(cards).getAllByRole('listitem');
+    expect(items.map((item) => [item.querySelector('p')?.textContent, within(item).getByText(/৳/).textContent])).toEqual([
+      ['Classic Manicure', '৳1,200'],
+      ['Signature Facial', '৳3,500'],
+      ['Keratin Treatment', '৳8,999.50'],
+    ]);
+    const facial = within(items[1]!);
+    expect(facial.getByRole('link', { name: 'Update Signature Facial' })).toHaveAttribute('href', `/dashboard/updateservice/${services[1]?._id}`);
+    expect(facial.getByRole('button', { name: 'Delete Signature Facial' })).toHaveTextContent('Delete');
+  });
+
   it("shows 'Loading' until the list arrives", async () => {
     const gate = heldResponses();
     server.use(

@@ -67,8 +67,8 @@ export function ServicesTable() {
           <p id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
             {list.length} {list.length === 1 ? 'service' : 'services'} on the menu
           </p>
-          <div className="overflow-x-auto">
-            <table className="table table-sm max-sm:[&_:is(th,td)]:px-2 sm:table-md" aria-describedby={captionId}>
+          <div className="hidden overflow-x-auto md:block">
+            <table className="table table-md" aria-describedby={captionId}>
               <caption className="sr-only">The salon's services</caption>
               <thead>
                 <tr className="text-xs tracking-wide text-base-content/75 uppercase">
@@ -104,38 +104,17 @@ export function ServicesTable() {
                             alt=""
                             loading="lazy"
                             decoding="async"
-                            className="hidden size-12 shrink-0 rounded-field object-cover sm:block"
+                            className="size-12 shrink-0 rounded-field object-cover"
                           />
-                          <span className="font-semibold [overflow-wrap:anywhere]">{service.title}</span>
+                          <span className="font-semibold">{service.title}</span>
                         </div>
                       </td>
                       <td className="text-right whitespace-nowrap tabular-nums">{formatMoney(service.price)}</td>
                       <td className="text-right">
-                        <Link
-                          to={paths.dashboard.updateService(service._id)}
-                          aria-label={`Update ${service.title}`}
-                          className="btn whitespace-nowrap btn-outline btn-sm btn-secondary max-sm:btn-circle sm:rounded-full"
-                        >
-                          <Pencil aria-hidden="true" className="size-4" />
-                          {/* Phones show the icon alone, so the row fits without scrolling sideways. */}
-                          <span className="hidden sm:inline">Update</span>
-                        </Link>
+                        <UpdateLink service={service} />
                       </td>
                       <td className="text-right">
-                        <button
-                          type="button"
-                          aria-label={`Delete ${service.title}`}
-                          className="btn whitespace-nowrap btn-sm btn-error max-sm:btn-circle sm:rounded-full"
-                          disabled={busy}
-                          onClick={() => void onDelete(service)}
-                        >
-                          {busy ? (
-                            <span aria-hidden="true" className="loading loading-xs loading-spinner" />
-                          ) : (
-                            <Trash2 aria-hidden="true" className="size-4" />
-                          )}
-                          <span className="hidden sm:inline">Delete</span>
-                        </button>
+                        <DeleteButton service={service} busy={busy} onDelete={onDelete} />
                       </td>
                     </tr>
                   );
@@ -143,8 +122,62 @@ export function ServicesTable() {
               </tbody>
             </table>
           </div>
+          {/* Below md each service is a card with both buttons, labelled, in view. */}
+          <ul aria-label="The salon's services" className="divide-y divide-base-300/70 md:hidden">
+            {list.map((service) => (
+              <li key={service._id} className="flex flex-wrap items-center gap-3 px-4 py-4">
+                <img
+                  src={service.image_url}
+                  srcSet={imageSrcSet(service.image_url)}
+                  sizes="48px"
+                  width={48}
+                  height={48}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  className="size-12 shrink-0 rounded-field object-cover"
+                />
+                <div className="min-w-0 flex-1 basis-32">
+                  <p className="font-semibold wrap-break-word">{service.title}</p>
+                  <p className="text-sm text-base-content/75 tabular-nums">{formatMoney(service.price)}</p>
+                </div>
+                <div className="flex gap-2">
+                  <UpdateLink service={service} />
+                  <DeleteButton service={service} busy={pendingId === service._id} onDelete={onDelete} />
+                </div>
+              </li>
+            ))}
+          </ul>
         </div>
       )}
     </QueryState>
+  );
+}
+
+function UpdateLink({ service }: { service: Service }) {
+  return (
+    <Link
+      to={paths.dashboard.updateService(service._id)}
+      aria-label={`Update ${service.title}`}
+      className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-secondary"
+    >
+      <Pencil aria-hidden="true" className="size-4" />
+      Update
+    </Link>
+  );
+}
+
+function DeleteButton({ service, busy, onDelete }: { service: Service; busy: boolean; onDelete: (service: Service) => Promise<void> }) {
+  return (
+    <button
+      type="button"
+      aria-label={`Delete ${service.title}`}
+      className="btn rounded-full whitespace-nowrap btn-sm btn-error"
+      disabled={busy}
+      onClick={() => void onDelete(service)}
+    >
+      {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <Trash2 aria-hidden="true" className="size-4" />}
+      Delete
+    </button>
   );
 }
