@@ -9,6 +9,11 @@ import { useBookings } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
 
+/** Visits she is still coming to, soonest first: a cancelled one is no appointment (her payments show its refund). */
+function upcomingOf(list: Booking[]): Booking[] {
+  return list.filter((booking) => booking.status !== 'cancelled').sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
+}
+
 interface UpcomingAppointmentsProps {
   timeZone: string;
   /** The salon's cancellation notice, to explain why a booking has no Cancel button. */
@@ -35,7 +40,7 @@ export function UpcomingAppointments({ timeZone, cancelNoticeHours }: UpcomingAp
         <ErrorState title="Something went wrong" message={bookings.error.message} onRetry={() => void bookings.refetch()} isRetrying={bookings.isFetching} />
       </div>
     );
-  } else if (bookings.data.length === 0) {
+  } else if (upcomingOf(bookings.data).length === 0) {
     body = (
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-base-content/75">No upcoming appointments.</p>
@@ -46,7 +51,7 @@ export function UpcomingAppointments({ timeZone, cancelNoticeHours }: UpcomingAp
       </div>
     );
   } else {
-    const upcoming = [...bookings.data].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
+    const upcoming = upcomingOf(bookings.data);
     body = (
       <>
         <p className="mt-1 text-sm text-base-content/70">{timesAreInZone(timeZone)}.</p>
@@ -85,27 +90,34 @@ interface UpcomingAppointmentProps {
 function UpcomingAppointment({ booking, timeZone, busy, onCancel }: UpcomingAppointmentProps) {
   const titleId = useId();
   return (
-    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+    <li className="flex items-start gap-3 py-3 sm:gap-4">
       <img src={booking.image_url} alt="" width={48} height={48} className="size-12 shrink-0 rounded-field bg-base-200 object-cover" />
-      <div className="min-w-0 flex-1">
-        <p id={titleId} className="font-semibold [overflow-wrap:anywhere]">
-          {booking.title}
-        </p>
-        <p className="flex items-center gap-1.5 text-sm text-base-content/75">
-          <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
-          <time dateTime={booking.startsAt}>{formatSalonDateTime(booking.startsAt, timeZone)}</time>
-          <span aria-hidden="true">·</span>
-          <span>{booking.duration} min</span>
-        </p>
+      {/* The text takes the row; badge and button go beneath it when the row is narrow, never squeezing it. */}
+      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-4 gap-y-2">
+        <div className="min-w-0 flex-[1_1_12rem]">
+          <p id={titleId} className="font-semibold wrap-break-word">
+            {booking.title}
+          </p>
+          <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-base-content/75">
+            <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
+            <time dateTime={booking.startsAt} className="whitespace-nowrap">
+              {formatSalonDateTime(booking.startsAt, timeZone)}
+            </time>
+            <span aria-hidden="true">·</span>
+            <span className="whitespace-nowrap">{booking.duration} min</span>
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <BookingStatusBadge status={booking.status} />
+          {booking.canCancel ? (
+            // Several rows each have a Cancel button: the description says which visit it cancels.
+            <button type="button" className="btn rounded-full btn-outline btn-sm btn-error" disabled={busy} aria-describedby={titleId} onClick={onCancel}>
+              {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <XCircle aria-hidden="true" className="size-4" />}
+              Cancel
+            </button>
+          ) : null}
+        </div>
       </div>
-      <BookingStatusBadge status={booking.status} />
-      {booking.canCancel ? (
-        // Several rows each have a Cancel button: the description says which visit it cancels.
-        <button type="button" className="btn rounded-full btn-outline btn-sm btn-error" disabled={busy} aria-describedby={titleId} onClick={onCancel}>
-          {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <XCircle aria-hidden="true" className="size-4" />}
-          Cancel
-        </button>
-      ) : null}
     </li>
   );
 }
