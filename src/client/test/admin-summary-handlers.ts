@@ -1,5 +1,6 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { adminSummaryQuerySchema, type AdminSummary } from '../../shared/admin-summary';
+import { fieldIssuesOf, type ApiError } from '../../shared/errors';
 import { addCalendarDays } from '../lib/salon-time';
 
 /** A period in which nothing happened: zeros, one entry per date, as the server answers. */
@@ -11,15 +12,21 @@ export function quietSummary(from: string, to: string): AdminSummary {
 
 /**
  * GET /api/admin/summary answered by `answer` for the period asked (a quiet one by default);
- * `requests` records each period that reached it.
+ * `requests` records each period that reached it, valid or not.
  */
 export function adminSummaryHandler(answer: (period: { from: string; to: string }) => AdminSummary | Response = ({ from, to }) => quietSummary(from, to)) {
   const requests: { from: string; to: string }[] = [];
-  const handler = http.get<PathParams, DefaultBodyType, AdminSummary>('/api/admin/summary', ({ request }) => {
-    const period = adminSummaryQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-    requests.push(period);
-    const body = answer(period);
-    return body instanceof Response ? (body as HttpResponse<AdminSummary>) : HttpResponse.json(body);
+  const handler = http.get<PathParams, DefaultBodyType, AdminSummary | ApiError>('/api/admin/summary', ({ request }) => {
+    const search = new URL(request.url).searchParams;
+    requests.push({ from: search.get('from') ?? '', to: search.get('to') ?? '' });
+    // Refused as the server refuses it, with the same schema.
+    const period = adminSummaryQuerySchema.safeParse(Object.fromEntries(search));
+    if (!period.success) {
+      const refusal: ApiError = { statusCode: 400, error: 'Bad Request', message: 'Check the highlighted fields.', issues: fieldIssuesOf(period.error) };
+      return HttpResponse.json(refusal, { status: 400 });
+    }
+    const body = answer(period.data);
+    return body instanceof Response ? (body as HttpResponse<AdminSummary | ApiError>) : HttpResponse.json(body);
   });
   return { requests, handler };
 }

@@ -79,10 +79,12 @@ afterEach(() => {
 
 describe('/dashboard/adminhome', () => {
   it("lists today's appointments in time order with their actions", async () => {
-    const { fake } = salon();
+    const { fake, figures } = salon();
     const { user } = renderApp('/dashboard/adminhome');
 
     const list = within(await screen.findByRole('list', { name: "Today's appointments" }));
+    await screen.findByTestId('revenue-chart');
+    expect(figures.requests).toHaveLength(1);
     const rows = list.getAllByRole('listitem');
     expect(rows.map((row) => row.querySelector('time')?.textContent)).toEqual(['10:00', '11:00', '15:00']);
     const [manicure, facial, keratin] = rows.map((row) => within(row));
@@ -98,6 +100,8 @@ describe('/dashboard/adminhome', () => {
     await user.click(manicure!.getByRole('button', { name: 'Mark completed' }));
     await waitFor(() => expect(manicure!.getByText('Completed')).toBeInTheDocument());
     expect(fake.state.requests).toContain('POST /api/bookings/b0000000-0000-4000-8000-000000000002/complete');
+    // The figures beside the list are asked for again: a completed visit may change them.
+    await waitFor(() => expect(figures.requests).toHaveLength(2));
   });
 
   it('offers the next free times today for a service, and for another when asked', async () => {
