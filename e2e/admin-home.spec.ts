@@ -6,16 +6,22 @@ const admin = { email: 'admin@parlour.test', password: 'Admin123' };
 // and manicure ৳800) made about two weeks ago, so 'Last 30 days' holds it.
 test('the admin sees the demo visit’s revenue and a drawn chart on the admin home, at 1280 and 390 px', async ({ page, consoleErrors }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  // The chart library is fetched by the admin home only: the public home page never loads it.
+  // The chart library is fetched by the admin home only: no script the public home page loads
+  // holds it, by name or inlined (uPlot's root class name 'uplot' is a string literal in its code).
   const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push(new URL(response.url()).pathname);
+    bodies.push(response.text().catch(() => ''));
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((path) => /revenue-chart|uplot/i.test(path))).toEqual([]);
+  const holdingUplot = (await Promise.all(bodies)).map((body, index) => (/["'`]uplot["'`]/.test(body) ? scripts[index] : null)).filter(Boolean);
+  expect(holdingUplot, 'scripts of the public home page holding uPlot').toEqual([]);
 
   await page.goto('/dashboard/adminhome');
   await expect(page).toHaveURL(/\/login$/);
