@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { zonedTimeToInstant } from '../booking/slots.js';
+import { dayStart, nextDay } from './bookings.js';
 import { fromMinorUnits } from '../../shared/money.js';
 import type { AdminSummary } from '../../shared/admin-summary.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
@@ -115,17 +116,6 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 
 function sum(values: number[]): number {
   return values.reduce((total, value) => total + Number(value), 0);
-}
-
-/** The first instant of a salon-local day (midnight, or the first existing minute on a DST day). */
-function dayStart(date: string, timeZone: string): Date {
-  return zonedTimeToInstant(date, '00:00', timeZone) ?? zonedTimeToInstant(date, '01:00', timeZone) ?? new Date(`${date}T00:00:00Z`);
-}
-
-function nextDay(date: string): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
 }
 
 function datesOf(from: string, to: string): string[] {

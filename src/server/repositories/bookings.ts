@@ -11,11 +11,11 @@ export type Viewer = { id: string; role: 'user' | 'admin' };
 export type ListFilter = { from?: string | undefined; to?: string | undefined; status?: string | undefined; when?: 'upcoming' | 'past' | 'all' | undefined };
 
 /** The first instant of a salon-local day (midnight, or the first existing minute on a DST day). */
-function dayStart(date: string, timeZone: string): Date {
+export function dayStart(date: string, timeZone: string): Date {
   return zonedTimeToInstant(date, '00:00', timeZone) ?? zonedTimeToInstant(date, '01:00', timeZone) ?? new Date(`${date}T00:00:00Z`);
 }
 
-function nextDay(date: string): string {
+export function nextDay(date: string): string {
   const d = new Date(`${date}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
