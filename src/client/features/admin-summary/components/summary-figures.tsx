@@ -20,7 +20,7 @@ export function SummaryFigures({ summary }: { summary: AdminSummary }) {
       {figures.map((figure) => (
         <div key={figure.label} className="flex min-w-0 flex-col rounded-box bg-base-100 p-4 shadow-soft ring-1 ring-base-300/70">
           <dt className="text-xs font-semibold tracking-wide text-base-content/75 uppercase">{figure.label}</dt>
-          <dd className="order-first mt-0 font-display text-2xl font-semibold break-words text-base-content sm:text-3xl">{figure.value}</dd>
+          <dd className="order-first mt-0 font-display text-2xl font-semibold text-base-content sm:text-3xl">{figure.value}</dd>
           <dd className="mt-1 text-xs text-base-content/70">{figure.note}</dd>
         </div>
       ))}
@@ -38,7 +38,7 @@ export function TopServices({ services }: { services: AdminSummary['topServices'
           <span aria-hidden="true" className="w-5 shrink-0 text-sm font-semibold text-primary">
             {index + 1}
           </span>
-          <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
+          <span className="min-w-0 flex-1">
             {service.title}
             <span className="block text-xs text-base-content/70">
               {service.bookings} {service.bookings === 1 ? 'booking' : 'bookings'}

@@ -176,7 +176,8 @@ function OrderCard({ booking, timeZone, busy, onCancel, onComplete }: OrderRowPr
   );
 }
 
-function OrderActions({
+/** A booking's 'Mark completed' and 'Cancel', whichever it allows now (also the admin home's today list). */
+export function OrderActions({
   booking,
   busy,
   describedBy,

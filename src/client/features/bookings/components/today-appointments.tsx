@@ -1,11 +1,12 @@
 import { useId } from 'react';
-import { CalendarCheck, CheckCheck, XCircle } from 'lucide-react';
+import { CalendarCheck } from 'lucide-react';
 import type { Booking } from '../../../../shared/payments';
 import { QueryState } from '../../../components/ui/query-state';
 import { formatSalonTime, timesAreInZone } from '../../../lib/salon-time';
 import { useBookings } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
+import { OrderActions } from './orders-table';
 
 /**
  * The salon day's appointments in time order, each with the order list's actions. A list of
@@ -75,30 +76,15 @@ function TodayRow({ booking, timeZone, busy, onCancel, onComplete }: TodayRowPro
         {formatSalonTime(booking.startsAt, timeZone)}
       </time>
       <div className="min-w-0 flex-1">
-        <p id={describedBy} className="font-semibold [overflow-wrap:anywhere]">
+        <p id={describedBy} className="font-semibold">
           {booking.customer.name}
         </p>
-        <p className="text-sm text-base-content/75 [overflow-wrap:anywhere]">
+        <p className="text-sm text-base-content/75">
           {booking.title} · {booking.duration} min
         </p>
       </div>
       <BookingStatusBadge status={booking.status} />
-      {booking.canComplete || booking.canCancel ? (
-        <div className="flex w-full flex-wrap justify-end gap-2 sm:w-auto">
-          {booking.canComplete ? (
-            <button type="button" className="btn rounded-full whitespace-nowrap btn-sm btn-primary" disabled={busy} aria-describedby={describedBy} onClick={onComplete}>
-              {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <CheckCheck aria-hidden="true" className="size-4" />}
-              Mark completed
-            </button>
-          ) : null}
-          {booking.canCancel ? (
-            <button type="button" className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-error" disabled={busy} aria-describedby={describedBy} onClick={onCancel}>
-              {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <XCircle aria-hidden="true" className="size-4" />}
-              Cancel
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      <OrderActions booking={booking} busy={busy} describedBy={describedBy} onCancel={onCancel} onComplete={onComplete} className="w-full justify-end sm:w-auto" />
     </li>
   );
 }
