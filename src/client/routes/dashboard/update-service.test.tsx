@@ -222,7 +222,9 @@ describe('/dashboard/updateservice/:id', () => {
     catalogueForAdmin();
     const { user, router } = renderApp('/dashboard/manageservice');
 
-    await user.click(await screen.findByRole('link', { name: 'Update Classic Manicure' }));
+    // The table's link (md and up); the phone cards carry the same link, checked on the manage page.
+    const table = within(await screen.findByRole('table', { name: "The salon's services" }));
+    await user.click(table.getByRole('link', { name: 'Update Classic Manicure' }));
 
     expect(await heading()).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
