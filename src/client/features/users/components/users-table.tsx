@@ -77,18 +77,14 @@ export function UsersTable({ currentUserId }: UsersTableProps) {
                 <caption className="sr-only">Accounts and their roles</caption>
                 <thead>
                   <tr className="text-xs tracking-wide text-base-content/75 uppercase">
-                    <th scope="col" className="hidden w-12 sm:table-cell">
+                    <th scope="col" className="w-12">
                       #
                     </th>
                     <th scope="col">Name</th>
-                    <th scope="col" className="hidden md:table-cell">
-                      Email
-                    </th>
-                    <th scope="col" className="hidden sm:table-cell">
-                      Role
-                    </th>
+                    <th scope="col">Email</th>
+                    <th scope="col">Role</th>
                     <th scope="col" className="text-right">
-                      <span className="sr-only sm:not-sr-only">Action</span>
+                      Action
                     </th>
                   </tr>
                 </thead>
@@ -99,24 +95,20 @@ export function UsersTable({ currentUserId }: UsersTableProps) {
                     const busy = pendingId === user._id;
                     return (
                       <tr key={user._id} className="hover:bg-base-200/50">
-                        <td className="hidden text-base-content/70 sm:table-cell">{index + 1}</td>
+                        <td className="text-base-content/70">{index + 1}</td>
                         <td>
                           <div className="flex items-center gap-3">
-                            <UserAvatar name={user.name} image={user.image} ring="none" className="max-sm:size-8" />
+                            <UserAvatar name={user.name} image={user.image} ring="none" />
                             <div className="min-w-0">
                               <p className="flex flex-wrap items-center gap-x-2 font-semibold">
                                 <span>{user.name}</span>
                                 {isMe ? <span className="badge badge-ghost badge-sm">you</span> : null}
                               </p>
-                              <p className="text-xs text-base-content/70 sm:text-sm md:hidden">{user.email}</p>
-                              <p className="mt-1 sm:hidden">
-                                <RoleBadge isAdmin={isAdmin} />
-                              </p>
                             </div>
                           </div>
                         </td>
-                        <td className="hidden text-base-content/80 md:table-cell">{user.email}</td>
-                        <td className="hidden sm:table-cell">
+                        <td className="text-base-content/80">{user.email}</td>
+                        <td>
                           <RoleBadge isAdmin={isAdmin} />
                         </td>
                         <td className="text-right">
