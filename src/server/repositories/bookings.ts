@@ -28,7 +28,10 @@ function dateRange(column: typeof bookings.startsAt | typeof payments.createdAt,
   return conditions;
 }
 
-export async function listBookings(db: Db, viewer: Viewer, filter: ListFilter, settings: SalonSettings, now: Date): Promise<Booking[]> {
+/** A page shows the newest 500; an export (CSV) takes up to this many, a salon's years of visits. */
+export const EXPORT_ROW_LIMIT = 10_000;
+
+export async function listBookings(db: Db, viewer: Viewer, filter: ListFilter, settings: SalonSettings, now: Date, limit = 500): Promise<Booking[]> {
   const conditions: SQL[] = [...dateRange(bookings.startsAt, filter, settings.timeZone)];
   if (viewer.role !== 'admin') conditions.push(eq(bookings.userId, viewer.id));
   const status = bookingStatusSchema.safeParse(filter.status);
@@ -42,7 +45,7 @@ export async function listBookings(db: Db, viewer: Viewer, filter: ListFilter, s
     .innerJoin(user, eq(user.id, bookings.userId))
     .where(and(...conditions))
     .orderBy(filter.when === 'upcoming' ? asc(bookings.startsAt) : desc(bookings.startsAt), asc(bookings.id))
-    .limit(500);
+    .limit(limit);
   return rows.map(({ booking, name, email }) => toBookingDto(booking, { name, email }, viewer, settings, now));
 }
 
@@ -81,7 +84,7 @@ function toBookingDto(
   };
 }
 
-export async function listPayments(db: Db, viewer: Viewer, filter: ListFilter, settings: SalonSettings): Promise<Payment[]> {
+export async function listPayments(db: Db, viewer: Viewer, filter: ListFilter, settings: SalonSettings, limit = 500): Promise<Payment[]> {
   const conditions: SQL[] = [...dateRange(payments.createdAt, filter, settings.timeZone)];
   if (viewer.role !== 'admin') conditions.push(eq(payments.userId, viewer.id));
   const status = paymentStatusSchema.safeParse(filter.status);
@@ -101,7 +104,7 @@ export async function listPayments(db: Db, viewer: Viewer, filter: ListFilter, s
     .innerJoin(user, eq(user.id, payments.userId))
     .where(and(...conditions))
     .orderBy(desc(payments.createdAt), asc(payments.id))
-    .limit(500);
+    .limit(limit);
   return withServices(db, rows);
 }
 

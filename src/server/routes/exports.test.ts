@@ -4,7 +4,9 @@
  * clock, quoted so that commas, quotes and line breaks in a name survive, and guarded so a name
  * cannot become a spreadsheet formula.
  */
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { bookings, payments } from '../db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
@@ -181,6 +183,33 @@ describe('GET /api/payments?format=csv', () => {
     const theirs = await both(other, '/api/payments', '');
     expect(theirs.rows.slice(1)).toEqual(theirs.json.json<Payment[]>().map(paymentRow));
     expect(theirs.rows.slice(1).map((row) => row[4])).toEqual([other.email]);
+  });
+});
+
+describe('a long history', () => {
+  it('is exported whole, past the 500 rows a page shows', async () => {
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.userId, other.id));
+    const services = (await t.app.inject({ url: '/api/service' })).json<{ _id: string }[]>();
+    const start = Date.parse('2025-01-05T04:00:00Z');
+    await t.database.db.insert(bookings).values(
+      Array.from({ length: 600 }, (_, i) => ({
+        userId: other.id,
+        paymentId: payment!.id,
+        cartItemId: randomUUID(),
+        serviceId: services[0]!._id,
+        title: 'Past visit',
+        priceMinor: 100_000,
+        durationMinutes: 60,
+        imageUrl: '/images/services/haircut.svg',
+        startsAt: new Date(start + i * 86_400_000),
+        endsAt: new Date(start + i * 86_400_000 + 3_600_000),
+        status: 'completed' as const,
+      })),
+    );
+    const page = await asUser(t.app, admin).get('/api/bookings?status=completed');
+    expect(page.json<Booking[]>()).toHaveLength(500);
+    const csv = await asUser(t.app, admin).get('/api/bookings?status=completed&format=csv');
+    expect(parseCsv(csv.body).slice(1)).toHaveLength(600);
   });
 });
 

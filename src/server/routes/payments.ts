@@ -21,7 +21,7 @@ import {
 import { currentUser, requireAdmin, requireUser } from '../plugins/auth.js';
 import { HttpError, notFound } from '../http-error.js';
 import { TestGateway, checkCard } from '../payments/test-gateway.js';
-import { findBooking, findPayment, listBookings, listPayments } from '../repositories/bookings.js';
+import { EXPORT_ROW_LIMIT, findBooking, findPayment, listBookings, listPayments } from '../repositories/bookings.js';
 import { databaseNow } from '../booking/capacity.js';
 import { payments } from '../db/schema.js';
 import { and, eq } from 'drizzle-orm';
@@ -158,7 +158,7 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
     async (request, reply) => {
       const me = await currentUser(request);
       const settings = await app.salonSettings.get();
-      const list = await listPayments(app.db, me, request.query, settings);
+      const list = await listPayments(app.db, me, request.query, settings, request.query.format === 'csv' ? EXPORT_ROW_LIMIT : undefined);
       if (request.query.format === 'csv') return sendCsv(reply, paymentsCsv(list, settings.timeZone), attachmentName('parlour-payments', request.query));
       return list;
     },
@@ -192,7 +192,7 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
     async (request, reply) => {
       const me = await currentUser(request);
       const settings = await app.salonSettings.get();
-      const list = await listBookings(app.db, me, request.query, settings, await databaseNow(app.db));
+      const list = await listBookings(app.db, me, request.query, settings, await databaseNow(app.db), request.query.format === 'csv' ? EXPORT_ROW_LIMIT : undefined);
       if (request.query.format === 'csv') return sendCsv(reply, bookingsCsv(list, settings.timeZone), attachmentName('parlour-bookings', request.query));
       return list;
     },
