@@ -1,17 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import autocannon from 'autocannon';
+import { freePort } from '../src/server/test/free-port.js';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+export { freePort };
 
 export type Started = { child: ChildProcess; port: number; msToFirst200: number; stop: () => Promise<void> };
 

@@ -1,25 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './db/data-folder-lock.js';
+import { freePort } from './test/free-port.js';
 
 // The real entry point in a child process: what `npm start` does, minus the build.
 const entry = path.resolve(import.meta.dirname, 'main.ts');
 const children: ChildProcess[] = [];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {

@@ -5,26 +5,16 @@
  * connection to stop the server between the two steps, which an in-process PGlite cannot offer.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, usesPostgres } from '../test/test-database.js';
 import { dhaka, futureExpiry, openDay } from '../test/booking.js';
 import { prepareDatabase } from '../db/prepare.js';
+import { freePort } from '../test/free-port.js';
 
 const entry = path.resolve(import.meta.dirname, '../main.ts');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 type Server = { child: ChildProcess; exited: Promise<number | null>; output: () => string; base: string };
 
