@@ -121,6 +121,19 @@ describe('no 500s: a NUL character anywhere is a 400 and nothing is stored', () 
     expectRefused(await send({ method: 'GET', url: '/api/auth/get-session?x=%00' }), 400, 'query.x');
   });
 
+  it('return addresses that are not a path on this site (found by the fuzz test: a 500 before)', async () => {
+    // better-auth builds a URL from the return address; '✓' or another site must never reach it.
+    for (const callbackURL of ['%E2%9C%93', '%F2%8C%9C%A5', 'https://evil.example/', '//evil.example/x', 'javascript:alert(1)']) {
+      expectRefused(await send({ method: 'GET', url: `/api/auth/verify-email?token=abc&callbackURL=${callbackURL}` }), 400, 'query.callbackURL');
+    }
+    expectRefused(await send({ url: '/api/auth/sign-in/social', payload: { provider: 'google', callbackURL: '/', errorCallbackURL: 'https://evil.example/' } }), 400, 'errorCallbackURL');
+    expectRefused(await send({ url: '/api/auth/request-password-reset', payload: { email: customer.email, redirectTo: '✓' } }), 400, 'redirectTo');
+    // A path on this site still works: the bad token goes back to it with the error.
+    const ok = await send({ method: 'GET', url: '/api/auth/verify-email?token=abc&callbackURL=/login' });
+    expect(ok.statusCode).toBe(302);
+    expect(ok.headers.location).toBe('/login?error=INVALID_TOKEN');
+  });
+
   it('in admin path parameters and query strings', async () => {
     expectRefused(await send({ method: 'GET', url: '/api/user/admin/a%00b@example.com', cookie: admin.cookie }), 400, 'params.email');
     expectRefused(await send({ method: 'GET', url: '/api/cart?email=a%00b@example.com', cookie: admin.cookie }), 400, 'query.email');

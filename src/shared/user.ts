@@ -67,8 +67,19 @@ export const resetPasswordInputSchema = z.object({
 
 export const requestPasswordResetInputSchema = z.object({ email: emailSchema });
 
-/** Where better-auth sends the browser afterwards; it checks the origin itself. */
-const callbackUrlSchema = z.string().max(2000, 'The return address is too long').optional();
+/**
+ * Where better-auth sends the browser afterwards: a path on this site, in plain URL characters.
+ * Never another site (an open redirect), and never text a URL parser refuses (better-auth builds a
+ * URL from it, and a refusal there is a 500). The site's own pages only ever send paths.
+ */
+export const returnPathSchema = z
+  .string()
+  .max(2000, 'The return address is too long')
+  .regex(/^\/(?![/\\])[\x21-\x7E]*$/, 'The return address must be a path on this site, such as /dashboard');
+const callbackUrlSchema = returnPathSchema.optional();
+
+/** The fields in which better-auth's routes (query or body) take a return address. */
+export const AUTH_RETURN_FIELDS = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'redirectTo'] as const;
 
 /**
  * The whole bodies better-auth's own routes accept, checked by the same rules as the rest of the

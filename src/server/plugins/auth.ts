@@ -7,7 +7,7 @@ import { createMailer, type Mailer } from '../mail/mailer.js';
 import { HttpError } from '../http-error.js';
 import { z } from 'zod';
 import { fieldIssueSchema, reasonPhrase, type FieldIssue } from '../../shared/errors.js';
-import type { Role } from '../../shared/user.js';
+import { AUTH_RETURN_FIELDS, returnPathSchema, type Role } from '../../shared/user.js';
 
 export type SessionUser = { id: string; name: string; email: string; image: string | null; role: Role };
 
@@ -122,11 +122,34 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     url: `${AUTH_BASE_PATH}/*`,
     schema: { hide: true },
     async handler(request, reply) {
+      refuseForeignReturnAddresses(request);
       const response = await auth.handler(toWebRequest(request, config.publicUrl));
       return sendWebResponse(reply, response);
     },
   });
 });
+
+/**
+ * Every better-auth route that takes a return address (in its query or its body) gets one checked
+ * by the same rule: a path on this site. Routes with a body schema check it there too; this covers
+ * the rest (e-mail verification links, social sign-in) in one place.
+ */
+function refuseForeignReturnAddresses(request: FastifyRequest) {
+  const issues: FieldIssue[] = [];
+  for (const [part, value] of [
+    ['query', request.query],
+    ['body', request.body],
+  ] as const) {
+    if (typeof value !== 'object' || value === null) continue;
+    for (const field of AUTH_RETURN_FIELDS) {
+      const given = (value as Record<string, unknown>)[field];
+      if (given === undefined) continue;
+      const checked = returnPathSchema.safeParse(given);
+      if (!checked.success) issues.push({ path: part === 'query' ? `query.${field}` : field, message: checked.error.issues[0]!.message });
+    }
+  }
+  if (issues.length > 0) throw new HttpError(400, issues[0]!.message, issues);
+}
 
 /**
  * Route guards: 401 when signed out, 403 when the role is not enough. Routes run them `onRequest`,
