@@ -4,7 +4,7 @@ import { calendarDateSchema } from './salon-settings.js';
 
 export const BOOKING_LIST_CHANGED_MESSAGE = 'Your booking list changed';
 
-export const bookingStatusSchema = z.enum(['pending', 'confirmed', 'completed', 'cancelled']);
+export const bookingStatusSchema = z.enum(['pending', 'confirmed', 'completed', 'cancelled', 'no-show']);
 export type BookingStatus = z.infer<typeof bookingStatusSchema>;
 export const paymentStatusSchema = z.enum(['pending', 'succeeded', 'failed', 'canceled', 'partially_refunded', 'refunded']);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;

@@ -123,6 +123,8 @@ export const salonSettingsSchema = z.object({
     }),
   holdMinutes: wholeNumberInRange('Hold time', ' minutes', 1, 60),
   cancelNoticeHours: wholeNumberInRange('Cancellation notice', ' hours', 0, 720),
+  /** Hours before a confirmed appointment that its reminder e-mail goes out; 0 sends none. */
+  reminderHours: wholeNumberInRange('Reminder', ' hours', 0, 336),
 });
 
 export type SalonSettings = z.infer<typeof salonSettingsSchema>;
@@ -148,4 +150,5 @@ export const DEFAULT_SALON_SETTINGS: SalonSettings = {
   closedDates: [],
   holdMinutes: 10,
   cancelNoticeHours: 24,
+  reminderHours: 24,
 };

@@ -209,7 +209,7 @@ export const payments = pgTable(
   ],
 );
 
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'no-show'] as const;
 
 /**
  * An appointment. It keeps its own snapshot of what was booked (title, price, duration, image),
@@ -240,9 +240,13 @@ export const bookings = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The iCalendar SEQUENCE: raised each time the appointment moves or is cancelled. */
+    sequence: integer('sequence').notNull().default(0),
+    /** When the reminder for the current start time went out; cleared when the booking moves. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
   },
   (t) => [
-    check('bookings_status', sql`${t.status} in ('pending','confirmed','completed','cancelled')`),
+    check('bookings_status', sql`${t.status} in ('pending','confirmed','completed','cancelled','no-show')`),
     check('bookings_times', sql`${t.endsAt} > ${t.startsAt}`),
     // One booking per booking-list item per payment: a replayed confirmation cannot add a second.
     uniqueIndex('bookings_payment_item_uq').on(t.paymentId, t.cartItemId),

@@ -5,6 +5,7 @@ export const bookingStatusLabels: Record<BookingStatus, string> = {
   confirmed: 'Confirmed',
   completed: 'Completed',
   cancelled: 'Cancelled',
+  'no-show': 'No-show',
 };
 
 const tone: Record<BookingStatus, string> = {
@@ -12,6 +13,7 @@ const tone: Record<BookingStatus, string> = {
   confirmed: 'border-success/40 bg-success/10 text-success',
   completed: 'border-info/40 bg-info/10 text-info',
   cancelled: 'border-base-300 bg-base-200 text-base-content/80',
+  'no-show': 'border-error/40 bg-error/10 text-error',
 };
 
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {

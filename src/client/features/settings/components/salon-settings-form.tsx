@@ -32,7 +32,7 @@ const TIME_ZONES: readonly string[] = (() => {
 
 /** Server issue paths that name a field of this form: `capacity`, `openingHours.2.close`, `closedDates.1`. */
 const FIELD_PATH =
-  /^(timeZone|capacity|slotMinutes|minNoticeMinutes|horizonDays|holdMinutes|cancelNoticeHours|(openingHours|closedDates)(\.\d+(\.(open|close))?)?)$/;
+  /^(timeZone|capacity|slotMinutes|minNoticeMinutes|horizonDays|holdMinutes|cancelNoticeHours|reminderHours|(openingHours|closedDates)(\.\d+(\.(open|close))?)?)$/;
 
 function isFieldPath(path: string): path is FieldPath<SalonSettings> {
   return FIELD_PATH.test(path);
@@ -40,7 +40,7 @@ function isFieldPath(path: string): path is FieldPath<SalonSettings> {
 
 const sectionClass = 'rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6';
 
-type NumberSetting = 'capacity' | 'minNoticeMinutes' | 'horizonDays' | 'holdMinutes' | 'cancelNoticeHours';
+type NumberSetting = 'capacity' | 'minNoticeMinutes' | 'horizonDays' | 'holdMinutes' | 'cancelNoticeHours' | 'reminderHours';
 
 interface NumberSettingField {
   name: NumberSetting;
@@ -68,7 +68,14 @@ const TIMING_FIELDS: readonly NumberSettingField[] = [
     label: 'Cancellation notice (hours)',
     min: 0,
     max: 720,
-    hint: 'Until how long before a visit a client may cancel it.',
+    hint: 'Until how long before a visit a client may cancel or move it.',
+  },
+  {
+    name: 'reminderHours',
+    label: 'Reminder (hours before)',
+    min: 0,
+    max: 336,
+    hint: 'When the reminder e-mail goes out before a visit; 0 sends none.',
   },
 ];
 
