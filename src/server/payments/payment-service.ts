@@ -389,7 +389,10 @@ export class PaymentService {
         if (again.already) return;
         const now = again.now!;
         const refund = again.row.booking.priceMinor;
-        await tx.update(bookings).set({ status: 'cancelled', refundedMinor: refund, cancelledAt: now, updatedAt: now }).where(eq(bookings.id, bookingId));
+        await tx
+          .update(bookings)
+          .set({ status: 'cancelled', refundedMinor: refund, cancelledAt: now, updatedAt: now, sequence: sql`${bookings.sequence} + 1` })
+          .where(eq(bookings.id, bookingId));
         const payment = again.row.payment;
         const refundedMinor = Math.min(payment.amountMinor, payment.refundedMinor + refund);
         await tx
