@@ -38,6 +38,7 @@ import { PaymentService } from './payments/payment-service.js';
 import { TestGateway } from './payments/test-gateway.js';
 import { StripeGateway, createStripeClient } from './payments/stripe-gateway.js';
 import { listServices } from './repositories/services.js';
+import { createDirectNotices } from './jobs/notices.js';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -132,6 +133,7 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   // Stripe when its keys are configured, otherwise the built-in test gateway (decisions.md 4).
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
   const gateway = stripe && config.stripe ? new StripeGateway(stripe, config.stripe) : new TestGateway(database.db);
+  app.decorate('notices', createDirectNotices({ db: database.db, mailer: app.mailer, log: app.log, publicUrl: config.publicUrl, salonSettings: () => salonSettings.get() }));
   const paymentService = new PaymentService(database.db, gateway, app.mailer, app.log, config.publicUrl, () => salonSettings.get());
   app.decorate('payments', paymentService);
   // Charges whose outcome a crash or a lost webhook kept from us are applied at start-up and then
