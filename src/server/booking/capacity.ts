@@ -29,6 +29,9 @@ export async function lockCells(tx: Db, startsAt: Date, endsAt: Date): Promise<v
     for update`);
 }
 
+/** What a count leaves out: the hold being re-timed, or the booking being moved (its own old place). */
+type Except = { exceptCartItemId?: string | undefined; exceptBookingId?: string | undefined };
+
 /**
  * Visits that take room in [startsAt, endsAt) at `now`: live holds in booking lists (except the
  * item being re-timed) and confirmed or completed bookings. Expired holds simply stop counting, and
@@ -40,11 +43,12 @@ export async function occupiedIntervals(
   tx: Db,
   window: TimeInterval,
   now: Date,
-  options: { exceptCartItemId?: string | undefined } = {},
+  options: Except = {},
 ): Promise<TimeInterval[]> {
   const start = window.startsAt.toISOString();
   const end = window.endsAt.toISOString();
   const except = options.exceptCartItemId ?? null;
+  const exceptBooking = options.exceptBookingId ?? null;
   const result = (await tx.execute(sql`
     select c.starts_at, c.ends_at from cart_items c
     where c.hold_expires_at > ${now.toISOString()}::timestamptz
@@ -55,7 +59,8 @@ export async function occupiedIntervals(
     union all
     select starts_at, ends_at from bookings
     where status in ('confirmed', 'completed')
-      and starts_at < ${end}::timestamptz and ends_at > ${start}::timestamptz`)) as unknown as Rows<{
+      and starts_at < ${end}::timestamptz and ends_at > ${start}::timestamptz
+      and (${exceptBooking}::uuid is null or id <> ${exceptBooking}::uuid)`)) as unknown as Rows<{
     starts_at: string | Date;
     ends_at: string | Date;
   }>;
@@ -76,11 +81,12 @@ export async function ownAppointments(
   userId: string,
   window: TimeInterval,
   now: Date,
-  options: { exceptCartItemId?: string | undefined } = {},
+  options: Except = {},
 ): Promise<OwnAppointment[]> {
   const start = window.startsAt.toISOString();
   const end = window.endsAt.toISOString();
   const except = options.exceptCartItemId ?? null;
+  const exceptBooking = options.exceptBookingId ?? null;
   const result = (await tx.execute(sql`
     select s.title, c.starts_at, c.ends_at from cart_items c join services s on s.id = c.service_id
     where c.user_id = ${userId}::uuid
@@ -93,12 +99,13 @@ export async function ownAppointments(
     select title, starts_at, ends_at from bookings
     where user_id = ${userId}::uuid and status = 'confirmed'
       and starts_at < ${end}::timestamptz and ends_at > ${start}::timestamptz
+      and (${exceptBooking}::uuid is null or id <> ${exceptBooking}::uuid)
     order by 2`)) as unknown as Rows<{ title: string; starts_at: string | Date; ends_at: string | Date }>;
   return result.rows.map((row) => ({ title: row.title, startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at) }));
 }
 
 /** True when one more visit fits in the window; call with the window's cells locked. */
-export async function hasRoom(tx: Db, window: TimeInterval, capacity: number, now: Date, options: { exceptCartItemId?: string | undefined } = {}) {
+export async function hasRoom(tx: Db, window: TimeInterval, capacity: number, now: Date, options: Except = {}) {
   const occupied = await occupiedIntervals(tx, window, now, options);
   return maxConcurrent(occupied, window) < capacity;
 }
