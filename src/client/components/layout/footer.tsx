@@ -1,5 +1,5 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { salon } from '../../config/salon';
+import { salon } from '../../../shared/salon';
 
 // The spec gives these footer entries no destinations; they are shown as plain text, not dead links.
 const groups = [

@@ -7,7 +7,7 @@ import { SocialSignIn } from '../../features/auth/components/social-sign-in';
 import { forwardedFromState, redirectTarget } from '../../features/auth/redirect-target';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { salon } from '../../config/salon';
+import { salon } from '../../../shared/salon';
 
 export function SignupRoute() {
   useDocumentTitle('Sign Up | Parlour');

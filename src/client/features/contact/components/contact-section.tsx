@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { SectionHeading } from '../../../components/ui/section-heading';
-import { salon } from '../../../config/salon';
+import { salon } from '../../../../shared/salon';
 
 // The form brings react-hook-form and zod; it sits at the bottom of the page, so its code is
 // fetched after the first paint instead of before it.

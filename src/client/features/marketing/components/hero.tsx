@@ -1,7 +1,7 @@
 import { CalendarHeart, Phone, ShieldCheck, Sparkles, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { salon } from '../../../config/salon';
+import { salon } from '../../../../shared/salon';
 
 const promises = [
   { icon: ShieldCheck, label: 'Hygienic, women-only space' },

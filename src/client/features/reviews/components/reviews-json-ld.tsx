@@ -1,5 +1,5 @@
 import { averageRating, type Review } from '../../../../shared/review';
-import { salon } from '../../../config/salon';
+import { salon } from '../../../../shared/salon';
 import { useReviews } from '../api/get-reviews';
 
 /** schema.org data for search engines: the salon, its average rating and its published reviews. */

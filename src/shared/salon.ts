@@ -1,4 +1,4 @@
-/** Facts about the salon shown on the site (sample salon in Dhaka). */
+/** Facts about the salon (sample salon in Dhaka): the site shows them, and the calendar files and e-mails carry them. */
 export const salon = {
   name: 'Parlour',
   phone: '+880 1700-000000',

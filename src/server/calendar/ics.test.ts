@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import ICAL from 'ical.js';
+import { salon } from '../../shared/salon.js';
+import { appointmentUid, buildIcs, googleCalendarLink, icsMethod, type CalendarAppointment, type CalendarContext } from './ics.js';
+
+const context: CalendarContext = { timeZone: 'Asia/Dhaka', publicUrl: 'https://parlour.example:8443', now: new Date('2026-05-20T09:15:00Z') };
+
+function appointment(change: Partial<CalendarAppointment> = {}): CalendarAppointment {
+  return {
+    id: '0b9d6c1e-4f7a-4f55-9a55-2d3f0e6b7a11',
+    title: 'Signature Glow Facial',
+    // 10:00-11:00 on Tuesday 2 June 2026 in Dhaka (UTC+6).
+    startsAt: new Date('2026-06-02T04:00:00Z'),
+    endsAt: new Date('2026-06-02T05:00:00Z'),
+    status: 'confirmed',
+    sequence: 0,
+    ...change,
+  };
+}
+
+/** Parses the file as a calendar app would, with a library of its own. */
+function parse(content: string) {
+  const calendar = new ICAL.Component(ICAL.parse(content));
+  const events = calendar.getAllSubcomponents('vevent').map((vevent) => ({ vevent, event: new ICAL.Event(vevent) }));
+  return { calendar, events };
+}
+
+describe('buildIcs', () => {
+  it('writes one event with UTC times, the salon zone named, the address, a stable UID and the sequence', () => {
+    const file = buildIcs([appointment({ sequence: 3 })], context);
+    const { calendar, events } = parse(file.content);
+    expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+    expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe('Asia/Dhaka');
+    expect(events).toHaveLength(1);
+    const { event, vevent } = events[0]!;
+    expect(event.startDate.toJSDate()).toEqual(new Date('2026-06-02T04:00:00Z'));
+    expect(event.endDate.toJSDate()).toEqual(new Date('2026-06-02T05:00:00Z'));
+    // UTC (Z), not a floating local time that each app would read in its own zone.
+    expect(event.startDate.zone.tzid).toBe('UTC');
+    expect(file.content).toContain('DTSTART:20260602T040000Z\r\n');
+    expect(event.uid).toBe('booking-0b9d6c1e-4f7a-4f55-9a55-2d3f0e6b7a11@parlour.example');
+    expect(event.sequence).toBe(3);
+    expect(event.location).toBe(salon.address);
+    expect(event.summary).toBe(`Signature Glow Facial at ${salon.name}`);
+    expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED');
+    expect(vevent.getFirstPropertyValue('dtstamp')?.toString()).toBe('2026-05-20T09:15:00Z');
+    expect(String(vevent.getFirstPropertyValue('organizer'))).toBe(`mailto:${salon.email}`);
+    expect(event.description).toContain('https://parlour.example:8443/dashboard/userhome');
+    // PUBLISH carries no attendees.
+    expect(vevent.getAllProperties('attendee')).toHaveLength(0);
+    expect(file).toMatchObject({ method: 'PUBLISH', filename: 'parlour-appointment-2026-06-02.ics' });
+  });
+
+  it('names the file after the salon-local date, not the UTC one', () => {
+    // 00:30 on 3 June in Dhaka is still 2 June in UTC.
+    const file = buildIcs([appointment({ startsAt: new Date('2026-06-02T18:30:00Z'), endsAt: new Date('2026-06-02T19:30:00Z') })], context);
+    expect(file.filename).toBe('parlour-appointment-2026-06-03.ics');
+  });
+
+  it('cancels a cancelled booking with METHOD:CANCEL, STATUS:CANCELLED, the same UID and the raised sequence', () => {
+    const booked = parse(buildIcs([appointment({ sequence: 1 })], context).content).events[0]!.event;
+    const file = buildIcs([appointment({ status: 'cancelled', sequence: 2 })], { ...context, customer: { name: 'Ayesha Rahman', email: 'ayesha@example.com' } });
+    const { calendar, events } = parse(file.content);
+    expect(file.method).toBe('CANCEL');
+    expect(calendar.getFirstPropertyValue('method')).toBe('CANCEL');
+    const { event, vevent } = events[0]!;
+    expect(vevent.getFirstPropertyValue('status')).toBe('CANCELLED');
+    // The calendar app matches the cancellation to the event it holds by UID, and takes it
+    // because its sequence is higher.
+    expect(event.uid).toBe(booked.uid);
+    expect(event.sequence).toBeGreaterThan(booked.sequence);
+    expect(event.attendees.map((attendee) => String(attendee.getFirstValue()).toLowerCase())).toEqual(['mailto:ayesha@example.com']);
+  });
+
+  it('puts one event per appointment in one file, and publishes when any of them is still on', () => {
+    const second = appointment({
+      id: '5c1f3a2b-0d8e-4e3f-8a71-6b2c9d0e1f22',
+      title: 'Classic Manicure',
+      startsAt: new Date('2026-06-02T06:00:00Z'),
+      endsAt: new Date('2026-06-02T06:45:00Z'),
+      status: 'cancelled',
+      sequence: 1,
+    });
+    const file = buildIcs([second, appointment()], context);
+    const { calendar, events } = parse(file.content);
+    expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+    expect(events.map(({ event }) => [event.summary, event.startDate.toJSDate().toISOString(), event.sequence])).toEqual([
+      [`Classic Manicure at ${salon.name}`, '2026-06-02T06:00:00.000Z', 1],
+      [`Signature Glow Facial at ${salon.name}`, '2026-06-02T04:00:00.000Z', 0],
+    ]);
+    expect(events.map(({ vevent }) => vevent.getFirstPropertyValue('status'))).toEqual(['CANCELLED', 'CONFIRMED']);
+    expect(new Set(events.map(({ event }) => event.uid)).size).toBe(2);
+    // Named after the earliest visit.
+    expect(file.filename).toBe('parlour-appointment-2026-06-02.ics');
+  });
+
+  it('escapes text a calendar would otherwise split', () => {
+    const { events } = parse(buildIcs([appointment({ title: 'Hair, cut; and colour\nnew line' })], context).content);
+    expect(events[0]!.event.summary).toBe(`Hair, cut; and colour\nnew line at ${salon.name}`);
+  });
+
+  it('refuses an empty list', () => {
+    expect(() => buildIcs([], context)).toThrow(RangeError);
+  });
+});
+
+describe('icsMethod and appointmentUid', () => {
+  it('cancels only when every appointment is cancelled', () => {
+    expect(icsMethod([{ status: 'cancelled' }, { status: 'cancelled' }])).toBe('CANCEL');
+    expect(icsMethod([{ status: 'cancelled' }, { status: 'confirmed' }])).toBe('PUBLISH');
+    expect(icsMethod([])).toBe('PUBLISH');
+  });
+
+  it('builds the UID from the booking id and the host of the public address', () => {
+    expect(appointmentUid('abc', 'http://localhost:3000')).toBe('booking-abc@localhost');
+  });
+});
+
+describe('googleCalendarLink', () => {
+  it("fills Google's new-event page with the title, UTC times, details and the address", () => {
+    const link = new URL(googleCalendarLink(appointment(), context));
+    expect(link.origin + link.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(link.searchParams.get('action')).toBe('TEMPLATE');
+    expect(link.searchParams.get('text')).toBe(`Signature Glow Facial at ${salon.name}`);
+    expect(link.searchParams.get('dates')).toBe('20260602T040000Z/20260602T050000Z');
+    expect(link.searchParams.get('location')).toBe(salon.address);
+    expect(link.searchParams.get('details')).toContain('https://parlour.example:8443/dashboard/userhome');
+    expect(link.searchParams.get('ctz')).toBe('Asia/Dhaka');
+  });
+});

@@ -1,0 +1,143 @@
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import type { BookingStatus } from '../../shared/payments.js';
+import { salon } from '../../shared/salon.js';
+import { instantToZoned } from '../../shared/calendar.js';
+
+/**
+ * iCalendar files (RFC 5545) for appointments, and the 'Add to Google Calendar' link.
+ *
+ * Times are written in UTC (the trailing Z): every calendar app reads those the same way, with no
+ * VTIMEZONE to get wrong. The salon's zone is still named (X-WR-TIMEZONE), so apps that honour it
+ * show the calendar in salon time.
+ */
+
+/** What a calendar event needs of a booking; a row of the bookings table has all of it. */
+export interface CalendarAppointment {
+  id: string;
+  title: string;
+  startsAt: Date;
+  endsAt: Date;
+  status: BookingStatus;
+  /** The booking's `sequence` column: raised on every move and cancellation, so a later file wins. */
+  sequence: number;
+}
+
+export interface CalendarContext {
+  /** The salon's IANA zone (settings.timeZone). */
+  timeZone: string;
+  /** The site's address (config.publicUrl); its host makes the UIDs, its pages the links. */
+  publicUrl: string;
+  /** DTSTAMP: when the file was made. */
+  now: Date;
+  /** The customer; a cancellation names her as the attendee being removed (RFC 5546, CANCEL). */
+  customer?: { name: string; email: string } | undefined;
+}
+
+export type IcsMethod = 'PUBLISH' | 'CANCEL';
+
+/** Shaped like nodemailer's `icalEvent` option, so an e-mail can attach it as it is. */
+export interface IcsFile {
+  filename: string;
+  method: IcsMethod;
+  content: string;
+}
+
+/** The page where the customer sees, moves or cancels her appointments. */
+function appointmentsPage(publicUrl: string): string {
+  return `${publicUrl}/dashboard/userhome`;
+}
+
+/** The same UID for a booking in every file we ever send, so a later file updates the event. */
+export function appointmentUid(bookingId: string, publicUrl: string): string {
+  return `booking-${bookingId}@${new URL(publicUrl).hostname}`;
+}
+
+/**
+ * CANCEL when every appointment in the file is cancelled: the calendar removes the events. Any
+ * live appointment makes it PUBLISH, where a cancelled one is still marked STATUS:CANCELLED.
+ */
+export function icsMethod(appointments: readonly Pick<CalendarAppointment, 'status'>[]): IcsMethod {
+  return appointments.length > 0 && appointments.every((a) => a.status === 'cancelled') ? 'CANCEL' : 'PUBLISH';
+}
+
+function summary(appointment: Pick<CalendarAppointment, 'title'>): string {
+  return `${appointment.title} at ${salon.name}`;
+}
+
+function description(appointment: Pick<CalendarAppointment, 'startsAt' | 'endsAt'>, publicUrl: string): string {
+  const minutes = Math.round((appointment.endsAt.getTime() - appointment.startsAt.getTime()) / 60_000);
+  return [
+    `Your ${minutes}-minute appointment at ${salon.name}.`,
+    `See, move or cancel it: ${appointmentsPage(publicUrl)}`,
+    `Phone: ${salon.phone}`,
+  ].join('\n');
+}
+
+function eventStatus(status: BookingStatus): ICalEventStatus {
+  if (status === 'cancelled') return ICalEventStatus.CANCELLED;
+  if (status === 'pending') return ICalEventStatus.TENTATIVE;
+  return ICalEventStatus.CONFIRMED;
+}
+
+/**
+ * The .ics file for one or more appointments: one VEVENT each. Throws RangeError when given none
+ * (an empty calendar would look like a successful download of nothing).
+ */
+export function buildIcs(appointments: readonly CalendarAppointment[], context: CalendarContext): IcsFile {
+  const [first] = [...appointments].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  if (!first) throw new RangeError('buildIcs needs at least one appointment');
+  const method = icsMethod(appointments);
+  const calendar = ical({
+    prodId: { company: salon.name, product: 'Appointments', language: 'EN' },
+    method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
+  });
+  for (const appointment of appointments) {
+    const event = calendar.createEvent({
+      id: appointmentUid(appointment.id, context.publicUrl),
+      sequence: appointment.sequence,
+      stamp: context.now,
+      start: appointment.startsAt,
+      end: appointment.endsAt,
+      summary: summary(appointment),
+      description: description(appointment, context.publicUrl),
+      location: salon.address,
+      url: appointmentsPage(context.publicUrl),
+      organizer: { name: salon.name, email: salon.email },
+      status: eventStatus(appointment.status),
+    });
+    // PUBLISH carries no attendees (RFC 5546 3.2.1); CANCEL names the ones being removed.
+    if (method === 'CANCEL' && context.customer) event.createAttendee({ name: context.customer.name, email: context.customer.email });
+  }
+  return { filename: `parlour-appointment-${instantToZoned(first.startsAt, context.timeZone).date}.ics`, method, content: withZoneName(calendar.toString(), context.timeZone) };
+}
+
+/**
+ * ical-generator can only name a zone by also writing every time as local wall-clock time (which
+ * needs a VTIMEZONE), and it writes custom calendar properties after the events, where RFC 5545
+ * does not allow them. So the zone's name goes in here, among the calendar's own properties.
+ */
+function withZoneName(content: string, timeZone: string): string {
+  const at = content.indexOf('BEGIN:VEVENT\r\n');
+  return `${content.slice(0, at)}X-WR-TIMEZONE:${timeZone}\r\n${content.slice(at)}`;
+}
+
+/** 20260602T040000Z, the form Google's template link takes. */
+function googleTime(instant: Date): string {
+  return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+}
+
+/**
+ * A link that opens Google Calendar's 'new event' page filled in with the appointment. The customer
+ * follows it; we never call Google.
+ */
+export function googleCalendarLink(appointment: Pick<CalendarAppointment, 'title' | 'startsAt' | 'endsAt'>, context: Pick<CalendarContext, 'timeZone' | 'publicUrl'>): string {
+  const params = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: summary(appointment),
+    dates: `${googleTime(appointment.startsAt)}/${googleTime(appointment.endsAt)}`,
+    details: description(appointment, context.publicUrl),
+    location: salon.address,
+    ctz: context.timeZone,
+  });
+  return `https://calendar.google.com/calendar/render?${params.toString()}`;
+}
