@@ -16,7 +16,7 @@ import { openDatabase, type DbHandle } from '../src/server/db/client.js';
 import { prepareDatabase } from '../src/server/db/prepare.js';
 import { loadConfig } from '../src/server/env.js';
 import type { App } from '../src/server/types.js';
-import { instantToZoned, zonedTimeToInstant } from '../src/server/booking/slots.js';
+import { instantToZoned, zonedTimeToInstant } from '../src/shared/calendar.js';
 import { DEFAULT_SALON_SETTINGS } from '../src/shared/salon-settings.js';
 
 const CUSTOMERS = 50;

@@ -5,26 +5,15 @@ import { fromMinorUnits } from '../../shared/money.js';
 import type { Booking, BookingStatus, Payment, PaymentStatus } from '../../shared/payments.js';
 import { bookingStatusSchema, paymentStatusSchema } from '../../shared/payments.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
-import { zonedTimeToInstant } from '../booking/slots.js';
+import { addCalendarDays, salonDayStart } from '../../shared/calendar.js';
 
 export type Viewer = { id: string; role: 'user' | 'admin' };
 export type ListFilter = { from?: string | undefined; to?: string | undefined; status?: string | undefined; when?: 'upcoming' | 'past' | 'all' | undefined };
 
-/** The first instant of a salon-local day (midnight, or the first existing minute on a DST day). */
-export function dayStart(date: string, timeZone: string): Date {
-  return zonedTimeToInstant(date, '00:00', timeZone) ?? zonedTimeToInstant(date, '01:00', timeZone) ?? new Date(`${date}T00:00:00Z`);
-}
-
-export function nextDay(date: string): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
 function dateRange(column: typeof bookings.startsAt | typeof payments.createdAt, filter: ListFilter, timeZone: string): SQL[] {
   const conditions: SQL[] = [];
-  if (filter.from) conditions.push(gte(column, dayStart(filter.from, timeZone)));
-  if (filter.to) conditions.push(lt(column, dayStart(nextDay(filter.to), timeZone)));
+  if (filter.from) conditions.push(gte(column, salonDayStart(filter.from, timeZone)));
+  if (filter.to) conditions.push(lt(column, salonDayStart(addCalendarDays(filter.to, 1), timeZone)));
   return conditions;
 }
 

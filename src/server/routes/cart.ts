@@ -19,7 +19,8 @@ import { holdTime } from '../booking/holds.js';
 import { findUserByEmail } from '../repositories/users.js';
 import { findService } from '../repositories/services.js';
 import { HttpError, notFound } from '../http-error.js';
-import { availableSlots, zonedTimeToInstant, type SlotRejection } from '../booking/slots.js';
+import { availableSlots, type SlotRejection } from '../booking/slots.js';
+import { salonDayStart } from '../../shared/calendar.js';
 import { databaseNow, occupiedIntervals, ownAppointments } from '../booking/capacity.js';
 
 /** Why a time cannot be booked, in the words the booking page shows under the time picker. */
@@ -156,7 +157,7 @@ export async function cartRoutes(app: App) {
       const settings = await app.salonSettings.get();
       const now = await databaseNow(app.db);
       // Everything that could overlap a visit that day: from the salon's midnight to the next one.
-      const dayStart = zonedTimeToInstant(date, '00:00', settings.timeZone) ?? new Date(`${date}T00:00:00Z`);
+      const dayStart = salonDayStart(date, settings.timeZone);
       const window = { startsAt: new Date(dayStart.getTime() - 24 * 3600_000), endsAt: new Date(dayStart.getTime() + 48 * 3600_000) };
       const occupied = await occupiedIntervals(app.db, window, now, { exceptCartItemId: cartItemId });
       // A signed-in customer is not offered times that overlap her own other appointments.
