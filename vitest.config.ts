@@ -9,7 +9,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
-          // Each file gets its own fresh database; PGlite start-up and migrations take a moment.
+          // One embedded PostgreSQL for the run (or DATABASE_URL's server); each file its own database.
+          globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

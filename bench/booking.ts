@@ -9,6 +9,9 @@
  * without sockets, so the figures are about the app and the database, not the HTTP client.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.js';
@@ -182,9 +185,11 @@ async function benchmark(label: string, database: DbHandle, options: { bookings:
 
 export async function bookingBenchmarks(): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  const embedded = await openDatabase({ driver: 'pglite' });
-  out.embedded = await benchmark('Embedded database (PGlite, in memory)', embedded, { bookings: false });
+  const embeddedDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parlour-bench-embedded-'));
+  const embedded = await openDatabase({ driver: 'embedded', dataDir: embeddedDir });
+  out.embedded = await benchmark('Embedded database (embedded PostgreSQL)', embedded, { bookings: true });
   await embedded.close();
+  await fs.rm(embeddedDir, { recursive: true, force: true });
   const postgres = await temporaryPostgres();
   if (postgres) {
     out.postgres = await benchmark('PostgreSQL', postgres.database, { bookings: true });

@@ -49,9 +49,8 @@ export class ChangeCache<T> {
     this.cached = undefined;
   }
 
-  /** On PostgreSQL, listens for other instances' changes. PGlite lives in this process only. */
+  /** Listens for changes made by other instances sharing the database (and by this one). */
   async listen(database: DbHandle, log: FastifyBaseLogger): Promise<void> {
-    if (database.driver !== 'postgres' || !database.connectionUrl) return;
     const client = new pg.Client({ connectionString: database.connectionUrl });
     client.on('notification', () => this.invalidate());
     client.on('error', (err) => {

@@ -131,3 +131,58 @@ describe('one server per data folder', () => {
     await fs.rm(dataDir, { recursive: true, force: true });
   }, 120_000);
 });
+
+describe('the embedded database', () => {
+  const postmasterPid = async (dataDir: string) => Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  const running = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const signUp = (port: number, email: string) =>
+    fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
+      body: JSON.stringify({ name: 'Kept Customer', email, password: 'Secret123', image: '/images/reviews/nusrat.svg' }),
+    });
+  const signIn = (port: number, email: string) =>
+    fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
+      body: JSON.stringify({ email, password: 'Secret123' }),
+    });
+
+  it('stops with the server, and after a kill -9 the next start takes over the folder with every acknowledged write', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parlour-embedded-'));
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` };
+
+    const first = start(env);
+    await waitForHealth(port, first.exited);
+    const firstDb = await postmasterPid(dataDir);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(running(firstDb)).toBe(false);
+
+    const killed = start(env);
+    await waitForHealth(port, killed.exited);
+    expect((await signUp(port, 'kept@example.com')).status).toBe(200);
+    const orphan = await postmasterPid(dataDir);
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    // Its database outlives it: nothing could stop it.
+    expect(running(orphan)).toBe(true);
+
+    const next = start(env);
+    await waitForHealth(port, next.exited);
+    expect(running(orphan)).toBe(false);
+    expect(next.output()).toContain(`stopping the embedded database left running by an earlier server (pid ${orphan})`);
+    expect((await signIn(port, 'kept@example.com')).status).toBe(200);
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }, 120_000);
+});

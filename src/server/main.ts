@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type AppConfig } from './env.js';
 import { buildApp } from './app.js';
 import { seedDemoAccounts } from './auth/demo-accounts.js';
 import { DataFolderInUseError } from './db/data-folder-lock.js';
+import { EmbeddedPostgresError } from './db/embedded-postgres.js';
 import { loggerOptions } from './logger.js';
 
 async function main() {
@@ -22,9 +23,9 @@ async function main() {
   try {
     database = config.databaseUrl
       ? await openDatabase({ driver: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
-      : await openDatabase({ driver: 'pglite', dataDir: config.dataDir });
+      : await openDatabase({ driver: 'embedded', dataDir: config.dataDir, poolSize: config.databasePoolSize, log: (message) => console.log(message) });
   } catch (err) {
-    if (err instanceof DataFolderInUseError) {
+    if (err instanceof DataFolderInUseError || err instanceof EmbeddedPostgresError) {
       console.error(err.message);
       process.exit(1);
     }
@@ -35,7 +36,7 @@ async function main() {
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
   const demoAccounts = config.seedDemoAccounts ? await seedDemoAccounts(app) : [];
   app.log.info(
-    { driver: database.driver, dataDir: database.driver === 'pglite' ? config.dataDir : undefined, seeded, demoAccounts, payments: config.payments, showOutbox: config.showOutbox },
+    { driver: database.driver, dataDir: database.driver === 'embedded' ? config.dataDir : undefined, seeded, demoAccounts, payments: config.payments, showOutbox: config.showOutbox },
     'database ready',
   );
 

@@ -4,7 +4,7 @@ export const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.object({
     status: z.enum(['up', 'down']),
-    driver: z.enum(['pglite', 'postgres']),
+    driver: z.enum(['embedded', 'postgres']),
     latencyMs: z.number().nullable(),
   }),
 });

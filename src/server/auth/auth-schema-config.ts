@@ -3,7 +3,7 @@
  * src/server/db/auth-schema.ts, from which drizzle-kit makes the migration. The app itself
  * builds its auth instance in plugins/auth.ts.
  */
-import { drizzle } from 'drizzle-orm/pglite';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { createAuth } from './auth.js';
 import { loadConfig } from '../env.js';
 import type { Db } from '../db/client.js';

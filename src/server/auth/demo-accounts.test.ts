@@ -6,7 +6,7 @@ import { openDatabase } from '../db/client.js';
 import { prepareDatabase } from '../db/prepare.js';
 import { payments, user } from '../db/schema.js';
 import { loadConfig } from '../env.js';
-import { createTestDatabase, usesPostgres } from '../test/test-database.js';
+import { createTestDatabase } from '../test/test-database.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { cookieFrom, signIn } from '../test/accounts.js';
 import { asUser } from '../test/booking.js';
@@ -77,7 +77,7 @@ describe('demo accounts', () => {
   });
 });
 
-describe.skipIf(!usesPostgres())('two instances starting together on one PostgreSQL', () => {
+describe('two instances starting together on one PostgreSQL', () => {
   /** Log lines at warn or above, from a real pino logger as the server has. */
   function warningsLogger(lines: string[]) {
     const stream = new Writable({

@@ -5,7 +5,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.js';
-import { usesPostgres } from '../test/test-database.js';
 import { signUp, type Account } from '../test/accounts.js';
 import { addItem, dhaka, openDay } from '../test/booking.js';
 import type { App } from '../types.js';
@@ -75,7 +74,7 @@ describe('holds under concurrency', () => {
     expect(await peakOccupancy(dhaka(day, '00:00'), dhaka(day, '23:59'))).toBe(3);
   });
 
-  it.runIf(usesPostgres())('two app instances on two ports sharing PostgreSQL: exactly 3 succeed', async () => {
+  it('two app instances on two ports sharing PostgreSQL: exactly 3 succeed', async () => {
     await clearHolds();
     const sibling = await createSiblingApp(t);
     try {

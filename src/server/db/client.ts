@@ -1,25 +1,25 @@
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
-import { lockDataFolder, type DataFolderLock } from './data-folder-lock.js';
+import { lockDataFolder } from './data-folder-lock.js';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 
 /** Both drivers share Drizzle's PostgreSQL base class, so repositories are written once. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type DbDriver = 'pglite' | 'postgres';
+/** 'embedded': the PostgreSQL this process runs on its data folder; 'postgres': a server at DATABASE_URL. */
+export type DbDriver = 'embedded' | 'postgres';
 
 export type DbHandle = {
   db: Db;
   driver: DbDriver;
-  /** The PostgreSQL URL, for the few things that need a dedicated connection (LISTEN). */
-  connectionUrl?: string;
+  /** The PostgreSQL URL, for the few things that need a dedicated connection (LISTEN, the job queue). */
+  connectionUrl: string;
   /**
    * Applies the migrations in `migrationsFolder`, then runs `afterMigrate` (the seed), all while
    * holding a cluster-wide lock so that app instances starting together do this one at a time.
@@ -39,10 +39,12 @@ const STARTUP_LOCK_KEY = 7_261_983;
 
 export type OpenDatabaseOptions =
   | { driver: 'postgres'; url: string; poolSize?: number }
-  | { driver: 'pglite'; dataDir?: string };
+  | { driver: 'embedded'; dataDir: string; poolSize?: number; log?: (message: string) => void; disposable?: boolean };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
-  return options.driver === 'postgres' ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.driver === 'postgres'
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : openEmbedded(options.dataDir, options.poolSize ?? 10, options.log ?? (() => {}), options.disposable ?? false);
 }
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
@@ -51,38 +53,31 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
-  let client: PGlite;
-  let lock: DataFolderLock | undefined;
-  if (dataDir) {
-    await fs.mkdir(dataDir, { recursive: true });
-    // Before PGlite touches the files: a second process on the same folder would corrupt them.
-    lock = lockDataFolder(dataDir);
-    try {
-      client = await PGlite.create(path.join(dataDir, 'pglite'));
-    } catch (err) {
-      lock.release();
-      throw err;
+async function openEmbedded(dataDir: string, poolSize: number, log: (message: string) => void, disposable: boolean): Promise<DbHandle> {
+  await fs.mkdir(dataDir, { recursive: true });
+  // Before the database touches the folder: one Parlour server per data folder, and a server that
+  // finds the folder free may stop a database left running by a killed one.
+  const lock = lockDataFolder(dataDir);
+  let server: EmbeddedPostgres;
+  try {
+    if (existsSync(path.join(dataDir, 'pglite')) && !existsSync(path.join(dataDir, 'postgres'))) {
+      log(`${dataDir}/pglite holds the database of an earlier Parlour (PGlite); it is left untouched and a new database starts in ${dataDir}/postgres`);
     }
-  } else {
-    client = await PGlite.create(); // in memory: tests and benchmarks
+    server = await startEmbeddedPostgres({ dir: path.join(dataDir, 'postgres'), log, disposable });
+  } catch (err) {
+    lock.release();
+    throw err;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const handle = await openPostgres(server.url, poolSize);
   return {
-    db,
-    driver: 'pglite',
-    // PGlite is a single connection inside this process: nothing else can migrate concurrently.
-    async prepare(migrationsFolder, afterMigrate) {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
-      await afterMigrate?.(db);
-    },
-    withStartupLock: (run) => run(),
-    ping: () => timed(() => client.query('select 1')),
+    ...handle,
+    driver: 'embedded',
     close: async () => {
       try {
-        await client.close();
+        await handle.close();
+        await server.stop();
       } finally {
-        lock?.release();
+        lock.release();
       }
     },
   };

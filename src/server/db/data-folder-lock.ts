@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * One server per embedded data folder. PGlite keeps the database inside the process, so a second
- * process on the same folder does not wait or fail: it runs, and the two overwrite each other's
- * pages (acknowledged writes were lost). The first server writes its pid to a lock file created
+ * One server per embedded data folder. The server starts and stops the folder's database itself,
+ * so a second server on the same folder would stop or adopt the first one's database under it
+ * (and with the earlier in-process engine, the two overwrote each other's pages: acknowledged
+ * writes were lost). The first server writes its pid to a lock file created
  * with O_EXCL; a later one reads it and refuses while that process lives. A process killed with
  * SIGKILL cannot remove its file, so a pid that is no longer running marks the lock as stale, and
  * the next start takes it over.

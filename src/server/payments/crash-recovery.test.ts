@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, usesPostgres } from '../test/test-database.js';
+import { createTestDatabase } from '../test/test-database.js';
 import { dhaka, futureExpiry, openDay } from '../test/booking.js';
 import { prepareDatabase } from '../db/prepare.js';
 import { freePort } from '../test/free-port.js';
@@ -18,7 +18,7 @@ const entry = path.resolve(import.meta.dirname, '../main.ts');
 
 type Server = { child: ChildProcess; exited: Promise<number | null>; output: () => string; base: string };
 
-describe.skipIf(!usesPostgres())('a server killed between the charge and its outcome', () => {
+describe('a server killed between the charge and its outcome', () => {
   let url: string;
   let drop: () => Promise<void>;
   let port: number;

@@ -204,7 +204,7 @@ describe('roles', () => {
 describe('npm run make-admin', () => {
   it('promotes an existing account in the data folder and says so', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parlour-make-admin-'));
-    const database = await openDatabase({ driver: 'pglite', dataDir });
+    const database = await openDatabase({ driver: 'embedded', dataDir, disposable: true });
     await prepareDatabase(database, { seed: false });
     const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database, clientDir: undefined });
     const a = await signUp(app, { email: 'future-admin@example.com' });

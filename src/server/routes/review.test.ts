@@ -6,7 +6,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.js';
-import { usesPostgres } from '../test/test-database.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { asUser, futureExpiry, openDay, readyToPay, CARDS } from '../test/booking.js';
 import { seedDemoHistory } from '../auth/demo-history.js';
@@ -429,7 +428,7 @@ describe('who may call what, and what each refused call leaves behind', () => {
   }
 });
 
-describe.skipIf(!usesPostgres())('two app instances on one PostgreSQL', () => {
+describe('two app instances on one PostgreSQL', () => {
   it('a review hidden through one instance leaves the home page of the other at once; a new one appears there', async () => {
     const sibling = await createSiblingApp(t);
     try {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { usesPostgres } from '../test/test-database.js';
 import { serviceListSchema, serviceSchema } from '../../shared/service.js';
 import { apiErrorSchema } from '../../shared/errors.js';
 import { seedServices } from '../db/seed-data.js';
@@ -47,7 +46,7 @@ describe('GET /api/service', () => {
   });
 });
 
-describe.runIf(usesPostgres())('the cached catalogue on PostgreSQL', () => {
+describe('the cached catalogue on PostgreSQL', () => {
   it('is refreshed when any instance announces a change', async () => {
     await t.app.inject({ url: '/api/service' }); // warm the cache
     await t.database.db.execute(sql`update services set title = 'Classic Haircut' where title = 'Classic Haircut & Blow-dry'`);

@@ -11,7 +11,7 @@ export async function promoteByEmail(email: string): Promise<'promoted' | 'alrea
   const config = loadConfig();
   const database = config.databaseUrl
     ? await openDatabase({ driver: 'postgres', url: config.databaseUrl })
-    : await openDatabase({ driver: 'pglite', dataDir: config.dataDir });
+    : await openDatabase({ driver: 'embedded', dataDir: config.dataDir });
   try {
     await prepareDatabase(database, { seed: false });
     const user = await findUserByEmail(database.db, email);

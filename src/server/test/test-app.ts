@@ -26,11 +26,9 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
 }
 
 /**
- * Another app instance on the same database, as a second server behind a load balancer would be
- * (only meaningful on PostgreSQL: PGlite lives inside one process).
+ * Another app instance on the same database, as a second server behind a load balancer would be.
  */
 export async function createSiblingApp(first: TestApp): Promise<{ app: App; close: () => Promise<void> }> {
-  if (first.database.driver !== 'postgres' || !first.database.connectionUrl) throw new Error('a sibling instance needs PostgreSQL');
   const { openDatabase } = await import('../db/client.js');
   const database = await openDatabase({ driver: 'postgres', url: first.database.connectionUrl, poolSize: 20 });
   const app = await buildApp({ config: first.config, database, clientDir: undefined });
