@@ -1,5 +1,6 @@
 import type { Booking, Payment } from '../shared/payments.js';
-import { toCsv, salonLocalDateTime } from './csv.js';
+import { toCsv } from './csv.js';
+import { salonLocalDateTime } from '../shared/calendar.js';
 
 /** The order list as the admin (or a customer, her own) sees it; amounts in taka, times on the salon's clock. */
 export function bookingsCsv(list: Booking[], timeZone: string): string {

@@ -19,16 +19,6 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
   return `\uFEFF${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
-/** An instant as the salon's wall clock, 'YYYY-MM-DD HH:mm', which spreadsheets read as a date and time. */
-export function salonLocalDateTime(instant: string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
-
 /** `attachment; filename=...` for a name built from our own words and calendar dates. */
 export function attachmentName(stem: string, filter: { from?: string | undefined; to?: string | undefined }): string {
   return `attachment; filename="${[stem, filter.from && `from-${filter.from}`, filter.to && `to-${filter.to}`].filter(Boolean).join('-')}.csv"`;

@@ -17,7 +17,7 @@ import {
 } from '../../shared/payments';
 import { DEFAULT_SALON_SETTINGS, type SalonSettings } from '../../shared/salon-settings';
 import type { User } from '../../shared/user';
-import { salonDateOf } from '../lib/salon-time';
+import { salonDateOf } from '../../shared/calendar';
 import { customerUser, services } from './fixtures';
 import { apiErrorResponse } from './handlers';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inArray, isNull, and } from 'drizzle-orm';
 import type { App } from '../types.js';
 import { bookings, payments, services } from '../db/schema.js';
-import { instantToZoned, zonedTimeToInstant } from '../booking/slots.js';
+import { instantToZoned, zonedTimeToInstant } from '../../shared/calendar.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { TestGateway } from '../payments/test-gateway.js';
 import { SALON_CURRENCY } from '../../shared/money.js';

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SALON_SETTINGS, type SalonSettings } from '../../shared/salon-settings.js';
-import {
-  availableSlots,
-  checkStart,
-  instantToZoned,
-  maxConcurrent,
-  occupancyCells,
-  zonedTimeToInstant,
-  type TimeInterval,
-} from './slots.js';
+import { instantToZoned } from '../../shared/calendar.js';
+import { availableSlots, checkStart, maxConcurrent, occupancyCells, type TimeInterval } from './slots.js';
 
 const at = (iso: string) => new Date(iso);
 const iso = (dates: Date[]) => dates.map((d) => d.toISOString());
@@ -28,58 +21,8 @@ function everyDay(open: string, close: string, change: Partial<SalonSettings> = 
   return settings({ openingHours: Array.from({ length: 7 }, () => ({ open, close })), ...change });
 }
 
-describe('zonedTimeToInstant and instantToZoned', () => {
-  it('reads Dhaka wall-clock time as UTC+6', () => {
-    expect(zonedTimeToInstant(TUESDAY, '10:00', 'Asia/Dhaka')).toEqual(at('2026-06-02T04:00:00Z'));
-    expect(zonedTimeToInstant(TUESDAY, '00:15', 'Asia/Dhaka')).toEqual(at('2026-06-01T18:15:00Z'));
-    expect(instantToZoned(at('2026-06-01T18:15:00Z'), 'Asia/Dhaka')).toEqual({
-      date: TUESDAY,
-      time: '00:15',
-      weekday: 2,
-    });
-  });
-
-  it('has no instant for a time the clock skips', () => {
-    expect(zonedTimeToInstant('2026-03-29', '01:00', 'Europe/London')).toBeUndefined();
-    expect(zonedTimeToInstant('2026-03-29', '01:45', 'Europe/London')).toBeUndefined();
-    expect(zonedTimeToInstant('2026-03-29', '02:00', 'Europe/London')).toEqual(at('2026-03-29T01:00:00Z'));
-    expect(zonedTimeToInstant('2026-03-08', '02:30', 'America/New_York')).toBeUndefined();
-    expect(zonedTimeToInstant('2026-03-08', '03:00', 'America/New_York')).toEqual(at('2026-03-08T07:00:00Z'));
-  });
-
-  it('takes the earlier instant for a time the clock repeats', () => {
-    // 01:30 happens at 00:30Z (still BST) and again at 01:30Z (GMT).
-    expect(zonedTimeToInstant('2026-10-25', '01:30', 'Europe/London')).toEqual(at('2026-10-25T00:30:00Z'));
-    expect(instantToZoned(at('2026-10-25T01:30:00Z'), 'Europe/London').time).toBe('01:30');
-    expect(zonedTimeToInstant('2026-11-01', '01:30', 'America/New_York')).toEqual(at('2026-11-01T05:30:00Z'));
-  });
-
-  it('round-trips every quarter hour across DST weekends and a date line', () => {
-    const cases: [zone: string, from: string][] = [
-      ['Asia/Dhaka', '2026-06-01T00:00:00Z'],
-      ['Europe/London', '2026-03-28T00:00:00Z'],
-      ['Europe/London', '2026-10-24T00:00:00Z'],
-      ['America/New_York', '2026-03-07T00:00:00Z'],
-      ['Pacific/Kiritimati', '2026-06-01T00:00:00Z'],
-    ];
-    for (const [zone, from] of cases) {
-      for (let step = 0; step < 3 * 96; step += 1) {
-        const instant = new Date(at(from).getTime() + step * 15 * 60_000);
-        const { date, time } = instantToZoned(instant, zone);
-        const back = zonedTimeToInstant(date, time, zone);
-        // In the repeated hour the wall time maps back to its first occurrence, one hour earlier.
-        const repeated = back && back.getTime() !== instant.getTime();
-        if (repeated) expect(instant.getTime() - back.getTime()).toBe(3_600_000);
-        else expect(back, `${zone} ${instant.toISOString()}`).toEqual(instant);
-      }
-    }
-  });
-
-  it('refuses malformed dates and times with a RangeError', () => {
-    expect(() => zonedTimeToInstant('2026-02-30', '10:00', 'Asia/Dhaka')).toThrow(RangeError);
-    expect(() => zonedTimeToInstant('2026/06/02', '10:00', 'Asia/Dhaka')).toThrow(RangeError);
-    expect(() => zonedTimeToInstant(TUESDAY, '24:00', 'Asia/Dhaka')).toThrow(RangeError);
-    expect(() => zonedTimeToInstant(TUESDAY, '10:00', 'Mars/Olympus')).toThrow(RangeError);
+describe('availableSlots input', () => {
+  it('refuses a malformed date with a RangeError', () => {
     expect(() => availableSlots({ settings: settings(), date: '2026-6-2', durationMinutes: 60, now: NOW, occupied: [] })).toThrow(
       RangeError,
     );

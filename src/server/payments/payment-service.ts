@@ -6,7 +6,7 @@ import { bookings, cartItems, paymentEvents, payments, services, user } from '..
 import type { Mailer } from '../mail/mailer.js';
 import { HttpError } from '../http-error.js';
 import { databaseNow, hasRoom, lockCells, withRetry } from '../booking/capacity.js';
-import { instantToZoned } from '../booking/slots.js';
+import { instantToZoned } from '../../shared/calendar.js';
 import { fromMinorUnits, formatMoney, SALON_CURRENCY, toMinorUnits } from '../../shared/money.js';
 import { BOOKING_LIST_CHANGED_MESSAGE, type PaymentIntentInfo, type PaymentStatus } from '../../shared/payments.js';
 import type { PaymentGateway } from './gateway.js';

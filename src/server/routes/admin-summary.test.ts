@@ -13,7 +13,7 @@ import { asUser, CARDS, dhaka, futureExpiry, openDay, readyToPay } from '../test
 import { adminSummarySchema, type AdminSummary } from '../../shared/admin-summary.js';
 import { serviceListSchema } from '../../shared/service.js';
 import { intentSchema } from '../../shared/payments.js';
-import { instantToZoned } from '../booking/slots.js';
+import { instantToZoned } from '../../shared/calendar.js';
 import { bookings, payments, user } from '../db/schema.js';
 
 // A Tuesday and a Wednesday, both open 10:00-20:00 with capacity 3 (the default settings).

@@ -1,4 +1,4 @@
-import { instantToZoned, zonedTimeToInstant } from '../booking/slots.js';
+import { instantToZoned, zonedTimeToInstant } from '../../shared/calendar.js';
 import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings.js';
 import type { App } from '../types.js';
 import type { Account } from './accounts.js';

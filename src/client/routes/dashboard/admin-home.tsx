@@ -11,7 +11,7 @@ import { NextFreeTimes } from '../../features/cart/components/next-free-times';
 import { useServices } from '../../features/services/api/get-services';
 import { useSalonSettings } from '../../features/settings/api/get-settings';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { formatCalendarDate, salonToday } from '../../lib/salon-time';
+import { formatCalendarDate, salonToday } from '../../../shared/calendar';
 import { useAdminMenu } from './dashboard-menu';
 
 /** /dashboard/adminhome: today's appointments, the period's figures and chart, and the admin tools. */

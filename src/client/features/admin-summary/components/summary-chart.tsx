@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { BarChart3, Table2 } from 'lucide-react';
 import { formatMoney } from '../../../../shared/money';
 import type { AdminSummary } from '../../../../shared/admin-summary';
-import { formatCalendarDate } from '../../../lib/salon-time';
+import { formatCalendarDate } from '../../../../shared/calendar';
 
 // Its own chunk: the chart library is fetched when an admin opens this page, never by public pages.
 const RevenueChart = lazy(() => import('./revenue-chart'));

@@ -3,7 +3,7 @@ import { CheckCheck, ClipboardList, XCircle } from 'lucide-react';
 import { formatMoney } from '../../../../shared/money';
 import type { Booking } from '../../../../shared/payments';
 import { QueryState } from '../../../components/ui/query-state';
-import { formatSalonDateTime, timesAreInZone } from '../../../lib/salon-time';
+import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar';
 import { useBookings, type BookingFilters } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { CalendarCheck } from 'lucide-react';
 import type { Booking } from '../../../../shared/payments';
 import { QueryState } from '../../../components/ui/query-state';
-import { formatSalonTime, timesAreInZone } from '../../../lib/salon-time';
+import { formatSalonTime, timesAreInZone } from '../../../../shared/calendar';
 import { useBookings } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { Booking } from '../../../../shared/payments';
 import { ErrorState } from '../../../components/ui/error-state';
 import { paths } from '../../../config/paths';
-import { formatSalonDateTime, timesAreInZone } from '../../../lib/salon-time';
+import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar';
 import { useBookings } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';

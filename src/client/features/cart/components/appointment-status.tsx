@@ -1,7 +1,8 @@
 import type { Ref } from 'react';
 import { CalendarClock, Hourglass, TriangleAlert } from 'lucide-react';
 import type { CartItem } from '../../../../shared/cart';
-import { describeCountdown, formatCountdown, salonDateTimeParts } from '../../../lib/salon-time';
+import { salonDateTimeParts } from '../../../../shared/calendar';
+import { describeCountdown, formatCountdown } from '../../../lib/countdown';
 
 /**
  * True while the item's time is still kept for her. After holdExpiresAt the item keeps its

@@ -8,7 +8,7 @@ import type { SalonSettings } from '../../../../shared/salon-settings';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { confirmDialog, showError, showSuccess } from '../../../lib/dialogs';
-import { formatSalonDateTime, timesAreInZone } from '../../../lib/salon-time';
+import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar';
 import { useCart } from '../api/get-cart';
 import { useRemoveFromCart } from '../api/remove-from-cart';
 import { AppointmentStatus, hasLiveHold } from './appointment-status';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatSalonTime } from '../../../lib/salon-time';
+import { formatSalonTime } from '../../../../shared/calendar';
 import { useAvailability } from '../api/get-availability';
 
 const SHOWN = 6;

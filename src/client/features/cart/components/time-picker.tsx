@@ -2,16 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight, Globe, X } from 'lucide-react';
 import type { CartItem } from '../../../../shared/cart';
 import { isCalendarDate, type SalonSettings } from '../../../../shared/salon-settings';
-import {
-  addCalendarDays,
-  bookableDates,
-  firstOpenDate,
-  formatCalendarDate,
-  formatSalonTime,
-  isOpenDate,
-  salonDateOf,
-  timesAreInZone,
-} from '../../../lib/salon-time';
+import { addCalendarDays, bookableDates, firstOpenDate, formatCalendarDate, formatSalonTime, isOpenDate, salonDateOf, timesAreInZone } from '../../../../shared/calendar';
 import { useAvailability } from '../api/get-availability';
 import { useSetCartTime } from '../api/set-cart-time';
 

@@ -3,7 +3,7 @@ import { CheckCircle2, Inbox, Mail, RotateCcw } from 'lucide-react';
 import { contactReplyHref, type ContactMessage } from '../../../../shared/contact';
 import { QueryState } from '../../../components/ui/query-state';
 import { toast } from '../../../lib/dialogs';
-import { formatSalonDateTime } from '../../../lib/salon-time';
+import { formatSalonDateTime } from '../../../../shared/calendar';
 import { useChangeContactMessage } from '../api/change-contact-message';
 import { useContactMessages } from '../api/get-contact-messages';
 

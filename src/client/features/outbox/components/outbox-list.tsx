@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { MailOpen } from 'lucide-react';
 import type { OutboxMail, OutboxStatus } from '../../../../shared/outbox';
 import { QueryState } from '../../../components/ui/query-state';
-import { formatSalonDateTime } from '../../../lib/salon-time';
+import { formatSalonDateTime } from '../../../../shared/calendar';
 import { useOutbox } from '../api/get-outbox';
 
 const statusLabels: Record<OutboxStatus, string> = {

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-client';
-import { formatSalonDateTime, timesAreInZone } from '../../../lib/salon-time';
+import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar';
 import { PENDING_POLL_LIMIT, usePayment } from '../api/get-payment';
 import { paymentListsKey } from '../api/get-payments';
 

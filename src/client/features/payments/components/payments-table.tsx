@@ -5,7 +5,7 @@ import { formatMoney } from '../../../../shared/money';
 import type { Payment } from '../../../../shared/payments';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
-import { formatSalonDateTime, timesAreInZone } from '../../../lib/salon-time';
+import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar';
 import { usePayments, type PaymentFilters } from '../api/get-payments';
 import { PaymentStatusBadge } from './payment-status-badge';
 

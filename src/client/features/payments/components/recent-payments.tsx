@@ -2,7 +2,7 @@ import { ArrowRight, Receipt } from 'lucide-react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
 import { paths } from '../../../config/paths';
-import { formatSalonDateTime } from '../../../lib/salon-time';
+import { formatSalonDateTime } from '../../../../shared/calendar';
 import { usePayments } from '../api/get-payments';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { paymentMoney } from './payments-table';

@@ -11,7 +11,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { StarRating } from '../../../components/ui/star-rating';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { showError, toast } from '../../../lib/dialogs';
-import { formatSalonDateTime } from '../../../lib/salon-time';
+import { formatSalonDateTime } from '../../../../shared/calendar';
 import { useUpdateReview } from '../api/change-review';
 import { useAdminReviews } from '../api/get-admin-reviews';
 import { ReviewStateBadge, SalonReply, reviewStateLabels } from './review-card-parts';

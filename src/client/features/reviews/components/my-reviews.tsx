@@ -4,7 +4,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { StarRating } from '../../../components/ui/star-rating';
 import { confirmDialog, showError, toast } from '../../../lib/dialogs';
-import { formatSalonDateTime } from '../../../lib/salon-time';
+import { formatSalonDateTime } from '../../../../shared/calendar';
 import type { SessionUser } from '../../../../shared/user';
 import { useDeleteReview } from '../api/change-review';
 import { useMyReviews } from '../api/get-my-reviews';

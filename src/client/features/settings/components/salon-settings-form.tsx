@@ -15,7 +15,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField } from '../../../components/ui/form-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { showSuccess } from '../../../lib/dialogs';
-import { timeZoneLabel } from '../../../lib/salon-time';
+import { timeZoneLabel } from '../../../../shared/calendar';
 import { useUpdateSettings } from '../api/update-settings';
 
 /** The hours a day gets when it is opened again and had none before. */
