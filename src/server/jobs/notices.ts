@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { bookings, payments, user } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
-import { instantToZoned } from '../booking/slots.js';
+import { instantToZoned } from '../../shared/calendar.js';
 import { formatMoney, fromMinorUnits } from '../../shared/money.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 
