@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../src/server/test/free-port.js';
 
@@ -51,4 +53,42 @@ export async function load(url: string, options: { connections?: number; seconds
 
 export function ratio(a: number, b: number): string {
   return b === 0 ? 'n/a' : `${(a / b).toFixed(2)}x`;
+}
+
+/**
+ * Memory of one process: its proportional share (Pss) where Linux reports it, since PostgreSQL's
+ * workers all map the same shared buffers and plain RSS would count them once per process.
+ */
+export function processMemory(pid: number): number {
+  try {
+    return Number(/Pss:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** A PostgreSQL server's memory: the postmaster and its worker processes. */
+export function clusterMemory(postmaster: number): number {
+  let total = processMemory(postmaster);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) total += processMemory(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/** The built server's memory with its embedded database (0 for the database on DATABASE_URL). */
+export function serverMemory(server: Started, dataDir: string): { node: number; database: number } {
+  let database = 0;
+  try {
+    database = clusterMemory(Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]));
+  } catch {
+    // not the embedded database
+  }
+  return { node: processMemory(server.child.pid!), database };
 }

@@ -8,7 +8,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { freePort, load, ratio, startBuiltServer, type LoadResult } from './lib.js';
+import { freePort, load, ratio, serverMemory, startBuiltServer, type LoadResult } from './lib.js';
+import { databaseComparison } from './databases.js';
 import { runLighthouse } from './lighthouse.js';
 import { bookingBenchmarks } from './booking.js';
 
@@ -43,6 +44,7 @@ async function catalogueThroughput() {
   await first.stop();
   const app = await startBuiltServer({ DATA_DIR: dataDir });
   const json = await (await fetch(`http://127.0.0.1:${app.port}/api/service`)).text();
+  const idle = serverMemory(app, dataDir);
   const bare = await bareServer(json);
 
   const appRuns: LoadResult[] = [];
@@ -52,6 +54,7 @@ async function catalogueThroughput() {
     appRuns.push(await load(`http://127.0.0.1:${app.port}/api/service`, { seconds }));
   }
   await bare.close();
+  const loaded = serverMemory(app, dataDir);
   const appAvg = average(appRuns);
   const bareAvg = average(bareRuns);
 
@@ -60,7 +63,10 @@ async function catalogueThroughput() {
   console.log('  Parlour          %s req/s  p99 %s ms  errors %d non-2xx %d', appAvg.requestsPerSecond.toFixed(0), appAvg.p99Ms, appAvg.errors, appAvg.non2xx);
   console.log('  ratio            %s of bare (target >= 0.60x); p99 target <= 5 ms', ratio(appAvg.requestsPerSecond, bareAvg.requestsPerSecond));
   console.log('\nStart-up on an existing data folder: %s ms to the first 200 (target <= 2000 ms)', app.msToFirst200.toFixed(0));
+  const mb = (m: { node: number; database: number }) => `${((m.node + m.database) / 1048576).toFixed(0)} MB (server ${(m.node / 1048576).toFixed(0)} + embedded database ${(m.database / 1048576).toFixed(0)})`;
+  console.log('Memory (proportional set size): idle %s; after the load %s; goal <= 200 MB', mb(idle), mb(loaded));
   results.catalogue = { app: appAvg, bare: bareAvg, ratio: appAvg.requestsPerSecond / bareAvg.requestsPerSecond };
+  results.memory = { idle, loaded };
   results.startupMs = app.msToFirst200;
   return { app, dataDir };
 }
@@ -96,6 +102,7 @@ try {
 await app.stop();
 await fs.rm(dataDir, { recursive: true, force: true });
 results.booking = await bookingBenchmarks();
+results.databases = await databaseComparison();
 await fs.mkdir('bench/results', { recursive: true });
 await fs.writeFile('bench/results/latest.json', JSON.stringify(results, null, 2));
 console.log('\nWrote bench/results/latest.json');
