@@ -32,6 +32,7 @@ import { removeUnreferencedUploads } from './repositories/uploads.js';
 import { cartRoutes } from './routes/cart.js';
 import { settingsRoutes } from './routes/settings.js';
 import { paymentRoutes } from './routes/payments.js';
+import { bookingRoutes } from './routes/bookings.js';
 import { outboxRoutes } from './routes/outbox.js';
 import { adminSummaryRoutes } from './routes/admin-summary.js';
 import { PaymentService } from './payments/payment-service.js';
@@ -156,6 +157,7 @@ export async function buildApp({ config, database, logger, clientDir = findClien
       await api.register(cartRoutes);
       await api.register(settingsRoutes);
       await api.register(paymentRoutes, { stripe });
+      await api.register(bookingRoutes);
       await api.register(outboxRoutes);
       await api.register(adminSummaryRoutes);
     },

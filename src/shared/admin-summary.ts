@@ -23,7 +23,7 @@ export type AdminSummaryQuery = z.infer<typeof adminSummaryQuerySchema>;
 
 /** Amounts are taka (major units), like the catalogue's prices. */
 export const adminSummarySchema = z.object({
-  /** Confirmed and completed bookings starting in the period. */
+  /** Confirmed, completed and no-show bookings starting in the period. */
   bookings: z.number().int().nonnegative(),
   /** Paid in the period, net of what was refunded of those payments. */
   revenue: z.number(),
@@ -33,6 +33,8 @@ export const adminSummarySchema = z.object({
   averagePayment: z.number(),
   /** Bookings cancelled in the period (by when they were cancelled). */
   cancellations: z.number().int().nonnegative(),
+  /** Bookings starting in the period that the salon marked no-show. */
+  noShows: z.number().int().nonnegative(),
   /** Customer accounts created in the period. */
   newCustomers: z.number().int().nonnegative(),
   /** Booked minutes inside opening hours over capacity x opening minutes, 0..1. */

@@ -17,7 +17,7 @@ export const cartAddSchema = z.object({
 });
 export type CartAddInput = z.infer<typeof cartAddSchema>;
 
-const instant = z.iso.datetime({ offset: true, error: 'Must be a date and time such as 2026-12-01T04:00:00Z' });
+export const instantSchema = z.iso.datetime({ offset: true, error: 'Must be a date and time such as 2026-12-01T04:00:00Z' });
 
 export const cartItemSchema = z.object({
   _id: idSchema,
@@ -40,13 +40,15 @@ export type CartItem = z.infer<typeof cartItemSchema>;
 export const cartQuerySchema = z.object({ email: z.string().optional() });
 
 /** `PATCH /api/cart/:id`: a time from the availability list, or null to let it go. */
-export const cartTimeSchema = z.object({ startsAt: instant.nullable() });
+export const cartTimeSchema = z.object({ startsAt: instantSchema.nullable() });
 
 export const availabilityQuerySchema = z.object({
   serviceId: idSchema,
   date: calendarDateSchema,
   /** When re-timing an item, its own hold does not count against the times offered. */
   cartItemId: idSchema.optional(),
+  /** When moving a booking (one the caller may see), its own place and length are its own. */
+  bookingId: idSchema.optional(),
 });
 
 export const availabilitySchema = z.object({

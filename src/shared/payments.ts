@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { calendarDateSchema } from './salon-settings.js';
+import { instantSchema } from './cart.js';
 
 export const BOOKING_LIST_CHANGED_MESSAGE = 'Your booking list changed';
 
@@ -47,6 +48,8 @@ export const testConfirmSchema = testCardSchema.extend({ clientSecret: z.string(
 export const bookingSchema = z.object({
   _id: idSchema,
   paymentId: idSchema,
+  /** The service booked: a move is to another time of the same service. */
+  serviceId: idSchema,
   title: z.string(),
   price: z.number(),
   duration: z.number().int(),
@@ -58,8 +61,10 @@ export const bookingSchema = z.object({
   customer: z.object({ name: z.string(), email: z.string() }),
   /** Whether the signed-in user may cancel it now (a customer: up to the notice limit). */
   canCancel: z.boolean(),
-  /** Whether the signed-in user may mark it completed (an admin, once it has started). */
+  /** Whether the signed-in user may mark it completed or a no-show (an admin, once it has started). */
   canComplete: z.boolean(),
+  /** Whether the signed-in user may move it to another time (a customer: up to the notice limit). */
+  canMove: z.boolean(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
@@ -75,7 +80,7 @@ export const paymentSchema = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   customer: z.object({ name: z.string(), email: z.string() }),
-  services: z.array(z.object({ title: z.string(), price: z.number(), startsAt: z.string(), status: bookingStatusSchema })),
+  services: z.array(z.object({ bookingId: idSchema, title: z.string(), price: z.number(), startsAt: z.string(), status: bookingStatusSchema })),
   /** Every declined card attempt on this payment, oldest first (kept after a later card paid). */
   declines: z.array(z.object({ at: z.string(), message: z.string() })),
 });
@@ -93,6 +98,9 @@ export const listFilterSchema = z.object({
 });
 
 export const bookingListSchema = z.array(bookingSchema);
+
+/** `PATCH /api/bookings/:id`: the new start, one of the times the availability list offers. */
+export const moveBookingSchema = z.object({ startsAt: instantSchema });
 export const paymentListSchema = z.array(paymentSchema);
 
 /** The outcome the test gateway's Pay button gets at once (Stripe's arrives by webhook). */

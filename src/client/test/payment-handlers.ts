@@ -62,7 +62,7 @@ export function heldBookingList(user: User = customerUser): CartItem[] {
   return [heldItem(manicure, SAT_2_MAR_2030_10_00, {}, user), heldItem(facial, SAT_2_MAR_2030_11_00, {}, user)];
 }
 
-type StoredBooking = Omit<Booking, 'canCancel' | 'canComplete'>;
+type StoredBooking = Omit<Booking, 'canCancel' | 'canComplete' | 'canMove'>;
 
 export function paymentRecord(n: number, overrides: Partial<Payment> = {}): Payment {
   return paymentSchema.parse({
@@ -77,16 +77,17 @@ export function paymentRecord(n: number, overrides: Partial<Payment> = {}): Paym
     createdAt: '2030-01-15T06:00:00.000Z',
     paidAt: '2030-01-15T06:00:00.000Z',
     customer: { name: customerUser.name, email: customerUser.email },
-    services: [{ title: manicure.title, price: manicure.price, startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed' }],
+    services: [{ bookingId: uuid('b0000000', n), title: manicure.title, price: manicure.price, startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed' }],
     declines: [],
     ...overrides,
   });
 }
 
 export function bookingRecord(n: number, overrides: Partial<StoredBooking> = {}): StoredBooking {
-  return bookingSchema.omit({ canCancel: true, canComplete: true }).parse({
+  return bookingSchema.omit({ canCancel: true, canComplete: true, canMove: true }).parse({
     _id: uuid('b0000000', n),
     paymentId: uuid('a0000000', n),
+    serviceId: keratin._id,
     title: keratin.title,
     price: keratin.price,
     duration: keratin.duration,
@@ -168,6 +169,7 @@ export function fakePayments({
       ...booking,
       canCancel: confirmed && (isAdmin() || starts - now >= state.settings.cancelNoticeHours * HOUR),
       canComplete: confirmed && isAdmin() && starts <= now,
+      canMove: confirmed && (isAdmin() || starts - now >= state.settings.cancelNoticeHours * HOUR),
     };
   };
 
@@ -215,7 +217,7 @@ export function fakePayments({
         createdAt: new Date().toISOString(),
         paidAt: null,
         customer: { name: user.name, email: user.email },
-        services: items.map((item) => ({ title: item.title, price: item.price, startsAt: item.startsAt ?? '', status: 'pending' as const })),
+        services: items.map((item) => ({ bookingId: uuid('b0000000', nextBooking++), title: item.title, price: item.price, startsAt: item.startsAt ?? '', status: 'pending' as const })),
       });
       state.payments.push(payment);
       const clientSecret = `test_secret_${payment._id}`;
@@ -256,10 +258,12 @@ export function fakePayments({
       // Paid: the list's held times become confirmed bookings and the list is emptied.
       const email = payment.customer.email;
       const items = state.cart.filter((item) => item.email === email);
-      for (const item of items) {
+      for (const [index, item] of items.entries()) {
         state.bookings.push(
           bookingRecord(nextBooking++, {
+            _id: payment.services[index]?.bookingId,
             paymentId: payment._id,
+            serviceId: item.cartItemId,
             title: item.title,
             price: item.price,
             duration: item.duration,

@@ -7,8 +7,8 @@ import type { SalonSettings } from '../../shared/salon-settings.js';
 
 /**
  * The admin home's figures for salon-local days `from`..`to` (inclusive), each one SQL aggregate.
- * Definitions (docs/decisions/016-admin-summary.md): bookings and utilisation count confirmed and
- * completed appointments by when they start; revenue and refunds count payments by when they were
+ * Definitions (docs/decisions/016-admin-summary.md): bookings and utilisation count confirmed,
+ * completed and no-show appointments by when they start, no-shows those marked so; revenue and refunds count payments by when they were
  * paid; cancellations by when they were cancelled; new customers by when they signed up.
  */
 export async function getAdminSummary(db: Db, range: { from: string; to: string }, settings: SalonSettings): Promise<AdminSummary> {
@@ -17,7 +17,8 @@ export async function getAdminSummary(db: Db, range: { from: string; to: string 
   const windows = openingWindows(dates, settings);
   const start = salonDayStart(range.from, zone).toISOString();
   const end = salonDayStart(addCalendarDays(range.to, 1), zone).toISOString();
-  const booked = sql`b.status in ('confirmed', 'completed') and b.starts_at >= ${start}::timestamptz and b.starts_at < ${end}::timestamptz`;
+  // A no-show was booked (and paid) all the same: marking it must not shrink the figures.
+  const booked = sql`b.status in ('confirmed', 'completed', 'no-show') and b.starts_at >= ${start}::timestamptz and b.starts_at < ${end}::timestamptz`;
   // A refunded payment was still paid: it counts with its refund, so revenue nets to what was kept.
   const paid = sql`p.status in ('succeeded', 'partially_refunded', 'refunded') and p.paid_at >= ${start}::timestamptz and p.paid_at < ${end}::timestamptz`;
   // "group by 1": the zone is a parameter, and PostgreSQL does not see two parameters as one expression.
@@ -34,12 +35,14 @@ export async function getAdminSummary(db: Db, range: { from: string; to: string 
             sum(p.amount_minor - p.refunded_minor)::int as net, sum(p.refunded_minor)::int as refunded
           from payments p where ${paid} group by 1`,
     ),
-    rows<{ cancellations: number; new_customers: number }>(
+    rows<{ cancellations: number; no_shows: number; new_customers: number }>(
       db,
       // user.created_at is a timestamp without zone written in UTC (better-auth through Drizzle).
       sql`select
             (select count(*)::int from bookings b where b.status = 'cancelled'
               and b.cancelled_at >= ${start}::timestamptz and b.cancelled_at < ${end}::timestamptz) as cancellations,
+            (select count(*)::int from bookings b where b.status = 'no-show'
+              and b.starts_at >= ${start}::timestamptz and b.starts_at < ${end}::timestamptz) as no_shows,
             (select count(*)::int from "user" u where coalesce(u.role, 'user') = 'user'
               and u.created_at >= (${start}::timestamptz at time zone 'UTC') and u.created_at < (${end}::timestamptz at time zone 'UTC')) as new_customers`,
     ),
@@ -67,6 +70,7 @@ export async function getAdminSummary(db: Db, range: { from: string; to: string 
     refunds: fromMinorUnits(sum(paymentDays.map((row) => row.refunded))),
     averagePayment: paymentCount === 0 ? 0 : fromMinorUnits(Math.round(netMinor / paymentCount)),
     cancellations: counts[0]?.cancellations ?? 0,
+    noShows: counts[0]?.no_shows ?? 0,
     newCustomers: counts[0]?.new_customers ?? 0,
     utilisation: capacityMinutes === 0 ? 0 : Math.min(1, bookedMinutes / capacityMinutes),
     topServices: top.map((row) => ({ serviceId: row.service_id, title: row.title, bookings: row.bookings, revenue: fromMinorUnits(row.revenue) })),
@@ -91,7 +95,7 @@ function openingWindows(dates: string[], settings: SalonSettings): Window[] {
   });
 }
 
-/** Minutes of confirmed and completed appointments that fall inside the opening windows. */
+/** Minutes of booked appointments (confirmed, completed, no-show) that fall inside the opening windows. */
 async function bookedMinutesInOpeningHours(db: Db, windows: Window[]): Promise<number> {
   if (windows.length === 0) return 0;
   const values = sql.join(
@@ -103,7 +107,7 @@ async function bookedMinutesInOpeningHours(db: Db, windows: Window[]): Promise<n
     sql`select sum(extract(epoch from least(b.ends_at, w.ends_at) - greatest(b.starts_at, w.starts_at)) / 60)::float8 as minutes
         from bookings b join (values ${values}) as w(starts_at, ends_at)
           on b.starts_at < w.ends_at and b.ends_at > w.starts_at
-        where b.status in ('confirmed', 'completed')`,
+        where b.status in ('confirmed', 'completed', 'no-show')`,
   );
   return Number(row?.minutes ?? 0);
 }

@@ -25,7 +25,7 @@ export async function listBookings(db: Db, viewer: Viewer, filter: ListFilter, s
   if (viewer.role !== 'admin') conditions.push(eq(bookings.userId, viewer.id));
   const status = bookingStatusSchema.safeParse(filter.status);
   // Pending bookings are an unpaid checkout, not an appointment: shown only when asked for.
-  conditions.push(status.success ? eq(bookings.status, status.data) : inArray(bookings.status, ['confirmed', 'completed', 'cancelled']));
+  conditions.push(status.success ? eq(bookings.status, status.data) : inArray(bookings.status, ['confirmed', 'completed', 'cancelled', 'no-show']));
   if (filter.when === 'upcoming') conditions.push(sql`${bookings.endsAt} > ${now.toISOString()}::timestamptz`);
   if (filter.when === 'past') conditions.push(sql`${bookings.endsAt} <= ${now.toISOString()}::timestamptz`);
   const rows = await db
@@ -59,6 +59,7 @@ function toBookingDto(
   return {
     _id: row.id,
     paymentId: row.paymentId,
+    serviceId: row.serviceId,
     title: row.title,
     price: fromMinorUnits(row.priceMinor),
     duration: row.durationMinutes,
@@ -70,6 +71,8 @@ function toBookingDto(
     customer,
     canCancel: confirmed && (viewer.role === 'admin' || beforeNotice),
     canComplete: viewer.role === 'admin' && confirmed && row.startsAt <= now,
+    // The same limit as cancelling: inside the notice the salon has already planned her visit.
+    canMove: confirmed && (viewer.role === 'admin' || beforeNotice),
   };
 }
 
@@ -129,7 +132,7 @@ async function withServices(db: Db, rows: { payment: typeof payments.$inferSelec
     customer: { name, email },
     services: items
       .filter((b) => b.paymentId === payment.id)
-      .map((b) => ({ title: b.title, price: fromMinorUnits(b.priceMinor), startsAt: b.startsAt.toISOString(), status: b.status as BookingStatus })),
+      .map((b) => ({ bookingId: b.id, title: b.title, price: fromMinorUnits(b.priceMinor), startsAt: b.startsAt.toISOString(), status: b.status as BookingStatus })),
     declines: declines
       .filter((d) => d.paymentId === payment.id)
       .map((d) => ({ at: d.at.toISOString(), message: d.message ?? 'The card was declined.' })),

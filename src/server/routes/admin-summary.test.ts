@@ -127,6 +127,7 @@ describe('GET /api/admin/summary', () => {
       refunds: 2500,
       averagePayment: 2000,
       cancellations: 1,
+      noShows: 0,
       newCustomers: 1,
       // 90 booked minutes inside 10:00-20:00, over 3 chairs x 600 minutes.
       utilisation: 90 / 1800,

@@ -18,13 +18,14 @@ import { addToCart, listCart, removeFromCart } from '../repositories/cart.js';
 import { holdTime } from '../booking/holds.js';
 import { findUserByEmail } from '../repositories/users.js';
 import { findService } from '../repositories/services.js';
+import { findBooking } from '../repositories/bookings.js';
 import { HttpError, notFound } from '../http-error.js';
 import { availableSlots, type SlotRejection } from '../booking/slots.js';
 import { salonDayStart } from '../../shared/calendar.js';
 import { databaseNow, occupiedIntervals, ownAppointments } from '../booking/capacity.js';
 
 /** Why a time cannot be booked, in the words the booking page shows under the time picker. */
-const rejectionMessages: Record<SlotRejection, string> = {
+export const rejectionMessages: Record<SlotRejection, string> = {
   closed: 'The salon is closed that day.',
   'off-grid': 'Pick one of the offered start times.',
   'outside-hours': 'That time is outside opening hours (the service must end by closing time).',
@@ -35,7 +36,7 @@ const rejectionMessages: Record<SlotRejection, string> = {
 };
 
 /** Names her other appointment, in the salon's zone, so she knows which one is in the way. */
-function overlapMessage(other: { title: string; startsAt: Date }, timeZone: string): string {
+export function overlapMessage(other: { title: string; startsAt: Date }, timeZone: string): string {
   const when = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(other.startsAt);
   return `That time overlaps your ${other.title} (${when}). Pick another time.`;
 }
@@ -151,19 +152,23 @@ export async function cartRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const { serviceId, date, cartItemId } = request.query;
+      const { serviceId, date, cartItemId, bookingId } = request.query;
       const service = await findService(app.db, serviceId);
       if (!service) throw notFound('Service');
       const settings = await app.salonSettings.get();
       const now = await databaseNow(app.db);
+      const me = await request.sessionUser();
+      // Moving a booking: its own place does not stand in its way, and it keeps the length it was booked with.
+      const moving = bookingId ? me && (await findBooking(app.db, me, bookingId, settings, now)) : undefined;
+      if (bookingId && !moving) throw notFound('Booking');
+      const except = { exceptCartItemId: cartItemId, exceptBookingId: moving ? moving._id : undefined };
       // Everything that could overlap a visit that day: from the salon's midnight to the next one.
       const dayStart = salonDayStart(date, settings.timeZone);
       const window = { startsAt: new Date(dayStart.getTime() - 24 * 3600_000), endsAt: new Date(dayStart.getTime() + 48 * 3600_000) };
-      const occupied = await occupiedIntervals(app.db, window, now, { exceptCartItemId: cartItemId });
+      const occupied = await occupiedIntervals(app.db, window, now, except);
       // A signed-in customer is not offered times that overlap her own other appointments.
-      const me = await request.sessionUser();
-      const own = me ? await ownAppointments(app.db, me.id, window, now, { exceptCartItemId: cartItemId }) : [];
-      const slots = availableSlots({ settings, date, durationMinutes: service.duration, now, occupied, own });
+      const own = me ? await ownAppointments(app.db, me.id, window, now, except) : [];
+      const slots = availableSlots({ settings, date, durationMinutes: moving ? moving.duration : service.duration, now, occupied, own });
       // Times change as others book: never cache an answer.
       reply.header('cache-control', 'no-store');
       return { timeZone: settings.timeZone, slots: slots.map((slot) => ({ startsAt: slot.toISOString() })) };

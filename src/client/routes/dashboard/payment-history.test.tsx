@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { adminUser, customerUser, users } from '../../test/fixtures';
 import { accountSession, apiErrorResponse } from '../../test/handlers';
 import { heldResponses } from '../../test/held-response';
-import { fakePayments, paymentRecord, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
+import { bookingRecord, fakePayments, paymentRecord, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 
@@ -18,7 +18,7 @@ const history = [
     status: 'refunded',
     createdAt: '2030-02-20T08:00:00.000Z',
     paidAt: '2030-02-20T08:00:00.000Z',
-    services: [{ title: 'Signature Facial', price: 3500, startsAt: SAT_9_MAR_2030_10_30, status: 'cancelled' }],
+    services: [{ bookingId: bookingRecord(2)._id, title: 'Signature Facial', price: 3500, startsAt: SAT_9_MAR_2030_10_30, status: 'cancelled' }],
   }),
   paymentRecord(3, {
     amount: 8999.5,
@@ -28,7 +28,7 @@ const history = [
     paidAt: null,
     createdAt: '2030-02-21T08:00:00.000Z',
     customer: { name: rima.name, email: rima.email },
-    services: [{ title: 'Keratin Treatment', price: 8999.5, startsAt: SAT_9_MAR_2030_10_30, status: 'pending' }],
+    services: [{ bookingId: bookingRecord(3)._id, title: 'Keratin Treatment', price: 8999.5, startsAt: SAT_9_MAR_2030_10_30, status: 'pending' }],
   }),
 ];
 

@@ -20,8 +20,8 @@ function customerWithBookings() {
       bookingRecord(4, { title: 'Gel Nail Extensions', startsAt: SAT_9_MAR_2030_10_30, status: 'cancelled', refunded: 2500 }),
     ],
     payments: [
-      paymentRecord(1, { amount: 8999.5, services: [{ title: 'Keratin Treatment', price: 8999.5, startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed' }] }),
-      paymentRecord(2, { amount: 3500, createdAt: '2030-01-20T06:00:00.000Z', paidAt: '2030-01-20T06:00:00.000Z', services: [{ title: 'Signature Facial', price: 3500, startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed' }] }),
+      paymentRecord(1, { amount: 8999.5, services: [{ bookingId: bookingRecord(1)._id, title: 'Keratin Treatment', price: 8999.5, startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed' }] }),
+      paymentRecord(2, { amount: 3500, createdAt: '2030-01-20T06:00:00.000Z', paidAt: '2030-01-20T06:00:00.000Z', services: [{ bookingId: bookingRecord(2)._id, title: 'Signature Facial', price: 3500, startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed' }] }),
     ],
   });
   server.use(...accountSession(customerUser).handlers, ...fake.handlers);
