@@ -31,6 +31,8 @@ type Ctx = {
   bystanderSecret: string;
   bystanderPaymentId: string;
   bystanderBookingId: string;
+  /** The salon-local day of the bystander's booking still ahead. */
+  bystanderBookingDay: string;
   /** A visit the bystander has had and not reviewed: nobody else may review it. */
   bystanderVisitId: string;
   /** The bystander's review of another visit she had. */
@@ -181,6 +183,27 @@ const matrix: Row[] = [
   { name: 'bookings', method: 'GET', url: () => '/api/bookings', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
   { name: 'bookings as CSV', method: 'GET', url: () => '/api/bookings?format=csv', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
   {
+    name: "the bystander's booking as a calendar file",
+    method: 'GET',
+    url: (c) => `/api/bookings/${c.bystanderBookingId}/ics`,
+    expect: { visitor: 401, customer: 404, otherCustomer: 404, admin: 200 },
+  },
+  // Moved while it is still confirmed: the cancel row below cancels it.
+  {
+    name: "move the bystander's booking to another free time",
+    method: 'PATCH',
+    url: (c) => `/api/bookings/${c.bystanderBookingId}`,
+    body: (c) => ({ startsAt: dhaka(c.bystanderBookingDay, '15:00').toISOString() }),
+    expect: { visitor: 401, customer: 404, otherCustomer: 404, admin: 200 },
+    target: (c) => bookingState(c.bystanderBookingId),
+  },
+  {
+    name: "free times for moving the bystander's booking",
+    method: 'GET',
+    url: (c) => `/api/availability?serviceId=${c.serviceId}&date=${c.bystanderBookingDay}&bookingId=${c.bystanderBookingId}`,
+    expect: { visitor: 404, customer: 404, otherCustomer: 404, admin: 200 },
+  },
+  {
     name: "complete the bystander's booking (not yet due: 409 for the admin)",
     method: 'POST',
     url: (c) => `/api/bookings/${c.bystanderBookingId}/complete`,
@@ -193,6 +216,13 @@ const matrix: Row[] = [
     url: (c) => `/api/bookings/${c.bystanderBookingId}/cancel`,
     expect: { visitor: 401, customer: 404, otherCustomer: 404, admin: 200 },
     target: (c) => bookingState(c.bystanderBookingId),
+  },
+  {
+    name: "mark the bystander's past visit a no-show",
+    method: 'POST',
+    url: (c) => `/api/bookings/${c.bystanderVisitId}/no-show`,
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
+    target: (c) => bookingState(c.bystanderVisitId),
   },
   { name: 'list reviews', method: 'GET', url: () => '/api/review', expect: all(200) },
   { name: 'own reviews and visits to review', method: 'GET', url: () => '/api/review/mine', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
@@ -315,7 +345,8 @@ beforeAll(async () => {
   // The bystander has paid for three appointments (one still ahead, two she has had, one of which
   // she reviewed) and holds another unpaid checkout.
   const paid = [titled('Signature Glow Facial'), titled('Classic Manicure'), titled('Gel Nail Extensions')];
-  await readyToPay(t.app, bystander, paid.map((service, i) => ({ serviceId: service._id, time: ['12:00', '14:00', '16:00'][i]! })), openDay(5));
+  const bystanderBookingDay = openDay(5);
+  await readyToPay(t.app, bystander, paid.map((service, i) => ({ serviceId: service._id, time: ['12:00', '14:00', '16:00'][i]! })), bystanderBookingDay);
   const paidPrice = paid.reduce((sum, service) => sum + service.price, 0);
   const paidIntent = (await asUser(t.app, bystander).post('/api/create-payment-intent', { price: paidPrice })).json<{ clientSecret: string; paymentId: string }>();
   await asUser(t.app, bystander).post('/api/payments/test/confirm', { clientSecret: paidIntent.clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
@@ -349,6 +380,7 @@ beforeAll(async () => {
     bystanderSecret: openIntent.clientSecret,
     bystanderPaymentId: paidIntent.paymentId,
     bystanderBookingId: booking._id,
+    bystanderBookingDay,
     bystanderVisitId: visit._id,
     bystanderReviewId: review.json<{ insertedId: string }>().insertedId,
     contactMessageId: ((await rows(sql`insert into contact_messages (first_name, last_name, email, phone, message) values ('Rina', '', 'rina@example.com', '', 'Hello') returning id`))[0] as { id: string }).id,

@@ -194,6 +194,26 @@ describe('PATCH /api/bookings/:id: the customer moves her appointment', () => {
     }
   });
 
+  it('twelve customers moving onto the last place at once, over two instances: exactly one gets it', async () => {
+    const sibling = await createSiblingApp(t);
+    try {
+      const day = freshDay();
+      const movers = await Promise.all(Array.from({ length: 12 }, () => signUp(t.app)));
+      const ids: string[] = [];
+      for (const [i, who] of movers.entries()) {
+        ids.push(await book(who, 'Eyebrow & Upper-lip Threading', day, `${String(10 + Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`));
+      }
+      await holdPlace('Eyebrow & Upper-lip Threading', day, '16:00');
+      await holdPlace('Eyebrow & Upper-lip Threading', day, '16:00');
+      const target = dhaka(day, '16:00');
+      const responses = await Promise.all(movers.map((who, i) => move(i % 2 === 0 ? t.app : sibling.app, who, ids[i]!, target)));
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([200, ...Array.from({ length: 11 }, () => 409)]);
+      expect(await peakOccupancy(day)).toBe(3);
+    } finally {
+      await sibling.close();
+    }
+  });
+
   it('refuses inside the cancellation notice (409 saying the limit) and changes nothing; the salon may still move it', async () => {
     const day = freshDay();
     const who = await signUp(t.app);
