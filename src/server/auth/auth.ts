@@ -9,6 +9,7 @@ import type { AppConfig } from '../env.js';
 import type { Mailer } from '../mail/mailer.js';
 import { clearThrottle, consumeThrottle, releaseThrottle } from '../repositories/throttles.js';
 import { makeAdmin } from '../repositories/users.js';
+import { announceSessionEnded, announceUserChanged, SESSION_CACHE_SECONDS, type SessionRevocations } from './session-revocations.js';
 import { trustedOriginsOf } from '../origins.js';
 import { unknownKeyIssues, UNKNOWN_FIELDS_MESSAGE } from '../plugins/input-guards.js';
 import { authRouteBodySchemas } from '../../shared/user.js';
@@ -31,7 +32,15 @@ export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 /** Password-reset e-mails one address receives per hour, whoever asks for them. */
 export const RESET_MAILS_PER_HOUR = 3;
 
-type AuthDeps = { config: AppConfig; db: Db; mailer: Mailer; secret: string; log?: FastifyBaseLogger };
+type AuthDeps = {
+  config: AppConfig;
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+  log?: FastifyBaseLogger;
+  /** Without it (the schema generator) sessions are not cached: revocations could not reach them. */
+  revocations?: SessionRevocations;
+};
 
 type BodyPath = keyof typeof authRouteBodySchemas;
 const isCheckedPath = (path: string): path is BodyPath => Object.hasOwn(authRouteBodySchemas, path);
@@ -68,7 +77,7 @@ function ownImageOrNull(image: unknown): string | null {
 }
 
 /** better-auth configured as Parlour's own identity provider (decisions.md section 2). */
-export function buildAuthOptions({ config, db, mailer, secret, log }: AuthDeps) {
+export function buildAuthOptions({ config, db, mailer, secret, log, revocations }: AuthDeps) {
   const socialProviders: BetterAuthOptions['socialProviders'] = {};
   if (config.google) socialProviders.google = { ...config.google, prompt: 'select_account' };
   if (config.facebook) socialProviders.facebook = { ...config.facebook };
@@ -96,6 +105,18 @@ export function buildAuthOptions({ config, db, mailer, secret, log }: AuthDeps) 
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
+      // A signed copy of the session and its user rides in a cookie for a minute, so most requests
+      // skip the two session queries. A copy of an ended session or of a changed user is refused
+      // at once on every instance (session-revocations.ts); a lost notice lasts one minute at most.
+      // 'compact' is one HMAC per request; the copy holds nothing she cannot see on her account page.
+      cookieCache: {
+        enabled: revocations !== undefined,
+        maxAge: SESSION_CACHE_SECONDS,
+        strategy: 'compact' as const,
+        // A copy's user comes back from JSON: its updatedAt is then a string.
+        version: (session: { id: string }, sessionUser: { id: string; updatedAt: Date | string }) =>
+          revocations ? revocations.versionOf(session, sessionUser) : '1',
+      },
     },
     emailAndPassword: {
       enabled: true,
@@ -181,6 +202,17 @@ export function buildAuthOptions({ config, db, mailer, secret, log }: AuthDeps) 
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
+      session: {
+        delete: {
+          // Every way a session ends (sign-out, a password reset ending all of hers, expiry clean-up)
+          // deletes it through here, after the delete is committed.
+          async after(session) {
+            if (!revocations) return;
+            revocations.sessionEnded(session.id);
+            await announceSessionEnded(db, session.id);
+          },
+        },
+      },
       user: {
         create: {
           async before(user) {
@@ -197,9 +229,14 @@ export function buildAuthOptions({ config, db, mailer, secret, log }: AuthDeps) 
             return { data: { ...data, image: ownImageOrNull(data.image) } };
           },
           async after(user) {
+            // Her cached sessions carry the old row (a verified address, a new name): refreshed.
+            if (revocations) {
+              revocations.userChanged(user.id, user.updatedAt);
+              await announceUserChanged(db, user.id, user.updatedAt);
+            }
             const role = (user as typeof user & { role?: string | null }).role;
             if (user.emailVerified && role !== 'admin' && config.adminEmails.includes(user.email.toLowerCase())) {
-              await makeAdmin(db, user.id);
+              await makeAdmin(db, user.id, revocations);
             }
           },
         },

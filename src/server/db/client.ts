@@ -9,6 +9,7 @@ import pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataFolder } from './data-folder-lock.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
+import { countStatements } from './statement-counter.js';
 
 /** Both drivers share Drizzle's PostgreSQL base class, so repositories are written once. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -88,6 +89,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  countStatements(pool, db);
   return {
     db,
     driver: 'postgres',

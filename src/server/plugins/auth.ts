@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type Auth } from '../auth/auth.js';
 import { resolveAuthSecret } from '../auth/secret.js';
+import { SessionRevocations } from '../auth/session-revocations.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { HttpError } from '../http-error.js';
 import { z } from 'zod';
@@ -15,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
     mailer: Mailer;
+    /** Which cached sessions are no longer trusted (sign-out, role change, password reset). */
+    sessionRevocations: SessionRevocations;
   }
   interface FastifyRequest {
     /** The signed-in user, looked up once per request (null when signed out). */
@@ -23,6 +26,8 @@ declare module 'fastify' {
 }
 
 const sessionCache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+/** Cookies better-auth set while looking a session up (a fresh cached copy, or a signed-out one). */
+const sessionCookies = new WeakMap<FastifyRequest, string[]>();
 
 /** Turns a Fastify request into the Fetch Request better-auth handles. */
 function toWebRequest(request: FastifyRequest, origin: string): Request {
@@ -100,14 +105,20 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const { config, db } = app;
   const mailer = createMailer({ db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const secret = await resolveAuthSecret(db, config.authSecret);
-  const auth = createAuth({ config, db, mailer, secret, log: app.log });
+  const revocations = new SessionRevocations();
+  await revocations.listen(app.database, app.log);
+  app.addHook('onClose', async () => revocations.close());
+  const auth = createAuth({ config, db, mailer, secret, log: app.log, revocations });
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);
+  app.decorate('sessionRevocations', revocations);
 
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
     let pending = sessionCache.get(this);
     if (!pending) {
-      pending = auth.api.getSession({ headers: fromNodeHeaders(this.headers) }).then((session) => {
+      pending = auth.api.getSession({ headers: fromNodeHeaders(this.headers), returnHeaders: true }).then(({ headers, response: session }) => {
+        const cookies = headers.getSetCookie();
+        if (cookies.length > 0) sessionCookies.set(this, cookies);
         if (!session) return null;
         const u = session.user as typeof session.user & { role?: string | null };
         return { id: u.id, name: u.name, email: u.email, image: u.image ?? null, role: u.role === 'admin' ? 'admin' : 'user' };
@@ -115,6 +126,17 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       sessionCache.set(this, pending);
     }
     return pending;
+  });
+  // A session read from the database comes with a fresh cached copy (or, once it has ended, with
+  // cookies that clear it): the browser gets them with whatever answer the request produces, as it
+  // would from get-session, so its next requests are served from the copy again.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const cookies = sessionCookies.get(request);
+    if (cookies) {
+      const already = reply.getHeader('set-cookie');
+      reply.header('set-cookie', [...(already === undefined ? [] : Array.isArray(already) ? already : [String(already)]), ...cookies]);
+    }
+    return payload;
   });
 
   app.route({

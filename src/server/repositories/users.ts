@@ -1,7 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { user } from '../db/schema.js';
 import type { User } from '../../shared/user.js';
+import { announceUserChanged, type UserChanges } from '../auth/session-revocations.js';
 
 type UserRow = typeof user.$inferSelect;
 
@@ -24,14 +25,29 @@ export async function findUserById(db: Db, id: string): Promise<User | undefined
   return row ? toUserDto(row) : undefined;
 }
 
-/** Answers how many rows changed (0 when the user already was an admin). */
-export async function makeAdmin(db: Db, id: string): Promise<number> {
-  const rows = await db
+/**
+ * Sets a user row's fields and tells every instance, in the same transaction, that sessions
+ * cached from the older row are out of date (session-revocations.ts). `local` is this instance's
+ * registry, told at once so that it never serves the old copy while the notice travels; the
+ * `npm run make-admin` script has none, and the running servers learn it from the notice.
+ */
+async function changeUser(tx: Db, id: string, fields: Partial<typeof user.$inferInsert>, local: UserChanges | undefined, onlyIf?: SQL) {
+  const at = new Date();
+  const rows = await tx
     .update(user)
-    .set({ role: 'admin', updatedAt: new Date() })
-    .where(and(eq(user.id, id), sql`${user.role} is distinct from 'admin'`))
+    .set({ ...fields, updatedAt: at })
+    .where(and(eq(user.id, id), onlyIf))
     .returning({ id: user.id });
+  if (rows.length > 0) {
+    local?.userChanged(id, at);
+    await announceUserChanged(tx, id, at);
+  }
   return rows.length;
+}
+
+/** Answers how many rows changed (0 when the user already was an admin). */
+export async function makeAdmin(db: Db, id: string, local?: UserChanges): Promise<number> {
+  return db.transaction((tx) => changeUser(tx, id, { role: 'admin' }, local, sql`${user.role} is distinct from 'admin'`));
 }
 
 export type RemoveAdminOutcome = 'removed' | 'not-admin' | 'last-admin';
@@ -40,17 +56,17 @@ export type RemoveAdminOutcome = 'removed' | 'not-admin' | 'last-admin';
  * Takes the admin role away, unless that would leave the salon with no admin. The admin rows are
  * locked first, so two admins demoting each other at once cannot both succeed.
  */
-export async function removeAdmin(db: Db, id: string): Promise<RemoveAdminOutcome> {
+export async function removeAdmin(db: Db, id: string, local?: UserChanges): Promise<RemoveAdminOutcome> {
   return db.transaction(async (tx) => {
     const admins = await tx.select({ id: user.id }).from(user).where(eq(user.role, 'admin')).orderBy(asc(user.id)).for('update');
     if (!admins.some((a) => a.id === id)) return 'not-admin';
     if (admins.length <= 1) return 'last-admin';
-    await tx.update(user).set({ role: 'user', updatedAt: new Date() }).where(eq(user.id, id));
+    await changeUser(tx, id, { role: 'user' }, local);
     return 'removed';
   });
 }
 
-export async function updateProfile(db: Db, id: string, changes: { name: string; image: string | null }): Promise<number> {
-  const rows = await db.update(user).set({ ...changes, updatedAt: new Date() }).where(eq(user.id, id)).returning({ id: user.id });
-  return rows.length;
+/** Her name and photo; sessions cached with the old ones are refreshed like a role change. */
+export async function updateProfile(db: Db, id: string, changes: { name: string; image: string | null }, local?: UserChanges): Promise<number> {
+  return db.transaction((tx) => changeUser(tx, id, changes, local));
 }

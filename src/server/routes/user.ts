@@ -62,7 +62,7 @@ export async function userRoutes(app: App) {
       if (request.body.email && request.body.email.toLowerCase() !== me.email.toLowerCase()) {
         throw new HttpError(403, 'You can only change your own profile.');
       }
-      await updateProfile(app.db, me.id, { name: request.body.name, image: request.body.image ?? me.image });
+      await updateProfile(app.db, me.id, { name: request.body.name, image: request.body.image ?? me.image }, app.sessionRevocations);
       return { acknowledged: true };
     },
   );
@@ -88,7 +88,7 @@ export async function userRoutes(app: App) {
     { onRequest: requireAdmin, schema: { tags: ['accounts'], summary: 'Makes a user an admin', params: idParamsSchema, response: { 200: modifiedSchema, ...guarded } } },
     async (request) => {
       if (!(await findUserById(app.db, request.params.id))) throw notFound('User');
-      return { modifiedCount: await makeAdmin(app.db, request.params.id) };
+      return { modifiedCount: await makeAdmin(app.db, request.params.id, app.sessionRevocations) };
     },
   );
 
@@ -99,7 +99,7 @@ export async function userRoutes(app: App) {
       const me = await currentUser(request);
       if (!(await findUserById(app.db, request.params.id))) throw notFound('User');
       if (request.params.id === me.id) throw new HttpError(409, 'You cannot remove your own admin role.');
-      const outcome = await removeAdmin(app.db, request.params.id);
+      const outcome = await removeAdmin(app.db, request.params.id, app.sessionRevocations);
       if (outcome === 'last-admin') throw new HttpError(409, 'The salon must keep at least one admin.');
       return { modifiedCount: outcome === 'removed' ? 1 : 0 };
     },

@@ -32,10 +32,14 @@ export async function signIn(app: App, email: string, password: string) {
   return app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: app.config.publicUrl }, payload: { email, password } });
 }
 
-/** A customer promoted to admin directly in the database (as `npm run make-admin` does). */
+/**
+ * A customer promoted to admin directly in the database (as `npm run make-admin` does). The app is
+ * told at once, as its own admin routes tell it, so her cached session is not the customer's copy
+ * for the moment the notice takes to arrive.
+ */
 export async function signUpAdmin(app: App): Promise<Account> {
   const account = await signUp(app, { name: 'Admin' });
   const { makeAdmin } = await import('../repositories/users.js');
-  await makeAdmin(app.db, account.id);
+  await makeAdmin(app.db, account.id, app.sessionRevocations);
   return account;
 }
