@@ -33,14 +33,13 @@ import { cartRoutes } from './routes/cart.js';
 import { settingsRoutes } from './routes/settings.js';
 import { paymentRoutes } from './routes/payments.js';
 import { bookingRoutes } from './routes/bookings.js';
-import { bookingCalendarRoutes } from './routes/booking-calendar.js';
 import { outboxRoutes } from './routes/outbox.js';
 import { adminSummaryRoutes } from './routes/admin-summary.js';
 import { PaymentService } from './payments/payment-service.js';
 import { TestGateway } from './payments/test-gateway.js';
 import { StripeGateway, createStripeClient } from './payments/stripe-gateway.js';
 import { listServices } from './repositories/services.js';
-import { createDirectNotices } from './jobs/notices.js';
+import { setUpJobs, type JobsOptions } from './jobs/set-up.js';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -48,9 +47,11 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Where the built site lives; defaults to dist/client when it has been built. */
   clientDir?: string | undefined;
+  /** The job queue's retry pace and the reminders' clock (tests set their own). */
+  jobs?: JobsOptions | undefined;
 };
 
-export async function buildApp({ config, database, logger, clientDir = findClientDir() }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, database, logger, clientDir = findClientDir(), jobs }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? false,
     trustProxy: config.trustProxy,
@@ -135,8 +136,9 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   // Stripe when its keys are configured, otherwise the built-in test gateway (decisions.md 4).
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
   const gateway = stripe && config.stripe ? new StripeGateway(stripe, config.stripe) : new TestGateway(database.db);
-  app.decorate('notices', createDirectNotices({ db: database.db, mailer: app.mailer, log: app.log, publicUrl: config.publicUrl, salonSettings: () => salonSettings.get() }));
-  const paymentService = new PaymentService(database.db, gateway, app.mailer, app.log, config.publicUrl, () => salonSettings.get());
+  // Before the payments: their start-up reconciliation may queue confirmations.
+  setUpJobs(app, { database, publicUrl: config.publicUrl, salonSettings: () => salonSettings.get(), options: jobs });
+  const paymentService = new PaymentService(database.db, gateway, app.notices, app.log, () => salonSettings.get());
   app.decorate('payments', paymentService);
   // Charges whose outcome a crash or a lost webhook kept from us are applied at start-up and then
   // every minute (PaymentService.reconcile).
@@ -159,7 +161,6 @@ export async function buildApp({ config, database, logger, clientDir = findClien
       await api.register(settingsRoutes);
       await api.register(paymentRoutes, { stripe });
       await api.register(bookingRoutes);
-      await api.register(bookingCalendarRoutes);
       await api.register(outboxRoutes);
       await api.register(adminSummaryRoutes);
     },

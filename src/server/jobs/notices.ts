@@ -1,15 +1,24 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { bookings, payments, user } from '../db/schema.js';
+import { bookings, payments, reviews, user } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
-import { instantToZoned } from '../../shared/calendar.js';
-import { formatMoney, fromMinorUnits } from '../../shared/money.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
+import { buildIcs, googleCalendarLink, type CalendarAppointment } from '../calendar/ics.js';
+import {
+  cancelledMail,
+  confirmationMail,
+  movedMail,
+  reminderMail,
+  reviewRequestMail,
+  type MailAppointment,
+  type MailContent,
+} from '../mail/templates.js';
+import type { JobAttempt, JobQueue } from './queue.js';
 
 /**
  * The e-mails the salon sends about appointments. A notice names what happened, not what to
- * write: the mail is composed when it is sent, from the rows as they are then.
+ * write: the e-mail is composed when it is sent, from the rows as they are then.
  */
 export type Notice =
   | { kind: 'confirmation'; paymentId: string }
@@ -17,106 +26,123 @@ export type Notice =
   | { kind: 'cancelled'; bookingId: string; by: 'customer' | 'salon'; refundedMinor: number }
   | { kind: 'review-request'; bookingId: string };
 
+/** The reminders are queued by the reminder sweep (reminders.ts), for the booking's current time. */
+export type ReminderNotice = { kind: 'reminder'; bookingId: string; sequence: number };
+
+export type MailJob = Notice | ReminderNotice;
+
 export interface Notices {
   /**
-   * Queues a notice. Given the transaction that made the change, the notice is queued in it, so it
-   * goes out if and only if the change commits; without one, it is queued at once.
+   * Queues a notice. Given the transaction that made the change, the notice is queued in it: it is
+   * sent if and only if the change commits. Sending is retried while the SMTP server is down.
    */
   queue(notice: Notice, tx?: Db): Promise<void>;
 }
 
-export type NoticeDeps = {
+export function createNotices(queue: JobQueue): Notices {
+  return { queue: (notice, tx) => queue.send('mail', notice, tx) };
+}
+
+/** The time reminders are judged by: the database's clock, or a test's. */
+export type Clock = (db: Db) => Promise<Date>;
+
+export type MailJobDeps = {
   db: Db;
   mailer: Mailer;
   log: FastifyBaseLogger;
   publicUrl: string;
   salonSettings: () => Promise<SalonSettings>;
+  clock: Clock;
 };
 
-/**
- * First implementation: composes and sends straight away, without waiting and without retries.
- * Callers that pass a transaction must call after it commits until the queue-backed version lands.
- */
-export function createDirectNotices(deps: NoticeDeps): Notices {
-  return {
-    async queue(notice) {
-      void sendNotice(deps, notice).catch((err: unknown) => deps.log.error({ err, notice }, 'could not send a notice'));
-    },
-  };
+/** The page that opens the review form for this visit. */
+export function reviewLink(publicUrl: string, bookingId: string): string {
+  return new URL(`/dashboard/review?booking=${encodeURIComponent(bookingId)}`, publicUrl).toString();
 }
+
+type BookingRow = typeof bookings.$inferSelect;
+type Owner = { name: string; email: string };
 
 async function bookingWithOwner(db: Db, bookingId: string) {
   const [row] = await db
-    .select({ booking: bookings, name: user.name, email: user.email })
+    .select({ booking: bookings, name: user.name, email: user.email, reviewId: reviews.id })
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.userId))
+    .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
     .where(eq(bookings.id, bookingId));
   return row;
 }
 
-export async function sendNotice(deps: NoticeDeps, notice: Notice): Promise<void> {
-  const { db, mailer, publicUrl } = deps;
+/**
+ * The e-mail for a job as things stand now, or why there is none: the booking was cancelled or
+ * moved after a reminder was queued, its time has come, she has already reviewed the visit.
+ */
+async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; content: MailContent } | { skip: string }> {
+  const { db, publicUrl } = deps;
   const settings = await deps.salonSettings();
-  const when = (instant: Date) => {
-    const local = instantToZoned(instant, settings.timeZone);
-    return `${local.date} at ${local.time}`;
-  };
-  if (notice.kind === 'confirmation') {
+  const context = { timeZone: settings.timeZone, publicUrl };
+  const now = await deps.clock(db);
+  const forMail = (b: BookingRow): MailAppointment => ({ ...b, googleCalendarUrl: googleCalendarLink(b, context) });
+  const calendarFile = (rows: readonly CalendarAppointment[], owner: Owner) => buildIcs(rows, { ...context, now, customer: owner });
+
+  if (job.kind === 'confirmation') {
     const [owner] = await db
       .select({ email: user.email, name: user.name })
       .from(payments)
       .innerJoin(user, eq(user.id, payments.userId))
-      .where(eq(payments.id, notice.paymentId));
+      .where(eq(payments.id, job.paymentId));
     const booked = await db
       .select()
       .from(bookings)
-      .where(and(eq(bookings.paymentId, notice.paymentId), eq(bookings.status, 'confirmed')))
+      .where(and(eq(bookings.paymentId, job.paymentId), eq(bookings.status, 'confirmed')))
       .orderBy(asc(bookings.startsAt));
-    if (!owner || booked.length === 0) return;
-    const total = formatMoney(fromMinorUnits(booked.reduce((s, b) => s + b.priceMinor, 0)));
-    await mailer.send({
+    if (!owner || booked.length === 0) return { skip: 'no confirmed booking left on the payment' };
+    return {
       to: owner.email,
-      subject: 'Your Parlour appointments are confirmed',
-      text: [
-        `Dear ${owner.name},`,
-        '',
-        `Thank you for your payment of ${total}. Your appointments (times in ${settings.timeZone}):`,
-        ...booked.map((b) => `- ${b.title}: ${when(b.startsAt)} (${formatMoney(fromMinorUnits(b.priceMinor))})`),
-        '',
-        `See or cancel them at ${publicUrl}/dashboard/userhome`,
-        `Cancellations are possible up to ${settings.cancelNoticeHours} hours before an appointment.`,
-      ].join('\n'),
-    });
+      content: confirmationMail({
+        ...context,
+        name: owner.name,
+        appointments: booked.map(forMail),
+        totalMinor: booked.reduce((sum, b) => sum + b.priceMinor, 0),
+        cancelNoticeHours: settings.cancelNoticeHours,
+        calendar: calendarFile(booked, owner),
+      }),
+    };
+  }
+
+  const row = await bookingWithOwner(db, job.bookingId);
+  if (!row) return { skip: 'the booking is gone' };
+  const { booking } = row;
+  const owner = { name: row.name, email: row.email };
+  const base = { ...context, name: owner.name, appointment: forMail(booking) };
+  switch (job.kind) {
+    case 'reminder':
+      if (booking.status !== 'confirmed') return { skip: `the booking is ${booking.status}` };
+      if (booking.sequence !== job.sequence) return { skip: 'the booking has moved since the reminder was queued' };
+      if (booking.startsAt <= now) return { skip: 'the appointment has started' };
+      return { to: owner.email, content: reminderMail({ ...base, cancelNoticeHours: settings.cancelNoticeHours, calendar: calendarFile([booking], owner) }) };
+    case 'moved':
+      if (booking.status !== 'confirmed') return { skip: `the booking is ${booking.status}` };
+      return { to: owner.email, content: movedMail({ ...base, previousStartsAt: new Date(job.previousStartsAt), by: job.by, calendar: calendarFile([booking], owner) }) };
+    case 'cancelled':
+      if (booking.status !== 'cancelled') return { skip: `the booking is ${booking.status}` };
+      return { to: owner.email, content: cancelledMail({ ...base, by: job.by, refundedMinor: job.refundedMinor, calendar: calendarFile([booking], owner) }) };
+    case 'review-request':
+      if (booking.status !== 'completed') return { skip: `the booking is ${booking.status}` };
+      // She wrote one before the salon marked the visit completed: nothing to ask.
+      if (row.reviewId !== null) return { skip: 'already reviewed' };
+      return { to: owner.email, content: reviewRequestMail({ name: owner.name, title: booking.title, reviewUrl: reviewLink(publicUrl, booking.id) }) };
+  }
+}
+
+/** Runs one 'mail' job. Throws when the SMTP server refused it, so the queue tries again later. */
+export async function runMailJob(deps: MailJobDeps, job: MailJob, attempt: JobAttempt): Promise<void> {
+  const mail = await compose(deps, job);
+  if ('skip' in mail) {
+    deps.log.info({ notice: job, reason: mail.skip }, 'notice not sent');
     return;
   }
-  const row = await bookingWithOwner(db, notice.bookingId);
-  if (!row) return;
-  const { booking } = row;
-  if (notice.kind === 'moved') {
-    await mailer.send({
-      to: row.email,
-      subject: `Your ${booking.title} has moved to ${when(booking.startsAt)}`,
-      text: [
-        `Dear ${row.name},`,
-        '',
-        `${notice.by === 'salon' ? 'The salon has moved' : 'You moved'} your ${booking.title} from ${when(new Date(notice.previousStartsAt))} to ${when(booking.startsAt)} (${settings.timeZone}).`,
-        '',
-        `See your appointments at ${publicUrl}/dashboard/userhome`,
-      ].join('\n'),
-    });
-  } else if (notice.kind === 'cancelled') {
-    await mailer.send({
-      to: row.email,
-      subject: `Your ${booking.title} on ${when(booking.startsAt)} is cancelled`,
-      text: [
-        `Dear ${row.name},`,
-        '',
-        `${notice.by === 'salon' ? 'The salon has cancelled' : 'You cancelled'} your ${booking.title} on ${when(booking.startsAt)}.`,
-        notice.refundedMinor > 0 ? `${formatMoney(fromMinorUnits(notice.refundedMinor))} is refunded to your card.` : '',
-      ].join('\n'),
-    });
-  }
-  // The review request still goes through reviews/review-request.ts until the queue lands.
+  await deps.mailer.send({ to: mail.to, ...mail.content }, { throwOnFailure: true, attempt });
 }
 
 declare module 'fastify' {

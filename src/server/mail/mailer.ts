@@ -3,13 +3,28 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { outbox } from '../db/schema.js';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+/** A file sent with the message (nodemailer's attachment shape): the calendar file of a booking. */
+export type MailAttachment = { filename: string; content: string; contentType: string };
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
+
+export type SendOptions = {
+  /**
+   * Throw when the SMTP server refuses or cannot be reached (after recording the attempt), so a job
+   * queue can try again later. Without it a failure is recorded and logged only.
+   */
+  throwOnFailure?: boolean;
+  /** Which try this is, written beside a failure in the outbox ('attempt 1 of 11'). */
+  attempt?: { number: number; of: number };
+};
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, options?: SendOptions): Promise<void>;
 }
 
 type Transport = { sendMail(mail: MailMessage & { from: string }): Promise<unknown> };
+
+export class MailNotSentError extends Error {}
 
 /**
  * Sends through SMTP when SMTP_URL is set; otherwise only records it. Either way a copy goes to the
@@ -20,7 +35,7 @@ type Transport = { sendMail(mail: MailMessage & { from: string }): Promise<unkno
 export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl: string | undefined; from: string }): Mailer {
   const transport: Transport | undefined = options.smtpUrl ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }) : undefined;
   return {
-    async send(message) {
+    async send(message, sendOptions = {}) {
       let status = 'logged';
       let error: string | null = null;
       if (transport) {
@@ -30,12 +45,17 @@ export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl:
         } catch (err) {
           status = 'failed';
           error = (err as Error).message;
+          const { attempt } = sendOptions;
+          if (attempt) error += attempt.number < attempt.of ? ` (attempt ${attempt.number} of ${attempt.of}; it will be tried again)` : ` (attempt ${attempt.number} of ${attempt.of}; given up)`;
         }
       }
-      const envelope = { to: message.to, subject: message.subject, status };
+      const envelope = { to: message.to, subject: message.subject, status, ...(message.attachments && { attachments: message.attachments.map((a) => a.filename) }) };
       if (status === 'failed') options.log.error({ mail: envelope, error }, 'e-mail could not be sent');
       else options.log.info({ mail: envelope }, transport ? 'e-mail sent' : 'e-mail kept in the outbox (no SMTP_URL set)');
-      await options.db.insert(outbox).values({ ...message, html: message.html ?? null, status, error });
+      // The outbox has no column for attachments (yet): their names are in the log line only.
+      const { attachments: _attachments, ...recorded } = message;
+      await options.db.insert(outbox).values({ ...recorded, html: message.html ?? null, status, error });
+      if (status === 'failed' && sendOptions.throwOnFailure) throw new MailNotSentError(`e-mail to ${message.to} not sent: ${error}`);
     },
   };
 }

@@ -3,14 +3,12 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { bookings, cartItems, paymentEvents, payments, services, user } from '../db/schema.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Notices } from '../jobs/notices.js';
 import { HttpError } from '../http-error.js';
 import { databaseNow, hasRoom, lockCells, withRetry } from '../booking/capacity.js';
-import { instantToZoned } from '../../shared/calendar.js';
-import { fromMinorUnits, formatMoney, SALON_CURRENCY, toMinorUnits } from '../../shared/money.js';
+import { fromMinorUnits, SALON_CURRENCY, toMinorUnits } from '../../shared/money.js';
 import { BOOKING_LIST_CHANGED_MESSAGE, type PaymentIntentInfo, type PaymentStatus } from '../../shared/payments.js';
 import type { PaymentGateway } from './gateway.js';
-import { sendReviewRequest } from '../reviews/review-request.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 
 type Actor = { id: string; role: 'user' | 'admin' };
@@ -41,9 +39,9 @@ export class PaymentService {
   constructor(
     private readonly db: Db,
     readonly gateway: PaymentGateway,
-    private readonly mailer: Mailer,
+    /** The e-mails: each queued in the transaction of the change it tells of. */
+    private readonly notices: Notices,
     private readonly log: FastifyBaseLogger,
-    private readonly publicUrl: string,
     /** The salon's booking rules (cached; see ChangeCache). */
     private readonly salonSettings: () => Promise<SalonSettings>,
   ) {}
@@ -270,6 +268,7 @@ export class PaymentService {
           .set({ status, refundedMinor, failureMessage: null, paidAt: now, updatedAt: now })
           .where(eq(payments.id, payment.id))
           .returning();
+        await this.notices.queue({ kind: 'confirmation', paymentId: payment.id }, tx);
         return { payment: row!, refunds, confirmed: true };
       }),
     );
@@ -282,7 +281,6 @@ export class PaymentService {
         .refund({ ref: applied.payment.gatewayRef, amountMinor: refund.amountMinor, idempotencyKey: refund.key })
         .catch((err: unknown) => this.log.error({ err, paymentId: applied.payment.id }, 'REFUND FAILED: refund this amount by hand'));
     }
-    if (applied.confirmed) void this.sendConfirmation(applied.payment.id);
     return { paymentId: applied.payment.id, status: applied.payment.status, confirmed: applied.confirmed };
   }
 
@@ -319,39 +317,6 @@ export class PaymentService {
       this.log.warn({ ref, paymentId: result.paymentId, status: result.status }, 'applied a charge whose outcome had not been recorded');
     }
     return applied;
-  }
-
-  private async sendConfirmation(paymentId: string) {
-    try {
-      const [owner] = await this.db
-        .select({ email: user.email, name: user.name })
-        .from(payments)
-        .innerJoin(user, eq(user.id, payments.userId))
-        .where(eq(payments.id, paymentId));
-      const booked = await this.db.select().from(bookings).where(and(eq(bookings.paymentId, paymentId), eq(bookings.status, 'confirmed'))).orderBy(asc(bookings.startsAt));
-      if (!owner || booked.length === 0) return;
-      const settings = await this.salonSettings();
-      const lines = booked.map((b) => {
-        const local = instantToZoned(b.startsAt, settings.timeZone);
-        return `- ${b.title}: ${local.date} at ${local.time} (${formatMoney(fromMinorUnits(b.priceMinor))})`;
-      });
-      const total = formatMoney(fromMinorUnits(booked.reduce((s, b) => s + b.priceMinor, 0)));
-      await this.mailer.send({
-        to: owner.email,
-        subject: 'Your Parlour appointments are confirmed',
-        text: [
-          `Dear ${owner.name},`,
-          '',
-          `Thank you for your payment of ${total}. Your appointments (times in ${settings.timeZone}):`,
-          ...lines,
-          '',
-          `See or cancel them at ${this.publicUrl}/dashboard/userhome`,
-          `Cancellations are possible up to ${settings.cancelNoticeHours} hours before an appointment.`,
-        ].join('\n'),
-      });
-    } catch (err) {
-      this.log.error({ err, paymentId }, 'could not send the booking confirmation');
-    }
   }
 
   /**
@@ -399,6 +364,9 @@ export class PaymentService {
           .update(payments)
           .set({ refundedMinor, status: refundedMinor >= payment.amountMinor ? 'refunded' : 'partially_refunded', updatedAt: now })
           .where(eq(payments.id, payment.id));
+        // 'salon' when an admin cancels someone else's visit; an admin cancelling her own is a customer.
+        const by = actor.role === 'admin' && again.row.booking.userId !== actor.id ? 'salon' : 'customer';
+        await this.notices.queue({ kind: 'cancelled', bookingId, by, refundedMinor: refund }, tx);
       }),
     );
   }
@@ -413,8 +381,9 @@ export class PaymentService {
       const now = await databaseNow(tx);
       if (booking.startsAt > now) throw new HttpError(409, 'A booking can be marked completed once its time has come.');
       await tx.update(bookings).set({ status: 'completed', updatedAt: now }).where(eq(bookings.id, bookingId));
+      // Only the call that moved it to completed gets here: one request, however often it is marked.
+      await this.notices.queue({ kind: 'review-request', bookingId }, tx);
     });
-    void sendReviewRequest({ db: this.db, mailer: this.mailer, log: this.log, publicUrl: this.publicUrl }, bookingId);
   }
 }
 

@@ -17,6 +17,7 @@ import {
 } from '../../shared/payments.js';
 import { serviceListSchema, type Service } from '../../shared/service.js';
 import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings.js';
+import { formatCalendarDate } from '../../shared/calendar.js';
 
 let t: TestApp;
 let admin: Account;
@@ -132,7 +133,7 @@ describe('paying with the test gateway', () => {
     ]);
     expect(cartListSchema.parse((await asUser(t.app, who).get('/api/cart')).json())).toEqual([]);
     await expect.poll(async () => query<{ subject: string; text: string }>(sql`select subject, text from outbox where "to" = ${who.email}`)).toEqual([
-      expect.objectContaining({ subject: 'Your Parlour appointments are confirmed', text: expect.stringContaining(`Gel Nail Extensions: ${day} at 14:00`) }),
+      expect.objectContaining({ subject: 'Your Parlour appointments are confirmed', text: expect.stringContaining(`Gel Nail Extensions: ${formatCalendarDate(day)} at 14:00`) }),
     ]);
   });
 

@@ -10,8 +10,12 @@ export type ReceivedMail = {
   from: string;
   to: string;
   subject: string;
-  /** The body with its transfer encoding undone. */
+  /** The plain-text body (of a multipart message, its text/plain part), transfer encoding undone. */
   text: string;
+  /** The text/html part of a multipart message. */
+  html?: string;
+  /** The parts sent as files (Content-Disposition: attachment), decoded. */
+  attachments: { filename: string; contentType: string; content: string }[];
   raw: string;
 };
 
@@ -28,7 +32,7 @@ export type SmtpReceiver = {
  * A real SMTP server on 127.0.0.1 that keeps every message it accepts. A message is in `messages`
  * before the server answers 250, so it is there as soon as the sender's `sendMail` resolves.
  */
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+export async function startSmtpReceiver(options: { port?: number } = {}): Promise<SmtpReceiver> {
   const messages: ReceivedMail[] = [];
   const arrivals = new EventEmitter();
   const server = new SMTPServer({
@@ -51,7 +55,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   });
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as net.AddressInfo;
   return {
@@ -85,8 +89,9 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-/** Just enough of RFC 5322 / 2045 for the single-part text messages the app sends. */
-function parseMessage(raw: string, envelope: ReceivedMail['envelope']): ReceivedMail {
+type Part = { headers: Record<string, string>; body: string };
+
+function splitPart(raw: string): Part {
   const split = raw.indexOf('\r\n\r\n');
   const head = split === -1 ? raw : raw.slice(0, split);
   const body = split === -1 ? '' : raw.slice(split + 4);
@@ -95,14 +100,39 @@ function parseMessage(raw: string, envelope: ReceivedMail['envelope']): Received
     const colon = line.indexOf(':');
     if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
-  if (/^multipart\//i.test(headers['content-type'] ?? '')) throw new Error('smtp-receiver: multipart messages are not supported');
+  return { headers, body };
+}
+
+/** The leaf parts of a message, multipart ones opened (nested, as mixed around alternative is). */
+function leafParts(part: Part): Part[] {
+  const type = part.headers['content-type'] ?? 'text/plain';
+  const boundary = /^multipart\/[^;]+;.*boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!boundary) return [part];
+  const sections = part.body.split(`--${boundary}`).slice(1);
+  return sections.filter((section) => !section.startsWith('--')).flatMap((section) => leafParts(splitPart(section.replace(/^\r\n/, '').replace(/\r\n$/, ''))));
+}
+
+/** Just enough of RFC 5322 / 2045 / 2046 for the messages the app sends: text, HTML, files. */
+function parseMessage(raw: string, envelope: ReceivedMail['envelope']): ReceivedMail {
+  const message = splitPart(raw);
+  const { headers } = message;
+  const decoded = leafParts(message).map((part) => ({
+    type: (part.headers['content-type'] ?? 'text/plain').split(';')[0]!.trim().toLowerCase(),
+    contentType: part.headers['content-type'] ?? 'text/plain',
+    filename: /filename="?([^";]+)"?/i.exec(part.headers['content-disposition'] ?? '')?.[1],
+    content: decodeBody(part.body, part.headers['content-transfer-encoding'] ?? '7bit'),
+  }));
+  const inline = decoded.filter((part) => part.filename === undefined);
+  const html = inline.find((part) => part.type === 'text/html')?.content;
   return {
     envelope,
     headers,
     from: headers.from ?? '',
     to: headers.to ?? '',
     subject: headers.subject ?? '',
-    text: decodeBody(body, headers['content-transfer-encoding'] ?? '7bit'),
+    text: inline.find((part) => part.type === 'text/plain')?.content ?? '',
+    ...(html !== undefined && { html }),
+    attachments: decoded.flatMap((part) => (part.filename === undefined ? [] : [{ filename: part.filename, contentType: part.contentType, content: part.content }])),
     raw,
   };
 }

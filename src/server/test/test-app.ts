@@ -1,4 +1,4 @@
-import { buildApp } from '../app.js';
+import { buildApp, type BuildAppOptions } from '../app.js';
 import { prepareDatabase } from '../db/prepare.js';
 import { loadConfig, type AppConfig } from '../env.js';
 import type { App } from '../types.js';
@@ -8,11 +8,11 @@ import { createTestDatabase } from './test-database.js';
 export type TestApp = { app: App; database: DbHandle; config: AppConfig; close: () => Promise<void> };
 
 /** The real app on a fresh database, driven through HTTP with app.inject (or a real port). */
-export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(options: { seed?: boolean; env?: Record<string, string>; jobs?: BuildAppOptions['jobs'] } = {}): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   await prepareDatabase(database, { seed: options.seed ?? true });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp({ config, database, clientDir: undefined });
+  const app = await buildApp({ config, database, clientDir: undefined, jobs: options.jobs });
   await app.ready();
   return {
     app,
@@ -28,10 +28,10 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
 /**
  * Another app instance on the same database, as a second server behind a load balancer would be.
  */
-export async function createSiblingApp(first: TestApp): Promise<{ app: App; close: () => Promise<void> }> {
+export async function createSiblingApp(first: TestApp, options: { jobs?: BuildAppOptions['jobs'] } = {}): Promise<{ app: App; close: () => Promise<void> }> {
   const { openDatabase } = await import('../db/client.js');
   const database = await openDatabase({ driver: 'postgres', url: first.database.connectionUrl, poolSize: 20 });
-  const app = await buildApp({ config: first.config, database, clientDir: undefined });
+  const app = await buildApp({ config: first.config, database, clientDir: undefined, jobs: options.jobs });
   await app.ready();
   return {
     app,

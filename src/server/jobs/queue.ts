@@ -1,0 +1,140 @@
+import PgBoss from 'pg-boss';
+import pg from 'pg';
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+
+/** The queues: e-mails to send, and the periodic look for reminders that are due. */
+export type QueueName = 'mail' | 'reminder-sweep';
+const QUEUE_NAMES: readonly QueueName[] = ['mail', 'reminder-sweep'];
+
+/**
+ * A committed `send` announces itself here so that an idle worker, in any instance, starts at once
+ * instead of at its next poll. NOTIFY inside a transaction is delivered only if it commits.
+ */
+const WAKE_CHANNEL = 'parlour_jobs';
+
+export type JobQueueOptions = {
+  /** Seconds before the first retry of a failed job; each later retry waits about twice as long. */
+  retryDelaySeconds: number;
+  /** Retries after the first attempt. */
+  retryLimit: number;
+  /** How often an idle worker looks for work it was not woken for (retries falling due). */
+  pollingIntervalSeconds: number;
+};
+
+/** About a day of retries: 1, 2, 4 ... 256 minutes (each up to twice that, at random), 10 in all. */
+export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = { retryDelaySeconds: 60, retryLimit: 10, pollingIntervalSeconds: 5 };
+
+export type JobAttempt = { number: number; of: number };
+export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
+
+/**
+ * pg-boss runs the statement it is given; this runs it in the caller's transaction, so the job
+ * exists if and only if the transaction commits. pg-boss writes its parameters as $1..$n, Drizzle
+ * numbers its own: each placeholder becomes a Drizzle parameter holding the same value.
+ */
+function inTransaction(tx: Db): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const chunks: SQL[] = [];
+      let from = 0;
+      for (const match of text.matchAll(/\$(\d+)/g)) {
+        chunks.push(sql.raw(text.slice(from, match.index)), sql`${sql.param(values[Number(match[1]) - 1])}`);
+        from = match.index + match[0].length;
+      }
+      chunks.push(sql.raw(text.slice(from)));
+      const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+/**
+ * The durable job queue: pg-boss on the app's PostgreSQL, in its own schema (pgboss), created or
+ * migrated by `start`. Jobs survive restarts, any instance may run any job, a job that throws is
+ * retried with growing delays, and a job queued in a transaction is rolled back with it.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly workers = new Map<QueueName, string>();
+  private listener: pg.Client | undefined;
+  private started = false;
+
+  constructor(
+    private readonly connectionUrl: string,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: JobQueueOptions = DEFAULT_JOB_QUEUE_OPTIONS,
+  ) {
+    // Its own small pool: a burst of requests cannot keep jobs from being fetched, nor jobs
+    // requests from being served, and pg_stat_activity names it (application_name).
+    this.boss = new PgBoss({ connectionString: connectionUrl, max: 3, application_name: 'parlour-jobs' });
+    this.boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  }
+
+  /** Creates (or migrates) the pgboss schema and the queues, and listens for wake-ups. */
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const name of QUEUE_NAMES) await this.boss.createQueue(name);
+    const listener = new pg.Client({ connectionString: this.connectionUrl });
+    listener.on('notification', (message) => {
+      const worker = this.workers.get(message.payload as QueueName);
+      if (worker) this.boss.notifyWorker(worker);
+    });
+    // Without wake-ups the workers still poll: jobs are late by a few seconds, never lost.
+    listener.on('error', (err) => this.log.warn({ err }, 'job wake-up listener failed; workers poll instead'));
+    await listener.connect();
+    await listener.query(`listen ${WAKE_CHANNEL}`);
+    this.listener = listener;
+    this.started = true;
+  }
+
+  /** Runs `handler` for each job of `queue`, one at a time in this instance. A throw means retry. */
+  async work<T>(queue: QueueName, handler: JobHandler<T>): Promise<void> {
+    const id = await this.boss.work<T>(queue, { includeMetadata: true, pollingIntervalSeconds: this.options.pollingIntervalSeconds }, async ([job]) => {
+      if (!job) return;
+      const attempt = { number: job.retryCount + 1, of: job.retryLimit + 1 };
+      try {
+        await handler(job.data, attempt);
+      } catch (err) {
+        this.log.warn({ err, queue, job: job.id, attempt }, attempt.number < attempt.of ? 'job failed; it will be tried again' : 'job failed for the last time');
+        throw err;
+      }
+    });
+    this.workers.set(queue, id);
+  }
+
+  /** Queues `queue` once per cluster on the cron schedule (pg-boss elects the instance). */
+  async schedule(queue: QueueName, cron: string): Promise<void> {
+    await this.boss.schedule(queue, cron, {}, this.sendOptions());
+  }
+
+  /**
+   * Queues a job. Given a transaction, in it: the job and its wake-up are committed or rolled back
+   * with the caller's change.
+   */
+  async send(queue: QueueName, data: object, tx?: Db): Promise<void> {
+    if (!this.started) throw new Error('the job queue is not started');
+    if (tx) {
+      await this.boss.send(queue, data, { ...this.sendOptions(), db: inTransaction(tx) });
+      await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${queue})`);
+    } else {
+      await this.boss.send(queue, data, this.sendOptions());
+      const worker = this.workers.get(queue);
+      if (worker) this.boss.notifyWorker(worker);
+    }
+  }
+
+  private sendOptions(): PgBoss.SendOptions {
+    return { retryLimit: this.options.retryLimit, retryDelay: this.options.retryDelaySeconds, retryBackoff: true };
+  }
+
+  /** Stops fetching, waits a little for running jobs (a job cut short is retried), closes. */
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    await this.listener?.end();
+    this.listener = undefined;
+  }
+}

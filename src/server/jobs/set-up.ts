@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { DbHandle } from '../db/client.js';
+import { databaseNow } from '../booking/capacity.js';
+import type { SalonSettings } from '../../shared/salon-settings.js';
+import { createNotices, runMailJob, type Clock, type MailJob } from './notices.js';
+import { DEFAULT_JOB_QUEUE_OPTIONS, JobQueue, type JobQueueOptions } from './queue.js';
+import { sweepReminders } from './reminders.js';
+
+export type JobsOptions = Partial<JobQueueOptions> & {
+  /** What 'now' is for reminders; the database's clock unless a test sets another. */
+  clock?: Clock;
+};
+
+/** How often the reminder sweep runs (cron): every minute, on one instance of the cluster. */
+const REMINDER_SWEEP_CRON = '* * * * *';
+
+/**
+ * The job queue, the notices and the reminders, started with the app and stopped with it. The
+ * queue is started before anything that may queue a notice at start-up (the payment
+ * reconciliation), so call this before registering those.
+ */
+export function setUpJobs(
+  app: FastifyInstance,
+  deps: { database: DbHandle; publicUrl: string; salonSettings: () => Promise<SalonSettings>; options?: JobsOptions | undefined },
+): void {
+  const { clock = databaseNow, ...queueOptions } = deps.options ?? {};
+  const queue = new JobQueue(deps.database.connectionUrl, app.log, { ...DEFAULT_JOB_QUEUE_OPTIONS, ...queueOptions });
+  const db = deps.database.db;
+  const sweep = () => sweepReminders({ db, queue, clock, salonSettings: deps.salonSettings });
+  app.decorate('notices', createNotices(queue));
+  app.decorate('reminders', { sweep });
+
+  app.addHook('onReady', async () => {
+    await queue.start();
+    const mailDeps = { db, mailer: app.mailer, log: app.log, publicUrl: deps.publicUrl, salonSettings: deps.salonSettings, clock };
+    await queue.work<MailJob>('mail', (job, attempt) => runMailJob(mailDeps, job, attempt));
+    await queue.work('reminder-sweep', async () => {
+      await sweep();
+    });
+    await queue.schedule('reminder-sweep', REMINDER_SWEEP_CRON);
+    // Reminders that fell due while no instance was running go out now, not at the next minute.
+    await sweep().catch((err: unknown) => app.log.error({ err }, 'could not look for due reminders'));
+  });
+  app.addHook('onClose', async () => queue.stop());
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The reminder sweep the queue runs every minute, callable at once (tests, start-up). */
+    reminders: { sweep: () => Promise<number> };
+  }
+}

@@ -1,0 +1,251 @@
+import { formatMoney, fromMinorUnits } from '../../shared/money.js';
+import { salonDateTimeParts, timeZoneLabel } from '../../shared/calendar.js';
+import { salon } from '../../shared/salon.js';
+import type { MailAttachment, MailMessage } from './mailer.js';
+
+/**
+ * The salon's e-mails about appointments, each as HTML and plain text from the same words. The
+ * HTML uses inline styles and tables only (mail programs drop style sheets), no images (many
+ * block them), and every value from a person or the database is escaped.
+ */
+
+export type MailContent = Omit<MailMessage, 'to'>;
+
+export type MailAppointment = {
+  title: string;
+  startsAt: Date;
+  endsAt: Date;
+  priceMinor: number;
+  /** Opens Google Calendar's 'new event' page filled in with the appointment. */
+  googleCalendarUrl: string;
+};
+
+/** What every appointment e-mail knows: who it is for and how to write times. */
+export type MailContext = { name: string; timeZone: string; publicUrl: string };
+
+export type CalendarFile = { filename: string; method: 'PUBLISH' | 'CANCEL'; content: string };
+
+const colours = {
+  page: '#fff7f9',
+  card: '#ffffff',
+  ink: '#2d1228',
+  muted: '#6b4a62',
+  rule: '#f6dde6',
+  primary: '#be185d',
+  primaryInk: '#ffffff',
+  gold: '#7a5a1e',
+};
+const serif = "'Playfair Display', Georgia, 'Times New Roman', serif";
+const sans = "'Inter', 'Helvetica Neue', Arial, sans-serif";
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function when(instant: Date, timeZone: string): string {
+  const { date, time } = salonDateTimeParts(instant, timeZone);
+  return `${date} at ${time}`;
+}
+
+function money(minor: number): string {
+  return formatMoney(fromMinorUnits(minor));
+}
+
+function minutes(a: Pick<MailAppointment, 'startsAt' | 'endsAt'>): number {
+  return Math.round((a.endsAt.getTime() - a.startsAt.getTime()) / 60_000);
+}
+
+function appointmentsPage(publicUrl: string): string {
+  return `${publicUrl}/dashboard/userhome`;
+}
+
+function attachment(file: CalendarFile): MailAttachment {
+  return { filename: file.filename, content: file.content, contentType: `text/calendar; charset=utf-8; method=${file.method}` };
+}
+
+// --- the HTML frame ------------------------------------------------------------------------------
+
+/** A block of the body: a paragraph of text, a button, or the appointments as a table. */
+type Block =
+  | { p: string; muted?: boolean }
+  | { button: { label: string; href: string } }
+  | { appointments: readonly MailAppointment[]; timeZone: string; showPrice?: boolean; calendarLinks?: boolean; struck?: boolean }
+  | { link: { label: string; href: string } };
+
+function paragraph(text: string, muted = false): string {
+  return `<p style="margin:0 0 16px;font-family:${sans};font-size:15px;line-height:1.6;color:${muted ? colours.muted : colours.ink};">${escapeHtml(text)}</p>`;
+}
+
+function button(label: string, href: string): string {
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 20px;"><tr><td style="border-radius:8px;background:${colours.primary};">
+<a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 22px;font-family:${sans};font-size:15px;font-weight:600;color:${colours.primaryInk};text-decoration:none;border-radius:8px;">${escapeHtml(label)}</a>
+</td></tr></table>`;
+}
+
+function textLink(label: string, href: string): string {
+  return `<p style="margin:0 0 16px;font-family:${sans};font-size:14px;line-height:1.6;"><a href="${escapeHtml(href)}" style="color:${colours.primary};">${escapeHtml(label)}</a></p>`;
+}
+
+function appointmentRows(block: Extract<Block, { appointments: unknown }>): string {
+  const rows = block.appointments.map((a) => {
+    const { date, time } = salonDateTimeParts(a.startsAt, block.timeZone);
+    const title = block.struck ? `<s>${escapeHtml(a.title)}</s>` : escapeHtml(a.title);
+    const calendar = block.calendarLinks
+      ? `<br><a href="${escapeHtml(a.googleCalendarUrl)}" style="font-size:13px;color:${colours.primary};">Add to Google Calendar</a>`
+      : '';
+    const price = block.showPrice ? `<td align="right" style="padding:12px 0;font-family:${sans};font-size:15px;color:${colours.ink};white-space:nowrap;vertical-align:top;">${escapeHtml(money(a.priceMinor))}</td>` : '';
+    return `<tr><td style="padding:12px 12px 12px 0;border-top:1px solid ${colours.rule};font-family:${sans};font-size:15px;line-height:1.5;color:${colours.ink};vertical-align:top;">
+<strong>${title}</strong><br><span style="color:${colours.muted};">${escapeHtml(`${date}, ${time} · ${minutes(a)} minutes`)}</span>${calendar}</td>${price}</tr>`;
+  });
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;border-bottom:1px solid ${colours.rule};">${rows.join('')}</table>
+<p style="margin:0 0 16px;font-family:${sans};font-size:13px;color:${colours.muted};">${escapeHtml(`Times are in ${timeZoneLabel(block.timeZone)}.`)}</p>`;
+}
+
+function renderBlock(block: Block): string {
+  if ('p' in block) return paragraph(block.p, block.muted);
+  if ('button' in block) return button(block.button.label, block.button.href);
+  if ('link' in block) return textLink(block.link.label, block.link.href);
+  return appointmentRows(block);
+}
+
+/** The page every e-mail shares: the salon's name as a header, a white card, the address below. */
+function layout(heading: string, preheader: string, blocks: readonly Block[]): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(heading)}</title></head>
+<body style="margin:0;padding:0;background:${colours.page};">
+<div style="display:none;max-height:0;overflow:hidden;">${escapeHtml(preheader)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${colours.page};"><tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;">
+<tr><td style="padding:0 8px 16px;font-family:${serif};font-size:26px;color:${colours.primary};">${escapeHtml(salon.name)}</td></tr>
+<tr><td style="background:${colours.card};border:1px solid ${colours.rule};border-radius:12px;padding:28px 24px;">
+<h1 style="margin:0 0 16px;font-family:${serif};font-size:22px;line-height:1.3;font-weight:600;color:${colours.ink};">${escapeHtml(heading)}</h1>
+${blocks.map(renderBlock).join('\n')}
+</td></tr>
+<tr><td style="padding:16px 8px;font-family:${sans};font-size:12px;line-height:1.6;color:${colours.muted};">${escapeHtml(salon.name)} · ${escapeHtml(salon.address)}<br>${escapeHtml(salon.phone)} · <span style="color:${colours.gold};">${escapeHtml(salon.email)}</span></td></tr>
+</table></td></tr></table>
+</body></html>`;
+}
+
+// --- the plain-text twin -------------------------------------------------------------------------
+
+function textOf(heading: string, blocks: readonly Block[]): string {
+  const lines: string[] = [heading, ''];
+  for (const block of blocks) {
+    if ('p' in block) lines.push(block.p, '');
+    else if ('button' in block) lines.push(`${block.button.label}: ${block.button.href}`, '');
+    else if ('link' in block) lines.push(`${block.link.label}: ${block.link.href}`, '');
+    else {
+      for (const a of block.appointments) {
+        const price = block.showPrice ? `, ${money(a.priceMinor)}` : '';
+        lines.push(`- ${a.title}: ${when(a.startsAt, block.timeZone)} (${minutes(a)} minutes${price})`);
+        if (block.calendarLinks) lines.push(`  Add to Google Calendar: ${a.googleCalendarUrl}`);
+      }
+      lines.push(`Times are in ${timeZoneLabel(block.timeZone)}.`, '');
+    }
+  }
+  lines.push('--', `${salon.name} · ${salon.address}`, `${salon.phone} · ${salon.email}`);
+  return lines.join('\n');
+}
+
+function mail(subject: string, heading: string, preheader: string, blocks: readonly Block[], attachments?: MailAttachment[]): MailContent {
+  return { subject, text: textOf(heading, blocks), html: layout(heading, preheader, blocks), ...(attachments && { attachments }) };
+}
+
+// --- the e-mails ---------------------------------------------------------------------------------
+
+export function confirmationMail(c: MailContext & { appointments: readonly MailAppointment[]; totalMinor: number; cancelNoticeHours: number; calendar: CalendarFile }): MailContent {
+  const count = c.appointments.length === 1 ? 'Your appointment is' : `Your ${c.appointments.length} appointments are`;
+  return mail(
+    `Your ${salon.name} appointments are confirmed`,
+    `${count} confirmed`,
+    `Thank you, ${c.name}: we look forward to seeing you.`,
+    [
+      { p: `Dear ${c.name},` },
+      { p: `Thank you for your payment of ${money(c.totalMinor)}. We look forward to seeing you:` },
+      { appointments: c.appointments, timeZone: c.timeZone, showPrice: true, calendarLinks: true },
+      { p: `The calendar file attached (${c.calendar.filename}) adds ${c.appointments.length === 1 ? 'it' : 'them'} to your calendar.`, muted: true },
+      { button: { label: 'See your appointments', href: appointmentsPage(c.publicUrl) } },
+      { p: `You can move or cancel an appointment there up to ${c.cancelNoticeHours} hours before it starts.`, muted: true },
+    ],
+    [attachment(c.calendar)],
+  );
+}
+
+export function reminderMail(c: MailContext & { appointment: MailAppointment; cancelNoticeHours: number; calendar: CalendarFile }): MailContent {
+  const { date, time } = salonDateTimeParts(c.appointment.startsAt, c.timeZone);
+  return mail(
+    `Reminder: ${c.appointment.title} on ${date} at ${time}`,
+    'See you soon',
+    `Your ${c.appointment.title} is on ${date} at ${time}.`,
+    [
+      { p: `Dear ${c.name},` },
+      { p: `A reminder of your appointment at ${salon.name}, ${salon.address}:` },
+      { appointments: [c.appointment], timeZone: c.timeZone, calendarLinks: true },
+      { button: { label: 'See your appointment', href: appointmentsPage(c.publicUrl) } },
+      {
+        p: `If you cannot come, please move or cancel it there up to ${c.cancelNoticeHours} hours before it starts, or call us on ${salon.phone}, so that someone else can have the time.`,
+        muted: true,
+      },
+    ],
+    [attachment(c.calendar)],
+  );
+}
+
+export function movedMail(c: MailContext & { appointment: MailAppointment; previousStartsAt: Date; by: 'customer' | 'salon'; calendar: CalendarFile }): MailContent {
+  const from = when(c.previousStartsAt, c.timeZone);
+  const to = when(c.appointment.startsAt, c.timeZone);
+  const what =
+    c.by === 'salon'
+      ? `${salon.name} has moved your ${c.appointment.title} from ${from} to ${to}. We are sorry for the change.`
+      : `You moved your ${c.appointment.title} from ${from} to ${to}.`;
+  return mail(
+    `Your ${c.appointment.title} is now on ${to}`,
+    'Your appointment has moved',
+    what,
+    [
+      { p: `Dear ${c.name},` },
+      { p: what },
+      { appointments: [c.appointment], timeZone: c.timeZone, calendarLinks: true },
+      { p: `The calendar file attached (${c.calendar.filename}) updates the event in your calendar.`, muted: true },
+      { button: { label: 'See your appointments', href: appointmentsPage(c.publicUrl) } },
+      ...(c.by === 'salon' ? [{ p: `If the new time does not suit you, call us on ${salon.phone}.`, muted: true }] : []),
+    ],
+    [attachment(c.calendar)],
+  );
+}
+
+export function cancelledMail(c: MailContext & { appointment: MailAppointment; by: 'customer' | 'salon'; refundedMinor: number; calendar: CalendarFile }): MailContent {
+  const at = when(c.appointment.startsAt, c.timeZone);
+  const what =
+    c.by === 'salon'
+      ? `We are sorry: ${salon.name} has had to cancel your ${c.appointment.title} on ${at}.`
+      : `You cancelled your ${c.appointment.title} on ${at}.`;
+  const refund =
+    c.refundedMinor > 0
+      ? `${money(c.refundedMinor)} has been refunded to the card you paid with. Your bank may take a few days to show it.`
+      : 'Nothing was charged for it.';
+  return mail(
+    `Cancelled: ${c.appointment.title} on ${at}`,
+    'Your appointment is cancelled',
+    what,
+    [
+      { p: `Dear ${c.name},` },
+      { p: what },
+      { appointments: [c.appointment], timeZone: c.timeZone, struck: true },
+      { p: refund },
+      { p: `The calendar file attached (${c.calendar.filename}) removes the event from your calendar.`, muted: true },
+      c.by === 'salon'
+        ? { button: { label: 'Book another time', href: `${c.publicUrl}/#services` } }
+        : { link: { label: 'Book again any time', href: `${c.publicUrl}/#services` } },
+    ],
+    [attachment(c.calendar)],
+  );
+}
+
+export function reviewRequestMail(c: Pick<MailContext, 'name'> & { title: string; reviewUrl: string }): MailContent {
+  return mail(`How was your ${c.title}?`, `How was your ${c.title}?`, 'A few words help other women choose, and help us do better.', [
+    { p: `Dear ${c.name},` },
+    { p: `Thank you for visiting ${salon.name} for your ${c.title}. We would love to hear how it went: a few words and a star rating help other women choose, and help us do better.` },
+    { button: { label: 'Write your review', href: c.reviewUrl } },
+  ]);
+}

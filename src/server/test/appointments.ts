@@ -1,0 +1,31 @@
+import ICAL from 'ical.js';
+import type { App } from '../types.js';
+import type { Account } from './accounts.js';
+import { CARDS, asUser, dhaka, futureExpiry, readyToPay } from './booking.js';
+import type { ReceivedMail } from './smtp-receiver.js';
+
+export type BookedVisit = { id: string; startsAt: Date; endsAt: Date; title: string };
+
+/** A visit she books and pays for through the API (test gateway): a confirmed booking. */
+export async function bookAndPay(app: App, who: Account, service: { _id: string; price: number }, date: string, time: string): Promise<BookedVisit> {
+  await readyToPay(app, who, [{ serviceId: service._id, time }], date);
+  const intent = await asUser(app, who).post('/api/create-payment-intent', { price: service.price });
+  if (intent.statusCode !== 200) throw new Error(`intent failed: ${intent.statusCode} ${intent.body}`);
+  const { clientSecret } = intent.json<{ clientSecret: string }>();
+  const paid = await asUser(app, who).post('/api/payments/test/confirm', { clientSecret, cardNumber: CARDS.success, expiry: futureExpiry(), cvc: '123' });
+  if (paid.json<{ status: string }>().status !== 'succeeded') throw new Error(`payment failed: ${paid.body}`);
+  const list = (await asUser(app, who).get('/api/bookings')).json<{ _id: string; startsAt: string; endsAt: string; title: string; status: string }[]>();
+  const at = dhaka(date, time).getTime();
+  const booking = list.find((b) => b.status === 'confirmed' && new Date(b.startsAt).getTime() === at);
+  if (!booking) throw new Error(`no confirmed booking at ${date} ${time}: ${JSON.stringify(list)}`);
+  return { id: booking._id, startsAt: new Date(booking.startsAt), endsAt: new Date(booking.endsAt), title: booking.title };
+}
+
+/** The calendar file a mail carries, read back by a calendar library (ical.js). */
+export function calendarOf(mail: ReceivedMail) {
+  const file = mail.attachments.find((a) => a.filename.endsWith('.ics'));
+  if (!file) throw new Error(`no .ics attached to '${mail.subject}'`);
+  const calendar = new ICAL.Component(ICAL.parse(file.content));
+  const events = calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
+  return { file, method: calendar.getFirstPropertyValue('method'), events };
+}
