@@ -33,6 +33,7 @@ import { cartRoutes } from './routes/cart.js';
 import { settingsRoutes } from './routes/settings.js';
 import { paymentRoutes } from './routes/payments.js';
 import { bookingRoutes } from './routes/bookings.js';
+import { bookingCalendarRoutes } from './routes/booking-calendar.js';
 import { outboxRoutes } from './routes/outbox.js';
 import { adminSummaryRoutes } from './routes/admin-summary.js';
 import { PaymentService } from './payments/payment-service.js';
@@ -161,6 +162,7 @@ export async function buildApp({ config, database, logger, clientDir = findClien
       await api.register(settingsRoutes);
       await api.register(paymentRoutes, { stripe });
       await api.register(bookingRoutes);
+      await api.register(bookingCalendarRoutes);
       await api.register(outboxRoutes);
       await api.register(adminSummaryRoutes);
     },

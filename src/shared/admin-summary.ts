@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { calendarDateSchema, isCalendarDate } from './salon-settings.js';
+import { daysBetween } from './calendar.js';
 
 /** The longest period the admin summary covers at once: a (leap) year. */
 export const MAX_SUMMARY_DAYS = 366;
-
-/** Whole days from one YYYY-MM-DD to another (negative when `to` is before `from`). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 /** Salon-local calendar days, inclusive at both ends. */
 export const adminSummaryQuerySchema = z

@@ -3,6 +3,7 @@ import { DEFAULT_SALON_SETTINGS, type SalonSettings } from './salon-settings.js'
 import {
   addCalendarDays,
   bookableDates,
+  daysBetween,
   firstOpenDate,
   formatCalendarDate,
   formatSalonDateTime,
@@ -178,6 +179,8 @@ describe('the calendar across daylight-saving changes', () => {
     expect(hours(TUESDAY, 'Asia/Dhaka')).toBe(24);
     expect(addCalendarDays('2026-03-07', 1)).toBe('2026-03-08');
     expect(addCalendarDays('2026-03-08', 1)).toBe('2026-03-09');
+    expect(daysBetween('2026-03-01', '2026-03-31')).toBe(30);
+    expect(daysBetween('2028-03-01', '2028-02-28')).toBe(-2);
   });
 
   it('reads the date and time on the salon clock on both sides of a change', () => {

@@ -75,6 +75,11 @@ export function addCalendarDays(date: string, days: number): string {
   return formatDate(dateMs(date) + days * DAY);
 }
 
+/** Whole days from one calendar date to another (negative when `to` is before `from`). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((dateMs(to) - dateMs(from)) / DAY);
+}
+
 /** 0 = Sunday, the index into `openingHours`. */
 export function weekdayOfDate(date: string): number {
   return new Date(dateMs(date)).getUTCDay();

@@ -13,6 +13,7 @@ import {
 import type { FieldIssue } from '../../shared/errors';
 import type { acknowledgedSchema, insertedSchema } from '../../shared/results';
 import { DEFAULT_SALON_SETTINGS, salonSettingsSchema, type SalonSettings } from '../../shared/salon-settings';
+import { weekdayOfDate } from '../../shared/calendar';
 import type { Service } from '../../shared/service';
 import type { User } from '../../shared/user';
 import { services as defaultServices } from './fixtures';
@@ -47,10 +48,6 @@ export function cartItemFor(service: Service, user: User, overrides: Partial<Car
  */
 export function dhakaMorningSlots(date: string): string[] {
   return ['04:00', '04:15', '04:30'].map((time) => `${date}T${time}:00.000Z`);
-}
-
-function weekdayOf(date: string): number {
-  return new Date(`${date}T12:00:00Z`).getUTCDay();
 }
 
 function fieldIssues(error: z.ZodError): FieldIssue[] {
@@ -98,7 +95,7 @@ export function fakeCart({ session, items = [], services = defaultServices, sett
 
   const offered = (date: string, serviceId: string) => {
     const { openingHours, closedDates } = state.settings;
-    if (!openingHours[weekdayOf(date)] || closedDates.includes(date)) return [];
+    if (!openingHours[weekdayOfDate(date)] || closedDates.includes(date)) return [];
     return slotsOn(date, serviceId).filter((slot) => !state.taken.has(new Date(slot).toISOString()));
   };
 

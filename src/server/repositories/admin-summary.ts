@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { addCalendarDays, salonDayStart, zonedTimeToInstant } from '../../shared/calendar.js';
+import { addCalendarDays, salonDayStart, weekdayOfDate, zonedTimeToInstant } from '../../shared/calendar.js';
 import { fromMinorUnits } from '../../shared/money.js';
 import type { AdminSummary } from '../../shared/admin-summary.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
@@ -87,7 +87,7 @@ type Window = { startsAt: Date; endsAt: Date };
 /** The instants the salon is open on each date: its weekday's hours, unless the date is closed. */
 function openingWindows(dates: string[], settings: SalonSettings): Window[] {
   return dates.flatMap((date) => {
-    const hours = settings.openingHours[new Date(`${date}T12:00:00Z`).getUTCDay()];
+    const hours = settings.openingHours[weekdayOfDate(date)];
     if (!hours || settings.closedDates.includes(date)) return [];
     const startsAt = zonedTimeToInstant(date, hours.open, settings.timeZone);
     const endsAt = zonedTimeToInstant(date, hours.close, settings.timeZone);
