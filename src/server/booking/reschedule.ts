@@ -5,11 +5,12 @@ import type { SalonSettings } from '../../shared/salon-settings.js';
 import type { BookingStatus } from '../../shared/payments.js';
 import { checkStart, type SlotRejection } from './slots.js';
 import { databaseNow, hasRoom, lockCells, ownAppointments, withRetry, type OwnAppointment } from './capacity.js';
+import type { Notices } from '../jobs/notices.js';
 
 export type Mover = { id: string; role: 'user' | 'admin' };
 
 export type MoveOutcome =
-  | { ok: true; moved: boolean; previousStartsAt: Date; by: 'customer' | 'salon' }
+  | { ok: true }
   | { ok: false; reason: 'not-found' }
   | { ok: false; reason: 'not-confirmed'; status: BookingStatus }
   | { ok: false; reason: 'inside-notice'; hours: number }
@@ -25,10 +26,12 @@ export type MoveOutcome =
  * Capacity is kept as for holds (capacity.ts): the new interval's time cells are locked, then the
  * visits in it are counted without this booking, all in one transaction, so two moves (or a move
  * and a hold) onto the last place cannot both win. Its old time counts for nobody once this
- * commits. The iCalendar sequence goes up and the reminder is due again for the new time.
+ * commits. The iCalendar sequence goes up, the reminder is due again for the new time, and the
+ * 'moved' e-mail is queued in the same transaction (sent if and only if the move commits).
  */
 export async function moveBooking(
   db: Db,
+  notices: Notices,
   request: { mover: Mover; bookingId: string; startsAt: Date; settings: SalonSettings },
 ): Promise<MoveOutcome> {
   const { mover, bookingId, startsAt, settings } = request;
@@ -47,9 +50,8 @@ export async function moveBooking(
       if (!isSalon && booking.startsAt.getTime() - now.getTime() < settings.cancelNoticeHours * 3600_000) {
         return { ok: false, reason: 'inside-notice', hours: settings.cancelNoticeHours };
       }
-      const by = isSalon && booking.userId !== mover.id ? 'salon' : 'customer';
       const previousStartsAt = booking.startsAt;
-      if (startsAt.getTime() === previousStartsAt.getTime()) return { ok: true, moved: false, previousStartsAt, by };
+      if (startsAt.getTime() === previousStartsAt.getTime()) return { ok: true };
 
       // The salon's own minimum notice is for customers booking online; the salon only cannot
       // move a visit into the past.
@@ -73,7 +75,9 @@ export async function moveBooking(
         .update(bookings)
         .set({ startsAt, endsAt, sequence: sql`${bookings.sequence} + 1`, reminderSentAt: null, updatedAt: now })
         .where(eq(bookings.id, booking.id));
-      return { ok: true, moved: true, previousStartsAt, by };
+      const by = isSalon && booking.userId !== mover.id ? 'salon' : 'customer';
+      await notices.queue({ kind: 'moved', bookingId: booking.id, by, previousStartsAt: previousStartsAt.toISOString() }, tx);
+      return { ok: true };
     }),
   );
 }

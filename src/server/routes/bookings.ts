@@ -36,7 +36,7 @@ export async function bookingRoutes(app: App) {
     async (request) => {
       const me = await currentUser(request);
       const settings = await app.salonSettings.get();
-      const outcome = await moveBooking(app.db, { mover: me, bookingId: request.params.id, startsAt: new Date(request.body.startsAt), settings });
+      const outcome = await moveBooking(app.db, app.notices, { mover: me, bookingId: request.params.id, startsAt: new Date(request.body.startsAt), settings });
       if (!outcome.ok) {
         switch (outcome.reason) {
           case 'not-found':
@@ -56,10 +56,6 @@ export async function bookingRoutes(app: App) {
             throw new HttpError(400, message, [{ path: 'startsAt', message }]);
           }
         }
-      }
-      if (outcome.moved) {
-        // Sent once the move has committed, so the e-mail reads the new time.
-        await app.notices.queue({ kind: 'moved', bookingId: request.params.id, by: outcome.by, previousStartsAt: outcome.previousStartsAt.toISOString() });
       }
       return bookingAsSeenBy(me, request.params.id);
     },
