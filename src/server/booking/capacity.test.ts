@@ -8,6 +8,8 @@ import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.
 import { signUp, type Account } from '../test/accounts.js';
 import { addItem, dhaka, openDay } from '../test/booking.js';
 import type { App } from '../types.js';
+import { CELL_MINUTES, lockCellsOf } from './capacity.js';
+import { occupancyCells } from './slots.js';
 
 const CUSTOMERS = 50;
 let t: TestApp;
@@ -103,3 +105,36 @@ describe('holds under concurrency', () => {
     }
   });
 });
+
+describe('the cell grid computed in SQL', () => {
+  it('locks exactly the cells occupancyCells names, for visits on and off the grid', async () => {
+    const visits: [string, number][] = [
+      ['2030-03-04T10:00:00.000Z', 60],
+      ['2030-03-04T10:07:30.123Z', 15],
+      ['2030-03-04T10:14:59.999Z', 1],
+      ['2030-03-04T23:50:00.000Z', 45],
+      ['2030-03-04T10:15:00.000Z', 90],
+    ];
+    for (const [start, minutes] of visits) {
+      const startsAt = new Date(start);
+      const endsAt = new Date(startsAt.getTime() + minutes * 60_000);
+      // Rolled back: only the cells this statement locks are looked at.
+      const locked = await t.database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`delete from slot_cells`);
+          await tx.execute(sql`with visit as (select ${startsAt.toISOString()}::timestamptz as starts_at, ${endsAt.toISOString()}::timestamptz as ends_at),
+            cells as (${lockCellsOf('visit')}) select 1`);
+          const { rows } = (await tx.execute(sql`select cell_start from slot_cells order by 1`)) as unknown as { rows: { cell_start: string | Date }[] };
+          throw new Found(rows.map((r) => new Date(r.cell_start).toISOString()));
+        })
+        .catch((err: unknown) => (err instanceof Found ? err.cells : Promise.reject(err)));
+      expect(locked, `${start} for ${minutes} min`).toEqual(occupancyCells(startsAt, endsAt, CELL_MINUTES).map((c) => c.toISOString()));
+    }
+  });
+});
+
+class Found extends Error {
+  constructor(readonly cells: string[]) {
+    super('found');
+  }
+}

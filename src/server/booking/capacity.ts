@@ -1,107 +1,131 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { maxConcurrent, occupancyCells, type TimeInterval } from './slots.js';
+
+/** The grid of the capacity locks; every writer must use the same one. */
+export const CELL_MINUTES = 15;
 
 type Rows<T> = { rows: T[] };
 
 /**
  * Capacity is enforced inside the database transaction that places a hold or a booking:
  *
- * 1. every 15-minute cell the new visit touches is locked `for update` (rows are created on
- *    demand, always in ascending order so two writers cannot deadlock on them);
- * 2. with those locks held, the visits already in those cells are read and counted;
- * 3. the write happens only if fewer than `capacity` clients are present at every instant.
+ * 1. every 15-minute cell the new visit touches is locked (rows are created on demand, always in
+ *    ascending order so two writers cannot deadlock on them);
+ * 2. with those locks held, the visits already in those cells are read and counted, in a later
+ *    statement than the locks: a statement sees the database as it was when it began, so a count
+ *    in the statement that waited for a lock would miss the visit its holder just committed;
+ * 3. the write stands only if fewer than `capacity` clients are present at every instant (it may
+ *    be made before the count, in the same transaction, and is rolled back if there is no room).
  *
  * Any other writer whose visit overlaps this one needs at least one of the same rows (see
  * occupancyCells), so it waits until this transaction commits and then counts this visit too. No
  * interleaving of requests, on one app instance or many sharing one PostgreSQL, can push a slot
- * past capacity. On PGlite, transactions already run one at a time; the same code serves both.
+ * past capacity.
+ *
+ * A row is locked by `on conflict do update ... where false`: an existing row is locked as by
+ * `for update` and left unwritten, a missing one is created (and so held) by the insert; one
+ * statement either way.
  */
 export async function lockCells(tx: Db, startsAt: Date, endsAt: Date): Promise<void> {
-  const cells = occupancyCells(startsAt, endsAt).map((cell) => cell.toISOString());
+  const cells = occupancyCells(startsAt, endsAt, CELL_MINUTES).map((cell) => cell.toISOString());
   if (cells.length === 0) return;
   const list = sql.join(cells.map((cell) => sql`(${cell}::timestamptz)`), sql`, `);
-  await tx.execute(sql`insert into slot_cells (cell_start) values ${list} on conflict do nothing`);
-  await tx.execute(sql`
-    select cell_start from slot_cells
-    where cell_start in (${sql.join(cells.map((cell) => sql`${cell}::timestamptz`), sql`, `)})
-    order by cell_start
-    for update`);
+  await tx.execute(sql`insert into slot_cells (cell_start) values ${list} ${LOCK_ON_CONFLICT}`);
 }
 
-/** What a count leaves out: the hold being re-timed, or the booking being moved (its own old place). */
-type Except = { exceptCartItemId?: string | undefined; exceptBookingId?: string | undefined };
+const LOCK_ON_CONFLICT = sql.raw('on conflict (cell_start) do update set cell_start = excluded.cell_start where false');
 
 /**
- * Visits that take room in [startsAt, endsAt) at `now`: live holds in booking lists (except the
- * item being re-timed) and confirmed or completed bookings. Expired holds simply stop counting, and
- * a hold whose item is already a confirmed booking counts once, as the booking: while a payment
- * confirms its items one by one, the list is emptied only at the end, and counting both would
- * make her own earlier item fill the place of the next.
+ * The same locks as lockCells, for visits a statement finds itself (a `with` query `source` with
+ * columns starts_at and ends_at): for use as one `with` part of the statement that finds them.
+ * The cells are occupancyCells' grid computed in SQL (capacity.test.ts holds the two together).
  */
-export async function occupiedIntervals(
-  tx: Db,
-  window: TimeInterval,
-  now: Date,
-  options: Except = {},
-): Promise<TimeInterval[]> {
-  const start = window.startsAt.toISOString();
-  const end = window.endsAt.toISOString();
-  const except = options.exceptCartItemId ?? null;
-  const exceptBooking = options.exceptBookingId ?? null;
-  const result = (await tx.execute(sql`
-    select c.starts_at, c.ends_at from cart_items c
-    where c.hold_expires_at > ${now.toISOString()}::timestamptz
-      and c.starts_at < ${end}::timestamptz and c.ends_at > ${start}::timestamptz
-      and (${except}::uuid is null or c.id <> ${except}::uuid)
-      and not exists (
-        select 1 from bookings b where b.cart_item_id = c.id and b.status in ('confirmed', 'completed'))
-    union all
-    select starts_at, ends_at from bookings
-    where status in ('confirmed', 'completed')
-      and starts_at < ${end}::timestamptz and ends_at > ${start}::timestamptz
-      and (${exceptBooking}::uuid is null or id <> ${exceptBooking}::uuid)`)) as unknown as Rows<{
-    starts_at: string | Date;
-    ends_at: string | Date;
-  }>;
-  return result.rows.map((row) => ({ startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at) }));
+export function lockCellsOf(source: string): SQL {
+  const seconds = CELL_MINUTES * 60;
+  return sql`insert into slot_cells (cell_start)
+    select distinct cell from ${sql.identifier(source)} v,
+      generate_series(
+        to_timestamp(floor(extract(epoch from v.starts_at) / ${sql.raw(String(seconds))}) * ${sql.raw(String(seconds))}),
+        v.ends_at - interval '1 microsecond',
+        interval '${sql.raw(String(CELL_MINUTES))} minutes') as cell
+    where v.ends_at > v.starts_at
+    order by cell
+    ${LOCK_ON_CONFLICT}`;
 }
+
+/** What a count leaves out: the holds being re-timed or paid, or the booking being moved (its own old place). */
+type Except = { exceptCartItemId?: string | undefined; exceptCartItemIds?: readonly string[]; exceptBookingId?: string | undefined };
 
 /** One of the customer's own appointments: a live hold in her list or a confirmed booking. */
 export type OwnAppointment = TimeInterval & { title: string };
 
+export type Occupancy = { occupied: TimeInterval[]; own: OwnAppointment[] };
+
 /**
- * The customer's own appointments overlapping `window` (she cannot sit in two chairs at once):
- * her live holds, except `exceptCartItemId` (the item being re-timed), and her confirmed bookings.
- * Called with the window's cells locked, two of her own overlapping requests are serialised by the
- * same cell rows as everyone else's, so the check cannot be raced.
+ * Everything that takes room in any of `windows` at `now`, in one statement:
+ *
+ * - `occupied`: live holds in booking lists (except the items named) and confirmed or completed
+ *   bookings. Expired holds simply stop counting, and a hold whose item is already a confirmed
+ *   booking counts once, as the booking: while a payment confirms its items, the list is emptied
+ *   only at the end, and counting both would make her own earlier item fill the place of the next.
+ * - `own`: those of them that are `userId`'s own appointments (she cannot sit in two chairs at
+ *   once): her live holds and her confirmed bookings, earliest first. Called with the windows'
+ *   cells locked, two of her own overlapping requests are serialised by the same cell rows as
+ *   everyone else's, so the check cannot be raced.
  */
-export async function ownAppointments(
+export async function occupancy(
   tx: Db,
-  userId: string,
-  window: TimeInterval,
-  now: Date,
-  options: Except = {},
-): Promise<OwnAppointment[]> {
-  const start = window.startsAt.toISOString();
-  const end = window.endsAt.toISOString();
-  const except = options.exceptCartItemId ?? null;
-  const exceptBooking = options.exceptBookingId ?? null;
+  request: { windows: readonly TimeInterval[]; now: Date; userId?: string | undefined } & Except,
+): Promise<Occupancy> {
+  if (request.windows.length === 0) return { occupied: [], own: [] };
+  const windows = sql.join(
+    request.windows.map((w) => sql`(${w.startsAt.toISOString()}::timestamptz, ${w.endsAt.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  const exceptItems = [...(request.exceptCartItemIds ?? []), ...(request.exceptCartItemId ? [request.exceptCartItemId] : [])];
+  const notExcepted = exceptItems.length === 0 ? sql`true` : sql`c.id not in (${sql.join(exceptItems.map((id) => sql`${id}::uuid`), sql`, `)})`;
+  const exceptBooking = request.exceptBookingId ?? null;
+  const userId = request.userId ?? null;
   const result = (await tx.execute(sql`
-    select s.title, c.starts_at, c.ends_at from cart_items c join services s on s.id = c.service_id
-    where c.user_id = ${userId}::uuid
-      and c.hold_expires_at > ${now.toISOString()}::timestamptz
-      and c.starts_at < ${end}::timestamptz and c.ends_at > ${start}::timestamptz
-      and (${except}::uuid is null or c.id <> ${except}::uuid)
+    with w (s, e) as (values ${windows})
+    select s.title, c.starts_at, c.ends_at, c.user_id = ${userId}::uuid as own
+    from cart_items c left join services s on s.id = c.service_id
+    where c.hold_expires_at > ${request.now.toISOString()}::timestamptz
+      and exists (select 1 from w where c.starts_at < w.e and c.ends_at > w.s)
+      and ${notExcepted}
       and not exists (
         select 1 from bookings b where b.cart_item_id = c.id and b.status in ('confirmed', 'completed'))
     union all
-    select title, starts_at, ends_at from bookings
-    where user_id = ${userId}::uuid and status = 'confirmed'
-      and starts_at < ${end}::timestamptz and ends_at > ${start}::timestamptz
-      and (${exceptBooking}::uuid is null or id <> ${exceptBooking}::uuid)
-    order by 2`)) as unknown as Rows<{ title: string; starts_at: string | Date; ends_at: string | Date }>;
-  return result.rows.map((row) => ({ title: row.title, startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at) }));
+    select b.title, b.starts_at, b.ends_at, b.user_id = ${userId}::uuid and b.status = 'confirmed' as own
+    from bookings b
+    where b.status in ('confirmed', 'completed')
+      and exists (select 1 from w where b.starts_at < w.e and b.ends_at > w.s)
+      and (${exceptBooking}::uuid is null or b.id <> ${exceptBooking}::uuid)`)) as unknown as Rows<{
+    title: string | null;
+    starts_at: string | Date;
+    ends_at: string | Date;
+    own: boolean | null;
+  }>;
+  const occupied: TimeInterval[] = [];
+  const own: OwnAppointment[] = [];
+  for (const row of result.rows) {
+    const interval = { startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at) };
+    occupied.push(interval);
+    if (row.own) own.push({ ...interval, title: row.title ?? '' });
+  }
+  own.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  return { occupied, own };
+}
+
+/** Visits that take room in `window` at `now` (see occupancy). */
+export async function occupiedIntervals(tx: Db, window: TimeInterval, now: Date, options: Except = {}): Promise<TimeInterval[]> {
+  return (await occupancy(tx, { windows: [window], now, ...options })).occupied;
+}
+
+/** The customer's own appointments overlapping `window` (see occupancy). */
+export async function ownAppointments(tx: Db, userId: string, window: TimeInterval, now: Date, options: Except = {}): Promise<OwnAppointment[]> {
+  return (await occupancy(tx, { windows: [window], now, userId, ...options })).own;
 }
 
 /** True when one more visit fits in the window; call with the window's cells locked. */

@@ -1,55 +1,122 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { cartItems, services } from '../db/schema.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
-import { checkStart, type SlotRejection } from './slots.js';
-import { databaseNow, hasRoom, lockCells, ownAppointments, withRetry, type OwnAppointment } from './capacity.js';
+import { checkStart, maxConcurrent, type SlotRejection } from './slots.js';
+import { lockCellsOf, occupancy, withRetry, type OwnAppointment } from './capacity.js';
+
+/** A booking-list item as its hold left it, with today's catalogue entry. */
+export type HeldItem = {
+  id: string;
+  serviceId: string;
+  title: string;
+  priceMinor: number;
+  imageUrl: string;
+  durationMinutes: number;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  holdExpiresAt: Date | null;
+};
 
 export type TimeOutcome =
-  | { ok: true; item: { startsAt: Date | null; endsAt: Date | null; holdExpiresAt: Date | null } }
+  | { ok: true; item: HeldItem }
   | { ok: false; reason: 'not-found' | 'taken' | Exclude<SlotRejection, 'overlaps-own'> }
   | { ok: false; reason: 'overlaps-own'; other: OwnAppointment };
 
+type Refused = Exclude<TimeOutcome, { ok: true }>;
+
+/** Thrown inside the transaction to undo the hold it already wrote, then answered as the outcome. */
+class Refusal extends Error {
+  constructor(readonly outcome: Refused) {
+    super(outcome.reason);
+  }
+}
+
+type ItemRow = {
+  id: string;
+  service_id: string;
+  title: string;
+  price_minor: number;
+  image_url: string;
+  duration_minutes: number;
+  starts_at: string | Date | null;
+  ends_at: string | Date | null;
+  hold_expires_at: string | Date | null;
+  now: string | Date;
+};
+
+const date = (value: string | Date | null) => (value === null ? null : new Date(value));
+
+function heldItem(row: ItemRow): HeldItem {
+  return {
+    id: row.id,
+    serviceId: row.service_id,
+    title: row.title,
+    priceMinor: row.price_minor,
+    imageUrl: row.image_url,
+    durationMinutes: row.duration_minutes,
+    startsAt: date(row.starts_at),
+    endsAt: date(row.ends_at),
+    holdExpiresAt: date(row.hold_expires_at),
+  };
+}
+
+/**
+ * Sets `itemId`'s time to `startsAt` with a hold of `holdMinutes` (or, startsAt null, lets the time
+ * go) in one statement: her own item of a live service only. Given `lockCells`, the same statement
+ * locks the new time's cells (capacity.ts), after the item's row.
+ */
+function setItemTime(itemId: string, userId: string, startsAt: Date | null, holdMinutes: number, lockCells: boolean) {
+  const start = startsAt === null ? null : startsAt.toISOString();
+  return sql`
+    with item as (
+      update cart_items c set
+        starts_at = ${start}::timestamptz,
+        ends_at = ${start}::timestamptz + make_interval(mins => s.duration_minutes),
+        hold_expires_at = case when ${start}::timestamptz is null then null else now() + make_interval(mins => ${holdMinutes}::int) end
+      from services s
+      where c.id = ${itemId}::uuid and c.user_id = ${userId}::uuid and s.id = c.service_id and s.deleted_at is null
+      returning c.id, c.service_id, s.title, s.price_minor, s.image_url, s.duration_minutes, c.starts_at, c.ends_at, c.hold_expires_at
+    )${lockCells ? sql`, cells as (${lockCellsOf('item')})` : sql``}
+    select item.*, now() as now from item`;
+}
+
 /**
  * Sets an item's appointment time and holds it for `holdMinutes`, or (startsAt null) lets the time
- * go. The salon's rules, her own other appointments and capacity are all checked under the time
- * cells' row locks in one transaction (capacity.ts), retried when PostgreSQL breaks a deadlock.
+ * go. The time is written and its cells locked first, then the salon's rules, her own other
+ * appointments and capacity are checked with the locks held, in one transaction (capacity.ts); a
+ * refused time is rolled back. Retried when PostgreSQL breaks a deadlock. Four statements in all.
  */
 export async function holdTime(
   db: Db,
   request: { userId: string; itemId: string; startsAt: Date | null; settings: SalonSettings },
 ): Promise<TimeOutcome> {
   const { userId, itemId, startsAt, settings } = request;
-  return withRetry(() =>
-    db.transaction(async (tx): Promise<TimeOutcome> => {
-      const [found] = await tx
-        .select({ id: cartItems.id, duration: services.durationMinutes })
-        .from(cartItems)
-        .innerJoin(services, eq(services.id, cartItems.serviceId))
-        .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId), isNull(services.deletedAt)))
-        .for('update', { of: cartItems });
-      if (!found) return { ok: false, reason: 'not-found' };
+  if (startsAt === null) {
+    const { rows } = (await db.execute(setItemTime(itemId, userId, null, 0, false))) as unknown as { rows: ItemRow[] };
+    return rows[0] ? { ok: true, item: heldItem(rows[0]) } : { ok: false, reason: 'not-found' };
+  }
+  try {
+    return await withRetry(() =>
+      db.transaction(async (tx): Promise<TimeOutcome> => {
+        const { rows } = (await tx.execute(setItemTime(itemId, userId, startsAt, settings.holdMinutes, true))) as unknown as { rows: ItemRow[] };
+        const row = rows[0];
+        if (!row) return { ok: false, reason: 'not-found' };
+        const item = heldItem(row);
+        const now = new Date(row.now);
+        const rules = checkStart({ settings, startsAt, durationMinutes: item.durationMinutes, now, occupied: [] });
+        // Her own appointments are checked below, under the cell locks, where the other one is named.
+        if (!rules.ok && rules.reason !== 'overlaps-own') throw new Refusal({ ok: false, reason: rules.reason });
 
-      if (startsAt === null) {
-        await tx.update(cartItems).set({ startsAt: null, endsAt: null, holdExpiresAt: null }).where(eq(cartItems.id, itemId));
-        return { ok: true, item: { startsAt: null, endsAt: null, holdExpiresAt: null } };
-      }
-
-      const now = await databaseNow(tx);
-      const rules = checkStart({ settings, startsAt, durationMinutes: found.duration, now, occupied: [] });
-      // Her own appointments are checked below, under the cell locks, where the other one is named.
-      if (!rules.ok && rules.reason !== 'overlaps-own') return { ok: false, reason: rules.reason };
-
-      const endsAt = new Date(startsAt.getTime() + found.duration * 60_000);
-      await lockCells(tx, startsAt, endsAt);
-      const [other] = await ownAppointments(tx, userId, { startsAt, endsAt }, now, { exceptCartItemId: itemId });
-      if (other) return { ok: false, reason: 'overlaps-own', other };
-      if (!(await hasRoom(tx, { startsAt, endsAt }, settings.capacity, now, { exceptCartItemId: itemId }))) {
-        return { ok: false, reason: 'taken' };
-      }
-      const holdExpiresAt = new Date(now.getTime() + settings.holdMinutes * 60_000);
-      await tx.update(cartItems).set({ startsAt, endsAt, holdExpiresAt }).where(eq(cartItems.id, itemId));
-      return { ok: true, item: { startsAt, endsAt, holdExpiresAt } };
-    }),
-  );
+        const window = { startsAt, endsAt: item.endsAt! };
+        const present = await occupancy(tx, { windows: [window], now, userId, exceptCartItemId: itemId });
+        const [other] = present.own;
+        if (other) throw new Refusal({ ok: false, reason: 'overlaps-own', other });
+        if (maxConcurrent(present.occupied, window) >= settings.capacity) throw new Refusal({ ok: false, reason: 'taken' });
+        return { ok: true, item };
+      }),
+    );
+  } catch (err) {
+    if (err instanceof Refusal) return err.outcome;
+    throw err;
+  }
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { cartItems, services, user } from '../db/schema.js';
 import { fromMinorUnits } from '../../shared/money.js';
@@ -6,9 +6,28 @@ import { MAX_CART_ITEMS, type CartItem } from '../../shared/cart.js';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
+/** An item as the API shows it: today's catalogue title, price and image (never what a client once sent). */
+export function cartItemOf(
+  item: { id: string; serviceId: string; title: string; priceMinor: number; imageUrl: string; durationMinutes: number; startsAt: Date | null; endsAt: Date | null; holdExpiresAt: Date | null },
+  email: string,
+): CartItem {
+  return {
+    _id: item.id,
+    cartItemId: item.serviceId,
+    email,
+    title: item.title,
+    price: fromMinorUnits(item.priceMinor),
+    image_url: item.imageUrl,
+    duration: item.durationMinutes,
+    startsAt: iso(item.startsAt),
+    endsAt: iso(item.endsAt),
+    holdExpiresAt: iso(item.holdExpiresAt),
+  };
+}
+
 /**
- * The user's booking list with today's catalogue title, price and image (never what a client once
- * sent). Items whose service was deleted are gone already (deleteService removes them).
+ * The user's booking list with today's catalogue entries. Items whose service was deleted are gone
+ * already (deleteService removes them). One statement.
  */
 export async function listCart(db: Db, userId: string): Promise<CartItem[]> {
   const rows = await db
@@ -18,36 +37,52 @@ export async function listCart(db: Db, userId: string): Promise<CartItem[]> {
     .innerJoin(user, eq(user.id, cartItems.userId))
     .where(and(eq(cartItems.userId, userId), isNull(services.deletedAt)))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  return rows.map(({ item, service, email }) => ({
-    _id: item.id,
-    cartItemId: service.id,
-    email,
-    title: service.title,
-    price: fromMinorUnits(service.priceMinor),
-    image_url: service.imageUrl,
-    duration: service.durationMinutes,
-    startsAt: iso(item.startsAt),
-    endsAt: iso(item.endsAt),
-    holdExpiresAt: iso(item.holdExpiresAt),
-  }));
+  return rows.map(({ item, service, email }) =>
+    cartItemOf(
+      {
+        id: item.id,
+        serviceId: service.id,
+        title: service.title,
+        priceMinor: service.priceMinor,
+        imageUrl: service.imageUrl,
+        durationMinutes: service.durationMinutes,
+        startsAt: item.startsAt,
+        endsAt: item.endsAt,
+        holdExpiresAt: item.holdExpiresAt,
+      },
+      email,
+    ),
+  );
 }
 
 export type AddOutcome = { insertedId: string } | 'unknown-service' | 'full';
 
+/**
+ * Adds a live service to her list unless the list is full. Her user row is locked first, so two
+ * quick clicks cannot both pass the size check; the count then runs in the next statement, which
+ * sees what a click that held the lock before committed (a statement that waited for the lock
+ * itself would not). The service is locked `for share` against a delete running at the same time.
+ */
 export async function addToCart(db: Db, userId: string, serviceId: string): Promise<AddOutcome> {
   return db.transaction(async (tx) => {
-    // The user's row is locked so two quick clicks cannot both pass the size check.
     await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
-    const [service] = await tx
-      .select({ id: services.id })
-      .from(services)
-      .where(and(eq(services.id, serviceId), isNull(services.deletedAt)))
-      .for('share');
-    if (!service) return 'unknown-service';
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId));
-    if (n >= MAX_CART_ITEMS) return 'full';
-    const [row] = await tx.insert(cartItems).values({ userId, serviceId }).returning({ id: cartItems.id });
-    return { insertedId: row!.id };
+    const { rows } = (await tx.execute(sql`
+      with service as (
+        select id from services where id = ${serviceId}::uuid and deleted_at is null for share
+      ), list as (
+        select count(*)::int as n from cart_items where user_id = ${userId}::uuid
+      ), added as (
+        insert into cart_items (user_id, service_id)
+        select ${userId}::uuid, service.id from service, list where list.n < ${MAX_CART_ITEMS}
+        returning id
+      )
+      select (select id from service) as service_id, (select id from added) as inserted_id`)) as unknown as {
+      rows: { service_id: string | null; inserted_id: string | null }[];
+    };
+    const [row] = rows;
+    if (!row?.service_id) return 'unknown-service';
+    if (!row.inserted_id) return 'full';
+    return { insertedId: row.inserted_id };
   });
 }
 

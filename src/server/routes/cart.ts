@@ -14,7 +14,7 @@ import {
   cartTimeSchema,
 } from '../../shared/cart.js';
 import { currentUser, requireUser } from '../plugins/auth.js';
-import { addToCart, listCart, removeFromCart } from '../repositories/cart.js';
+import { addToCart, cartItemOf, listCart, removeFromCart } from '../repositories/cart.js';
 import { holdTime } from '../booking/holds.js';
 import { findUserByEmail } from '../repositories/users.js';
 import { findService } from '../repositories/services.js';
@@ -22,7 +22,7 @@ import { findBooking } from '../repositories/bookings.js';
 import { HttpError, notFound } from '../http-error.js';
 import { availableSlots, type SlotRejection } from '../booking/slots.js';
 import { salonDayStart } from '../../shared/calendar.js';
-import { databaseNow, occupiedIntervals, ownAppointments } from '../booking/capacity.js';
+import { databaseNow, occupancy } from '../booking/capacity.js';
 
 /** Why a time cannot be booked, in the words the booking page shows under the time picker. */
 export const rejectionMessages: Record<SlotRejection, string> = {
@@ -135,9 +135,7 @@ export async function cartRoutes(app: App) {
         const message = rejectionMessages[outcome.reason];
         throw new HttpError(400, message, [{ path: 'startsAt', message }]);
       }
-      const item = (await listCart(app.db, me.id)).find((entry) => entry._id === request.params.id);
-      if (!item) throw notFound('Booking list item');
-      return item;
+      return cartItemOf(outcome.item, me.email);
     },
   );
 
@@ -165,9 +163,8 @@ export async function cartRoutes(app: App) {
       // Everything that could overlap a visit that day: from the salon's midnight to the next one.
       const dayStart = salonDayStart(date, settings.timeZone);
       const window = { startsAt: new Date(dayStart.getTime() - 24 * 3600_000), endsAt: new Date(dayStart.getTime() + 48 * 3600_000) };
-      const occupied = await occupiedIntervals(app.db, window, now, except);
       // A signed-in customer is not offered times that overlap her own other appointments.
-      const own = me ? await ownAppointments(app.db, me.id, window, now, except) : [];
+      const { occupied, own } = await occupancy(app.db, { windows: [window], now, userId: me?.id, ...except });
       const slots = availableSlots({ settings, date, durationMinutes: moving ? moving.duration : service.duration, now, occupied, own });
       // Times change as others book: never cache an answer.
       reply.header('cache-control', 'no-store');
