@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { salon } from '../../shared/salon.js';
-import { appointmentUid, buildIcs, googleCalendarLink, icsMethod, type CalendarAppointment, type CalendarContext } from './ics.js';
+import { sampleAppointment } from '../test/appointments.js';
+import { appointmentUid, buildIcs, googleCalendarLink, icsMethod, type CalendarContext } from './ics.js';
 
 const context: CalendarContext = { timeZone: 'Asia/Dhaka', publicUrl: 'https://parlour.example:8443', now: new Date('2026-05-20T09:15:00Z') };
-
-function appointment(change: Partial<CalendarAppointment> = {}): CalendarAppointment {
-  return {
-    id: '0b9d6c1e-4f7a-4f55-9a55-2d3f0e6b7a11',
-    title: 'Signature Glow Facial',
-    // 10:00-11:00 on Tuesday 2 June 2026 in Dhaka (UTC+6).
-    startsAt: new Date('2026-06-02T04:00:00Z'),
-    endsAt: new Date('2026-06-02T05:00:00Z'),
-    status: 'confirmed',
-    sequence: 0,
-    ...change,
-  };
-}
 
 /** Parses the file as a calendar app would, with a library of its own. */
 function parse(content: string) {
@@ -27,7 +15,7 @@ function parse(content: string) {
 
 describe('buildIcs', () => {
   it('writes one event with UTC times, the salon zone named, the address, a stable UID and the sequence', () => {
-    const file = buildIcs([appointment({ sequence: 3 })], context);
+    const file = buildIcs([sampleAppointment({ sequence: 3 })], context);
     const { calendar, events } = parse(file.content);
     expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
     expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe('Asia/Dhaka');
@@ -53,13 +41,13 @@ describe('buildIcs', () => {
 
   it('names the file after the salon-local date, not the UTC one', () => {
     // 00:30 on 3 June in Dhaka is still 2 June in UTC.
-    const file = buildIcs([appointment({ startsAt: new Date('2026-06-02T18:30:00Z'), endsAt: new Date('2026-06-02T19:30:00Z') })], context);
+    const file = buildIcs([sampleAppointment({ startsAt: new Date('2026-06-02T18:30:00Z'), endsAt: new Date('2026-06-02T19:30:00Z') })], context);
     expect(file.filename).toBe('parlour-appointment-2026-06-03.ics');
   });
 
   it('cancels a cancelled booking with METHOD:CANCEL, STATUS:CANCELLED, the same UID and the raised sequence', () => {
-    const booked = parse(buildIcs([appointment({ sequence: 1 })], context).content).events[0]!.event;
-    const file = buildIcs([appointment({ status: 'cancelled', sequence: 2 })], { ...context, customer: { name: 'Ayesha Rahman', email: 'ayesha@example.com' } });
+    const booked = parse(buildIcs([sampleAppointment({ sequence: 1 })], context).content).events[0]!.event;
+    const file = buildIcs([sampleAppointment({ status: 'cancelled', sequence: 2 })], { ...context, customer: { name: 'Ayesha Rahman', email: 'ayesha@example.com' } });
     const { calendar, events } = parse(file.content);
     expect(file.method).toBe('CANCEL');
     expect(calendar.getFirstPropertyValue('method')).toBe('CANCEL');
@@ -73,7 +61,7 @@ describe('buildIcs', () => {
   });
 
   it('puts one event per appointment in one file, and publishes when any of them is still on', () => {
-    const second = appointment({
+    const second = sampleAppointment({
       id: '5c1f3a2b-0d8e-4e3f-8a71-6b2c9d0e1f22',
       title: 'Classic Manicure',
       startsAt: new Date('2026-06-02T06:00:00Z'),
@@ -81,7 +69,7 @@ describe('buildIcs', () => {
       status: 'cancelled',
       sequence: 1,
     });
-    const file = buildIcs([second, appointment()], context);
+    const file = buildIcs([second, sampleAppointment()], context);
     const { calendar, events } = parse(file.content);
     expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
     expect(events.map(({ event }) => [event.summary, event.startDate.toJSDate().toISOString(), event.sequence])).toEqual([
@@ -95,7 +83,7 @@ describe('buildIcs', () => {
   });
 
   it('escapes text a calendar would otherwise split', () => {
-    const { events } = parse(buildIcs([appointment({ title: 'Hair, cut; and colour\nnew line' })], context).content);
+    const { events } = parse(buildIcs([sampleAppointment({ title: 'Hair, cut; and colour\nnew line' })], context).content);
     expect(events[0]!.event.summary).toBe(`Hair, cut; and colour\nnew line at ${salon.name}`);
   });
 
@@ -118,7 +106,7 @@ describe('icsMethod and appointmentUid', () => {
 
 describe('googleCalendarLink', () => {
   it("fills Google's new-event page with the title, UTC times, details and the address", () => {
-    const link = new URL(googleCalendarLink(appointment(), context));
+    const link = new URL(googleCalendarLink(sampleAppointment(), context));
     expect(link.origin + link.pathname).toBe('https://calendar.google.com/calendar/render');
     expect(link.searchParams.get('action')).toBe('TEMPLATE');
     expect(link.searchParams.get('text')).toBe(`Signature Glow Facial at ${salon.name}`);

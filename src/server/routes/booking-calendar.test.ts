@@ -9,24 +9,16 @@ import { bookings } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { asUser, dhaka, openDay, readyToPay } from '../test/booking.js';
+import { bookAndPay, type BookedVisit } from '../test/appointments.js';
 import { salon } from '../../shared/salon.js';
-import type { Booking } from '../../shared/payments.js';
 
 let t: TestApp;
 let owner: Account;
 let other: Account;
 let admin: Account;
-let booking: Booking;
+let booking: BookedVisit;
 let serviceId: string;
 const day = openDay(4);
-
-/** Pays for the customer's booking list; answers the intent's payment id. */
-async function pay(who: Account, price: number): Promise<string> {
-  const intent = (await asUser(t.app, who).post('/api/create-payment-intent', { price })).json<{ clientSecret: string; paymentId: string }>();
-  const paid = await asUser(t.app, who).post('/api/payments/test/confirm', { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
-  if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
-  return intent.paymentId;
-}
 
 const icsUrl = (id: string) => `/api/bookings/${id}/ics`;
 
@@ -48,15 +40,13 @@ beforeAll(async () => {
   const services = (await t.app.inject({ url: '/api/service' })).json<{ _id: string; title: string; price: number }[]>();
   const service = services[0]!;
   serviceId = service._id;
-  await readyToPay(t.app, owner, [{ serviceId, time: '11:00' }], day);
-  const paymentId = await pay(owner, service.price);
-  booking = (await asUser(t.app, owner).get('/api/bookings')).json<Booking[]>().find((b) => b.paymentId === paymentId)!;
+  booking = await bookAndPay(t.app, owner, service, day, '11:00');
 });
 afterAll(async () => t.close());
 
 describe('GET /api/bookings/:id/ics', () => {
   it("gives the customer her appointment's calendar file", async () => {
-    const res = await asUser(t.app, owner).get(icsUrl(booking._id));
+    const res = await asUser(t.app, owner).get(icsUrl(booking.id));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8; method=PUBLISH');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="parlour-appointment-${day}.ics"`);
@@ -64,24 +54,24 @@ describe('GET /api/bookings/:id/ics', () => {
     const { method, vevent, event } = parseEvent(res.body);
     expect(method).toBe('PUBLISH');
     expect(event.startDate.toJSDate()).toEqual(dhaka(day, '11:00'));
-    expect(event.endDate.toJSDate()).toEqual(new Date(booking.endsAt));
-    expect(event.uid).toBe(`booking-${booking._id}@${new URL(t.config.publicUrl).hostname}`);
-    expect(event.sequence).toBe(await sequenceOf(booking._id));
+    expect(event.endDate.toJSDate()).toEqual(booking.endsAt);
+    expect(event.uid).toBe(`booking-${booking.id}@${new URL(t.config.publicUrl).hostname}`);
+    expect(event.sequence).toBe(await sequenceOf(booking.id));
     expect(event.location).toBe(salon.address);
     expect(event.summary).toBe(`${booking.title} at ${salon.name}`);
     expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED');
   });
 
   it('gives an admin the same event', async () => {
-    const mine = parseEvent((await asUser(t.app, owner).get(icsUrl(booking._id))).body).event;
-    const res = await asUser(t.app, admin).get(icsUrl(booking._id));
+    const mine = parseEvent((await asUser(t.app, owner).get(icsUrl(booking.id))).body).event;
+    const res = await asUser(t.app, admin).get(icsUrl(booking.id));
     expect(res.statusCode, res.body).toBe(200);
     const { event } = parseEvent(res.body);
     expect([event.uid, event.sequence, event.startDate.toJSDate()]).toEqual([mine.uid, mine.sequence, mine.startDate.toJSDate()]);
   });
 
   it("answers another customer exactly as for an id that does not exist", async () => {
-    const theirs = await asUser(t.app, other).get(icsUrl(booking._id));
+    const theirs = await asUser(t.app, other).get(icsUrl(booking.id));
     const unknown = await asUser(t.app, owner).get(icsUrl('7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f'));
     expect(theirs.statusCode).toBe(404);
     expect(unknown.statusCode).toBe(404);
@@ -90,7 +80,7 @@ describe('GET /api/bookings/:id/ics', () => {
   });
 
   it('asks a signed-out visitor to sign in', async () => {
-    const res = await asUser(t.app, undefined).get(icsUrl(booking._id));
+    const res = await asUser(t.app, undefined).get(icsUrl(booking.id));
     expect(res.statusCode).toBe(401);
     expect(res.body).not.toContain('BEGIN:VCALENDAR');
   });
@@ -109,20 +99,20 @@ describe('GET /api/bookings/:id/ics', () => {
   });
 
   it('follows a move: the new time under the same UID with a higher SEQUENCE', async () => {
-    const before = parseEvent((await asUser(t.app, owner).get(icsUrl(booking._id))).body).event;
-    const moved = await asUser(t.app, owner).patch(`/api/bookings/${booking._id}`, { startsAt: dhaka(day, '13:00').toISOString() });
+    const before = parseEvent((await asUser(t.app, owner).get(icsUrl(booking.id))).body).event;
+    const moved = await asUser(t.app, owner).patch(`/api/bookings/${booking.id}`, { startsAt: dhaka(day, '13:00').toISOString() });
     expect(moved.statusCode, moved.body).toBe(200);
-    const after = parseEvent((await asUser(t.app, owner).get(icsUrl(booking._id))).body).event;
+    const after = parseEvent((await asUser(t.app, owner).get(icsUrl(booking.id))).body).event;
     expect(after.uid).toBe(before.uid);
     expect(after.sequence).toBeGreaterThan(before.sequence);
     expect(after.startDate.toJSDate()).toEqual(dhaka(day, '13:00'));
   });
 
   it('cancels the event once the booking is cancelled (METHOD:CANCEL, STATUS:CANCELLED, higher SEQUENCE)', async () => {
-    const before = parseEvent((await asUser(t.app, owner).get(icsUrl(booking._id))).body).event;
-    const cancelled = await asUser(t.app, owner).post(`/api/bookings/${booking._id}/cancel`, {});
+    const before = parseEvent((await asUser(t.app, owner).get(icsUrl(booking.id))).body).event;
+    const cancelled = await asUser(t.app, owner).post(`/api/bookings/${booking.id}/cancel`, {});
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const res = await asUser(t.app, owner).get(icsUrl(booking._id));
+    const res = await asUser(t.app, owner).get(icsUrl(booking.id));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8; method=CANCEL');
     const { method, vevent, event } = parseEvent(res.body);
@@ -130,7 +120,7 @@ describe('GET /api/bookings/:id/ics', () => {
     expect(vevent.getFirstPropertyValue('status')).toBe('CANCELLED');
     expect(event.uid).toBe(before.uid);
     expect(event.sequence).toBeGreaterThan(before.sequence);
-    expect(event.sequence).toBe(await sequenceOf(booking._id));
+    expect(event.sequence).toBe(await sequenceOf(booking.id));
     // A cancellation names the attendee being removed: the customer.
     expect(event.attendees.map((attendee) => String(attendee.getFirstValue()).toLowerCase())).toEqual([`mailto:${owner.email.toLowerCase()}`]);
   });

@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import type { App } from '../types.js';
+import type { CalendarAppointment } from '../calendar/ics.js';
 import type { Account } from './accounts.js';
 import { CARDS, asUser, dhaka, futureExpiry, readyToPay } from './booking.js';
 import type { ReceivedMail } from './smtp-receiver.js';
@@ -28,4 +29,17 @@ export function calendarOf(mail: ReceivedMail) {
   const calendar = new ICAL.Component(ICAL.parse(file.content));
   const events = calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
   return { file, method: calendar.getFirstPropertyValue('method'), events };
+}
+
+/** An appointment as the calendar files and e-mails take it, at a fixed time: 10:00-11:00 on Tuesday 2 June 2026 in Dhaka. */
+export function sampleAppointment(change: Partial<CalendarAppointment> = {}): CalendarAppointment {
+  return {
+    id: '0b9d6c1e-4f7a-4f55-9a55-2d3f0e6b7a11',
+    title: 'Signature Glow Facial',
+    startsAt: new Date('2026-06-02T04:00:00Z'),
+    endsAt: new Date('2026-06-02T05:00:00Z'),
+    status: 'confirmed',
+    sequence: 0,
+    ...change,
+  };
 }
