@@ -294,6 +294,41 @@ describe('when the SMTP server is down', () => {
     expect(sent).toHaveLength(2);
   });
 
+  it('a reminder waiting for its next try is dropped when the visit moves meanwhile, and the new time gets its own', async () => {
+    const who = await signUp(t.app);
+    const visit = await bookAndPay(t.app, who, service, freshDay(), '14:00');
+    await expect.poll(() => mailsTo(receiver!, who).map((m) => m.subject)).toEqual([CONFIRMATION]);
+    await smtpDown();
+    clockState.at = new Date(visit.startsAt.getTime() - 6 * HOUR);
+    expect(await t.app.reminders.sweep()).toBe(1);
+    await expect.poll(async () => (await outboxFor(who)).rows.some((r) => r.status === 'failed' && r.subject.startsWith('Reminder:')), { timeout: 5000 }).toBe(true);
+
+    // She moves it to 15:00 the same day, still inside the reminder window.
+    const later = new Date(visit.startsAt.getTime() + HOUR);
+    expect((await asUser(t.app, who).patch(`/api/bookings/${visit.id}`, { startsAt: later.toISOString() })).statusCode).toBe(200);
+    const up = await smtpUp();
+    // The old reminder's job ran again and found the visit moved: it finished without sending.
+    await expect.poll(() => reminderJobStates(t.app.db, visit), { timeout: 10_000 }).toEqual(['completed']);
+    expect(await t.app.reminders.sweep()).toBe(1);
+    await expect.poll(() => reminderJobStates(t.app.db, visit), { timeout: 10_000 }).toEqual(['completed', 'completed']);
+    expect(remindersTo(up, who).map((m) => m.subject)).toEqual([`Reminder: Classic Manicure on ${dayName(later)} at 15:00`]);
+  });
+
+  it('a reminder still failing when the visit starts is dropped', async () => {
+    const who = await signUp(t.app);
+    const visit = await bookAndPay(t.app, who, service, freshDay(), '16:00');
+    await expect.poll(() => mailsTo(receiver!, who).map((m) => m.subject)).toEqual([CONFIRMATION]);
+    await smtpDown();
+    clockState.at = new Date(visit.startsAt.getTime() - HOUR);
+    expect(await t.app.reminders.sweep()).toBe(1);
+    await expect.poll(async () => (await outboxFor(who)).rows.some((r) => r.status === 'failed' && r.subject.startsWith('Reminder:')), { timeout: 5000 }).toBe(true);
+
+    clockState.at = new Date(visit.startsAt.getTime() + 60_000);
+    const up = await smtpUp();
+    await expect.poll(() => reminderJobStates(t.app.db, visit), { timeout: 10_000 }).toEqual(['completed']);
+    expect(remindersTo(up, who)).toHaveLength(0);
+  });
+
   it('a reminder waiting for its next try is dropped when she cancels meanwhile', async () => {
     const who = await signUp(t.app);
     const visit = await bookAndPay(t.app, who, service, freshDay(), '13:00');

@@ -54,7 +54,9 @@ export async function sweepReminders(deps: ReminderDeps): Promise<number> {
         const rows = await tx
           .update(bookings)
           .set({ reminderSentAt: now })
-          .where(inArray(bookings.id, due))
+          // Checked again on the row itself: a sweep that read it before another's claim committed
+          // finds it taken once that commits, and claims nothing.
+          .where(and(inArray(bookings.id, due), isNull(bookings.reminderSentAt)))
           .returning({ bookingId: bookings.id, sequence: bookings.sequence });
         for (const row of rows) {
           const reminder: ReminderNotice = { kind: 'reminder', ...row };

@@ -6,7 +6,7 @@ import type { DbHandle } from '../db/client.js';
 import { prepareDatabase } from '../db/prepare.js';
 import { createTestDatabase } from '../test/test-database.js';
 import { closedPort, startSmtpReceiver, type SmtpReceiver } from '../test/smtp-receiver.js';
-import { createMailer } from './mailer.js';
+import { createMailer, MailNotSentError } from './mailer.js';
 
 const FROM = 'Parlour Test <salon@parlour.test>';
 // A real pino logger, as the app has, that writes nowhere.
@@ -77,6 +77,32 @@ describe('createMailer', () => {
   });
 });
 
+describe('sending for the job queue', () => {
+  it('with throwOnFailure, records the failed attempt, saying which it was, and throws so the job is retried', async () => {
+    const smtpUrl = `smtp://127.0.0.1:${await closedPort()}`;
+    const mailer = createMailer({ db: database.db, log, smtpUrl, from: FROM });
+    await expect(mailer.send(message, { throwOnFailure: true, attempt: { number: 1, of: 3 } })).rejects.toThrow(MailNotSentError);
+    await expect(mailer.send(message, { throwOnFailure: true, attempt: { number: 3, of: 3 } })).rejects.toThrow(/not sent/);
+    const rows = await database.db.select().from(outbox).orderBy(outbox.createdAt);
+    expect(rows.map((r) => r.status)).toEqual(['failed', 'failed']);
+    expect(rows[0]!.error).toMatch(/\(attempt 1 of 3; it will be tried again\)$/);
+    expect(rows[1]!.error).toMatch(/\(attempt 3 of 3; given up\)$/);
+  });
+
+  it('delivers the HTML part and the attachments beside the text', async () => {
+    const mailer = createMailer({ db: database.db, log, smtpUrl: receiver.url, from: FROM });
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:PUBLISH\r\nEND:VCALENDAR\r\n';
+    await mailer.send({ ...message, html: '<p>Hello <b>Mim</b></p>', attachments: [{ filename: 'visit.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] });
+
+    const [mail] = receiver.messages;
+    expect(mail!.text.trimEnd()).toBe(message.text);
+    expect(mail!.html).toBe('<p>Hello <b>Mim</b></p>');
+    expect(mail!.attachments).toEqual([{ filename: 'visit.ics', contentType: expect.stringMatching(/^text\/calendar; charset=utf-8; method=PUBLISH/), content: ics }]);
+    const rows = await database.db.select().from(outbox);
+    expect(rows).toEqual([expect.objectContaining({ ...message, html: '<p>Hello <b>Mim</b></p>', status: 'sent' })]);
+  });
+});
+
 describe('what the mailer logs', () => {
   // A live reset link: whoever reads the log could take over the account with it.
   const resetMail = {
@@ -100,9 +126,8 @@ describe('what the mailer logs', () => {
   }
 
   it.each([
-    // The test SMTP receiver reads plain-text mails only, so the HTML part rides on the others.
     ['without SMTP_URL', () => Promise.resolve(undefined), 'logged', { ...resetMail, html }],
-    ['through SMTP', () => Promise.resolve(receiver.url), 'sent', resetMail],
+    ['through SMTP', () => Promise.resolve(receiver.url), 'sent', { ...resetMail, html }],
     ['when SMTP fails', async () => `smtp://127.0.0.1:${await closedPort()}`, 'failed', { ...resetMail, html }],
   ])('%s logs who, what and how it went, never the body', async (_case, smtpUrl, status, mail) => {
     const { logger, lines } = capturingLogger();

@@ -116,12 +116,15 @@ function leafParts(part: Part): Part[] {
 function parseMessage(raw: string, envelope: ReceivedMail['envelope']): ReceivedMail {
   const message = splitPart(raw);
   const { headers } = message;
-  const decoded = leafParts(message).map((part) => ({
-    type: (part.headers['content-type'] ?? 'text/plain').split(';')[0]!.trim().toLowerCase(),
-    contentType: part.headers['content-type'] ?? 'text/plain',
-    filename: /filename="?([^";]+)"?/i.exec(part.headers['content-disposition'] ?? '')?.[1],
-    content: decodeBody(part.body, part.headers['content-transfer-encoding'] ?? '7bit'),
-  }));
+  const decoded = leafParts(message).map((part) => {
+    const filename = /filename="?([^";]+)"?/i.exec(part.headers['content-disposition'] ?? '')?.[1];
+    return {
+      type: (part.headers['content-type'] ?? 'text/plain').split(';')[0]!.trim().toLowerCase(),
+      contentType: part.headers['content-type'] ?? 'text/plain',
+      filename,
+      content: decodeBody(part.body, part.headers['content-transfer-encoding'] ?? '7bit', filename !== undefined),
+    };
+  });
   const inline = decoded.filter((part) => part.filename === undefined);
   const html = inline.find((part) => part.type === 'text/html')?.content;
   return {
@@ -137,19 +140,21 @@ function parseMessage(raw: string, envelope: ReceivedMail['envelope']): Received
   };
 }
 
-function decodeBody(body: string, encoding: string): string {
+/** Undoes the transfer encoding; text parts get \n line ends, files keep theirs (.ics needs CRLF). */
+function decodeBody(body: string, encoding: string, keepLineEnds = false): string {
+  const lineEnds = keepLineEnds ? (text: string) => text : normaliseLineEnds;
   switch (encoding.toLowerCase()) {
     case 'base64':
-      return normaliseLineEnds(Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8'));
+      return lineEnds(Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8'));
     case 'quoted-printable': {
       const bytes = body
         .replace(/=\r\n/g, '')
         .split(/(=[0-9A-F]{2})/i)
         .flatMap((part) => (/^=[0-9A-F]{2}$/i.test(part) ? [Buffer.from([parseInt(part.slice(1), 16)])] : [Buffer.from(part, 'utf8')]));
-      return normaliseLineEnds(Buffer.concat(bytes).toString('utf8'));
+      return lineEnds(Buffer.concat(bytes).toString('utf8'));
     }
     default:
-      return normaliseLineEnds(body);
+      return lineEnds(body);
   }
 }
 

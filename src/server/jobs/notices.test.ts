@@ -1,0 +1,153 @@
+/**
+ * The appointment e-mails as she receives them: through the API, the job queue (pg-boss on the
+ * test PostgreSQL) and a real SMTP receiver, each read back part by part (text, HTML, calendar).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
+import { CARDS, asUser, dhaka, futureExpiry, openDay, readyToPay } from '../test/booking.js';
+import { bookAndPay, calendarOf } from '../test/appointments.js';
+import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../test/smtp-receiver.js';
+import { formatCalendarDate } from '../../shared/calendar.js';
+import { salon } from '../../shared/salon.js';
+
+let receiver: SmtpReceiver;
+let t: TestApp;
+let admin: Account;
+type Service = { _id: string; title: string; price: number };
+let services: Service[];
+const service = (title: string) => services.find((s) => s.title === title)!;
+let day = 3;
+const freshDay = () => openDay((day += 1));
+
+beforeAll(async () => {
+  receiver = await startSmtpReceiver();
+  t = await createTestApp({ env: { SMTP_URL: receiver.url }, jobs: { pollingIntervalSeconds: 0.5 } });
+  admin = await signUpAdmin(t.app);
+  services = (await t.app.inject({ url: '/api/service' })).json<Service[]>();
+});
+afterAll(async () => {
+  await t?.close();
+  await receiver?.close();
+});
+
+const mailsTo = (who: Account): ReceivedMail[] => receiver.messages.filter((m) => m.envelope.to.includes(who.email));
+
+async function onlyMail(who: Account, subject: string | RegExp): Promise<ReceivedMail> {
+  await expect.poll(() => mailsTo(who).filter((m) => (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject)))).toHaveLength(1);
+  return mailsTo(who).find((m) => (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject)))!;
+}
+
+describe('the confirmation', () => {
+  it('lists both appointments of one payment in text and HTML, with one calendar file holding both events', async () => {
+    const who = await signUp(t.app, { name: 'Mim Hossain' });
+    const date = freshDay();
+    await readyToPay(t.app, who, [{ serviceId: service('Classic Manicure')._id, time: '11:00' }, { serviceId: service('Gel Nail Extensions')._id, time: '14:00' }], date);
+    const { clientSecret } = (await asUser(t.app, who).post('/api/create-payment-intent', { price: 800 + service('Gel Nail Extensions').price })).json<{ clientSecret: string }>();
+    const paid = await asUser(t.app, who).post('/api/payments/test/confirm', { clientSecret, cardNumber: CARDS.success, expiry: futureExpiry(), cvc: '123' });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    const mail = await onlyMail(who, 'Your Parlour appointments are confirmed');
+    expect(mail.headers['content-type']).toMatch(/^multipart\/mixed/);
+    expect(mail.text).toContain('Dear Mim Hossain,');
+    expect(mail.text).toContain(`- Classic Manicure: ${formatCalendarDate(date)} at 11:00 (45 minutes, ৳800)`);
+    expect(mail.text).toContain(`- Gel Nail Extensions: ${formatCalendarDate(date)} at 14:00`);
+    expect(mail.html).toContain('<strong>Classic Manicure</strong>');
+    expect(mail.html).toContain(`${t.config.publicUrl}/dashboard/userhome`);
+    const calendar = calendarOf(mail);
+    expect(calendar.method).toBe('PUBLISH');
+    expect(calendar.events.map((e) => e.startDate.toJSDate())).toEqual([dhaka(date, '11:00'), dhaka(date, '14:00')]);
+    expect(calendar.events.map((e) => e.location)).toEqual([salon.address, salon.address]);
+    // The same mail is in the outbox for the admin's 'Sent e-mails' page, HTML included.
+    const rows = ((await t.app.db.execute(sql`select status, html from outbox where "to" = ${who.email}`)) as unknown as { rows: { status: string; html: string }[] }).rows;
+    expect(rows).toEqual([{ status: 'sent', html: expect.stringContaining('<strong>Gel Nail Extensions</strong>') }]);
+  });
+});
+
+describe('cancelling', () => {
+  it('by the salon: she is told, with the amount refunded, and the calendar file removes the event', async () => {
+    const who = await signUp(t.app);
+    const visit = await bookAndPay(t.app, who, service('Classic Manicure'), freshDay(), '12:00');
+    expect((await asUser(t.app, admin).post(`/api/bookings/${visit.id}/cancel`, {})).statusCode).toBe(200);
+
+    const mail = await onlyMail(who, /^Cancelled: Classic Manicure/);
+    expect(mail.text).toContain(`We are sorry: Parlour has had to cancel your Classic Manicure on ${formatCalendarDate(dateOf(visit.startsAt))} at 12:00.`);
+    expect(mail.text).toContain('৳800 has been refunded to the card you paid with.');
+    const calendar = calendarOf(mail);
+    expect(calendar.method).toBe('CANCEL');
+    expect(calendar.events[0]!.uid).toContain(visit.id);
+    expect(calendar.events[0]!.sequence).toBe(1);
+  });
+
+  it('by herself: a short confirmation of the cancellation and the refund', async () => {
+    const who = await signUp(t.app);
+    const visit = await bookAndPay(t.app, who, service('Classic Manicure'), freshDay(), '15:00');
+    await onlyMail(who, 'Your Parlour appointments are confirmed');
+    expect((await asUser(t.app, who).post(`/api/bookings/${visit.id}/cancel`, {})).statusCode).toBe(200);
+    // Cancelling again changes nothing and tells her nothing more.
+    expect((await asUser(t.app, who).post(`/api/bookings/${visit.id}/cancel`, {})).statusCode).toBe(200);
+
+    const mail = await onlyMail(who, /^Cancelled: Classic Manicure/);
+    expect(mail.text).toContain('You cancelled your Classic Manicure');
+    expect(mail.text).toContain('৳800 has been refunded');
+    expect(mail.text).not.toContain('sorry');
+    await settled();
+    expect(mailsTo(who).map((m) => m.subject.split(':')[0])).toEqual(['Your Parlour appointments are confirmed', 'Cancelled']);
+  });
+});
+
+describe('moving', () => {
+  it('by the salon: she is told who moved it, from when to when, with the updated event', async () => {
+    const who = await signUp(t.app);
+    const first = freshDay();
+    const visit = await bookAndPay(t.app, who, service('Classic Manicure'), first, '10:00');
+    const later = dhaka(freshDay(), '16:00');
+    const moved = await asUser(t.app, admin).patch(`/api/bookings/${visit.id}`, { startsAt: later.toISOString() });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    const mail = await onlyMail(who, /^Your Classic Manicure is now on/);
+    expect(mail.text).toContain(`Parlour has moved your Classic Manicure from ${formatCalendarDate(first)} at 10:00 to ${formatCalendarDate(dateOf(later))} at 16:00.`);
+    const calendar = calendarOf(mail);
+    expect(calendar.events[0]!.startDate.toJSDate()).toEqual(later);
+    expect(calendar.events[0]!.sequence).toBe(1);
+    expect(calendar.events[0]!.uid).toContain(visit.id);
+  });
+});
+
+describe('a notice queued in a transaction', () => {
+  it('is sent if the transaction commits and never if it rolls back', async () => {
+    const who = await signUp(t.app);
+    const visit = await bookAndPay(t.app, who, service('Classic Manicure'), freshDay(), '17:00');
+    await t.app.db.execute(sql`update bookings set status = 'cancelled' where id = ${visit.id}`);
+
+    await expect(
+      t.app.db.transaction(async (tx) => {
+        await t.app.notices.queue({ kind: 'cancelled', bookingId: visit.id, by: 'salon', refundedMinor: 111 }, tx);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await t.app.db.transaction(async (tx) => {
+      await t.app.notices.queue({ kind: 'cancelled', bookingId: visit.id, by: 'salon', refundedMinor: 222 }, tx);
+    });
+
+    const mail = await onlyMail(who, /^Cancelled:/);
+    expect(mail.text).toContain('৳2.22 has been refunded');
+    await settled();
+    expect(mailsTo(who).filter((m) => m.subject.startsWith('Cancelled:'))).toHaveLength(1);
+    const jobs = ((await t.app.db.execute(sql`select data->>'refundedMinor' as refunded from pgboss.job where data->>'bookingId' = ${visit.id} and data->>'kind' = 'cancelled'`)) as unknown as { rows: { refunded: string }[] }).rows;
+    expect(jobs).toEqual([{ refunded: '222' }]);
+  });
+});
+
+/** The salon-local date of an instant, as YYYY-MM-DD. */
+function dateOf(instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(instant);
+}
+
+/** Waits until every queued e-mail job has run, so that 'no more e-mails' can be said. */
+async function settled() {
+  await expect
+    .poll(async () => ((await t.app.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'mail' and state < 'completed'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n)
+    .toBe(0);
+}
