@@ -8,6 +8,8 @@ export const ParlourSwal = Swal.mixin({
   // Leave <html>/<body> heights alone: the fixed navbar layout relies on normal document scrolling.
   heightAuto: false,
   reverseButtons: false,
+  // The icon's '!' or 'i' is drawn as text, which screen readers would read out before the title.
+  didRender: (popup) => popup.querySelector('.swal2-icon')?.setAttribute('aria-hidden', 'true'),
   customClass: {
     popup: 'rounded-box bg-base-100 text-base-content shadow-lift font-sans',
     title: 'font-display text-2xl font-semibold text-base-content',

@@ -83,10 +83,14 @@ export function Navbar({ user, isAdmin, isAuthLoading, bookingCount, onLogout, i
   return (
     <header
       ref={headerRef}
+      // Tabbing out of the open menu closes it: it lies over the page and would hide what has focus.
+      onBlur={(event) => {
+        if (menuOpen && event.relatedTarget instanceof Node && !headerRef.current?.contains(event.relatedTarget)) setMenuOpenAt(null);
+      }}
       className="fixed inset-x-0 top-0 z-40 border-b border-base-300/70 bg-base-100/90 backdrop-blur-md supports-[backdrop-filter]:bg-base-100/80"
     >
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
-        <Link to={paths.home} className="mr-4 flex shrink-0 items-center gap-2 rounded-full pr-2">
+        <Link to={paths.home} className="mr-2 flex shrink-0 items-center gap-2 rounded-full pr-2 sm:mr-4">
           <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
           <span className="font-display text-2xl font-semibold tracking-tight text-secondary">Parlour</span>
         </Link>
@@ -118,7 +122,8 @@ export function Navbar({ user, isAdmin, isAuthLoading, bookingCount, onLogout, i
       <div
         id={menuId}
         hidden={!menuOpen}
-        className="border-t border-base-300/70 bg-base-100 shadow-lift lg:hidden"
+        // On a short window (a phone held sideways, 320x256) the menu scrolls rather than run off it.
+        className="max-h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-t border-base-300/70 bg-base-100 shadow-lift lg:hidden"
       >
         <ul className="mx-auto max-w-7xl space-y-1 px-4 py-3 sm:px-6">
           {items.map((item) => (
@@ -177,7 +182,8 @@ function AuthControls({
         <LogOut aria-hidden="true" className="size-4" />
         LogOut
       </button>
-      <UserAvatar name={user.name} image={user.image} />
+      {/* Below 360 px the photo gives way, so the menu button stays inside the window (WCAG 1.4.10). */}
+      <UserAvatar name={user.name} image={user.image} className="max-[359px]:hidden" />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useEffect, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { FormAlert } from './form-alert';
 
@@ -32,11 +32,23 @@ interface FormActionsProps extends SubmitButtonProps {
   success?: ReactNode;
 }
 
-/** The end of a form: how its last submission went, then the submit button. */
+/**
+ * The end of a form: how its last submission went, then the submit button. The button is locked
+ * while the form is sent, which drops its focus to <body>; when the answer is a refusal, focus goes
+ * to the alert that says why, so the next Tab carries on from the form and not from the top.
+ */
 export function FormActions({ error, success, ...button }: FormActionsProps) {
+  const alertRef = useRef<HTMLDivElement>(null);
+  const failed = Boolean(error) && !button.pending;
+  useEffect(() => {
+    if (!failed) return;
+    const active = document.activeElement;
+    if (active === null || active === document.body || !active.isConnected) alertRef.current?.focus();
+  }, [failed]);
+
   return (
     <>
-      {error ? <FormAlert>{error}</FormAlert> : null}
+      {error ? <FormAlert ref={alertRef}>{error}</FormAlert> : null}
       {success ? <FormAlert tone="success">{success}</FormAlert> : null}
       <SubmitButton {...button} />
     </>

@@ -13,7 +13,7 @@ interface FieldShellProps {
 
 function Label({ htmlFor, label, optional }: { htmlFor: string; label: string; optional: boolean }) {
   return (
-    <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-base-content">
+    <label id={`${htmlFor}-label`} htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-base-content">
       {label}
       {optional ? <span className="ml-1 font-normal text-base-content/70">(optional)</span> : null}
     </label>
@@ -128,7 +128,11 @@ type FileFieldProps = FieldShellProps &
     preview?: ReactNode;
   };
 
-/** A labelled file input, styled like the other fields. */
+/**
+ * A labelled file input, styled like the other fields. Assistive technology presents a file input
+ * as a button, and a button's aria-invalid is not read out: while it is in error its name says so
+ * ('Profile image (invalid)'), and the message is its description as on every field.
+ */
 export function FileField({ label, error, hint, optional, className, registration, preview, ...inputProps }: FileFieldProps) {
   return (
     <Field label={label} error={error} hint={hint} optional={optional} className={className}>
@@ -138,10 +142,16 @@ export function FileField({ label, error, hint, optional, className, registratio
           <input
             type="file"
             className={`file-input min-w-0 flex-1 ${error ? 'file-input-error' : ''}`}
+            aria-labelledby={error ? `${control.id}-label ${control.id}-invalid` : undefined}
             {...control}
             {...inputProps}
             {...registration}
           />
+          {error ? (
+            <span id={`${control.id}-invalid`} hidden>
+              (invalid)
+            </span>
+          ) : null}
         </div>
       )}
     </Field>

@@ -68,11 +68,11 @@ describe('/dashboard/alluser', () => {
     const admin = await rowOf('Salon Admin');
     expect(admin.getByRole('img', { name: 'Salon Admin' })).toHaveAttribute('src', '/images/reviews/tahmina.svg');
     expect(admin.getAllByText('admin@parlour.test').length).toBeGreaterThan(0);
-    expect(admin.getByRole('button', { name: 'Remove Admin' })).toBeInTheDocument();
+    expect(admin.getByRole('button', { name: 'Remove Admin Salon Admin' })).toBeInTheDocument();
     expect(admin.getByText('you')).toBeInTheDocument();
 
     const customer = await rowOf('Mitu Customer');
-    expect(customer.getByRole('button', { name: 'Make admin' })).toBeInTheDocument();
+    expect(customer.getByRole('button', { name: 'Make admin Mitu Customer' })).toBeInTheDocument();
     // No photo: her initials stand in, still named.
     const rima = await rowOf('Rima Akter');
     expect(rima.getByRole('img', { name: 'Rima Akter' })).toHaveTextContent('RA');
@@ -91,19 +91,19 @@ describe('/dashboard/alluser', () => {
     expect(within(admin!).getByText('you')).toBeInTheDocument();
     expect(within(admin!).getByText('admin@parlour.test')).toHaveAttribute('title', 'admin@parlour.test');
     expect(within(admin!).getByText('Admin')).toBeInTheDocument();
-    expect(within(admin!).getByRole('button', { name: 'Remove Admin' })).toBeInTheDocument();
+    expect(within(admin!).getByRole('button', { name: 'Remove Admin Salon Admin' })).toBeInTheDocument();
 
-    await user.click(within(customer!).getByRole('button', { name: 'Make admin' }));
+    await user.click(within(customer!).getByRole('button', { name: 'Make admin Mitu Customer' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes, make admin' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Admin!' })).getByRole('button', { name: 'OK' }));
-    expect(await within(customer!).findByRole('button', { name: 'Remove Admin' })).toBeInTheDocument();
+    expect(await within(customer!).findByRole('button', { name: 'Remove Admin Mitu Customer' })).toBeInTheDocument();
   });
 
   it('asks first, makes the user an admin, says so, and refetches the list', async () => {
     const api = usersServer();
     const { user } = renderApp('/dashboard/alluser');
 
-    await user.click((await rowOf('Mitu Customer')).getByRole('button', { name: 'Make admin' }));
+    await user.click((await rowOf('Mitu Customer')).getByRole('button', { name: 'Make admin Mitu Customer' }));
     const confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
     expect(within(confirm).getByText('You want to make user admin!')).toBeInTheDocument();
     const before = api.listRequests;
@@ -114,7 +114,7 @@ describe('/dashboard/alluser', () => {
     expect(api.requests).toEqual(['make-admin 7c3e9a12-4b5d-4e6f-8a9b-0c1d2e3f4a02']);
     await user.click(within(done).getByRole('button', { name: 'OK' }));
 
-    expect(await (await rowOf('Mitu Customer')).findByRole('button', { name: 'Remove Admin' })).toBeInTheDocument();
+    expect(await (await rowOf('Mitu Customer')).findByRole('button', { name: 'Remove Admin Mitu Customer' })).toBeInTheDocument();
     expect(api.listRequests).toBeGreaterThan(before);
   });
 
@@ -122,7 +122,7 @@ describe('/dashboard/alluser', () => {
     const api = usersServer(fixtureUsers.map((u) => (u.name === 'Rima Akter' ? { ...u, role: 'admin' as const } : u)));
     const { user } = renderApp('/dashboard/alluser');
 
-    await user.click((await rowOf('Rima Akter')).getByRole('button', { name: 'Remove Admin' }));
+    await user.click((await rowOf('Rima Akter')).getByRole('button', { name: 'Remove Admin Rima Akter' }));
     const confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
     expect(within(confirm).getByText('You want to remove user admin role!')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Yes, remove admin' }));
@@ -131,7 +131,7 @@ describe('/dashboard/alluser', () => {
     expect(within(done).getByText('Rima Akter is no longer an admin.')).toBeInTheDocument();
     await user.click(within(done).getByRole('button', { name: 'OK' }));
 
-    expect(await (await rowOf('Rima Akter')).findByRole('button', { name: 'Make admin' })).toBeInTheDocument();
+    expect(await (await rowOf('Rima Akter')).findByRole('button', { name: 'Make admin Rima Akter' })).toBeInTheDocument();
     expect(api.requests).toEqual(['remove-admin 7c3e9a12-4b5d-4e6f-8a9b-0c1d2e3f4a03']);
   });
 
@@ -139,12 +139,12 @@ describe('/dashboard/alluser', () => {
     const api = usersServer();
     const { user } = renderApp('/dashboard/alluser');
 
-    await user.click((await rowOf('Mitu Customer')).getByRole('button', { name: 'Make admin' }));
+    await user.click((await rowOf('Mitu Customer')).getByRole('button', { name: 'Make admin Mitu Customer' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Cancel' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.requests).toEqual([]);
-    expect((await rowOf('Mitu Customer')).getByRole('button', { name: 'Make admin' })).toBeInTheDocument();
+    expect((await rowOf('Mitu Customer')).getByRole('button', { name: 'Make admin Mitu Customer' })).toBeInTheDocument();
   });
 
   it("shows the server's refusal (409) in an error dialog", async () => {
@@ -152,7 +152,7 @@ describe('/dashboard/alluser', () => {
     server.use(http.patch('/api/user/admin-remove/:id', () => apiErrorResponse(409, 'You cannot remove your own admin role.')));
     const { user } = renderApp('/dashboard/alluser');
 
-    await user.click((await rowOf('Salon Admin')).getByRole('button', { name: 'Remove Admin' }));
+    await user.click((await rowOf('Salon Admin')).getByRole('button', { name: 'Remove Admin Salon Admin' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes, remove admin' }));
 
     const refusal = await screen.findByRole('dialog', { name: 'The role was not changed' });
@@ -165,7 +165,7 @@ describe('/dashboard/alluser', () => {
     server.use(http.patch('/api/user/admin/:id', () => HttpResponse.json({ modifiedCount: 0 })));
     const { user } = renderApp('/dashboard/alluser');
 
-    await user.click((await rowOf('Mitu Customer')).getByRole('button', { name: 'Make admin' }));
+    await user.click((await rowOf('Mitu Customer')).getByRole('button', { name: 'Make admin Mitu Customer' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes, make admin' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -40,7 +40,8 @@ export function DashboardSidebar({ user, isAdmin, menu }: DashboardSidebarProps)
           </div>
           <button
             type="button"
-            className="btn gap-1.5 rounded-full border-white/20 bg-white/10 text-secondary-content btn-sm hover:bg-white/20 lg:hidden"
+            // On plum, the button's own (dark) focus ring would not show: a light one does (12:1).
+            className="btn gap-1.5 rounded-full border-white/20 bg-white/10 text-secondary-content btn-sm hover:bg-white/20 focus-visible:outline-secondary-content lg:hidden"
             aria-label="Dashboard menu"
             aria-expanded={open}
             aria-controls={menuId}

@@ -47,15 +47,17 @@ export function AppointmentStatus({ item, timeZone, now, isPicking, buttonRef, o
           Held for {formatCountdown(remaining)}
         </span>
       ) : item.startsAt ? (
-        <span className="flex items-center gap-1 text-sm font-medium text-warning-content">
-          <TriangleAlert aria-hidden="true" className="size-3.5 text-warning" />
+        <span className="flex items-center gap-1 text-sm font-medium text-warning">
+          <TriangleAlert aria-hidden="true" className="size-3.5" />
           Hold expired — pick again
         </span>
       ) : null}
       <button
         ref={buttonRef}
         type="button"
-        className={`btn rounded-full btn-xs ${live ? 'btn-ghost' : 'btn-outline btn-primary'}`}
+        // Grows with its text (h-auto) rather than a fixed height, so wider letter and word spacing
+        // (WCAG 1.4.12) wraps the words inside the pill instead of out of it.
+        className={`btn h-auto min-h-6 rounded-full py-0.5 btn-xs ${live ? 'btn-ghost' : 'btn-outline btn-primary'}`}
         // Named with the service, since every row has one (the visible word comes first).
         aria-label={`${label} for ${item.title}`}
         aria-expanded={isPicking}

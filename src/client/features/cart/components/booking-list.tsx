@@ -36,11 +36,17 @@ export function BookingList({ email, settings, emptyAction }: BookingListProps) 
   const [pickingFor, setPickingFor] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const pickButtons = useRef(new Map<string, HTMLButtonElement>());
+  const deleteButtons = useRef(new Map<string, HTMLButtonElement>());
   const captionId = useId();
   // One clock for the list: the hold countdowns tick, and a lapsed hold changes its row.
   const now = useNow(1000);
 
-  const onDelete = async (item: CartItem) => {
+  const onDelete = async (item: CartItem, items: CartItem[]) => {
+    // Once the row is gone, keyboard users carry on from the row that takes its place (or the one
+    // before it); with no rows left, from the page's heading.
+    const index = items.indexOf(item);
+    const neighbour = items[index + 1] ?? items[index - 1];
+    const focusAfter = () => (neighbour ? deleteButtons.current.get(neighbour._id) : null);
     const confirmed = await confirmDialog({
       title: 'Are you sure?',
       text: "You won't be able to revert this!",
@@ -52,10 +58,11 @@ export function BookingList({ email, settings, emptyAction }: BookingListProps) 
       onSuccess: ({ acknowledged }) => {
         if (acknowledged) {
           if (pickingFor === item._id) setPickingFor(null);
-          void showSuccess({ title: 'Deleted!', text: 'Your file has been deleted.' });
+          void showSuccess({ title: 'Deleted!', text: 'Your file has been deleted.', focusAfter });
         }
       },
-      onError: (error) => void showError({ title: 'The service was not removed', text: error.message }),
+      onError: (error) =>
+        void showError({ title: 'The service was not removed', text: error.message, focusAfter: () => deleteButtons.current.get(item._id) }),
     });
   };
 
@@ -183,9 +190,13 @@ export function BookingList({ email, settings, emptyAction }: BookingListProps) 
                             <button
                               type="button"
                               className="btn whitespace-nowrap btn-outline btn-sm btn-error max-sm:btn-circle sm:rounded-full"
+                              ref={(button) => {
+                                if (button) deleteButtons.current.set(item._id, button);
+                                else deleteButtons.current.delete(item._id);
+                              }}
                               aria-label={`Delete ${item.title}`}
                               disabled={isRemoving}
-                              onClick={() => void onDelete(item)}
+                              onClick={() => void onDelete(item, items)}
                             >
                               {isRemoving ? (
                                 <span aria-hidden="true" className="loading loading-xs loading-spinner" />

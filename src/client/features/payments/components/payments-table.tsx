@@ -61,7 +61,9 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
             <p id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
               {rows.length} {rows.length === 1 ? 'payment' : 'payments'}. {timesAreInZone(timeZone)}.
             </p>
-            <div className="hidden overflow-x-auto md:block">
+            {/* When the table is wider than the screen this box scrolls sideways: named and focusable, so a
+                keyboard can scroll it and a screen reader says what it holds. */}
+            <div role="region" aria-label="Payments" tabIndex={0} className="hidden overflow-x-auto md:block">
               <table className="table table-sm sm:table-md" aria-describedby={captionId}>
                 <caption className="sr-only">Payments</caption>
                 <thead>

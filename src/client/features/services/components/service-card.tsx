@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { CalendarPlus, Clock } from 'lucide-react';
-import { imageSrcSet } from '../../../../shared/images';
+import { imageSrcSet } from '../../../../shared/image-urls';
 import { formatMoney } from '../../../../shared/money';
 import type { Service } from '../../../../shared/service';
 
@@ -59,7 +59,8 @@ export function ServiceCard({ service, eager = false, onAddToBooking }: ServiceC
             <span>{service.duration} min</span>
           </p>
         </div>
-        <p className="mt-2 line-clamp-2 flex-1 text-sm leading-relaxed text-base-content/75 sm:mt-3 sm:line-clamp-3">{service.description}</p>
+        {/* Never clamped: with wider text spacing (WCAG 1.4.12) a clamp cuts the description off. */}
+        <p className="mt-2 flex-1 text-sm leading-relaxed text-base-content/75 sm:mt-3">{service.description}</p>
         <button
           type="button"
           className="btn mt-3 w-full rounded-full btn-outline btn-sm btn-primary sm:mt-5 sm:btn-md"

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { PackageOpen, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { imageSrcSet } from '../../../../shared/images';
@@ -16,8 +16,19 @@ export function ServicesTable() {
   const services = useServices({ staleTime: 0 });
   const deleteService = useDeleteService();
   const captionId = useId();
+  const listRef = useRef<HTMLDivElement>(null);
+  /** The Delete button of a service as drawn now (the table's on wide screens, the card's on phones). */
+  const deleteButtonOf = (id: string | undefined) =>
+    [...(listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-delete-service]') ?? [])].find(
+      (button) => button.dataset.deleteService === id && button.getClientRects().length > 0,
+    );
 
   const onDelete = async (service: Service) => {
+    // Once the row is gone, keyboard users carry on from the row that took its place (or the one
+    // before it); with none left, from the page's heading.
+    const list = services.data ?? [];
+    const index = list.findIndex((entry) => entry._id === service._id);
+    const neighbour = list[index + 1] ?? list[index - 1];
     const confirmed = await confirmDialog({
       title: 'Are you sure?',
       text: "You won't be able to revert this!",
@@ -27,9 +38,10 @@ export function ServicesTable() {
     if (!confirmed) return;
     deleteService.mutate(service._id, {
       onSuccess: ({ deletedCount }) => {
-        if (deletedCount === 1) void showSuccess({ title: 'Deleted!', text: 'Your file has been deleted.' });
+        if (deletedCount === 1) void showSuccess({ title: 'Deleted!', text: 'Your file has been deleted.', focusAfter: () => deleteButtonOf(neighbour?._id) });
       },
-      onError: (error) => void showError({ title: 'The service was not deleted', text: error.message }),
+      onError: (error) =>
+        void showError({ title: 'The service was not deleted', text: error.message, focusAfter: () => deleteButtonOf(service._id) }),
     });
   };
 
@@ -63,7 +75,7 @@ export function ServicesTable() {
       }}
     >
       {(list) => (
-        <div className="mt-8 overflow-hidden rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70">
+        <div ref={listRef} className="mt-8 overflow-hidden rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70">
           <p id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
             {list.length} {list.length === 1 ? 'service' : 'services'} on the menu
           </p>
@@ -172,6 +184,7 @@ function DeleteButton({ service, busy, onDelete }: { service: Service; busy: boo
     <button
       type="button"
       aria-label={`Delete ${service.title}`}
+      data-delete-service={service._id}
       className="btn rounded-full whitespace-nowrap btn-sm btn-error"
       disabled={busy}
       onClick={() => void onDelete(service)}

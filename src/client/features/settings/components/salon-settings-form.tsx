@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, type FormEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarX2, Clock, Plus, Save, Trash2, Undo2 } from 'lucide-react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
@@ -117,11 +117,17 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
   const hoursHeadingId = useId();
   const closedHeadingId = useId();
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // Back to Save after the dialog, where she was (it was locked while saving, so focus had nowhere to return).
+    const saveButton = event.currentTarget.querySelector<HTMLElement>('button[type="submit"]');
+    return handleSubmit((values) => save(values, saveButton))(event);
+  };
+
+  const save = (values: SalonSettings, saveButton: HTMLElement | null) => {
     update.mutate(values, {
       onSuccess: () => {
         reset(values);
-        void showSuccess({ title: 'Settings saved' });
+        void showSuccess({ title: 'Settings saved', focusAfter: () => saveButton });
       },
       onError: (error) => {
         if (!(error instanceof ApiRequestError)) return;
@@ -133,7 +139,7 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
         }
       },
     });
-  });
+  };
 
   const addClosedDate = () => {
     focusNewDate.current = closedDates.length;
@@ -178,7 +184,7 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
     update.error instanceof ApiRequestError ? (update.error.issues ?? []).filter((issue) => !isFieldPath(issue.path)) : [];
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-6" aria-label="Salon settings">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-6" aria-label="Salon settings">
       {update.isError ? (
         <FormAlert>
           <p>{update.error.message}</p>

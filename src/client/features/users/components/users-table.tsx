@@ -161,6 +161,8 @@ function RoleButton({ user, busy, onChangeRole }: { user: User; busy: boolean; o
     <button
       type="button"
       className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-secondary"
+      // Every row has one: the name says whose role it changes (the visible words come first).
+      aria-label={`Remove Admin ${user.name}`}
       disabled={busy}
       onClick={() => void onChangeRole(user, 'remove-admin')}
     >
@@ -168,7 +170,13 @@ function RoleButton({ user, busy, onChangeRole }: { user: User; busy: boolean; o
       Remove Admin
     </button>
   ) : (
-    <button type="button" className="btn rounded-full whitespace-nowrap btn-sm btn-primary" disabled={busy} onClick={() => void onChangeRole(user, 'make-admin')}>
+    <button
+      type="button"
+      className="btn rounded-full whitespace-nowrap btn-sm btn-primary"
+      aria-label={`Make admin ${user.name}`}
+      disabled={busy}
+      onClick={() => void onChangeRole(user, 'make-admin')}
+    >
       {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <ShieldPlus aria-hidden="true" className="size-4" />}
       Make admin
     </button>
