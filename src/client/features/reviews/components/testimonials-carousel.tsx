@@ -7,6 +7,10 @@ import { StarRating } from '../../../components/ui/star-rating';
 import { useReviews } from '../api/get-reviews';
 import { SalonReply } from './review-card-parts';
 
+/** The arrows sit on plum: their focus ring is gold like the dots' (5.8:1), not the button's dark default. */
+const arrowClass =
+  'btn btn-circle border-secondary-content/40 bg-transparent text-secondary-content btn-outline hover:border-accent hover:bg-accent hover:text-accent-content focus-visible:outline-accent';
+
 function initialsOf(name: string): string {
   return name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0]?.toUpperCase() ?? '').join('') || '?';
 }
@@ -173,7 +177,7 @@ export function TestimonialsCarousel({ reviews }: TestimonialsCarouselProps) {
       <div className="mt-8 flex items-center justify-center gap-4">
         <button
           type="button"
-          className="btn btn-circle border-secondary-content/40 bg-transparent text-secondary-content btn-outline hover:border-accent hover:bg-accent hover:text-accent-content"
+          className={arrowClass}
           aria-label="Previous testimonial"
           onClick={previous}
         >
@@ -200,7 +204,7 @@ export function TestimonialsCarousel({ reviews }: TestimonialsCarouselProps) {
         </div>
         <button
           type="button"
-          className="btn btn-circle border-secondary-content/40 bg-transparent text-secondary-content btn-outline hover:border-accent hover:bg-accent hover:text-accent-content"
+          className={arrowClass}
           aria-label="Next testimonial"
           onClick={next}
         >
