@@ -36,6 +36,7 @@ import { bookingRoutes } from './routes/bookings.js';
 import { bookingCalendarRoutes } from './routes/booking-calendar.js';
 import { outboxRoutes } from './routes/outbox.js';
 import { adminSummaryRoutes } from './routes/admin-summary.js';
+import { meRoutes } from './routes/me.js';
 import { PaymentService } from './payments/payment-service.js';
 import { TestGateway } from './payments/test-gateway.js';
 import { StripeGateway, createStripeClient } from './payments/stripe-gateway.js';
@@ -165,6 +166,7 @@ export async function buildApp({ config, database, logger, clientDir = findClien
       await api.register(bookingCalendarRoutes);
       await api.register(outboxRoutes);
       await api.register(adminSummaryRoutes);
+      await api.register(meRoutes);
     },
     { prefix: '/api' },
   );

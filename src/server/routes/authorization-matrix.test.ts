@@ -331,6 +331,21 @@ const matrix: Row[] = [
     expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
     target: (c) => userRow(c.otherAdmin.id),
   },
+  { name: 'what deleting her account asks for', method: 'GET', url: () => '/api/me', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
+  { name: 'download her own data', method: 'GET', url: () => '/api/me/export', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
+  {
+    name: 'delete her own account with a wrong password',
+    method: 'DELETE',
+    url: () => '/api/me',
+    body: () => ({ password: 'NotThePassword1' }),
+    expect: { visitor: 401, customer: 400, otherCustomer: 400, admin: 400 },
+    target: (c) =>
+      rows(sql`
+        select u.id, u.name, u.email, u.image, u.role,
+          (select count(*)::int from session s where s.user_id = u.id) as sessions,
+          (select count(*)::int from account a where a.user_id = u.id) as accounts
+        from "user" u where u.id in (${c.customer.id}, ${c.otherCustomer.id}, ${c.admin.id}) order by u.id`),
+  },
 ];
 
 beforeAll(async () => {
