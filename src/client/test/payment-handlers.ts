@@ -1,12 +1,13 @@
 import { http, HttpResponse } from 'msw';
 import type { z } from 'zod';
-import { cartItemSchema, type CartItem } from '../../shared/cart';
+import { HOLD_TAKEN_MESSAGE, cartItemSchema, type CartItem } from '../../shared/cart';
 import type { FieldIssue } from '../../shared/errors';
 import { fromMinorUnits, toMinorUnits } from '../../shared/money';
 import {
   BOOKING_LIST_CHANGED_MESSAGE,
   bookingSchema,
   createIntentSchema,
+  moveBookingSchema,
   paymentSchema,
   testConfirmSchema,
   type Booking,
@@ -148,6 +149,8 @@ export function fakePayments({
     requests: [] as string[],
     /** The bodies of the confirm calls, in order. */
     confirmBodies: [] as unknown[],
+    /** Instants someone else booked meanwhile: moving a booking there answers 409. */
+    taken: new Set<string>(),
   };
   let nextPayment = 100;
   let nextBooking = 100;
@@ -341,6 +344,37 @@ export function fakePayments({
         payment.refunded = fromMinorUnits(toMinorUnits(payment.refunded) + toMinorUnits(booking.price));
         payment.status = payment.refunded >= payment.amount ? 'refunded' : 'partially_refunded';
       }
+      return HttpResponse.json(present(booking));
+    }),
+
+    http.patch<{ id: string }>('/api/bookings/:id', async ({ request, params }) => {
+      record(request);
+      const booking = state.bookings.find((b) => b._id === params.id);
+      if (!session.user) return apiErrorResponse(401, 'Please log in.');
+      if (!booking || !canSee(booking.customer)) return apiErrorResponse(404, 'Booking not found');
+      const parsed = moveBookingSchema.safeParse(await request.json());
+      if (!parsed.success) return apiErrorResponse(400, 'Some fields are not valid', fieldIssues(parsed.error));
+      if (!present(booking).canMove) {
+        return apiErrorResponse(
+          409,
+          booking.status === 'confirmed'
+            ? `Appointments can be moved up to ${state.settings.cancelNoticeHours} hours before they start.`
+            : `A ${booking.status} booking cannot be moved.`,
+        );
+      }
+      const startsAt = new Date(parsed.data.startsAt).toISOString();
+      if (state.taken.has(startsAt)) return apiErrorResponse(409, HOLD_TAKEN_MESSAGE);
+      Object.assign(booking, { startsAt, endsAt: new Date(Date.parse(startsAt) + booking.duration * 60_000).toISOString() });
+      return HttpResponse.json(present(booking));
+    }),
+
+    http.post<{ id: string }>('/api/bookings/:id/no-show', ({ request, params }) => {
+      record(request);
+      if (!isAdmin()) return apiErrorResponse(403, 'Admins only.');
+      const booking = state.bookings.find((b) => b._id === params.id);
+      if (!booking) return apiErrorResponse(404, 'Booking not found');
+      if (booking.status !== 'no-show' && !present(booking).canComplete) return apiErrorResponse(409, 'A booking can be marked a no-show once its time has come.');
+      booking.status = 'no-show';
       return HttpResponse.json(present(booking));
     }),
 

@@ -30,6 +30,7 @@ function busyWeek({ from, to }: { from: string; to: string }): AdminSummary {
     refunds: 800,
     averagePayment: 4100.17,
     cancellations: 1,
+    noShows: 2,
     newCustomers: 2,
     utilisation: 0.42,
     topServices: [
@@ -90,14 +91,15 @@ describe('/dashboard/adminhome', () => {
     const [manicure, facial, keratin] = rows.map((row) => within(row));
     expect(manicure!.getByText(rima.name)).toBeInTheDocument();
     expect(manicure!.getByText('Classic Manicure · 45 min')).toBeInTheDocument();
-    expect(manicure!.getByRole('button', { name: 'Mark completed' })).toBeInTheDocument();
+    expect(manicure!.getByRole('button', { name: 'Mark completed Classic Manicure on Sat, 2 Mar 2030, 10:00' })).toBeInTheDocument();
+    expect(manicure!.getByRole('button', { name: 'No-show Classic Manicure on Sat, 2 Mar 2030, 10:00' })).toHaveAccessibleDescription(rima.name);
     expect(facial!.getByText('Cancelled')).toBeInTheDocument();
     expect(facial!.queryByRole('button')).not.toBeInTheDocument();
-    expect(keratin!.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
-    expect(keratin!.queryByRole('button', { name: 'Mark completed' })).not.toBeInTheDocument();
+    expect(keratin!.getByRole('button', { name: 'Cancel Keratin Treatment on Sat, 2 Mar 2030, 15:00' })).toBeInTheDocument();
+    expect(keratin!.queryByRole('button', { name: /^Mark completed/ })).not.toBeInTheDocument();
     expect(fake.state.requests).toContain(`GET /api/bookings?from=${TODAY}&to=${TODAY}&when=all`);
 
-    await user.click(manicure!.getByRole('button', { name: 'Mark completed' }));
+    await user.click(manicure!.getByRole('button', { name: 'Mark completed Classic Manicure on Sat, 2 Mar 2030, 10:00' }));
     await waitFor(() => expect(manicure!.getByText('Completed')).toBeInTheDocument());
     expect(fake.state.requests).toContain('POST /api/bookings/b0000000-0000-4000-8000-000000000002/complete');
     // The figures beside the list are asked for again: a completed visit may change them.
@@ -138,6 +140,7 @@ describe('/dashboard/adminhome', () => {
     expect(figureOf('Bookings')).toBe('5');
     expect(figureOf('Average payment')).toBe('৳4,100.17');
     expect(figureOf('Cancellations')).toBe('1');
+    expect(figureOf('No-shows')).toBe('2');
     expect(figureOf('New customers')).toBe('2');
     expect(figureOf('Utilisation')).toBe('42%');
     expect(screen.getByText('after ৳800 refunded')).toBeInTheDocument();

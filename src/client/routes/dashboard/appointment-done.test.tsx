@@ -46,6 +46,11 @@ describe('/dashboard/appointment/done', () => {
     expect(receipt.getByText('pi_3Qx9')).toBeInTheDocument();
     expect(receipt.getByText('Classic Manicure')).toBeInTheDocument();
     expect(receipt.getByText('Sat, 9 Mar 2030, 10:30')).toBeInTheDocument();
+    // Each appointment's calendar file, named for the visit it holds.
+    expect(receipt.getByRole('link', { name: 'Calendar file for Classic Manicure on Sat, 9 Mar 2030, 10:30' })).toHaveAttribute(
+      'href',
+      `/api/bookings/${pending.services[0]!.bookingId}/ics`,
+    );
     expect(screen.getByRole('link', { name: 'My appointments' })).toHaveAttribute('href', '/dashboard/userhome');
     // One in the side menu, one under the receipt.
     const historyLinks = screen.getAllByRole('link', { name: 'Payment History' });

@@ -56,8 +56,8 @@ describe('/dashboard/orderlist', () => {
     expect(keratin.getByText('Sat, 9 Mar 2030, 10:30')).toBeInTheDocument();
     expect(keratin.getByText('Confirmed')).toBeInTheDocument();
     expect(keratin.getByText('৳8,999.50')).toBeInTheDocument();
-    expect(keratin.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
-    expect(keratin.queryByRole('button', { name: 'Mark completed' })).not.toBeInTheDocument();
+    expect(keratin.getByRole('button', { name: 'Cancel Keratin Treatment on Sat, 9 Mar 2030, 10:30' })).toBeInTheDocument();
+    expect(keratin.queryByRole('button', { name: /^Mark completed/ })).not.toBeInTheDocument();
 
     const facial = await rowOf('Signature Facial');
     expect(facial.getByText('Cancelled')).toBeInTheDocument();
@@ -85,10 +85,10 @@ describe('/dashboard/orderlist', () => {
     expect(keratin.getByText('customer@parlour.test')).toHaveAttribute('title', 'customer@parlour.test');
     expect(keratin.getByText('Confirmed')).toBeInTheDocument();
     expect(keratin.getByText('৳8,999.50')).toBeInTheDocument();
-    expect(keratin.getByRole('button', { name: 'Cancel' })).toHaveAccessibleDescription('Mitu Customer');
+    expect(keratin.getByRole('button', { name: 'Cancel Keratin Treatment on Sat, 9 Mar 2030, 10:30' })).toHaveAccessibleDescription('Mitu Customer');
     const manicure = within(items[2]!);
     expect(manicure.getByText('Classic Manicure')).toBeInTheDocument();
-    await user.click(manicure.getByRole('button', { name: 'Mark completed' }));
+    await user.click(manicure.getByRole('button', { name: 'Mark completed Classic Manicure on Sat, 1 Jun 2024, 11:00' }));
     expect(await within(items[2]!).findByText('Completed')).toBeInTheDocument();
     expect(within(items[1]!).queryByRole('button')).not.toBeInTheDocument();
   });
@@ -98,10 +98,10 @@ describe('/dashboard/orderlist', () => {
     const { user } = renderApp('/dashboard/orderlist');
 
     const manicure = await rowOf('Classic Manicure');
-    await user.click(manicure.getByRole('button', { name: 'Mark completed' }));
+    await user.click(manicure.getByRole('button', { name: 'Mark completed Classic Manicure on Sat, 1 Jun 2024, 11:00' }));
 
     await waitFor(() => expect(manicure.getByText('Completed')).toBeInTheDocument());
-    expect(manicure.queryByRole('button', { name: 'Mark completed' })).not.toBeInTheDocument();
+    expect(manicure.queryByRole('button', { name: /^Mark completed/ })).not.toBeInTheDocument();
     expect(fake.state.requests).toContain('POST /api/bookings/b0000000-0000-4000-8000-000000000002/complete');
     expect(fake.state.bookings[1]?.status).toBe('completed');
   });
@@ -110,7 +110,7 @@ describe('/dashboard/orderlist', () => {
     const fake = salonWithBookings();
     const { user } = renderApp('/dashboard/orderlist');
 
-    await user.click((await rowOf('Keratin Treatment')).getByRole('button', { name: 'Cancel' }));
+    await user.click((await rowOf('Keratin Treatment')).getByRole('button', { name: 'Cancel Keratin Treatment on Sat, 9 Mar 2030, 10:30' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Cancel this appointment?' })).getByRole('button', { name: 'Yes, cancel it' }));
 
     const done = await screen.findByRole('dialog', { name: 'Appointment cancelled' });
@@ -121,13 +121,46 @@ describe('/dashboard/orderlist', () => {
     await waitFor(() => expect(keratin.getByText('Cancelled')).toBeInTheDocument());
     expect(keratin.getByText('৳8,999.50 refunded')).toBeInTheDocument();
     expect(fake.state.payments[0]?.status).toBe('refunded');
+    // Its own buttons are gone: focus moves to the next booking that has one, not to <body>.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Mark completed Classic Manicure on Sat, 1 Jun 2024, 11:00' })[0]).toHaveFocus());
+  });
+
+  it('marks a begun visit a no-show: its status says so, its buttons go, and focus moves to a booking that has some', async () => {
+    const fake = salonWithBookings();
+    const { user } = renderApp('/dashboard/orderlist');
+
+    const manicure = await rowOf('Classic Manicure');
+    // Neither button is offered for a visit still to come.
+    expect((await rowOf('Keratin Treatment')).queryByRole('button', { name: /^No-show/ })).not.toBeInTheDocument();
+    const noShow = manicure.getByRole('button', { name: 'No-show Classic Manicure on Sat, 1 Jun 2024, 11:00' });
+    expect(noShow).toHaveAccessibleDescription(rima.name);
+    await user.click(noShow);
+
+    expect(await screen.findByText('Classic Manicure marked a no-show')).toBeInTheDocument();
+    await waitFor(() => expect(manicure.getByText('No-show')).toBeInTheDocument());
+    expect(manicure.queryByRole('button')).not.toBeInTheDocument();
+    expect(fake.state.requests).toContain('POST /api/bookings/b0000000-0000-4000-8000-000000000002/no-show');
+    expect(fake.state.bookings[1]?.status).toBe('no-show');
+    // The last row has nothing left to press: focus goes to the nearest earlier booking's action.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Cancel Keratin Treatment on Sat, 9 Mar 2030, 10:30' })[0]).toHaveFocus());
+  });
+
+  it('offers No-show among the statuses to filter by', async () => {
+    const fake = salonWithBookings();
+    const { user } = renderApp('/dashboard/orderlist');
+    await rowOf('Keratin Treatment');
+    const status = within(screen.getByRole('search', { name: 'Filter bookings' })).getByLabelText('Status');
+    expect(within(status).getAllByRole('option').map((option) => option.textContent)).toContain('No-show');
+    await user.selectOptions(status, 'No-show');
+    expect(await screen.findByText('No bookings match these filters')).toBeInTheDocument();
+    expect(fake.state.requests).toContain('GET /api/bookings?status=no-show&when=all');
   });
 
   it("shows the server's refusal to complete in an error dialog", async () => {
     salonWithBookings();
     server.use(http.post('/api/bookings/:id/complete', () => apiErrorResponse(409, 'Only a confirmed booking that has started can be marked completed.')));
     const { user } = renderApp('/dashboard/orderlist');
-    await user.click((await rowOf('Classic Manicure')).getByRole('button', { name: 'Mark completed' }));
+    await user.click((await rowOf('Classic Manicure')).getByRole('button', { name: 'Mark completed Classic Manicure on Sat, 1 Jun 2024, 11:00' }));
     const refusal = await screen.findByRole('dialog', { name: 'The appointment was not marked completed' });
     expect(within(refusal).getByText('Only a confirmed booking that has started can be marked completed.')).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
-import { http } from 'msw';
+import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Availability } from '../../../shared/cart';
 import { customerUser } from '../../test/fixtures';
 import { accountSession, apiErrorResponse } from '../../test/handlers';
 import { bookingRecord, fakePayments, paymentRecord, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
@@ -50,9 +51,9 @@ describe('/dashboard/userhome', () => {
     const keratin = await appointment('Keratin Treatment');
     expect(keratin.getByText('Sat, 9 Mar 2030, 10:30')).toBeInTheDocument();
     expect(keratin.getByText('Confirmed')).toBeInTheDocument();
-    expect(keratin.getByRole('button', { name: 'Cancel' })).toHaveAccessibleDescription('Keratin Treatment');
+    expect(keratin.getByRole('button', { name: 'Cancel Keratin Treatment on Sat, 9 Mar 2030, 10:30' })).toHaveAccessibleDescription('Keratin Treatment');
     // Inside the 24-hour notice: no way to cancel, and the rule is said.
-    expect((await appointment('Signature Facial')).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect((await appointment('Signature Facial')).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
     expect(screen.getByText(/can be cancelled up to 24 hours before they start/)).toBeInTheDocument();
   });
 
@@ -60,7 +61,7 @@ describe('/dashboard/userhome', () => {
     const fake = customerWithBookings();
     const { user } = renderApp('/dashboard/userhome');
 
-    await user.click((await appointment('Keratin Treatment')).getByRole('button', { name: 'Cancel' }));
+    await user.click((await appointment('Keratin Treatment')).getByRole('button', { name: 'Cancel Keratin Treatment on Sat, 9 Mar 2030, 10:30' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this appointment?' });
     expect(within(dialog).getByText('The payment for it will be refunded.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
@@ -73,6 +74,9 @@ describe('/dashboard/userhome', () => {
     const list = within(await screen.findByRole('list', { name: 'Your upcoming appointments' }));
     await waitFor(() => expect(list.queryByText('Keratin Treatment')).not.toBeInTheDocument());
     expect(list.getByText('Signature Facial')).toBeInTheDocument();
+    // Her cancelled visit and its buttons are gone: focus goes to what the visit before it offers
+    // (inside the notice, only its calendar file), not to <body>.
+    await waitFor(() => expect(list.getByRole('link', { name: /^Calendar file for Signature Facial on / })).toHaveFocus());
     // Its payment is refunded, and the payments list says so.
     const payments = within(screen.getByRole('list', { name: 'Your last payments' }));
     await waitFor(() => expect(payments.getByText('Refunded')).toBeInTheDocument());
@@ -81,7 +85,7 @@ describe('/dashboard/userhome', () => {
   it('keeps the appointment when she changes her mind', async () => {
     const fake = customerWithBookings();
     const { user } = renderApp('/dashboard/userhome');
-    await user.click((await appointment('Keratin Treatment')).getByRole('button', { name: 'Cancel' }));
+    await user.click((await appointment('Keratin Treatment')).getByRole('button', { name: 'Cancel Keratin Treatment on Sat, 9 Mar 2030, 10:30' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Cancel this appointment?' })).getByRole('button', { name: 'Keep it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(fake.state.requests.filter((request) => request.includes('/cancel'))).toEqual([]);
@@ -91,7 +95,7 @@ describe('/dashboard/userhome', () => {
     customerWithBookings();
     server.use(http.post('/api/bookings/:id/cancel', () => apiErrorResponse(409, 'Bookings can be cancelled up to 24 hours before they start.')));
     const { user } = renderApp('/dashboard/userhome');
-    await user.click((await appointment('Keratin Treatment')).getByRole('button', { name: 'Cancel' }));
+    await user.click((await appointment('Keratin Treatment')).getByRole('button', { name: 'Cancel Keratin Treatment on Sat, 9 Mar 2030, 10:30' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Cancel this appointment?' })).getByRole('button', { name: 'Yes, cancel it' }));
 
     const refusal = await screen.findByRole('dialog', { name: 'The appointment was not cancelled' });
@@ -119,5 +123,109 @@ describe('/dashboard/userhome', () => {
     expect(await screen.findByText('No upcoming appointments.')).toBeInTheDocument();
     expect(await screen.findByText('No payments yet.')).toBeInTheDocument();
     expect(fake.state.requests).toContain('GET /api/bookings?when=upcoming');
+  });
+});
+
+/**
+ * Moving a visit. Friday 1 March 2030, 12:00 in Dhaka: her keratin treatment on Saturday the 9th
+ * is days ahead (movable), her facial three hours ahead is inside the 24-hour notice. Only Date is
+ * faked; timers stay real for React, msw and SweetAlert2.
+ */
+describe('/dashboard/userhome: moving an appointment', () => {
+  const NOW = new Date('2030-03-01T06:00:00.000Z');
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** 10:30 (her own time, offered back to her) and 14:00 on Saturday 9 March, for any service. */
+  function freeTimes() {
+    const asked: string[] = [];
+    server.use(
+      http.get<PathParams, DefaultBodyType, Availability>('/api/availability', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json({ timeZone: 'Asia/Dhaka', slots: ['2030-03-09T04:30:00.000Z', '2030-03-09T08:00:00.000Z'].map((startsAt) => ({ startsAt })) });
+      }),
+    );
+    return asked;
+  }
+
+  async function openMove(user: ReturnType<typeof renderApp>['user']) {
+    const move = (await appointment('Keratin Treatment')).getByRole('button', { name: 'Move Keratin Treatment on Sat, 9 Mar 2030, 10:30' });
+    expect(move).toHaveAttribute('aria-expanded', 'false');
+    await user.click(move);
+    expect(move).toHaveAttribute('aria-expanded', 'true');
+    return { move, picker: within(await screen.findByRole('region', { name: 'Choose a time for Keratin Treatment' })) };
+  }
+
+  it("opens the booking list's time picker on her day, with her own place free, and moves her visit to the time she picks", async () => {
+    const fake = customerWithBookings();
+    const asked = freeTimes();
+    const { user } = renderApp('/dashboard/userhome');
+
+    const { picker } = await openMove(user);
+    expect(picker.getByLabelText('Date')).toHaveFocus();
+    expect(picker.getByLabelText('Date')).toHaveValue('2030-03-09');
+    expect(picker.getByText(/Your appointment moves as soon as you pick a new time/)).toBeInTheDocument();
+    const times = within(await picker.findByRole('group', { name: 'Free times on Sat, 9 Mar 2030' }));
+    // Her current time is offered and shown as chosen.
+    expect(times.getByRole('button', { name: '10:30' })).toHaveAttribute('aria-pressed', 'true');
+    const keratinId = bookingRecord(1)._id;
+    const serviceId = bookingRecord(1).serviceId;
+    expect(asked).toEqual([`?serviceId=${serviceId}&date=2030-03-09&bookingId=${keratinId}`]);
+
+    await user.click(times.getByRole('button', { name: '14:00' }));
+    const done = await screen.findByRole('dialog', { name: 'Appointment moved' });
+    expect(within(done).getByText('Keratin Treatment is now on Sat, 9 Mar 2030, 14:00.')).toBeInTheDocument();
+    expect(fake.state.requests).toContain(`PATCH /api/bookings/${keratinId}`);
+    expect(screen.queryByRole('region', { name: 'Choose a time for Keratin Treatment' })).not.toBeInTheDocument();
+    await user.click(within(done).getByRole('button', { name: 'OK' }));
+
+    // She sees the new time, and focus is back on her visit's first action.
+    const keratin = await appointment('Keratin Treatment');
+    await waitFor(() => expect(keratin.getByText('Sat, 9 Mar 2030, 14:00')).toBeInTheDocument());
+    await waitFor(() => expect(keratin.getByRole('button', { name: 'Move Keratin Treatment on Sat, 9 Mar 2030, 14:00' })).toHaveFocus());
+  });
+
+  it('shows the refusal in the picker when someone took the time meanwhile, and keeps her visit where it was', async () => {
+    const fake = customerWithBookings();
+    fake.state.taken.add('2030-03-09T08:00:00.000Z');
+    freeTimes();
+    const { user } = renderApp('/dashboard/userhome');
+
+    const { picker } = await openMove(user);
+    await user.click(within(await picker.findByRole('group', { name: 'Free times on Sat, 9 Mar 2030' })).getByRole('button', { name: '14:00' }));
+    expect(await picker.findByRole('alert')).toHaveTextContent('That time is no longer available');
+    expect(screen.queryByRole('dialog', { name: 'Appointment moved' })).not.toBeInTheDocument();
+    expect((await appointment('Keratin Treatment')).getByText('Sat, 9 Mar 2030, 10:30')).toBeInTheDocument();
+    expect(fake.state.bookings[0]?.startsAt).toBe(SAT_9_MAR_2030_10_30);
+  });
+
+  it('closes the picker with Escape and gives focus back to Move, having changed nothing', async () => {
+    const fake = customerWithBookings();
+    freeTimes();
+    const { user } = renderApp('/dashboard/userhome');
+    const { move } = await openMove(user);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Choose a time for Keratin Treatment' })).not.toBeInTheDocument();
+    expect(move).toHaveFocus();
+    expect(move).toHaveAttribute('aria-expanded', 'false');
+    expect(fake.state.requests.filter((request) => request.startsWith('PATCH'))).toEqual([]);
+  });
+
+  it('offers no Move inside the notice, and a calendar file for every coming visit', async () => {
+    customerWithBookings();
+    renderApp('/dashboard/userhome');
+    const facial = await appointment('Signature Facial');
+    expect(facial.queryByRole('button', { name: /^Move/ })).not.toBeInTheDocument();
+    expect(facial.getByRole('link', { name: /^Calendar file for Signature Facial on / })).toHaveAttribute('href', `/api/bookings/${bookingRecord(2)._id}/ics`);
+    expect((await appointment('Keratin Treatment')).getByRole('link', { name: 'Calendar file for Keratin Treatment on Sat, 9 Mar 2030, 10:30' })).toHaveAttribute(
+      'href',
+      `/api/bookings/${bookingRecord(1)._id}/ics`,
+    );
+    expect(screen.getByText(/Until then you can also move one to another time/)).toBeInTheDocument();
   });
 });

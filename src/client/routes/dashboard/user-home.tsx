@@ -1,7 +1,8 @@
 import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
 import { PageHeader } from '../../components/ui/page-header';
 import { useCurrentUser } from '../../features/auth/use-current-user';
-import { UpcomingAppointments } from '../../features/bookings/components/upcoming-appointments';
+import { UpcomingAppointments, type MovePickerProps } from '../../features/bookings/components/upcoming-appointments';
+import { TimeChooser } from '../../features/cart/components/time-picker';
 import { RecentPayments } from '../../features/payments/components/recent-payments';
 import { useSalonSettings } from '../../features/settings/api/get-settings';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -20,10 +21,28 @@ export function UserHomeRoute() {
         Book your next treatment, check your booking list, or tell us how your last visit went.
       </PageHeader>
       <div className="mt-8 grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] xl:items-start">
-        <UpcomingAppointments timeZone={timeZone} cancelNoticeHours={settings.data?.cancelNoticeHours} />
+        <UpcomingAppointments timeZone={timeZone} cancelNoticeHours={settings.data?.cancelNoticeHours} MovePicker={MoveTimePicker} />
         <RecentPayments timeZone={timeZone} />
       </div>
       <ShortcutCards label="Your salon" items={userMenu.slice(1)} />
     </>
+  );
+}
+
+/** 'Move' opens the booking list's time picker: the same free times, leaving out her own place. */
+function MoveTimePicker({ booking, onChoose, onCancel }: MovePickerProps) {
+  const settings = useSalonSettings();
+  if (!settings.data) return null;
+  return (
+    <TimeChooser
+      title={booking.title}
+      serviceId={booking.serviceId}
+      startsAt={booking.startsAt}
+      own={{ bookingId: booking._id }}
+      settings={settings.data}
+      note="Your appointment moves as soon as you pick a new time."
+      onChoose={onChoose}
+      onCancel={onCancel}
+    />
   );
 }

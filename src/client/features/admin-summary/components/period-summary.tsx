@@ -25,7 +25,7 @@ export function PeriodSummary({ period }: { period: Pick<Period, 'from' | 'to'> 
   }
 
   const data = summary.data;
-  const quiet = data.bookings === 0 && data.revenue === 0 && data.refunds === 0 && data.cancellations === 0 && data.newCustomers === 0;
+  const quiet = data.bookings === 0 && data.revenue === 0 && data.refunds === 0 && data.cancellations === 0 && data.noShows === 0 && data.newCustomers === 0;
   return (
     <div className="space-y-4" aria-busy={summary.isFetching}>
       <SummaryFigures summary={data} />

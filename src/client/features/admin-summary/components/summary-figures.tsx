@@ -9,9 +9,10 @@ const count = new Intl.NumberFormat('en-US');
 export function SummaryFigures({ summary }: { summary: AdminSummary }) {
   const figures = [
     { label: 'Revenue', value: formatMoney(summary.revenue), note: summary.refunds > 0 ? `after ${formatMoney(summary.refunds)} refunded` : 'net of refunds' },
-    { label: 'Bookings', value: count.format(summary.bookings), note: 'confirmed or completed' },
+    { label: 'Bookings', value: count.format(summary.bookings), note: 'booked, not cancelled' },
     { label: 'Average payment', value: formatMoney(summary.averagePayment), note: 'per paid checkout' },
     { label: 'Cancellations', value: count.format(summary.cancellations), note: 'cancelled in the period' },
+    { label: 'No-shows', value: count.format(summary.noShows), note: 'visits missed' },
     { label: 'New customers', value: count.format(summary.newCustomers), note: 'accounts opened' },
     { label: 'Utilisation', value: percent.format(summary.utilisation), note: 'of chair time in opening hours' },
   ];

@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { CheckCheck, ClipboardList, XCircle } from 'lucide-react';
+import { useId, useRef } from 'react';
+import { CheckCheck, ClipboardList, UserX, XCircle } from 'lucide-react';
 import { formatMoney } from '../../../../shared/money';
 import type { Booking } from '../../../../shared/payments';
 import { QueryState } from '../../../components/ui/query-state';
@@ -16,7 +16,9 @@ interface OrdersTableProps {
 /** /dashboard/orderlist (admin): every booking, its customer, what was paid, and its actions. */
 export function OrdersTable({ filters, timeZone }: OrdersTableProps) {
   const bookings = useBookings(filters);
-  const { cancel, complete, busyId } = useBookingActions('admin');
+  const scope = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLParagraphElement>(null);
+  const { cancel, complete, noShow, busyId } = useBookingActions('admin', { scope, heading, timeZone });
   const captionId = useId();
   const isFiltered = Boolean(filters.from || filters.to || filters.status);
 
@@ -48,8 +50,8 @@ export function OrdersTable({ filters, timeZone }: OrdersTableProps) {
         // Latest first: the filters narrow it to a day or a week when the salon needs that.
         const rows = [...loaded].sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
         return (
-          <div className="mt-6 overflow-hidden rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70" aria-busy={bookings.isFetching}>
-            <p id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
+          <div ref={scope} className="mt-6 overflow-hidden rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70" aria-busy={bookings.isFetching}>
+            <p ref={heading} id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
               {rows.length} {rows.length === 1 ? 'booking' : 'bookings'}. {timesAreInZone(timeZone)}.
             </p>
             <div className="hidden overflow-x-auto md:block">
@@ -78,6 +80,7 @@ export function OrdersTable({ filters, timeZone }: OrdersTableProps) {
                       busy={busyId === booking._id}
                       onCancel={() => void cancel(booking)}
                       onComplete={() => complete(booking)}
+                      onNoShow={() => noShow(booking)}
                     />
                   ))}
                 </tbody>
@@ -93,6 +96,7 @@ export function OrdersTable({ filters, timeZone }: OrdersTableProps) {
                   busy={busyId === booking._id}
                   onCancel={() => void cancel(booking)}
                   onComplete={() => complete(booking)}
+                  onNoShow={() => noShow(booking)}
                 />
               ))}
             </ul>
@@ -109,13 +113,14 @@ interface OrderRowProps {
   busy: boolean;
   onCancel: () => void;
   onComplete: () => void;
+  onNoShow: () => void;
 }
 
-function OrderRow({ booking, timeZone, busy, onCancel, onComplete }: OrderRowProps) {
+function OrderRow({ booking, timeZone, busy, onCancel, onComplete, onNoShow }: OrderRowProps) {
   const describedBy = useId();
   const paid = keptOf(booking);
   return (
-    <tr className="align-top hover:bg-base-200/50">
+    <tr className="align-top hover:bg-base-200/50" data-booking-id={booking._id}>
       <td>
         <p id={describedBy} className="font-semibold">
           {booking.customer.name}
@@ -135,7 +140,16 @@ function OrderRow({ booking, timeZone, busy, onCancel, onComplete }: OrderRowPro
         {booking.refunded > 0 ? <p className="text-xs text-base-content/70">{formatMoney(booking.refunded)} refunded</p> : null}
       </td>
       <td>
-        <OrderActions booking={booking} busy={busy} describedBy={describedBy} onCancel={onCancel} onComplete={onComplete} className="justify-end" />
+        <OrderActions
+          booking={booking}
+          timeZone={timeZone}
+          busy={busy}
+          describedBy={describedBy}
+          onCancel={onCancel}
+          onComplete={onComplete}
+          onNoShow={onNoShow}
+          className="justify-end"
+        />
       </td>
     </tr>
   );
@@ -144,10 +158,10 @@ function OrderRow({ booking, timeZone, busy, onCancel, onComplete }: OrderRowPro
 /** What the salon keeps of a booking: a cancelled one was refunded (in full or in part). */
 const keptOf = (booking: Booking) => Math.max(0, booking.price - booking.refunded);
 
-function OrderCard({ booking, timeZone, busy, onCancel, onComplete }: OrderRowProps) {
+function OrderCard({ booking, timeZone, busy, onCancel, onComplete, onNoShow }: OrderRowProps) {
   const describedBy = useId();
   return (
-    <li className="space-y-3 px-4 py-4">
+    <li className="space-y-3 px-4 py-4" data-booking-id={booking._id}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p id={describedBy} className="font-semibold wrap-break-word">
@@ -171,38 +185,60 @@ function OrderCard({ booking, timeZone, busy, onCancel, onComplete }: OrderRowPr
           {booking.refunded > 0 ? <p className="text-xs text-base-content/70">{formatMoney(booking.refunded)} refunded</p> : null}
         </div>
       </div>
-      <OrderActions booking={booking} busy={busy} describedBy={describedBy} onCancel={onCancel} onComplete={onComplete} />
+      <OrderActions
+        booking={booking}
+        timeZone={timeZone}
+        busy={busy}
+        describedBy={describedBy}
+        onCancel={onCancel}
+        onComplete={onComplete}
+        onNoShow={onNoShow}
+      />
     </li>
   );
 }
 
-/** A booking's 'Mark completed' and 'Cancel', whichever it allows now (also the admin home's today list). */
+/** Which booking a button acts on, for its accessible name: 'Classic Manicure on Sat, 9 Mar 2030, 10:30'. */
+export function bookingName(booking: Booking, timeZone: string): string {
+  return `${booking.title} on ${formatSalonDateTime(booking.startsAt, timeZone)}`;
+}
+
+/**
+ * A booking's 'Mark completed', 'No-show' and 'Cancel', whichever it allows now (also the admin
+ * home's today list). A visit whose time has come is either completed or missed: both are offered
+ * when one of them is. Each button's name says which booking it acts on; the customer is its description.
+ */
 export function OrderActions({
   booking,
+  timeZone,
   busy,
   describedBy,
   onCancel,
   onComplete,
+  onNoShow,
   className = '',
-}: Omit<OrderRowProps, 'timeZone'> & { describedBy: string; className?: string }) {
+}: OrderRowProps & { describedBy: string; className?: string }) {
   if (!booking.canComplete && !booking.canCancel) return null;
+  const which = bookingName(booking, timeZone);
+  const spinner = <span aria-hidden="true" className="loading loading-xs loading-spinner" />;
+  const common = { type: 'button', disabled: busy, 'aria-describedby': describedBy, 'data-booking-action': '' } as const;
   return (
     <div className={`flex flex-wrap gap-2 ${className}`.trim()}>
       {booking.canComplete ? (
-        <button type="button" className="btn rounded-full whitespace-nowrap btn-sm btn-primary" disabled={busy} aria-describedby={describedBy} onClick={onComplete}>
-          {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <CheckCheck aria-hidden="true" className="size-4" />}
-          Mark completed
-        </button>
+        <>
+          <button {...common} aria-label={`Mark completed ${which}`} className="btn rounded-full whitespace-nowrap btn-sm btn-primary" onClick={onComplete}>
+            {busy ? spinner : <CheckCheck aria-hidden="true" className="size-4" />}
+            Mark completed
+          </button>
+          <button {...common} aria-label={`No-show ${which}`} className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-warning" onClick={onNoShow}>
+            {busy ? spinner : <UserX aria-hidden="true" className="size-4" />}
+            No-show
+          </button>
+        </>
       ) : null}
       {booking.canCancel ? (
-        <button
-          type="button"
-          className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-error"
-          disabled={busy}
-          aria-describedby={describedBy}
-          onClick={onCancel}
-        >
-          {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <XCircle aria-hidden="true" className="size-4" />}
+        <button {...common} aria-label={`Cancel ${which}`} className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-error" onClick={onCancel}>
+          {busy ? spinner : <XCircle aria-hidden="true" className="size-4" />}
           Cancel
         </button>
       ) : null}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { CalendarCheck } from 'lucide-react';
 import type { Booking } from '../../../../shared/payments';
 import { QueryState } from '../../../components/ui/query-state';
@@ -14,7 +14,9 @@ import { OrderActions } from './orders-table';
  */
 export function TodayAppointments({ date, timeZone }: { date: string; timeZone: string }) {
   const bookings = useBookings({ from: date, to: date, when: 'all' });
-  const { cancel, complete, busyId } = useBookingActions('admin');
+  const scope = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLParagraphElement>(null);
+  const { cancel, complete, noShow, busyId } = useBookingActions('admin', { scope, heading, timeZone });
 
   return (
     <QueryState
@@ -37,8 +39,8 @@ export function TodayAppointments({ date, timeZone }: { date: string; timeZone: 
       {(loaded) => {
         const rows = [...loaded].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
         return (
-          <div className="rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70" aria-busy={bookings.isFetching}>
-            <p className="border-b border-base-300/70 px-4 py-2.5 text-sm text-base-content/75">
+          <div ref={scope} className="rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70" aria-busy={bookings.isFetching}>
+            <p ref={heading} className="border-b border-base-300/70 px-4 py-2.5 text-sm text-base-content/75">
               {rows.length} {rows.length === 1 ? 'appointment' : 'appointments'}. {timesAreInZone(timeZone)}.
             </p>
             <ul aria-label="Today's appointments" className="divide-y divide-base-300/70">
@@ -50,6 +52,7 @@ export function TodayAppointments({ date, timeZone }: { date: string; timeZone: 
                   busy={busyId === booking._id}
                   onCancel={() => void cancel(booking)}
                   onComplete={() => complete(booking)}
+                  onNoShow={() => noShow(booking)}
                 />
               ))}
             </ul>
@@ -66,12 +69,13 @@ interface TodayRowProps {
   busy: boolean;
   onCancel: () => void;
   onComplete: () => void;
+  onNoShow: () => void;
 }
 
-function TodayRow({ booking, timeZone, busy, onCancel, onComplete }: TodayRowProps) {
+function TodayRow({ booking, timeZone, busy, onCancel, onComplete, onNoShow }: TodayRowProps) {
   const describedBy = useId();
   return (
-    <li className="flex flex-wrap items-start gap-x-4 gap-y-2 px-4 py-3">
+    <li data-booking-id={booking._id} className="flex flex-wrap items-start gap-x-4 gap-y-2 px-4 py-3">
       <time dateTime={booking.startsAt} className="w-12 shrink-0 pt-0.5 font-semibold tabular-nums">
         {formatSalonTime(booking.startsAt, timeZone)}
       </time>
@@ -84,7 +88,16 @@ function TodayRow({ booking, timeZone, busy, onCancel, onComplete }: TodayRowPro
         </p>
       </div>
       <BookingStatusBadge status={booking.status} />
-      <OrderActions booking={booking} busy={busy} describedBy={describedBy} onCancel={onCancel} onComplete={onComplete} className="w-full justify-end sm:w-auto" />
+      <OrderActions
+        booking={booking}
+        timeZone={timeZone}
+        busy={busy}
+        describedBy={describedBy}
+        onCancel={onCancel}
+        onComplete={onComplete}
+        onNoShow={onNoShow}
+        className="w-full justify-end sm:w-auto"
+      />
     </li>
   );
 }

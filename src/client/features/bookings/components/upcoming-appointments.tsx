@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { CalendarClock, CalendarPlus, XCircle } from 'lucide-react';
+import { useId, useRef, useState, type ComponentType } from 'react';
+import { CalendarClock, CalendarPlus, Download, MoveRight, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Booking } from '../../../../shared/payments';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -8,22 +8,39 @@ import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar
 import { useBookings } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
+import { bookingName } from './orders-table';
 
 /** Visits she is still coming to, soonest first: a cancelled one is no appointment (her payments show its refund). */
 function upcomingOf(list: Booking[]): Booking[] {
   return list.filter((booking) => booking.status !== 'cancelled').sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
 }
 
-interface UpcomingAppointmentsProps {
-  timeZone: string;
-  /** The salon's cancellation notice, to explain why a booking has no Cancel button. */
-  cancelNoticeHours: number | undefined;
+/** The calendar file of one appointment (an .ics her calendar app opens). */
+export const calendarFileHref = (bookingId: string) => `/api/bookings/${encodeURIComponent(bookingId)}/ics`;
+
+/** What the time picker that moves a booking is given (the page supplies the picker: it is the booking list's). */
+export interface MovePickerProps {
+  booking: Booking;
+  /** Saves the chosen time; rejects with the server's refusal, which the picker shows. */
+  onChoose: (startsAt: string) => Promise<void>;
+  onCancel: () => void;
 }
 
-/** The user home's list of visits still to come, each cancellable while the notice allows. */
-export function UpcomingAppointments({ timeZone, cancelNoticeHours }: UpcomingAppointmentsProps) {
+interface UpcomingAppointmentsProps {
+  timeZone: string;
+  /** The salon's cancellation notice, to explain why a booking has no Cancel or Move button. */
+  cancelNoticeHours: number | undefined;
+  /** The time picker 'Move' opens; without one no Move is offered. */
+  MovePicker?: ComponentType<MovePickerProps> | undefined;
+}
+
+/** The user home's list of visits still to come, each movable and cancellable while the notice allows. */
+export function UpcomingAppointments({ timeZone, cancelNoticeHours, MovePicker }: UpcomingAppointmentsProps) {
   const bookings = useBookings({ when: 'upcoming' });
-  const { cancel, busyId } = useBookingActions('customer');
+  const scope = useRef<HTMLUListElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { cancel, move, busyId } = useBookingActions('customer', { scope, heading, timeZone });
+  const [movingId, setMovingId] = useState<string | null>(null);
 
   let body;
   if (bookings.isPending) {
@@ -55,15 +72,35 @@ export function UpcomingAppointments({ timeZone, cancelNoticeHours }: UpcomingAp
     body = (
       <>
         <p className="mt-1 text-sm text-base-content/70">{timesAreInZone(timeZone)}.</p>
-        <ul aria-label="Your upcoming appointments" className="mt-3 divide-y divide-base-300/70">
+        <ul ref={scope} aria-label="Your upcoming appointments" className="mt-3 divide-y divide-base-300/70">
           {upcoming.map((booking) => (
-            <UpcomingAppointment key={booking._id} booking={booking} timeZone={timeZone} busy={busyId === booking._id} onCancel={() => void cancel(booking)} />
+            <UpcomingAppointment
+              key={booking._id}
+              booking={booking}
+              timeZone={timeZone}
+              busy={busyId === booking._id}
+              onCancel={() => void cancel(booking)}
+              picker={
+                MovePicker && booking.canMove
+                  ? {
+                      open: movingId === booking._id,
+                      toggle: (open) => setMovingId(open ? booking._id : null),
+                      MovePicker,
+                      // The 'Appointment moved' dialog then puts focus back on her booking.
+                      save: async (startsAt) => {
+                        await move(booking, startsAt);
+                        setMovingId(null);
+                      },
+                    }
+                  : undefined
+              }
+            />
           ))}
         </ul>
         {cancelNoticeHours !== undefined && cancelNoticeHours > 0 ? (
           <p className="mt-2 text-xs text-base-content/70">
             Appointments can be cancelled up to {cancelNoticeHours} {cancelNoticeHours === 1 ? 'hour' : 'hours'} before they start; the payment is
-            refunded.
+            refunded. Until then you can also move one to another time.
           </p>
         ) : null}
       </>
@@ -72,7 +109,7 @@ export function UpcomingAppointments({ timeZone, cancelNoticeHours }: UpcomingAp
 
   return (
     <section aria-labelledby="upcoming-appointments" className="rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6">
-      <h2 id="upcoming-appointments" className="text-xl font-semibold">
+      <h2 ref={heading} id="upcoming-appointments" className="text-xl font-semibold">
         Upcoming appointments
       </h2>
       {body}
@@ -85,39 +122,93 @@ interface UpcomingAppointmentProps {
   timeZone: string;
   busy: boolean;
   onCancel: () => void;
+  /** 'Move' and its time picker, when she may move this booking. */
+  picker?:
+    | { open: boolean; toggle: (open: boolean) => void; MovePicker: ComponentType<MovePickerProps>; save: (startsAt: string) => Promise<void> }
+    | undefined;
 }
 
-function UpcomingAppointment({ booking, timeZone, busy, onCancel }: UpcomingAppointmentProps) {
+function UpcomingAppointment({ booking, timeZone, busy, onCancel, picker }: UpcomingAppointmentProps) {
   const titleId = useId();
+  const pickerId = useId();
+  const moveButton = useRef<HTMLButtonElement>(null);
+  // Several rows each have the same buttons: each one's name says which visit it acts on.
+  const which = bookingName(booking, timeZone);
+  const cancelMove = () => {
+    picker?.toggle(false);
+    moveButton.current?.focus();
+  };
   return (
-    <li className="flex items-start gap-3 py-3 sm:gap-4">
-      <img src={booking.image_url} alt="" width={48} height={48} className="size-12 shrink-0 rounded-field bg-base-200 object-cover" />
-      {/* The text takes the row; badge and button go beneath it when the row is narrow, never squeezing it. */}
-      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-4 gap-y-2">
-        <div className="min-w-0 flex-[1_1_12rem]">
-          <p id={titleId} className="font-semibold wrap-break-word">
-            {booking.title}
-          </p>
-          <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-base-content/75">
-            <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
-            <time dateTime={booking.startsAt} className="whitespace-nowrap">
-              {formatSalonDateTime(booking.startsAt, timeZone)}
-            </time>
-            <span aria-hidden="true">·</span>
-            <span className="whitespace-nowrap">{booking.duration} min</span>
-          </p>
-        </div>
-        <div className="flex items-center gap-3">
-          <BookingStatusBadge status={booking.status} />
-          {booking.canCancel ? (
-            // Several rows each have a Cancel button: the description says which visit it cancels.
-            <button type="button" className="btn rounded-full btn-outline btn-sm btn-error" disabled={busy} aria-describedby={titleId} onClick={onCancel}>
-              {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <XCircle aria-hidden="true" className="size-4" />}
-              Cancel
-            </button>
-          ) : null}
+    <li data-booking-id={booking._id} className="py-3">
+      <div className="flex items-start gap-3 sm:gap-4">
+        <img src={booking.image_url} alt="" width={48} height={48} className="size-12 shrink-0 rounded-field bg-base-200 object-cover" />
+        {/* The text takes the row; badge and buttons go beneath it when the row is narrow, never squeezing it. */}
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-4 gap-y-2">
+          <div className="min-w-0 flex-[1_1_12rem]">
+            <p id={titleId} className="font-semibold wrap-break-word">
+              {booking.title}
+            </p>
+            <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-base-content/75">
+              <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
+              <time dateTime={booking.startsAt} className="whitespace-nowrap">
+                {formatSalonDateTime(booking.startsAt, timeZone)}
+              </time>
+              <span aria-hidden="true">·</span>
+              <span className="whitespace-nowrap">{booking.duration} min</span>
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <BookingStatusBadge status={booking.status} />
+            {picker ? (
+              <button
+                ref={moveButton}
+                type="button"
+                className="btn rounded-full btn-outline btn-sm btn-primary"
+                disabled={busy}
+                aria-label={`Move ${which}`}
+                aria-expanded={picker.open}
+                aria-controls={picker.open ? pickerId : undefined}
+                data-booking-action=""
+                onClick={() => picker.toggle(!picker.open)}
+              >
+                <MoveRight aria-hidden="true" className="size-4" />
+                Move
+              </button>
+            ) : null}
+            {booking.canCancel ? (
+              <button
+                type="button"
+                className="btn rounded-full btn-outline btn-sm btn-error"
+                disabled={busy}
+                aria-label={`Cancel ${which}`}
+                aria-describedby={titleId}
+                data-booking-action=""
+                onClick={onCancel}
+              >
+                {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <XCircle aria-hidden="true" className="size-4" />}
+                Cancel
+              </button>
+            ) : null}
+            {booking.status === 'confirmed' ? (
+              <a
+                href={calendarFileHref(booking._id)}
+                download
+                aria-label={`Calendar file for ${which}`}
+                className="btn rounded-full btn-ghost btn-sm"
+                data-booking-action=""
+              >
+                <Download aria-hidden="true" className="size-4" />
+                Calendar file
+              </a>
+            ) : null}
+          </div>
         </div>
       </div>
+      {picker?.open ? (
+        <div id={pickerId} className="mt-3">
+          <picker.MovePicker booking={booking} onChoose={picker.save} onCancel={cancelMove} />
+        </div>
+      ) : null}
     </li>
   );
 }

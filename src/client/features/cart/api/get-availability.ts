@@ -8,16 +8,19 @@ export interface AvailabilityRequest {
   date: string;
   /** The item being re-timed: its own hold is not counted against it. */
   cartItemId?: string | undefined;
+  /** The booking being moved: its own place is not counted against it. */
+  bookingId?: string | undefined;
 }
 
 /**
- * ['availability', serviceId, date, cartItemId]. A prefix (service only) invalidates every date of
- * that service, which is what a 409 on any of its times calls for.
+ * ['availability', serviceId, date, cartItemId or bookingId]. A prefix (service only) invalidates
+ * every date of that service, which is what a 409 on any of its times calls for.
  */
-export function availabilityQueryKey({ serviceId, date, cartItemId }: Partial<AvailabilityRequest> & { serviceId: string }) {
+export function availabilityQueryKey({ serviceId, date, cartItemId, bookingId }: Partial<AvailabilityRequest> & { serviceId: string }) {
   const key: string[] = ['availability', serviceId];
   if (date !== undefined) key.push(date);
-  if (date !== undefined && cartItemId !== undefined) key.push(cartItemId);
+  const own = cartItemId ?? bookingId;
+  if (date !== undefined && own !== undefined) key.push(own);
   return key;
 }
 
@@ -25,6 +28,7 @@ export function availabilityQueryKey({ serviceId, date, cartItemId }: Partial<Av
 export function getAvailability(request: AvailabilityRequest, { signal }: { signal?: AbortSignal } = {}): Promise<Availability> {
   const search = new URLSearchParams({ serviceId: request.serviceId, date: request.date });
   if (request.cartItemId) search.set('cartItemId', request.cartItemId);
+  if (request.bookingId) search.set('bookingId', request.bookingId);
   return apiClient.get(`/api/availability?${search.toString()}`, { schema: availabilitySchema, signal });
 }
 

@@ -17,15 +17,51 @@ interface TimePickerProps {
   onClose: (outcome: TimePickerOutcome, item: CartItem) => void;
 }
 
+/** The booking list's picker: choosing holds the time for the item while she pays. */
+export function TimePicker({ item, email, settings, onClose }: TimePickerProps) {
+  const setTime = useSetCartTime(email);
+  return (
+    <TimeChooser
+      title={item.title}
+      serviceId={item.cartItemId}
+      startsAt={item.startsAt}
+      own={{ cartItemId: item._id }}
+      settings={settings}
+      note={`We hold the time you pick for ${settings.holdMinutes} minutes while you pay.`}
+      // A 409 reads 'That time is no longer available'; the hook has asked for fresh times.
+      onChoose={async (startsAt) => onClose('held', await setTime.mutateAsync({ item, startsAt }))}
+      onCancel={() => onClose('cancelled', item)}
+    />
+  );
+}
+
+export interface TimeChooserProps {
+  /** The service, named in the heading. */
+  title: string;
+  serviceId: string;
+  /** The time it has now, shown as chosen; null before one is picked. */
+  startsAt: string | null;
+  /** Whose own place the free times leave out: the list item being re-timed, or the booking being moved. */
+  own: { cartItemId?: string; bookingId?: string };
+  settings: SalonSettings;
+  /** What choosing a time does, said under the heading. */
+  note: string;
+  /** Saves the chosen time; the message of a rejection is shown in the picker. */
+  onChoose: (startsAt: string) => Promise<void>;
+  /** She closes the picker without choosing. */
+  onCancel: () => void;
+}
+
 /**
- * Chooses the appointment time of one booking-list item: a date (only bookable ones), then one of
- * the free start times the server offers for it, all in the salon's time zone. Choosing holds the
- * time on the server; if someone took it meanwhile, the list of times is asked for again.
+ * Chooses an appointment time: a date (only bookable ones), then one of the free start times the
+ * server offers for the service, all in the salon's time zone. If someone took the time meanwhile,
+ * the refusal is shown and the list of times is asked for again. Serves the booking list (holding
+ * an item's time) and the user home (moving a booking).
  *
  * An inline panel rather than a modal: it sits under the item it belongs to, so the list stays in
  * view, and it needs no focus trap. Focus moves to the date on opening; Escape closes it.
  */
-export function TimePicker({ item, email, settings, onClose }: TimePickerProps) {
+export function TimeChooser({ title, serviceId, startsAt: current, own, settings, note, onChoose, onCancel }: TimeChooserProps) {
   const headingId = useId();
   const dateId = useId();
   const dateHintId = useId();
@@ -36,12 +72,12 @@ export function TimePicker({ item, email, settings, onClose }: TimePickerProps) 
   // "Now" as of opening: the offered range should not shift under her while she looks.
   const [openedAt] = useState(() => Date.now());
   const range = bookableDates(settings, openedAt);
-  const [date, setDate] = useState(() => initialDate(item, settings, openedAt));
+  const [date, setDate] = useState(() => initialDate(current, settings, openedAt));
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [pendingStart, setPendingStart] = useState<string | null>(null);
 
   const dateIsValid = isCalendarDate(date) && date >= range.min && date <= range.max;
-  const availability = useAvailability({ serviceId: item.cartItemId, date, cartItemId: item._id }, { enabled: dateIsValid });
-  const setTime = useSetCartTime(email);
+  const availability = useAvailability({ serviceId, date, ...own }, { enabled: dateIsValid });
 
   useEffect(() => {
     dateInputRef.current?.focus();
@@ -54,12 +90,12 @@ export function TimePicker({ item, email, settings, onClose }: TimePickerProps) 
 
   const choose = (startsAt: string) => {
     setRefusal(null);
-    setTime.mutate(
-      { item, startsAt },
-      {
-        onSuccess: (updated) => onClose('held', updated),
-        // A 409 reads 'That time is no longer available'; the hook has asked for fresh times.
-        onError: (error) => setRefusal(error.message),
+    setPendingStart(startsAt);
+    onChoose(startsAt).then(
+      () => setPendingStart(null),
+      (error: unknown) => {
+        setPendingStart(null);
+        setRefusal(error instanceof Error ? error.message : 'That time could not be saved.');
       },
     );
   };
@@ -67,12 +103,11 @@ export function TimePicker({ item, email, settings, onClose }: TimePickerProps) 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
-      onClose('cancelled', item);
+      onCancel();
     }
   };
 
-  const chosenAt = item.startsAt ? Date.parse(item.startsAt) : null;
-  const pendingStart = setTime.isPending ? setTime.variables.startsAt : null;
+  const chosenAt = current ? Date.parse(current) : null;
 
   return (
     <section
@@ -83,18 +118,18 @@ export function TimePicker({ item, email, settings, onClose }: TimePickerProps) 
       <div className="flex items-start justify-between gap-3">
         <div>
           <h3 id={headingId} className="text-lg font-semibold">
-            Choose a time for {item.title}
+            Choose a time for {title}
           </h3>
           <p className="mt-1 flex items-center gap-1.5 text-sm text-base-content/75">
             <Globe aria-hidden="true" className="size-4 shrink-0" />
-            {timesAreInZone(settings.timeZone)}. We hold the time you pick for {settings.holdMinutes} minutes while you pay.
+            {timesAreInZone(settings.timeZone)}. {note}
           </p>
         </div>
         <button
           type="button"
           className="btn btn-circle btn-ghost btn-sm"
           aria-label="Close the time picker"
-          onClick={() => onClose('cancelled', item)}
+          onClick={onCancel}
         >
           <X aria-hidden="true" className="size-4" />
         </button>
@@ -193,7 +228,7 @@ export function TimePicker({ item, email, settings, onClose }: TimePickerProps) 
                       type="button"
                       className={`btn min-w-20 rounded-full btn-sm ${isChosen ? 'btn-primary' : 'btn-outline btn-primary'}`}
                       aria-pressed={isChosen}
-                      disabled={setTime.isPending}
+                      disabled={pendingStart !== null}
                       onClick={() => choose(slot.startsAt)}
                     >
                       {isPending ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : null}
@@ -210,10 +245,10 @@ export function TimePicker({ item, email, settings, onClose }: TimePickerProps) 
 }
 
 /** The date already chosen when re-timing (if still bookable), else the first open day. */
-function initialDate(item: CartItem, settings: SalonSettings, now: number): string {
+function initialDate(startsAt: string | null, settings: SalonSettings, now: number): string {
   const range = bookableDates(settings, now);
-  if (item.startsAt) {
-    const chosen = salonDateOf(item.startsAt, settings.timeZone);
+  if (startsAt) {
+    const chosen = salonDateOf(startsAt, settings.timeZone);
     if (chosen >= range.min && chosen <= range.max) return chosen;
   }
   return firstOpenDate(settings, now) ?? range.min;

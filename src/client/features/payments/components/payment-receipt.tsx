@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CalendarCheck, CircleCheck, CircleX, Hourglass, RotateCcw } from 'lucide-react';
+import { CalendarCheck, CircleCheck, CircleX, Download, Hourglass, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../../shared/money';
 import type { Payment } from '../../../../shared/payments';
@@ -154,7 +154,7 @@ export function PaymentReceipt({ paymentId, email, timeZone }: PaymentReceiptPro
         <p className="text-sm text-base-content/70">{timesAreInZone(timeZone)}.</p>
         <ul className="mt-3 divide-y divide-base-300/70">
           {data.services.map((service) => (
-            <li key={`${service.title}@${service.startsAt}`} className="flex items-center gap-3 py-3">
+            <li key={service.bookingId} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
               <CalendarCheck aria-hidden="true" className="size-5 shrink-0 text-primary" />
               <div className="min-w-0 flex-1">
                 <p className="font-semibold [overflow-wrap:anywhere]">{service.title}</p>
@@ -164,6 +164,18 @@ export function PaymentReceipt({ paymentId, email, timeZone }: PaymentReceiptPro
                 </p>
               </div>
               <p className="shrink-0 font-medium">{money(data, service.price)}</p>
+              {service.status === 'confirmed' ? (
+                // Her calendar app opens the file and keeps the appointment (GET /api/bookings/:id/ics).
+                <a
+                  href={`/api/bookings/${encodeURIComponent(service.bookingId)}/ics`}
+                  download
+                  aria-label={`Calendar file for ${service.title} on ${formatSalonDateTime(service.startsAt, timeZone)}`}
+                  className="btn rounded-full btn-ghost btn-sm ml-8"
+                >
+                  <Download aria-hidden="true" className="size-4" />
+                  Calendar file
+                </a>
+              ) : null}
             </li>
           ))}
         </ul>
