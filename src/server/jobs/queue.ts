@@ -23,7 +23,7 @@ export type JobQueueOptions = {
   pollingIntervalSeconds: number;
 };
 
-/** About a day of retries: 1, 2, 4 ... 256 minutes (each up to twice that, at random), 10 in all. */
+/** Ten retries 1, 2, 4 ... 512 minutes apart (each up to twice that, at random): 17 to 34 hours. */
 export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = { retryDelaySeconds: 60, retryLimit: 10, pollingIntervalSeconds: 5 };
 
 export type JobAttempt = { number: number; of: number };

@@ -15,8 +15,8 @@ import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { asUser, dhaka, openDay } from '../test/booking.js';
 import { bookAndPay, calendarOf, type BookedVisit } from '../test/appointments.js';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../test/smtp-receiver.js';
-import type { App } from '../types.js';
 import type { Clock } from './notices.js';
+import type { JobsOptions } from './set-up.js';
 
 const HOUR = 3_600_000;
 
@@ -28,10 +28,6 @@ function testClock() {
 }
 
 type Service = { _id: string; title: string; price: number };
-
-async function servicesOf(app: App): Promise<Service[]> {
-  return (await app.inject({ url: '/api/service' })).json<Service[]>();
-}
 
 function mailsTo(receiver: SmtpReceiver, who: Account): ReceivedMail[] {
   return receiver.messages.filter((m) => m.envelope.to.includes(who.email));
@@ -56,21 +52,31 @@ async function reminderJobStates(db: Db, booking: BookedVisit): Promise<string[]
   return result.rows.map((r) => r.state);
 }
 
+/** The app on a fresh database, sending to a real SMTP receiver, its reminders on `clock`. */
+async function startApp(clock: Clock, jobs: Omit<JobsOptions, 'clock'> = {}) {
+  const receiver = await startSmtpReceiver();
+  const t = await createTestApp({ env: { SMTP_URL: receiver.url }, jobs: { clock, pollingIntervalSeconds: 0.5, ...jobs } });
+  const service = (await t.app.inject({ url: '/api/service' })).json<Service[]>().find((s) => s.title === 'Classic Manicure')!;
+  return { receiver, t, service };
+}
+
+/** Each test books on its own open day, at least four days ahead (well before any reminder). */
+function dayAfterDay() {
+  let day = 4;
+  return () => openDay((day += 1));
+}
+
 describe('reminders', () => {
   let receiver: SmtpReceiver;
   let t: TestApp;
   let admin: Account;
   let service: Service;
   const { state: clockState, clock } = testClock();
-  let day = 4;
-  /** Each test books on its own open day, at least four days ahead (well before any reminder). */
-  const freshDay = () => openDay((day += 1));
+  const freshDay = dayAfterDay();
 
   beforeAll(async () => {
-    receiver = await startSmtpReceiver();
-    t = await createTestApp({ env: { SMTP_URL: receiver.url }, jobs: { clock, pollingIntervalSeconds: 0.5 } });
+    ({ receiver, t, service } = await startApp(clock));
     admin = await signUpAdmin(t.app);
-    service = (await servicesOf(t.app)).find((s) => s.title === 'Classic Manicure')!;
   });
   afterAll(async () => {
     await t?.close();
@@ -244,15 +250,12 @@ describe('when the SMTP server is down', () => {
   let port: number;
   let service: Service;
   const { state: clockState, clock } = testClock();
-  let day = 4;
-  const freshDay = () => openDay((day += 1));
+  const freshDay = dayAfterDay();
 
   beforeAll(async () => {
-    receiver = await startSmtpReceiver();
-    port = Number(new URL(receiver.url).port);
     // Retries a second apart (then two), so the test sees them; the app's default is a minute.
-    t = await createTestApp({ env: { SMTP_URL: receiver.url }, jobs: { clock, retryDelaySeconds: 1, retryLimit: 3, pollingIntervalSeconds: 0.5 } });
-    service = (await servicesOf(t.app)).find((s) => s.title === 'Classic Manicure')!;
+    ({ receiver, t, service } = await startApp(clock, { retryDelaySeconds: 1, retryLimit: 3 }));
+    port = Number(new URL(receiver.url).port);
   });
   afterAll(async () => {
     await t?.close();
@@ -272,6 +275,21 @@ describe('when the SMTP server is down', () => {
       rows: { subject: string; status: string; error: string | null }[];
     };
 
+  /**
+   * A confirmed visit at `time` whose reminder, queued `hoursBefore` its start, has failed once
+   * because the SMTP server went down after her confirmation arrived; it waits for its next try.
+   */
+  async function reminderWaitingForRetry(time: string, hoursBefore: number) {
+    const who = await signUp(t.app);
+    const visit = await bookAndPay(t.app, who, service, freshDay(), time);
+    await expect.poll(() => mailsTo(receiver!, who).map((m) => m.subject)).toEqual([CONFIRMATION]);
+    await smtpDown();
+    clockState.at = new Date(visit.startsAt.getTime() - hoursBefore * HOUR);
+    expect(await t.app.reminders.sweep()).toBe(1);
+    await expect.poll(async () => (await outboxFor(who)).rows.some((r) => r.status === 'failed' && r.subject.startsWith('Reminder:')), { timeout: 10_000 }).toBe(true);
+    return { who, visit };
+  }
+
   it('the confirmation and the reminder are tried again until it is back, and each arrives once', async () => {
     const who = await signUp(t.app);
     await smtpDown();
@@ -280,10 +298,10 @@ describe('when the SMTP server is down', () => {
     expect(await t.app.reminders.sweep()).toBe(1);
 
     // Both have failed once and are waiting for their next try, marked so in the outbox.
-    await expect.poll(async () => (await outboxFor(who)).rows.filter((r) => r.status === 'failed').length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
-    const failed = (await outboxFor(who)).rows.filter((r) => r.status === 'failed');
-    expect(failed.map((r) => r.subject)).toEqual(expect.arrayContaining([CONFIRMATION, expect.stringMatching(/^Reminder: Classic Manicure/)]));
-    expect(failed[0]!.error).toMatch(/ECONNREFUSED.*\(attempt 1 of 4; it will be tried again\)/);
+    const failedSubjects = async () => (await outboxFor(who)).rows.filter((r) => r.status === 'failed').map((r) => r.subject);
+    await expect.poll(failedSubjects, { timeout: 10_000 }).toEqual(expect.arrayContaining([CONFIRMATION, expect.stringMatching(/^Reminder: Classic Manicure/)]));
+    const [first] = (await outboxFor(who)).rows;
+    expect(first).toMatchObject({ status: 'failed', error: expect.stringMatching(/ECONNREFUSED.*\(attempt 1 of 4; it will be tried again\)/) });
 
     const up = await smtpUp();
     await up.waitForMessages(2, 15_000);
@@ -295,13 +313,7 @@ describe('when the SMTP server is down', () => {
   });
 
   it('a reminder waiting for its next try is dropped when the visit moves meanwhile, and the new time gets its own', async () => {
-    const who = await signUp(t.app);
-    const visit = await bookAndPay(t.app, who, service, freshDay(), '14:00');
-    await expect.poll(() => mailsTo(receiver!, who).map((m) => m.subject)).toEqual([CONFIRMATION]);
-    await smtpDown();
-    clockState.at = new Date(visit.startsAt.getTime() - 6 * HOUR);
-    expect(await t.app.reminders.sweep()).toBe(1);
-    await expect.poll(async () => (await outboxFor(who)).rows.some((r) => r.status === 'failed' && r.subject.startsWith('Reminder:')), { timeout: 5000 }).toBe(true);
+    const { who, visit } = await reminderWaitingForRetry('14:00', 6);
 
     // She moves it to 15:00 the same day, still inside the reminder window.
     const later = new Date(visit.startsAt.getTime() + HOUR);
@@ -315,13 +327,7 @@ describe('when the SMTP server is down', () => {
   });
 
   it('a reminder still failing when the visit starts is dropped', async () => {
-    const who = await signUp(t.app);
-    const visit = await bookAndPay(t.app, who, service, freshDay(), '16:00');
-    await expect.poll(() => mailsTo(receiver!, who).map((m) => m.subject)).toEqual([CONFIRMATION]);
-    await smtpDown();
-    clockState.at = new Date(visit.startsAt.getTime() - HOUR);
-    expect(await t.app.reminders.sweep()).toBe(1);
-    await expect.poll(async () => (await outboxFor(who)).rows.some((r) => r.status === 'failed' && r.subject.startsWith('Reminder:')), { timeout: 5000 }).toBe(true);
+    const { who, visit } = await reminderWaitingForRetry('16:00', 1);
 
     clockState.at = new Date(visit.startsAt.getTime() + 60_000);
     const up = await smtpUp();
@@ -330,13 +336,7 @@ describe('when the SMTP server is down', () => {
   });
 
   it('a reminder waiting for its next try is dropped when she cancels meanwhile', async () => {
-    const who = await signUp(t.app);
-    const visit = await bookAndPay(t.app, who, service, freshDay(), '13:00');
-    await expect.poll(() => mailsTo(receiver!, who).map((m) => m.subject)).toEqual([CONFIRMATION]);
-    await smtpDown();
-    clockState.at = new Date(visit.startsAt.getTime() - 6 * HOUR);
-    expect(await t.app.reminders.sweep()).toBe(1);
-    await expect.poll(async () => (await outboxFor(who)).rows.some((r) => r.status === 'failed' && r.subject.startsWith('Reminder:')), { timeout: 5000 }).toBe(true);
+    const { who, visit } = await reminderWaitingForRetry('13:00', 6);
 
     expect((await asUser(t.app, who).post(`/api/bookings/${visit.id}/cancel`, {})).statusCode).toBe(200);
     const up = await smtpUp();

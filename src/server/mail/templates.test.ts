@@ -2,23 +2,11 @@ import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { buildIcs, googleCalendarLink, type CalendarAppointment } from '../calendar/ics.js';
 import { salon } from '../../shared/salon.js';
+import { sampleAppointment } from '../test/appointments.js';
 import { cancelledMail, confirmationMail, escapeHtml, movedMail, reminderMail, reviewRequestMail, type MailAppointment, type MailContent } from './templates.js';
 
 const context = { timeZone: 'Asia/Dhaka', publicUrl: 'https://parlour.example' };
 const HOSTILE = `<script>alert("x")</script> Mim & 'Co' <img src=x onerror=alert(1)>`;
-
-function appointment(change: Partial<CalendarAppointment> = {}): CalendarAppointment {
-  return {
-    id: '0b9d6c1e-4f7a-4f55-9a55-2d3f0e6b7a11',
-    title: 'Signature Glow Facial',
-    // 10:00-11:00 on Tuesday 2 June 2026 in Dhaka (UTC+6).
-    startsAt: new Date('2026-06-02T04:00:00Z'),
-    endsAt: new Date('2026-06-02T05:00:00Z'),
-    status: 'confirmed',
-    sequence: 0,
-    ...change,
-  };
-}
 
 function forMail(a: CalendarAppointment, priceMinor = 350_000): MailAppointment {
   return { ...a, priceMinor, googleCalendarUrl: googleCalendarLink(a, context) };
@@ -51,7 +39,7 @@ function expectWellFormed(mail: MailContent) {
 const escapeHtmlIf = (html: boolean, value: string) => (html ? escapeHtml(value) : value);
 
 describe('appointment e-mails', () => {
-  const confirmed = [appointment(), appointment({ id: '1c2d3e4f-0000-4000-8000-000000000002', title: 'Gel Nail Extensions', startsAt: new Date('2026-06-02T08:00:00Z'), endsAt: new Date('2026-06-02T09:30:00Z') })];
+  const confirmed = [sampleAppointment(), sampleAppointment({ id: '1c2d3e4f-0000-4000-8000-000000000002', title: 'Gel Nail Extensions', startsAt: new Date('2026-06-02T08:00:00Z'), endsAt: new Date('2026-06-02T09:30:00Z') })];
 
   it('the confirmation lists every appointment with its time, length and price, the total, a calendar file and Google links', () => {
     const mail = confirmationMail({ ...context, name: 'Mim Hossain', appointments: confirmed.map((a) => forMail(a, 120_000)), totalMinor: 240_000, cancelNoticeHours: 24, calendar: ics(confirmed) });
@@ -78,7 +66,7 @@ describe('appointment e-mails', () => {
   });
 
   it('the reminder names the visit, the address and how to move or cancel, with the calendar file', () => {
-    const mail = reminderMail({ ...context, name: 'Mim', appointment: forMail(appointment()), cancelNoticeHours: 12, calendar: ics([appointment()]) });
+    const mail = reminderMail({ ...context, name: 'Mim', appointment: forMail(sampleAppointment()), cancelNoticeHours: 12, calendar: ics([sampleAppointment()]) });
     expectWellFormed(mail);
     expect(mail.subject).toBe('Reminder: Signature Glow Facial on Tue, 2 Jun 2026 at 10:00');
     expect(mail.text).toContain(`A reminder of your appointment at Parlour, ${salon.address}:`);
@@ -88,7 +76,7 @@ describe('appointment e-mails', () => {
   });
 
   it('the moved notice says who moved it, from when to when, and carries the updated event', () => {
-    const now = appointment({ startsAt: new Date('2026-06-03T05:00:00Z'), endsAt: new Date('2026-06-03T06:00:00Z'), sequence: 1 });
+    const now = sampleAppointment({ startsAt: new Date('2026-06-03T05:00:00Z'), endsAt: new Date('2026-06-03T06:00:00Z'), sequence: 1 });
     const bySalon = movedMail({ ...context, name: 'Mim', appointment: forMail(now), previousStartsAt: new Date('2026-06-02T04:00:00Z'), by: 'salon', calendar: ics([now]) });
     expectWellFormed(bySalon);
     expect(bySalon.subject).toBe('Your Signature Glow Facial is now on Wed, 3 Jun 2026 at 11:00');
@@ -103,7 +91,7 @@ describe('appointment e-mails', () => {
   });
 
   it('the cancellation by the salon apologises and states the refund; hers is a short confirmation; both remove the event', () => {
-    const gone = appointment({ status: 'cancelled', sequence: 1 });
+    const gone = sampleAppointment({ status: 'cancelled', sequence: 1 });
     const bySalon = cancelledMail({ ...context, name: 'Mim', appointment: forMail(gone), by: 'salon', refundedMinor: 350_000, calendar: ics([gone]) });
     expectWellFormed(bySalon);
     expect(bySalon.subject).toBe('Cancelled: Signature Glow Facial on Tue, 2 Jun 2026 at 10:00');
@@ -132,7 +120,7 @@ describe('appointment e-mails', () => {
   });
 
   it('escapes names and titles in the HTML part; the text part keeps them as written', () => {
-    const hostile = appointment({ title: HOSTILE });
+    const hostile = sampleAppointment({ title: HOSTILE });
     const mails = [
       confirmationMail({ ...context, name: HOSTILE, appointments: [forMail(hostile)], totalMinor: 1, cancelNoticeHours: 24, calendar: ics([hostile]) }),
       reminderMail({ ...context, name: HOSTILE, appointment: forMail(hostile), cancelNoticeHours: 24, calendar: ics([hostile]) }),
