@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { bookings, cartItems, paymentEvents, payments, services, user } from '../db/schema.js';
+import { bookings, payments } from '../db/schema.js';
 import type { Notices } from '../jobs/notices.js';
 import { HttpError } from '../http-error.js';
-import { databaseNow, hasRoom, lockCells, withRetry } from '../booking/capacity.js';
+import { databaseNow, lockCellsOf, occupancy, withRetry } from '../booking/capacity.js';
+import { maxConcurrent } from '../booking/slots.js';
 import { fromMinorUnits, SALON_CURRENCY, toMinorUnits } from '../../shared/money.js';
 import { BOOKING_LIST_CHANGED_MESSAGE, type PaymentIntentInfo, type PaymentStatus } from '../../shared/payments.js';
 import type { PaymentGateway } from './gateway.js';
@@ -25,6 +26,27 @@ type CheckoutItem = {
 };
 
 type Checkout = { items: CheckoutItem[]; totalMinor: number; fingerprint: string };
+
+/** A booking-list row with its service, as the checkout statements read it. */
+type ItemRow = {
+  id: string;
+  service_id: string;
+  starts_at: string | Date | null;
+  ends_at: string | Date | null;
+  hold_expires_at?: string | Date | null;
+  title: string;
+  price_minor: number;
+  duration_minutes: number;
+  image_url: string;
+};
+
+/** One of her payments still open (or cancelled in the last day), as createIntent reads it. */
+type OpenPayment = { ref: string; fingerprint: string; reusable: boolean; reconcile: boolean };
+
+/** `column` is one of `ids` (never true for none). */
+function anyId(column: SQL, ids: readonly string[]): SQL {
+  return ids.length === 0 ? sql`false` : sql`${column} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`;
+}
 
 export type Outcome = { eventId: string; ref: string } & ({ outcome: 'succeeded'; amountMinor?: number } | { outcome: 'failed'; message: string });
 
@@ -46,32 +68,32 @@ export class PaymentService {
     private readonly salonSettings: () => Promise<SalonSettings>,
   ) {}
 
-  /** The user's booking list as it can be paid now, or a 400 saying what to fix first. */
-  private async readCheckout(tx: Db, userId: string, now: Date): Promise<Checkout> {
-    const rows = await tx
-      .select({ item: cartItems, service: services })
-      .from(cartItems)
-      .innerJoin(services, eq(services.id, cartItems.serviceId))
-      .where(and(eq(cartItems.userId, userId), sql`${services.deletedAt} is null`))
-      .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  /**
+   * The user's booking list as it can be paid now, or a 400 saying what to fix first; the rows
+   * come in the order she added them.
+   */
+  private checkoutOf(rows: ItemRow[], now: Date): Checkout {
     if (rows.length === 0) throw new HttpError(400, 'Your booking list is empty.');
     const items: CheckoutItem[] = [];
-    for (const { item, service } of rows) {
-      if (!item.startsAt || !item.endsAt) {
-        throw new HttpError(400, `Pick a time for ${service.title}.`, [{ path: `items.${item.id}.startsAt`, message: 'Pick a time' }]);
+    for (const row of rows) {
+      const startsAt = row.starts_at === null ? null : new Date(row.starts_at);
+      const endsAt = row.ends_at === null ? null : new Date(row.ends_at);
+      const holdExpiresAt = row.hold_expires_at === null || row.hold_expires_at === undefined ? null : new Date(row.hold_expires_at);
+      if (!startsAt || !endsAt) {
+        throw new HttpError(400, `Pick a time for ${row.title}.`, [{ path: `items.${row.id}.startsAt`, message: 'Pick a time' }]);
       }
-      if (!item.holdExpiresAt || item.holdExpiresAt <= now) {
-        throw new HttpError(400, `The hold on ${service.title} expired. Pick a time again.`, [{ path: `items.${item.id}.startsAt`, message: 'The hold expired' }]);
+      if (!holdExpiresAt || holdExpiresAt <= now) {
+        throw new HttpError(400, `The hold on ${row.title} expired. Pick a time again.`, [{ path: `items.${row.id}.startsAt`, message: 'The hold expired' }]);
       }
       items.push({
-        id: item.id,
-        serviceId: service.id,
-        title: service.title,
-        priceMinor: service.priceMinor,
-        durationMinutes: service.durationMinutes,
-        imageUrl: service.imageUrl,
-        startsAt: item.startsAt,
-        endsAt: item.endsAt,
+        id: row.id,
+        serviceId: row.service_id,
+        title: row.title,
+        priceMinor: row.price_minor,
+        durationMinutes: row.duration_minutes,
+        imageUrl: row.image_url,
+        startsAt,
+        endsAt,
       });
     }
     const totalMinor = items.reduce((sum, item) => sum + item.priceMinor, 0);
@@ -81,17 +103,32 @@ export class PaymentService {
     return { items, totalMinor, fingerprint };
   }
 
-  private async reusablePayment(tx: Db, userId: string, fingerprint: string) {
-    const [row] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.userId, userId), eq(payments.cartFingerprint, fingerprint), inArray(payments.status, ['pending', 'failed'])))
-      .orderBy(sql`${payments.createdAt} desc`)
-      .limit(1);
-    return row;
+  /**
+   * One statement: her list with today's catalogue entries, the database's clock, and her open
+   * payments (those the reconciler would ask the processor about, and any that could be reused).
+   */
+  private async readList(userId: string) {
+    const { rows } = (await this.db.execute(sql`
+      select c.id, c.service_id, c.starts_at, c.ends_at, c.hold_expires_at, s.title, s.price_minor, s.duration_minutes, s.image_url,
+        now() as now,
+        (select coalesce(json_agg(json_build_object(
+            'ref', p.gateway_ref,
+            'fingerprint', p.cart_fingerprint,
+            'reusable', p.status in ('pending', 'failed'),
+            'reconcile', p.gateway = ${this.gateway.name} and (
+              (p.status in ('pending', 'failed') and p.created_at > now() - interval '7 days')
+              or (p.status = 'canceled' and p.updated_at > now() - interval '1 day')))), '[]'::json)
+          from payments p
+          where p.user_id = ${userId}::uuid
+            and (p.status in ('pending', 'failed') or (p.status = 'canceled' and p.updated_at > now() - interval '1 day'))
+        ) as open
+      from cart_items c join services s on s.id = c.service_id
+      where c.user_id = ${userId}::uuid and s.deleted_at is null
+      order by c.created_at, c.id`)) as unknown as { rows: (ItemRow & { now: string | Date; open: OpenPayment[] })[] };
+    return { rows, now: rows[0] ? new Date(rows[0].now) : new Date(), open: rows[0]?.open ?? [] };
   }
 
-  private intentInfo(row: typeof payments.$inferSelect): PaymentIntentInfo {
+  private intentInfo(row: { id: string; clientSecret: string; amountMinor: number; currency: string }): PaymentIntentInfo {
     return {
       clientSecret: row.clientSecret,
       paymentId: row.id,
@@ -106,25 +143,29 @@ export class PaymentService {
    * `POST /create-payment-intent`: the amount comes from the user's list and live holds; a client
    * price that differs is refused. The same list asked twice (two tabs, a double click, a retry
    * after a declined card) gets the same intent back; a changed list cancels the older intents.
+   *
+   * Six statements when nothing is open: the list read, the processor's intent (the test gateway
+   * keeps it in the database), and a transaction that renews the holds (the lock two tabs queue
+   * on) and writes the payment and its bookings.
    */
   async createIntent(userId: string, clientPrice: number): Promise<PaymentIntentInfo> {
     const settings = await this.salonSettings();
+    let list = await this.readList(userId);
     // A new checkout cancels her older open payments; one the processor has already charged (its
     // outcome lost to a crash) is applied first, never cancelled. Her list then no longer holds
-    // what she paid for, and the checkout below answers accordingly.
-    await this.reconcile({ userId });
-    const first = await this.db.transaction(async (tx) => {
-      const now = await databaseNow(tx);
-      const checkout = await this.readCheckout(tx, userId, now);
-      if (toMinorUnits(clientPrice) !== checkout.totalMinor) throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
-      return { checkout, existing: await this.reusablePayment(tx, userId, checkout.fingerprint) };
-    });
+    // what she paid for, and the checkout below answers accordingly. Most checkouts have nothing
+    // open, and ask nothing.
+    const toAsk = list.open.filter((p) => p.reconcile).map((p) => p.ref);
+    if (toAsk.length > 0 && (await this.reconcileRefs(toAsk)) > 0) list = await this.readList(userId);
+    const checkout = this.checkoutOf(list.rows, list.now);
+    if (toMinorUnits(clientPrice) !== checkout.totalMinor) throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
+    const reusable = list.open.some((p) => p.reusable && p.fingerprint === checkout.fingerprint);
 
     const paymentId = randomUUID();
-    const intent = first.existing
+    const intent = reusable
       ? undefined
       : await this.gateway.createIntent({
-          amountMinor: first.checkout.totalMinor,
+          amountMinor: checkout.totalMinor,
           currency: SALON_CURRENCY,
           idempotencyKey: `intent:${paymentId}`,
           metadata: { paymentId, userId },
@@ -132,57 +173,25 @@ export class PaymentService {
 
     const result = await withRetry(() =>
       this.db.transaction(async (tx) => {
-        // One checkout per customer at a time: her row is the lock two tabs queue on.
-        await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
-        const now = await databaseNow(tx);
-        const checkout = await this.readCheckout(tx, userId, now);
-        if (checkout.fingerprint !== first.checkout.fingerprint) throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
-        // Paying takes a few minutes: the holds are renewed so they do not lapse mid-payment.
-        const holdUntil = new Date(now.getTime() + settings.holdMinutes * 60_000);
-        await tx.update(cartItems).set({ holdExpiresAt: holdUntil }).where(inArray(cartItems.id, checkout.items.map((i) => i.id)));
-
-        const existing = await this.reusablePayment(tx, userId, checkout.fingerprint);
-        if (existing) return { row: existing, stale: [] as string[], unused: intent?.ref };
-        if (!intent) throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
-
-        const stale = await tx
-          .update(payments)
-          .set({ status: 'canceled', updatedAt: now })
-          .where(and(eq(payments.userId, userId), inArray(payments.status, ['pending', 'failed'])))
-          .returning({ id: payments.id, ref: payments.gatewayRef });
-        if (stale.length > 0) {
-          await tx.update(bookings).set({ status: 'cancelled', cancelledAt: now, updatedAt: now }).where(and(inArray(bookings.paymentId, stale.map((s) => s.id)), eq(bookings.status, 'pending')));
+        // Paying takes a few minutes: the holds are renewed so they do not lapse mid-payment. The
+        // update also locks her items, so a second tab's checkout waits here until this one has
+        // committed, and then finds its payment. What it renews is what gets paid: the list read
+        // before (the price she agreed to) must still be exactly that.
+        const { rows: renewed } = (await tx.execute(sql`
+          update cart_items c set hold_expires_at = now() + make_interval(mins => ${settings.holdMinutes}::int)
+          from services s
+          where s.id = c.service_id and c.user_id = ${userId}::uuid and s.deleted_at is null
+            and c.starts_at is not null and c.hold_expires_at > now()
+          returning c.id, c.service_id, c.starts_at, c.ends_at, c.hold_expires_at, c.created_at, s.title, s.price_minor, s.duration_minutes, s.image_url`)) as unknown as {
+          rows: (ItemRow & { created_at: string | Date })[];
+        };
+        renewed.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+        if (renewed.length === 0 || this.checkoutOf(renewed, new Date(0)).fingerprint !== checkout.fingerprint) {
+          throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
         }
-        const [row] = await tx
-          .insert(payments)
-          .values({
-            id: paymentId,
-            userId,
-            amountMinor: checkout.totalMinor,
-            currency: SALON_CURRENCY,
-            gateway: this.gateway.name,
-            gatewayRef: intent.ref,
-            clientSecret: intent.clientSecret,
-            cartFingerprint: checkout.fingerprint,
-            status: 'pending',
-          })
-          .returning();
-        await tx.insert(bookings).values(
-          checkout.items.map((item) => ({
-            userId,
-            paymentId,
-            cartItemId: item.id,
-            serviceId: item.serviceId,
-            title: item.title,
-            priceMinor: item.priceMinor,
-            durationMinutes: item.durationMinutes,
-            imageUrl: item.imageUrl,
-            startsAt: item.startsAt,
-            endsAt: item.endsAt,
-            status: 'pending' as const,
-          })),
-        );
-        return { row: row!, stale: stale.map((s) => s.ref), unused: undefined };
+        const written = await this.writePayment(tx, { userId, paymentId, checkout, intent });
+        if (!written) throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
+        return { row: written, stale: written.stale, unused: written.created ? undefined : intent?.ref };
       }),
     ).catch(async (err: unknown) => {
       if (intent) await this.cancelQuietly([intent.ref]);
@@ -193,6 +202,56 @@ export class PaymentService {
     return this.intentInfo(result.row);
   }
 
+  /**
+   * In one statement: answers her open payment for this very list if there is one; otherwise
+   * (given a new intent) cancels her other open payments and their pending bookings, and writes
+   * the new payment with one pending booking per item. Undefined when there is neither.
+   */
+  private async writePayment(
+    tx: Db,
+    request: { userId: string; paymentId: string; checkout: Checkout; intent: { ref: string; clientSecret: string } | undefined },
+  ) {
+    const { userId, paymentId, checkout, intent } = request;
+    const items = sql.join(
+      checkout.items.map(
+        (i) =>
+          sql`(${i.id}::uuid, ${i.serviceId}::uuid, ${i.title}, ${i.priceMinor}::int, ${i.durationMinutes}::int, ${i.imageUrl}, ${i.startsAt.toISOString()}::timestamptz, ${i.endsAt.toISOString()}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    const create = intent !== undefined;
+    const { rows } = (await tx.execute(sql`
+      with existing as (
+        select * from payments
+        where user_id = ${userId}::uuid and cart_fingerprint = ${checkout.fingerprint} and status in ('pending', 'failed')
+        order by created_at desc limit 1
+      ), stale as (
+        update payments set status = 'canceled', updated_at = now()
+        where user_id = ${userId}::uuid and status in ('pending', 'failed') and ${create} and not exists (select 1 from existing)
+        returning id, gateway_ref
+      ), stale_bookings as (
+        update bookings set status = 'cancelled', cancelled_at = now(), updated_at = now()
+        where payment_id in (select id from stale) and status = 'pending'
+      ), created as (
+        insert into payments (id, user_id, amount_minor, currency, gateway, gateway_ref, client_secret, cart_fingerprint, status)
+        select ${paymentId}::uuid, ${userId}::uuid, ${checkout.totalMinor}::int, ${SALON_CURRENCY}, ${this.gateway.name},
+          ${intent?.ref ?? null}, ${intent?.clientSecret ?? null}, ${checkout.fingerprint}, 'pending'
+        where ${create} and not exists (select 1 from existing)
+        returning id, client_secret, amount_minor, currency
+      ), booked as (
+        insert into bookings (user_id, payment_id, cart_item_id, service_id, title, price_minor, duration_minutes, image_url, starts_at, ends_at, status)
+        select ${userId}::uuid, created.id, v.cart_item_id, v.service_id, v.title, v.price_minor, v.duration_minutes, v.image_url, v.starts_at, v.ends_at, 'pending'
+        from created, (values ${items}) as v (cart_item_id, service_id, title, price_minor, duration_minutes, image_url, starts_at, ends_at)
+      )
+      select id, client_secret, amount_minor, currency, false as created, '{}'::text[] as stale from existing
+      union all
+      select id, client_secret, amount_minor, currency, true, (select coalesce(array_agg(gateway_ref), '{}') from stale) from created`)) as unknown as {
+      rows: { id: string; client_secret: string; amount_minor: number; currency: string; created: boolean; stale: string[] }[];
+    };
+    const [row] = rows;
+    return row && { id: row.id, clientSecret: row.client_secret, amountMinor: row.amount_minor, currency: row.currency, created: row.created, stale: row.stale };
+  }
+
   private async cancelQuietly(refs: string[]) {
     for (const ref of refs) {
       await this.gateway.cancelIntent(ref).catch((err: unknown) => this.log.warn({ err, ref }, 'could not cancel a payment intent'));
@@ -200,27 +259,73 @@ export class PaymentService {
   }
 
   /**
+   * Locks the payment behind `event`, records the event (each id once) and, for a first success
+   * on an open payment, locks its pending bookings and their time cells (capacity.ts): one
+   * statement. Undefined for an intent we do not know.
+   */
+  private async lockOutcome(tx: Db, event: Outcome) {
+    const { rows } = (await tx.execute(sql`
+      with payment as (
+        select * from payments where gateway_ref = ${event.ref} for update
+      ), event as (
+        insert into payment_events (id, type, payment_id, message)
+        select ${event.eventId}, ${event.outcome}, payment.id, ${event.outcome === 'failed' ? event.message : null} from payment
+        on conflict do nothing
+        returning id
+      ), pending as (
+        select b.id, b.cart_item_id, b.price_minor, b.starts_at, b.ends_at
+        from bookings b join payment p on b.payment_id = p.id
+        where b.status = 'pending' and ${event.outcome === 'succeeded'} and exists (select 1 from event)
+          and p.status in ('pending', 'failed', 'canceled')
+        order by b.starts_at
+        for update of b
+      ), cells as (${lockCellsOf('pending')})
+      select p.id, p.user_id, p.status, p.amount_minor, p.gateway_ref, exists (select 1 from event) as fresh, now() as now,
+        (select coalesce(json_agg(json_build_object('id', id, 'cartItemId', cart_item_id, 'priceMinor', price_minor, 'startsAt', starts_at, 'endsAt', ends_at) order by starts_at), '[]'::json) from pending) as pending
+      from payment p`)) as unknown as {
+      rows: {
+        id: string;
+        user_id: string;
+        status: PaymentStatus;
+        amount_minor: number;
+        gateway_ref: string;
+        fresh: boolean;
+        now: string | Date;
+        pending: { id: string; cartItemId: string; priceMinor: number; startsAt: string; endsAt: string }[];
+      }[];
+    };
+    const [row] = rows;
+    if (!row) return undefined;
+    return {
+      payment: { id: row.id, userId: row.user_id, status: row.status, amountMinor: row.amount_minor, gatewayRef: row.gateway_ref },
+      fresh: row.fresh,
+      now: new Date(row.now),
+      pending: row.pending.map((b) => ({ ...b, startsAt: new Date(b.startsAt), endsAt: new Date(b.endsAt) })),
+    };
+  }
+
+  /**
    * The one place a charge's outcome is applied, whether it came from Stripe's signed webhook or
    * from the test gateway. Each event id is applied once; a success turns the payment's pending
    * bookings into confirmed ones (re-checking capacity under the slot locks, in case a hold
-   * lapsed while the customer paid) and empties those items from the booking list.
+   * lapsed while the customer paid) and empties those items from the booking list. A success is
+   * three statements and the confirmation's queueing, in one transaction.
    */
   async applyOutcome(event: Outcome): Promise<{ paymentId: string; status: PaymentStatus; confirmed: boolean } | undefined> {
     const applied = await withRetry(() =>
       this.db.transaction(async (tx) => {
-        const [payment] = await tx.select().from(payments).where(eq(payments.gatewayRef, event.ref)).for('update');
-        if (!payment) return undefined;
-        const fresh = await tx
-          .insert(paymentEvents)
-          .values({ id: event.eventId, type: event.outcome, paymentId: payment.id, message: event.outcome === 'failed' ? event.message : null })
-          .onConflictDoNothing()
-          .returning({ id: paymentEvents.id });
-        if (fresh.length === 0) return { payment, refunds: [] as Refund[], confirmed: false };
-        const now = await databaseNow(tx);
+        const locked = await this.lockOutcome(tx, event);
+        if (!locked) return undefined;
+        const { payment, now, pending } = locked;
+        if (!locked.fresh) return { payment, refunds: [] as Refund[], confirmed: false };
 
         if (event.outcome === 'failed') {
           if (payment.status !== 'pending' && payment.status !== 'failed') return { payment, refunds: [], confirmed: false };
-          const [row] = await tx.update(payments).set({ status: 'failed', failureMessage: event.message, updatedAt: now }).where(eq(payments.id, payment.id)).returning();
+          const [row] = await tx
+            .update(payments)
+            .set({ status: 'failed', failureMessage: event.message, updatedAt: now })
+            .where(eq(payments.id, payment.id))
+            .returning({ id: payments.id, userId: payments.userId, status: payments.status, amountMinor: payments.amountMinor, gatewayRef: payments.gatewayRef });
           return { payment: row!, refunds: [], confirmed: false };
         }
 
@@ -233,25 +338,22 @@ export class PaymentService {
           return { payment, refunds: [], confirmed: false };
         }
         const settings = await this.salonSettings();
-        const pending = await tx
-          .select()
-          .from(bookings)
-          .where(and(eq(bookings.paymentId, payment.id), eq(bookings.status, 'pending')))
-          .orderBy(asc(bookings.startsAt))
-          .for('update');
+        // Her own holds for these items make way for the bookings; each booking confirmed here
+        // then counts for the next one.
+        const occupied =
+          payment.status === 'canceled'
+            ? []
+            : (await occupancy(tx, { windows: pending, now, exceptCartItemIds: pending.map((b) => b.cartItemId) })).occupied;
+        const confirmed: string[] = [];
         const refunds: Refund[] = [];
+        const refused: string[] = [];
         for (const booking of pending) {
-          const window = { startsAt: booking.startsAt, endsAt: booking.endsAt };
-          await lockCells(tx, window.startsAt, window.endsAt);
-          const room = payment.status !== 'canceled' && (await hasRoom(tx, window, settings.capacity, now, { exceptCartItemId: booking.cartItemId }));
-          if (room) {
-            await tx.update(bookings).set({ status: 'confirmed', updatedAt: now }).where(eq(bookings.id, booking.id));
+          if (payment.status !== 'canceled' && maxConcurrent(occupied, booking) < settings.capacity) {
+            confirmed.push(booking.id);
+            occupied.push(booking);
           } else {
             // Paid, but the place went to someone else after the hold lapsed: the money goes back.
-            await tx
-              .update(bookings)
-              .set({ status: 'cancelled', refundedMinor: booking.priceMinor, cancelledAt: now, updatedAt: now })
-              .where(eq(bookings.id, booking.id));
+            refused.push(booking.id);
             refunds.push({ key: `refund:${booking.id}`, amountMinor: booking.priceMinor });
           }
         }
@@ -261,15 +363,20 @@ export class PaymentService {
           if (cancelledRest > 0) refunds.push({ key: `refund:payment:${payment.id}`, amountMinor: cancelledRest });
         }
         const refundedMinor = refunds.reduce((s, r) => s + r.amountMinor, 0);
-        await tx.delete(cartItems).where(and(eq(cartItems.userId, payment.userId), inArray(cartItems.id, pending.map((b) => b.cartItemId))));
         const status: PaymentStatus = refundedMinor === 0 ? 'succeeded' : refundedMinor >= payment.amountMinor ? 'refunded' : 'partially_refunded';
-        const [row] = await tx
-          .update(payments)
-          .set({ status, refundedMinor, failureMessage: null, paidAt: now, updatedAt: now })
-          .where(eq(payments.id, payment.id))
-          .returning();
+        const { rows } = (await tx.execute(sql`
+          with confirmed as (
+            update bookings set status = 'confirmed', updated_at = now() where ${anyId(sql`id`, confirmed)}
+          ), refused as (
+            update bookings set status = 'cancelled', refunded_minor = price_minor, cancelled_at = now(), updated_at = now() where ${anyId(sql`id`, refused)}
+          ), cleared as (
+            delete from cart_items where user_id = ${payment.userId}::uuid and ${anyId(sql`id`, pending.map((b) => b.cartItemId))}
+          )
+          update payments set status = ${status}, refunded_minor = ${refundedMinor}::int, failure_message = null, paid_at = now(), updated_at = now()
+          where id = ${payment.id}::uuid
+          returning status`)) as unknown as { rows: { status: PaymentStatus }[] };
         await this.notices.queue({ kind: 'confirmation', paymentId: payment.id }, tx);
-        return { payment: row!, refunds, confirmed: true };
+        return { payment: { ...payment, status: rows[0]!.status }, refunds, confirmed: true };
       }),
     );
     if (!applied) {
@@ -286,10 +393,11 @@ export class PaymentService {
 
   /**
    * Applies charges whose outcome never reached us: the process died between the processor's
-   * charge and applyOutcome, or a webhook was lost. Runs at start-up, every minute, and before a
-   * checkout replaces a customer's open payments. Each payment's outcome is applied once whoever
-   * gets there first (applyOutcome locks the payment row and only moves it out of an open state),
-   * so instances and the request that charged may all try at the same time.
+   * charge and applyOutcome, or a webhook was lost. Runs at start-up, every minute, before a
+   * checkout replaces a customer's open payments (createIntent finds them in its own read), and
+   * before an account is deleted. Each payment's outcome is applied once whoever gets there first
+   * (applyOutcome locks the payment row and only moves it out of an open state), so instances and
+   * the request that charged may all try at the same time.
    *
    * Open payments of the last week are asked about, and cancelled ones of the last day (an intent
    * cancelled after its charge succeeded must be refunded, and applyOutcome does that).
@@ -307,8 +415,13 @@ export class PaymentService {
         ),
       )
       .limit(200);
-    if (rows.length === 0) return 0;
-    const charged = await this.gateway.succeededAmong(rows.map((r) => r.ref));
+    return this.reconcileRefs(rows.map((r) => r.ref));
+  }
+
+  /** Asks the processor about these intents and applies the charges among them; answers how many. */
+  private async reconcileRefs(refs: string[]): Promise<number> {
+    if (refs.length === 0) return 0;
+    const charged = await this.gateway.succeededAmong(refs);
     let applied = 0;
     for (const [ref, amountMinor] of charged) {
       const result = await this.applyOutcome({ eventId: `reconciled_${ref}_succeeded`, ref, outcome: 'succeeded', amountMinor });

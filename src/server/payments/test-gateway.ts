@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { testGatewayIntents, testGatewayRefunds } from '../db/schema.js';
 import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateway.js';
@@ -58,11 +58,12 @@ export class TestGateway implements PaymentGateway {
   async createIntent(input: { amountMinor: number; currency: string; idempotencyKey: string }): Promise<GatewayIntent> {
     const ref = `test_pi_${randomBytes(12).toString('hex')}`;
     const clientSecret = `${ref}_secret_${randomBytes(16).toString('hex')}`;
-    await this.db
+    // A repeated key answers the intent it made the first time (the no-op update returns that row).
+    const [row] = await this.db
       .insert(testGatewayIntents)
       .values({ ref, clientSecret, idempotencyKey: input.idempotencyKey, amountMinor: input.amountMinor, currency: input.currency, status: 'requires_payment_method' })
-      .onConflictDoNothing({ target: testGatewayIntents.idempotencyKey });
-    const [row] = await this.db.select().from(testGatewayIntents).where(eq(testGatewayIntents.idempotencyKey, input.idempotencyKey));
+      .onConflictDoUpdate({ target: testGatewayIntents.idempotencyKey, set: { idempotencyKey: sql`excluded.idempotency_key` } })
+      .returning({ ref: testGatewayIntents.ref, clientSecret: testGatewayIntents.clientSecret });
     if (!row) throw new GatewayError('The test gateway lost an intent');
     return { ref: row.ref, clientSecret: row.clientSecret };
   }
@@ -107,20 +108,26 @@ export class TestGateway implements PaymentGateway {
   }
 
   /**
-   * Charges the card for the intent behind `clientSecret`, once: the intent's row is locked, and
-   * an intent that already succeeded answers 'already-paid' without charging again (double click,
-   * second tab). A failed attempt leaves it payable with another card.
+   * Charges the card for the intent behind `clientSecret`, once: a good card moves a payable
+   * intent to succeeded in one update, which a second click waits for and then finds nothing to
+   * move; an intent that already succeeded answers 'already-paid' without charging again (double
+   * click, second tab). A failed attempt leaves it payable with another card.
    */
   async charge(clientSecret: string, cardNumber: string): Promise<ChargeResult> {
-    return this.db.transaction(async (tx): Promise<ChargeResult> => {
-      const [intent] = await tx.select().from(testGatewayIntents).where(eq(testGatewayIntents.clientSecret, clientSecret)).for('update');
-      if (!intent) return { kind: 'unknown-intent' };
-      if (intent.status === 'succeeded') return { kind: 'already-paid', ref: intent.ref };
-      if (intent.status === 'canceled') return { kind: 'canceled', ref: intent.ref };
-      const special = CARD_OUTCOMES[cardNumber];
-      if (special) return { kind: 'charged', ref: intent.ref, outcome: 'failed', message: special.message };
-      await tx.update(testGatewayIntents).set({ status: 'succeeded' }).where(eq(testGatewayIntents.ref, intent.ref));
-      return { kind: 'charged', ref: intent.ref, outcome: 'succeeded' };
-    });
+    const special = CARD_OUTCOMES[cardNumber];
+    if (!special) {
+      const [charged] = await this.db
+        .update(testGatewayIntents)
+        .set({ status: 'succeeded' })
+        .where(and(eq(testGatewayIntents.clientSecret, clientSecret), notInArray(testGatewayIntents.status, ['succeeded', 'canceled'])))
+        .returning({ ref: testGatewayIntents.ref });
+      if (charged) return { kind: 'charged', ref: charged.ref, outcome: 'succeeded' };
+    }
+    const [intent] = await this.db.select().from(testGatewayIntents).where(eq(testGatewayIntents.clientSecret, clientSecret));
+    if (!intent) return { kind: 'unknown-intent' };
+    if (intent.status === 'succeeded') return { kind: 'already-paid', ref: intent.ref };
+    if (intent.status === 'canceled') return { kind: 'canceled', ref: intent.ref };
+    if (special) return { kind: 'charged', ref: intent.ref, outcome: 'failed', message: special.message };
+    throw new GatewayError('The test gateway could not charge a payable intent');
   }
 }
