@@ -42,6 +42,8 @@ import { TestGateway } from './payments/test-gateway.js';
 import { StripeGateway, createStripeClient } from './payments/stripe-gateway.js';
 import { listServices } from './repositories/services.js';
 import { setUpJobs, type JobsOptions } from './jobs/set-up.js';
+import { setUpBackups, type BackupsOptions } from './backups/set-up.js';
+import { backupRoutes } from './routes/backups.js';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -51,9 +53,11 @@ export type BuildAppOptions = {
   clientDir?: string | undefined;
   /** The job queue's retry pace and the reminders' clock (tests set their own). */
   jobs?: JobsOptions | undefined;
+  /** The daily backup's clock and pace (tests set their own). */
+  backups?: BackupsOptions | undefined;
 };
 
-export async function buildApp({ config, database, logger, clientDir = findClientDir(), jobs }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, database, logger, clientDir = findClientDir(), jobs, backups }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? false,
     trustProxy: config.trustProxy,
@@ -140,6 +144,7 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   const gateway = stripe && config.stripe ? new StripeGateway(stripe, config.stripe) : new TestGateway(database.db);
   // Before the payments: their start-up reconciliation may queue confirmations.
   setUpJobs(app, { database, publicUrl: config.publicUrl, salonSettings: () => salonSettings.get(), options: jobs });
+  setUpBackups(app, { database, dataDir: config.dataDir, salonSettings: () => salonSettings.get(), options: backups });
   const paymentService = new PaymentService(database.db, gateway, app.notices, app.log, () => salonSettings.get());
   app.decorate('payments', paymentService);
   // Charges whose outcome a crash or a lost webhook kept from us are applied at start-up and then
@@ -166,6 +171,7 @@ export async function buildApp({ config, database, logger, clientDir = findClien
       await api.register(bookingCalendarRoutes);
       await api.register(outboxRoutes);
       await api.register(adminSummaryRoutes);
+      await api.register(backupRoutes);
       await api.register(meRoutes);
     },
     { prefix: '/api' },

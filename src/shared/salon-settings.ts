@@ -125,6 +125,10 @@ export const salonSettingsSchema = z.object({
   cancelNoticeHours: wholeNumberInRange('Cancellation notice', ' hours', 0, 720),
   /** Hours before a confirmed appointment that its reminder e-mail goes out; 0 sends none. */
   reminderHours: wholeNumberInRange('Reminder', ' hours', 0, 336),
+  /** When the daily backup of the embedded database is taken, on the salon's clock. */
+  backupTime: wallClockTimeSchema('Backup time'),
+  /** How many backups are kept; older ones are deleted after each new one. */
+  backupsKept: wholeNumberInRange('Backups kept', '', 1, 365),
 });
 
 export type SalonSettings = z.infer<typeof salonSettingsSchema>;
@@ -151,4 +155,7 @@ export const DEFAULT_SALON_SETTINGS: SalonSettings = {
   holdMinutes: 10,
   cancelNoticeHours: 24,
   reminderHours: 24,
+  // A quiet hour for a salon; two weeks of dailies fit in little space.
+  backupTime: '03:00',
+  backupsKept: 14,
 };

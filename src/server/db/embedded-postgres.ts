@@ -112,7 +112,7 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
  * on the folder. The caller holds the data-folder lock, so no live Parlour owns that PostgreSQL;
  * stop it (fast shutdown, then immediate) so this start can take the folder over.
  */
-async function stopLeftOverServer(dir: string, log: (message: string) => void) {
+export async function stopLeftOverServer(dir: string, log: (message: string) => void) {
   const pidFile = path.join(dir, 'postmaster.pid');
   let pid: number;
   try {
