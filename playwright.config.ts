@@ -5,7 +5,10 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Every run starts the built app on a fresh embedded database, as a newcomer's first `npm start`.
 const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parlour-e2e-'));
+// Kept in the environment so the test workers (which inherit it) reach the same database, for the
+// few rows no page can make (a visit whose time has passed: e2e/appointments.spec.ts).
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'parlour-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 export const baseURL = `http://127.0.0.1:${port}`;
 
 const launchOptions = {

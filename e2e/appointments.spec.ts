@@ -1,0 +1,143 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import type { Page } from '@playwright/test';
+import { test, expect, seriousAxeViolations, sidewaysOverflow } from './fixtures';
+
+/**
+ * The appointment after it is paid: the customer moves it and takes its calendar file; the salon
+ * marks a visit nobody came to as a no-show. Set-up goes through the API (a paid booking) and, for
+ * a visit whose time has passed, through the database: no page can book the past.
+ */
+
+const ADMIN = { email: 'admin@parlour.test', password: 'Admin123' };
+const SALON_ZONE = 'Asia/Dhaka';
+
+/** A salon calendar date `daysAhead` days from now (or the next day that is not a Friday: closed). */
+function openSalonDay(daysAhead: number): string {
+  for (let d = daysAhead; ; d += 1) {
+    const instant = new Date(Date.now() + d * 86_400_000);
+    const weekday = new Intl.DateTimeFormat('en-US', { timeZone: SALON_ZONE, weekday: 'short' }).format(instant);
+    if (weekday !== 'Fri') return new Intl.DateTimeFormat('en-CA', { timeZone: SALON_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  }
+}
+
+/** Dhaka is UTC+6 all year. */
+const dhaka = (date: string, time: string) => new Date(`${date}T${time}:00+06:00`);
+
+/** A new customer with one paid appointment of `title` at `time` on `day`, signed in in this page's context. */
+async function customerWithAppointment(page: Page, baseURL: string, title: string, day: string, time: string) {
+  const headers = { origin: baseURL };
+  const name = `Mover ${Date.now() % 1_000_000}`;
+  const email = `mover-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const signUp = await page.request.post('/api/auth/sign-up/email', { headers, data: { name, email, password: 'Mover1234', image: '/images/reviews/farzana.svg' } });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const services = (await (await page.request.get('/api/service')).json()) as { _id: string; title: string; price: number }[];
+  const service = services.find((entry) => entry.title === title)!;
+  const added = await page.request.post('/api/cart', { headers, data: { cartItemId: service._id } });
+  const { insertedId } = (await added.json()) as { insertedId: string };
+  const held = await page.request.patch(`/api/cart/${insertedId}`, { headers, data: { startsAt: dhaka(day, time).toISOString() } });
+  expect(held.status(), await held.text()).toBe(200);
+  const intent = await page.request.post('/api/create-payment-intent', { headers, data: { price: service.price } });
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const paid = await page.request.post('/api/payments/test/confirm', {
+    headers,
+    data: { clientSecret, cardNumber: '4242424242424242', expiry: `12/${(new Date().getFullYear() + 2) % 100}`, cvc: '123' },
+  });
+  expect(((await paid.json()) as { status: string }).status).toBe('succeeded');
+  const bookings = (await (await page.request.get('/api/bookings')).json()) as { _id: string }[];
+  return { name, email, bookingId: bookings[0]!._id };
+}
+
+/** The e2e server's embedded PostgreSQL, through its Unix socket in the data folder (playwright.config.ts). */
+async function inDatabase<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
+  const client = new pg.Client({ connectionString: `postgresql://parlour@localhost/parlour?host=${encodeURIComponent(path.join(dataDir, 'postgres'))}` });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+test('the customer moves her appointment, sees the new time, and downloads its calendar file with it', async ({ page, baseURL }) => {
+  const day = openSalonDay(6);
+  await customerWithAppointment(page, baseURL!, 'Spa Pedicure', day, '11:00');
+
+  await page.goto('/dashboard/userhome');
+  const upcoming = page.getByRole('list', { name: 'Your upcoming appointments' });
+  const visit = upcoming.getByRole('listitem').filter({ hasText: 'Spa Pedicure' });
+  await expect(visit.getByText('11:00')).toBeVisible();
+
+  const move = visit.getByRole('button', { name: /^Move Spa Pedicure on .*11:00$/ });
+  await move.click();
+  const picker = page.getByRole('region', { name: 'Choose a time for Spa Pedicure' });
+  await expect(picker.getByLabel('Date')).toBeFocused();
+  await expect(picker.getByLabel('Date')).toHaveValue(day);
+  // Her own time is offered back to her, marked as the one she has.
+  await expect(picker.getByRole('button', { name: '11:00', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(picker.getByRole('button', { name: '15:00', exact: true })).toBeVisible();
+  expect(await sidewaysOverflow(page), 'sideways scroll at 390 with the picker open').toBe(0);
+  await page.screenshot({ path: 'e2e/screenshots/move-appointment-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await picker.getByRole('button', { name: '15:00', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Appointment moved' });
+  await expect(dialog).toContainText(/Spa Pedicure is now on .*15:00/);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(visit.getByText('15:00')).toBeVisible();
+  // Focus is back on her visit, not on <body>.
+  await expect(visit.getByRole('button', { name: /^Move Spa Pedicure on .*15:00$/ })).toBeFocused();
+
+  // The new time is what the server keeps.
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Your upcoming appointments' }).getByRole('listitem').filter({ hasText: 'Spa Pedicure' }).getByText('15:00')).toBeVisible();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: /^Calendar file for Spa Pedicure on .*15:00$/ }).click();
+  const download = await downloading;
+  const ics = await fs.readFile((await download.path())!, 'utf8');
+  expect(ics).toContain('BEGIN:VCALENDAR');
+  // 15:00 in Dhaka is 09:00 UTC; the event moved once.
+  expect(ics).toContain(`DTSTART:${day.replaceAll('-', '')}T090000Z`);
+  expect(ics).toMatch(/SEQUENCE:1\r?\n/);
+  expect(ics).toContain('Spa Pedicure');
+});
+
+test('the admin marks a visit nobody came to as a no-show, and the order list keeps it so', async ({ page, baseURL }) => {
+  const { email, bookingId } = await customerWithAppointment(page, baseURL!, 'Classic Manicure', openSalonDay(6), '12:00');
+  // Her appointment began two hours ago.
+  await inDatabase((client) =>
+    client.query(`update bookings set starts_at = now() - interval '2 hours', ends_at = now() - interval '75 minutes' where id = $1`, [bookingId]),
+  );
+  await page.request.get('/api/logout');
+  await page.context().clearCookies();
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'SignIn' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'LogOut' })).toBeVisible();
+
+  await page.goto('/dashboard/orderlist');
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Confirmed');
+  await row.getByRole('button', { name: /^No-show Classic Manicure on / }).click();
+  await expect(page.getByText('Classic Manicure marked a no-show')).toBeVisible();
+  await expect(row).toContainText('No-show');
+  await expect(row.getByRole('button')).toHaveCount(0);
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+
+  // It stays so after a reload, and the status filter finds it.
+  await page.goto('/dashboard/orderlist?status=no-show');
+  await expect(page.getByRole('row').filter({ hasText: email })).toContainText('No-show');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  const [stored] = await inDatabase(async (client) => (await client.query<{ status: string }>('select status from bookings where id = $1', [bookingId])).rows);
+  expect(stored?.status).toBe('no-show');
+});
