@@ -1,10 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
 import { PageHeader } from '../../components/ui/page-header';
+import { YourData } from '../../features/account/components/your-data';
+import { clearSession } from '../../features/auth/api/get-session';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { UpcomingAppointments, type MovePickerProps } from '../../features/bookings/components/upcoming-appointments';
 import { TimeChooser } from '../../features/cart/components/time-picker';
 import { RecentPayments } from '../../features/payments/components/recent-payments';
 import { useSalonSettings } from '../../features/settings/api/get-settings';
+import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { userMenu } from './dashboard-menu';
 import { ShortcutCards } from './shortcut-cards';
@@ -15,6 +20,13 @@ export function UserHomeRoute() {
   const { user } = useCurrentUser();
   const settings = useSalonSettings();
   const timeZone = settings.data?.timeZone ?? DEFAULT_SALON_SETTINGS.timeZone;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // Her account is gone and the server has cleared the cookie: nothing of hers stays cached.
+  const leave = async () => {
+    clearSession(queryClient);
+    await navigate(paths.home);
+  };
   return (
     <>
       <PageHeader eyebrow="User Home" title={`Welcome back, ${user?.name ?? ''}`}>
@@ -25,6 +37,7 @@ export function UserHomeRoute() {
         <RecentPayments timeZone={timeZone} />
       </div>
       <ShortcutCards label="Your salon" items={userMenu.slice(1)} />
+      <YourData cancelNoticeHours={settings.data?.cancelNoticeHours} onDeleted={leave} />
     </>
   );
 }
