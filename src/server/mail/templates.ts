@@ -93,7 +93,7 @@ function appointmentRows(block: Extract<Block, { appointments: unknown }>): stri
     const calendar = block.calendarLinks
       ? `<br><a href="${escapeHtml(a.googleCalendarUrl)}" style="font-size:13px;color:${colours.primary};">Add to Google Calendar</a>`
       : '';
-    const price = block.showPrice ? `<td align="right" style="padding:12px 0;font-family:${sans};font-size:15px;color:${colours.ink};white-space:nowrap;vertical-align:top;">${escapeHtml(money(a.priceMinor))}</td>` : '';
+    const price = block.showPrice ? `<td align="right" style="padding:12px 0;border-top:1px solid ${colours.rule};font-family:${sans};font-size:15px;color:${colours.ink};white-space:nowrap;vertical-align:top;">${escapeHtml(money(a.priceMinor))}</td>` : '';
     return `<tr><td style="padding:12px 12px 12px 0;border-top:1px solid ${colours.rule};font-family:${sans};font-size:15px;line-height:1.5;color:${colours.ink};vertical-align:top;">
 <strong>${title}</strong><br><span style="color:${colours.muted};">${escapeHtml(`${date}, ${time} · ${minutes(a)} minutes`)}</span>${calendar}</td>${price}</tr>`;
   });
