@@ -31,7 +31,8 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
   ],
   webServer: {
-    command: 'node scripts/start.mjs',
+    // Built just before by `npm run test:e2e`: no second look at the sources.
+    command: 'node scripts/start.mjs --no-build',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

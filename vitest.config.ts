@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts'],
           // One embedded PostgreSQL for the run (or DATABASE_URL's server); each file its own database.
           globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,

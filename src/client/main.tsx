@@ -1,25 +1,60 @@
-import '@fontsource/playfair-display/latin-600.css';
-import '@fontsource/playfair-display/latin-400-italic.css';
 import './styles/index.css';
 
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { readPageData, seedQueries } from './app/page-data';
 import { AppProvider } from './app/provider';
-import { createAppRouter } from './app/router';
+import { createAppRouter, routes } from './app/router';
+import { browserSiteInfo, SiteProvider } from './app/site';
+import { createQueryClient } from './lib/query-client';
 import { markPageLoadEntry } from './lib/scroll-restoration-key';
 
-// Before the router reads the history entry (see scroll-restoration-key.ts).
-markPageLoadEntry();
-const router = createAppRouter();
+/**
+ * A lazy page the server rendered must be loaded before hydrating: the router would otherwise
+ * render its fallback first, and that would not match the server's HTML.
+ */
+async function loadLazyMatches() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html must contain <div id="root">');
+async function start() {
+  // Before the router reads the history entry (see scroll-restoration-key.ts).
+  markPageLoadEntry();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html must contain <div id="root">');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+  const pageData = readPageData();
+  const queryClient = createQueryClient();
+  if (pageData) seedQueries(queryClient, pageData.queries);
+  const hydrating = pageData?.router !== undefined;
+  if (hydrating) await loadLazyMatches();
+
+  const app = (
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <SiteProvider site={pageData?.site ?? browserSiteInfo()}>
+          <RouterProvider router={createAppRouter(pageData?.router)} />
+        </SiteProvider>
+      </AppProvider>
+    </StrictMode>
+  );
+  if (hydrating) {
+    hydrateRoot(container, app, {
+      // A page that does not hydrate to what the server sent is a defect: say so where tests look.
+      onRecoverableError: (error, info) => console.error('Hydration problem:', error, info.componentStack ?? ''),
+    });
+  } else {
+    createRoot(container).render(app);
+  }
+}
+
+void start();

@@ -14,6 +14,7 @@ import type { AppConfig } from './env.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inputGuardsPlugin } from './plugins/input-guards.js';
 import { clientPlugin, findClientDir } from './plugins/client.js';
+import type { PagesSource } from './ssr/pages.js';
 import { healthRoutes } from './routes/health.js';
 import { serviceRoutes } from './routes/service.js';
 import { reviewRoutes } from './routes/review.js';
@@ -51,13 +52,15 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Where the built site lives; defaults to dist/client when it has been built. */
   clientDir?: string | undefined;
+  /** The server-rendered pages' renderer and template; defaults to the ones built beside clientDir. */
+  pages?: PagesSource | undefined;
   /** The job queue's retry pace and the reminders' clock (tests set their own). */
   jobs?: JobsOptions | undefined;
   /** The daily backup's clock and pace (tests set their own). */
   backups?: BackupsOptions | undefined;
 };
 
-export async function buildApp({ config, database, logger, clientDir = findClientDir(), jobs, backups }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, database, logger, clientDir = findClientDir(), pages, jobs, backups }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? false,
     trustProxy: config.trustProxy,
@@ -178,7 +181,7 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   );
   await app.register(uploadRoutes);
 
-  await app.register(clientPlugin, { clientDir });
+  await app.register(clientPlugin, { clientDir, pages });
   return app as unknown as App;
 }
 

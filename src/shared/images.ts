@@ -1,30 +1,9 @@
 import { z } from 'zod';
 
-/**
- * Widths every upload is stored at besides its full size (at most 1600 px on the long edge).
- * 400 serves the services grid on one-x screens, 800 on two-x screens and wide cards.
- */
-export const IMAGE_VARIANT_WIDTHS = [400, 800] as const;
-
-const UPLOAD_URL = /^\/uploads\/([0-9a-f-]{36})\.webp$/;
+// The URL helpers live apart from the schema so the home page can use them without zod.
+export { IMAGE_VARIANT_WIDTHS, imageSrcSet, imageVariantUrl } from './image-urls.js';
 
 /** An image this server stored (an upload) or ships (the demo catalogue): never an outside URL. */
 export const imageUrlSchema = z
   .string({ error: 'Image is required' })
   .regex(/^\/(uploads\/[0-9a-f-]{36}\.webp|images\/[a-z0-9/_-]+\.(svg|webp|png|jpg))$/, 'Must be an image uploaded to this site');
-
-/** The URL of one stored width of an upload: `/uploads/<id>-w400.webp`. */
-export function imageVariantUrl(url: string, width: number): string | undefined {
-  const match = UPLOAD_URL.exec(url);
-  return match ? `/uploads/${match[1]}-w${width}.webp` : undefined;
-}
-
-/**
- * A `srcset` for an uploaded image (its stored widths plus the full size), or undefined for the
- * shipped vector art, which is sharp at any width.
- */
-export function imageSrcSet(url: string, fullWidth = 1600): string | undefined {
-  if (!UPLOAD_URL.test(url)) return undefined;
-  const variants = IMAGE_VARIANT_WIDTHS.map((w) => `${imageVariantUrl(url, w)} ${w}w`);
-  return [...variants, `${url} ${fullWidth}w`].join(', ');
-}

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { bookingStatusSchema } from './payments.js';
 
+// Apart from the schemas so the home page can use it without zod.
+export { averageRating } from './ratings.js';
+
 export const FEEDBACK_MIN_LENGTH = 10;
 export const FEEDBACK_MAX_LENGTH = 1000;
 export const REVIEW_ROLE_MAX_LENGTH = 60;
@@ -109,10 +112,3 @@ export const adminReviewQuerySchema = z.object({
 });
 export type AdminReviewQuery = z.infer<typeof adminReviewQuerySchema>;
 export const managedReviewListSchema = z.array(managedReviewSchema);
-
-/** The average of a list of ratings, to one decimal place (0 for none). */
-export function averageRating(reviews: readonly { rating: number }[]): number {
-  if (reviews.length === 0) return 0;
-  const sum = reviews.reduce((total, review) => total + review.rating, 0);
-  return Math.round((sum / reviews.length) * 10) / 10;
-}

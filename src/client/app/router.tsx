@@ -1,12 +1,18 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/ui/page-loader';
+import { pageMeta, type PageHandle } from '../config/page-meta';
 import { HomeRoute } from '../routes/home';
 import { RootLayout } from '../routes/root-layout';
 import { RouteError } from '../routes/route-error';
 
+/** A page's head, or that the browser renders it alone (read by the server, see entry-server.tsx). */
+const handle = (value: PageHandle): PageHandle => value;
+
 /**
  * The home page ships in the first bundle; every other page is split out and fetched on demand.
- * Paths come from config/paths.ts (dashboard paths are relative to /dashboard here).
+ * Paths come from config/paths.ts (dashboard paths are relative to /dashboard here). The server
+ * renders every page with a `page` handle; the dashboards and the reset-password page (which
+ * reads a one-time token) are rendered by the browser.
  */
 export const routes: RouteObject[] = [
   {
@@ -15,9 +21,10 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: PageLoader,
     children: [
-      { index: true, Component: HomeRoute },
+      { index: true, Component: HomeRoute, handle: handle({ page: pageMeta.home }) },
       {
         path: 'login',
+        handle: handle({ page: pageMeta.login }),
         lazy: async () => {
           const { LoginRoute } = await import('../routes/auth/login');
           return { Component: LoginRoute };
@@ -25,6 +32,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'signup',
+        handle: handle({ page: pageMeta.signup }),
         lazy: async () => {
           const { SignupRoute } = await import('../routes/auth/signup');
           return { Component: SignupRoute };
@@ -32,6 +40,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'forgot-password',
+        handle: handle({ page: pageMeta.forgotPassword }),
         lazy: async () => {
           const { ForgotPasswordRoute } = await import('../routes/auth/forgot-password');
           return { Component: ForgotPasswordRoute };
@@ -39,6 +48,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'reset-password',
+        handle: handle({ clientRendered: true }),
         lazy: async () => {
           const { ResetPasswordRoute } = await import('../routes/auth/reset-password');
           return { Component: ResetPasswordRoute };
@@ -47,6 +57,7 @@ export const routes: RouteObject[] = [
       {
         // Needs a signed-in user (the layout checks); admin pages are checked again below.
         path: 'dashboard',
+        handle: handle({ clientRendered: true }),
         lazy: async () => {
           const { DashboardLayout } = await import('../routes/dashboard/dashboard-layout');
           return { Component: DashboardLayout };
@@ -191,8 +202,19 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      ...(['about', 'team', 'terms', 'privacy', 'cookies'] as const).map(
+        (page): RouteObject => ({
+          path: page,
+          handle: handle({ page: pageMeta[page] }),
+          lazy: async () => {
+            const { infoPages } = await import('../routes/info-pages');
+            return { Component: infoPages[page] };
+          },
+        }),
+      ),
       {
         path: '*',
+        handle: handle({ page: pageMeta.notFound }),
         lazy: async () => {
           const { NotFoundRoute } = await import('../routes/not-found');
           return { Component: NotFoundRoute };
@@ -202,6 +224,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The browser's router; `hydrationData` when the server rendered the page (see main.tsx). */
+export function createAppRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
 }

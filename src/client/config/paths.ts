@@ -7,6 +7,11 @@ export const paths = {
   signup: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  about: '/about',
+  team: '/team',
+  terms: '/terms',
+  privacy: '/privacy',
+  cookies: '/cookies',
   dashboard: {
     root: '/dashboard',
     adminHome: '/dashboard/adminhome',

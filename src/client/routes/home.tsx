@@ -3,13 +3,14 @@ import { useCurrentUser } from '../features/auth/use-current-user';
 import { useAddToBooking } from '../features/cart/use-add-to-booking';
 import { Hero } from '../features/marketing/components/hero';
 import { SalonHighlights } from '../features/marketing/components/salon-highlights';
-import { ReviewsJsonLd } from '../features/reviews/components/reviews-json-ld';
+import { SalonJsonLd } from '../features/marketing/components/salon-json-ld';
 import { TestimonialsSection } from '../features/reviews/components/testimonials-carousel';
 import { ServicesGrid } from '../features/services/components/services-grid';
+import { pageMeta } from '../config/page-meta';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
 export function HomeRoute() {
-  useDocumentTitle('Parlour|Home');
+  useDocumentTitle(pageMeta.home.title);
   const { user } = useCurrentUser();
   const addToBooking = useAddToBooking(user);
 
@@ -19,7 +20,7 @@ export function HomeRoute() {
       <ServicesGrid onAddToBooking={(service) => void addToBooking(service)} />
       <SalonHighlights />
       <TestimonialsSection />
-      <ReviewsJsonLd />
+      <SalonJsonLd />
       <ContactSection />
     </>
   );

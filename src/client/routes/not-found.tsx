@@ -1,10 +1,11 @@
 import { Home } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
+import { pageMeta } from '../config/page-meta';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
 export function NotFoundRoute() {
-  useDocumentTitle('Page not found | Parlour');
+  useDocumentTitle(pageMeta.notFound.title);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">
       <p aria-hidden="true" className="font-display text-8xl font-semibold text-primary/70 sm:text-9xl">

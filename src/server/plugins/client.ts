@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { builtRendererPath, loadBuiltPages, Pages, type PagesSource } from '../ssr/pages.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -13,22 +14,31 @@ export function findClientDir(): string | undefined {
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html')));
 }
 
+export type ClientPluginOptions = {
+  clientDir: string | undefined;
+  /** The page renderer and template; by default the ones built beside clientDir (tests pass their own). */
+  pages?: PagesSource | undefined;
+};
+
 /**
- * Serves the built site. Hashed bundles are cached for a year; index.html is revalidated every
- * time so a deploy is picked up at once; shipped images for a day.
+ * Serves the built site. Hashed bundles are cached for a year, shipped images and fonts for a day,
+ * each sent as the brotli or gzip copy the build made when the browser takes it. Pages are
+ * rendered on the server (ssr/pages.ts) and revalidated on every visit, so a change or a deploy
+ * is picked up at once.
  */
-export const clientPlugin = fp(async (app: FastifyInstance, opts: { clientDir: string | undefined }) => {
+export const clientPlugin = fp(async (app: FastifyInstance, opts: ClientPluginOptions) => {
   const { clientDir } = opts;
   if (clientDir) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The template of every page; a page is only ever sent through the renderer below.
+      globIgnore: ['index.html'],
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
-        } else if (filePath.endsWith('.html')) {
-          res.header('cache-control', 'no-cache');
         } else {
           res.header('cache-control', 'public, max-age=86400');
         }
@@ -36,12 +46,44 @@ export const clientPlugin = fp(async (app: FastifyInstance, opts: { clientDir: s
     });
   }
 
+  // Loaded while the server starts; the first page waits for it if it must.
+  const rendererFile = clientDir ? builtRendererPath(clientDir) : undefined;
+  const pagesSource: Promise<PagesSource | undefined> = opts.pages
+    ? Promise.resolve(opts.pages)
+    : clientDir && rendererFile
+      ? loadBuiltPages(clientDir, rendererFile)
+      : Promise.resolve(undefined);
+  const pages = pagesSource.then((source) => (source ? new Pages(app, source) : undefined));
+  pages.catch((err: unknown) => app.log.error({ err }, 'could not load the page renderer; pages are rendered in the browser'));
+  if (clientDir && !rendererFile && !opts.pages) app.log.warn('dist/ssr is missing: pages are rendered in the browser (run npm run build)');
+
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const renderer = await pages.catch(() => undefined);
+    if (renderer) return renderer.serve(request, reply);
+    // An old build without the renderer: the browser renders every page from the template.
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  };
+
+  if (clientDir || opts.pages) {
+    app.get('/', { schema: { hide: true } }, servePage);
+    app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
+      const renderer = await pages;
+      if (!renderer) return reply.callNotFound();
+      return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(renderer.robotsTxt());
+    });
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+      const renderer = await pages;
+      if (!renderer) return reply.callNotFound();
+      return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(renderer.sitemapXml());
+    });
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
-    if (wantsPage && clientDir && !path.extname(pathname)) {
-      // Client-side routes (and the client's own 404 page) all start from index.html.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (wantsPage && (clientDir || opts.pages) && !path.extname(pathname)) {
+      // Every other page address: the page, or the site's own 404 page.
+      return servePage(request, reply);
     }
     return reply.status(404).send({
       statusCode: 404,

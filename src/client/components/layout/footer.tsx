@@ -1,14 +1,36 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { useSite } from '../../app/site';
+import { paths } from '../../config/paths';
 import { salon } from '../../../shared/salon';
 
-// The spec gives these footer entries no destinations; they are shown as plain text, not dead links.
-const groups = [
-  { title: 'Company', items: ['About', 'Our Team', 'Terms and Conditions', 'Submit Listing'] },
-  { title: 'Quick Links', items: ['Rentals', 'Sales', 'Contact', 'Our Blog'] },
-  { title: 'Legal', items: ['Terms of use', 'Privacy policy', 'Cookie policy'] },
+type FooterItem = { label: string; to?: string };
+
+// The spec's entries; those a salon has a page for lead there, the others (a salon has no
+// listings, rentals, sales or blog) stay plain text rather than links that lead nowhere.
+const groups: { title: string; items: FooterItem[] }[] = [
+  {
+    title: 'Company',
+    items: [
+      { label: 'About', to: paths.about },
+      { label: 'Our Team', to: paths.team },
+      { label: 'Terms and Conditions', to: paths.terms },
+      { label: 'Submit Listing' },
+    ],
+  },
+  { title: 'Quick Links', items: [{ label: 'Rentals' }, { label: 'Sales' }, { label: 'Contact', to: paths.contact }, { label: 'Our Blog' }] },
+  {
+    title: 'Legal',
+    items: [
+      { label: 'Terms of use', to: paths.terms },
+      { label: 'Privacy policy', to: paths.privacy },
+      { label: 'Cookie policy', to: paths.cookies },
+    ],
+  },
 ];
 
 export function Footer() {
+  const { year } = useSite();
   return (
     <footer className="bg-neutral text-neutral-content">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-5 lg:px-8">
@@ -45,7 +67,15 @@ export function Footer() {
             <h2 className="font-sans text-sm font-semibold tracking-[0.15em] text-accent uppercase">{group.title}</h2>
             <ul className="mt-4 space-y-2.5 text-sm text-neutral-content/85">
               {group.items.map((item) => (
-                <li key={item}>{item}</li>
+                <li key={item.label}>
+                  {item.to ? (
+                    <Link to={item.to} className="inline-block py-0.5 text-neutral-content underline underline-offset-4 hover:text-accent">
+                      {item.label}
+                    </Link>
+                  ) : (
+                    <span className="text-neutral-content/70">{item.label}</span>
+                  )}
+                </li>
               ))}
             </ul>
           </div>
@@ -53,7 +83,7 @@ export function Footer() {
       </div>
       <div className="border-t border-neutral-content/15">
         <p className="mx-auto max-w-7xl px-4 py-6 text-center text-sm text-neutral-content/80 sm:px-6 lg:px-8">
-          © 2026 Parlour. All rights reserved.
+          © {year} {salon.name}. All rights reserved.
         </p>
       </div>
     </footer>

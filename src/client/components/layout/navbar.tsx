@@ -166,7 +166,13 @@ function AuthControls({
   isLoggingOut: boolean;
 }) {
   if (isAuthLoading) {
-    return <div aria-hidden="true" className="skeleton h-10 w-24 rounded-full" />;
+    // The LogIn button's own box: the server-rendered bar does not move when the button appears.
+    return (
+      <span aria-hidden="true" className="btn pointer-events-none skeleton rounded-full border-0 px-5 text-transparent shadow-none">
+        <LogIn className="size-4" />
+        LogIn
+      </span>
+    );
   }
   if (!user) {
     return (

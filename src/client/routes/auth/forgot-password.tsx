@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { AuthShell } from '../../features/auth/components/auth-shell';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
+import { pageMeta } from '../../config/page-meta';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function ForgotPasswordRoute() {
-  useDocumentTitle('Forgot Password | Parlour');
+  useDocumentTitle(pageMeta.forgotPassword.title);
   return (
     <AuthShell
       eyebrow="Forgot password"

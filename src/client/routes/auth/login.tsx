@@ -8,10 +8,11 @@ import { SocialSignIn } from '../../features/auth/components/social-sign-in';
 import { forwardedFromState, hasFrom, redirectTarget } from '../../features/auth/redirect-target';
 import { describeSignInError } from '../../features/auth/sign-in-error';
 import { useCurrentUser } from '../../features/auth/use-current-user';
+import { pageMeta } from '../../config/page-meta';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function LoginRoute() {
-  useDocumentTitle('Log In | Parlour');
+  useDocumentTitle(pageMeta.login.title);
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

@@ -6,11 +6,12 @@ import { SignupForm } from '../../features/auth/components/signup-form';
 import { SocialSignIn } from '../../features/auth/components/social-sign-in';
 import { forwardedFromState, redirectTarget } from '../../features/auth/redirect-target';
 import { useCurrentUser } from '../../features/auth/use-current-user';
+import { pageMeta } from '../../config/page-meta';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { salon } from '../../../shared/salon';
 
 export function SignupRoute() {
-  useDocumentTitle('Sign Up | Parlour');
+  useDocumentTitle(pageMeta.signup.title);
   const location = useLocation();
   const navigate = useNavigate();
   const { user } = useCurrentUser();

@@ -2,6 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { salon } from '../../../../shared/salon';
+import { openingHoursLines } from '../../../../shared/opening-hours';
+import { usePublicSalonSettings } from '../api/get-opening-hours';
 
 // The form brings react-hook-form and zod; it sits at the bottom of the page, so its code is
 // fetched after the first paint instead of before it.
@@ -53,14 +55,7 @@ export function ContactSection() {
                 <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
                 <div>
                   <p className="text-sm text-secondary-content/80">Opening hours</p>
-                  <dl className="font-medium">
-                    {salon.openingHours.map(({ days, hours }) => (
-                      <div key={days} className="flex flex-wrap gap-x-2">
-                        <dt>{days}:</dt>
-                        <dd>{hours}</dd>
-                      </div>
-                    ))}
-                  </dl>
+                  <OpeningHours />
                 </div>
               </li>
             </ul>
@@ -74,6 +69,30 @@ export function ContactSection() {
         </div>
       </div>
     </section>
+  );
+}
+
+/** The hours the admin set in the salon settings (the booking rules use the same ones). */
+function OpeningHours() {
+  const { data: settings, isError } = usePublicSalonSettings();
+  if (isError) return <p className="font-medium">Please call us for our opening hours.</p>;
+  if (!settings) {
+    return (
+      <div aria-hidden="true" className="mt-1 space-y-2">
+        <div className="skeleton h-4 w-52 bg-secondary-content/20" />
+        <div className="skeleton h-4 w-32 bg-secondary-content/20" />
+      </div>
+    );
+  }
+  return (
+    <dl className="font-medium">
+      {openingHoursLines(settings.openingHours).map(({ days, hours }) => (
+        <div key={days} className="flex flex-wrap gap-x-2">
+          <dt>{days}:</dt>
+          <dd>{hours}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight, Quote } from 'lucide-react';
-import { averageRating, type Review } from '../../../../shared/review';
+import { averageRating } from '../../../../shared/ratings';
+import type { Review } from '../../../../shared/review';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { StarRating } from '../../../components/ui/star-rating';

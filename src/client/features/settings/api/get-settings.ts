@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { salonSettingsSchema, type SalonSettings } from '../../../../shared/salon-settings';
 import { apiClient } from '../../../lib/api-client';
+import { settingsQueryKey } from './settings-query-key';
 
-/**
- * Kept beside its fetcher rather than in lib/query-client.ts's `queryKeys`, which belongs to
- * another part of the app; the save below invalidates by this same key.
- */
-export const settingsQueryKey = ['settings'] as const;
+export { settingsQueryKey };
 
 /** The salon's booking rules (public): its time zone, hours and how far ahead one may book. */
 export function getSettings({ signal }: { signal?: AbortSignal } = {}): Promise<SalonSettings> {

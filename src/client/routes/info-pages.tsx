@@ -1,0 +1,180 @@
+import { Link } from 'react-router';
+import { InfoPage, InfoSection } from '../features/marketing/components/info-page';
+import { usePublicSalonSettings } from '../features/contact/api/get-opening-hours';
+import { pageMeta } from '../config/page-meta';
+import { paths } from '../config/paths';
+import { salon } from '../../shared/salon';
+
+/**
+ * The footer's short pages: plain text a salon owner can edit here. Dates are written out, not
+ * computed, so they change only when the text does.
+ */
+
+const contactLine = (
+  <p>
+    Questions? Call us on{' '}
+    <a href={salon.phoneHref} className="link link-primary">
+      {salon.phone}
+    </a>
+    , write to{' '}
+    <a href={`mailto:${salon.email}`} className="link link-primary">
+      {salon.email}
+    </a>{' '}
+    or visit us at {salon.address}.
+  </p>
+);
+
+function AboutPage() {
+  return (
+    <InfoPage meta={pageMeta.about} heading="About Parlour">
+      <p>
+        {salon.name} is a beauty salon for women in Dhanmondi, Dhaka. We opened our doors to give women a calm, private place
+        to look after their hair, skin and nails, away from the rush of the city.
+      </p>
+      <InfoSection title="How we work">
+        <p>
+          Every visit starts with a conversation about what you want. We take the time a treatment needs, use gentle, tested
+          products, and sterilise every tool between clients. The salon is for women only, and so is our team.
+        </p>
+      </InfoSection>
+      <InfoSection title="Booking">
+        <p>
+          Choose your treatments on the{' '}
+          <Link to={paths.services} className="link link-primary">
+            home page
+          </Link>
+          , pick a time that suits you and pay online; you get a confirmation by e-mail straight away.
+        </p>
+      </InfoSection>
+      {contactLine}
+    </InfoPage>
+  );
+}
+
+const team = [
+  { name: 'Shirin Akter', role: 'Founder and senior stylist', about: 'Cuts, colour and bridal hair; twelve years behind the chair.' },
+  { name: 'Nasima Begum', role: 'Skin therapist', about: 'Facials and skin care, and the calmest hands in Dhanmondi.' },
+  { name: 'Rupa Das', role: 'Make-up artist', about: 'Party and bridal make-up, from a soft day look to the big day.' },
+  { name: 'Mitu Rahman', role: 'Nail technician', about: 'Manicures, pedicures and gel nails that last.' },
+  { name: 'Farhana Islam', role: 'Mehendi artist', about: 'Traditional and modern mehendi for every occasion.' },
+];
+
+function TeamPage() {
+  return (
+    <InfoPage meta={pageMeta.team} heading="Our team">
+      <p>The women who will look after you at {salon.name}.</p>
+      <ul className="space-y-6">
+        {team.map((member) => (
+          <li key={member.name}>
+            <h2 className="text-2xl font-semibold text-base-content">{member.name}</h2>
+            <p className="text-base font-semibold text-primary">{member.role}</p>
+            <p className="mt-1">{member.about}</p>
+          </li>
+        ))}
+      </ul>
+    </InfoPage>
+  );
+}
+
+function TermsPage() {
+  const { data: settings } = usePublicSalonSettings();
+  const cancelNotice = settings ? `${settings.cancelNoticeHours} hours` : 'the time shown on your booking';
+  return (
+    <InfoPage meta={pageMeta.terms} heading="Terms and conditions" updated="1 November 2026">
+      <p>These terms apply when you book a treatment with {salon.name} on this website.</p>
+      <InfoSection title="Your account">
+        <p>You need an account to book. Keep your password to yourself; you are responsible for bookings made with it.</p>
+      </InfoSection>
+      <InfoSection title="Bookings and payment">
+        <p>
+          A time is held for you for a few minutes while you pay. Your booking is confirmed once the payment has gone through,
+          and we send you a confirmation by e-mail. Prices are in Bangladeshi taka and include all charges.
+        </p>
+      </InfoSection>
+      <InfoSection title="Cancelling or moving an appointment">
+        <p>
+          You can cancel an appointment from your dashboard up to {cancelNotice} before it starts, and your payment is
+          refunded to your card. Later than that, please call us. If we have to cancel, we tell you at once and refund you in
+          full.
+        </p>
+      </InfoSection>
+      <InfoSection title="At the salon">
+        <p>
+          Please arrive a few minutes early and tell us about allergies or skin conditions before your treatment. If you
+          arrive late we may have to shorten the treatment so that the next client is not kept waiting.
+        </p>
+      </InfoSection>
+      {contactLine}
+    </InfoPage>
+  );
+}
+
+function PrivacyPage() {
+  return (
+    <InfoPage meta={pageMeta.privacy} heading="Privacy policy" updated="1 November 2026">
+      <p>{salon.name} keeps only what it needs to take your bookings, and never sells or shares it for advertising.</p>
+      <InfoSection title="What we keep">
+        <ul className="list-disc space-y-2 pl-6">
+          <li>Your account: your name, e-mail address, password (scrambled, never readable) and, if you add one, your photo.</li>
+          <li>Your bookings, payments and refunds, and the reviews you write.</li>
+          <li>Messages you send us through the contact form, and the e-mails we send you.</li>
+        </ul>
+        <p>
+          Card details go straight to our card processor; we never see or store your card number. If you sign in with Google,
+          Facebook or another provider, we receive your name, e-mail address and photo from it.
+        </p>
+      </InfoSection>
+      <InfoSection title="Why">
+        <p>To take and confirm your bookings, remind you of them, answer your messages and keep the records the law asks of a business.</p>
+      </InfoSection>
+      <InfoSection title="Your rights">
+        <p>
+          You can see and correct your details on your dashboard, and ask us to send you a copy of everything we keep about
+          you or to delete your account by writing to {salon.email}. We keep payment records as long as the tax rules require.
+        </p>
+      </InfoSection>
+      <p>
+        See also our{' '}
+        <Link to={paths.cookies} className="link link-primary">
+          cookie policy
+        </Link>
+        .
+      </p>
+      {contactLine}
+    </InfoPage>
+  );
+}
+
+function CookiesPage() {
+  return (
+    <InfoPage meta={pageMeta.cookies} heading="Cookie policy" updated="1 November 2026">
+      <p>{salon.name} uses cookies only to keep you signed in. There are no advertising or tracking cookies on this site.</p>
+      <InfoSection title="The cookies we set">
+        <ul className="list-disc space-y-2 pl-6">
+          <li>
+            <strong>parlour.session_token</strong>: keeps you signed in, for up to 7 days after your last visit. Logging out
+            removes it.
+          </li>
+          <li>
+            <strong>parlour.session_data</strong>: a short-lived copy of your sign-in (one minute) that spares the salon a
+            lookup on every page.
+          </li>
+          <li>When you sign in with Google, Facebook or another provider, a cookie that lasts only for that sign-in.</li>
+        </ul>
+        <p>
+          When card payments go through Stripe, Stripe's payment form may set its own cookies to prevent fraud, on the payment
+          page only.
+        </p>
+      </InfoSection>
+      <p>Without these cookies you can still browse the salon's services, but you cannot sign in or book.</p>
+    </InfoPage>
+  );
+}
+
+export const infoPages = {
+  about: AboutPage,
+  team: TeamPage,
+  terms: TermsPage,
+  privacy: PrivacyPage,
+  cookies: CookiesPage,
+};
