@@ -15,6 +15,8 @@ export const outboxMailSchema = z.object({
   status: outboxStatusSchema,
   /** Why the SMTP server refused it ('failed' only). */
   error: z.string().nullable(),
+  /** Names of the files it carried (the appointment's calendar file). */
+  attachments: z.array(z.string()),
   createdAt: z.string(),
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;

@@ -103,6 +103,8 @@ export const outbox = pgTable('outbox', {
   // 'logged' (no SMTP configured), 'sent', or 'failed'
   status: text('status').notNull(),
   error: text('error'),
+  /** The names of the files sent with it (a booking's calendar file); the files themselves are not kept. */
+  attachments: text('attachments').array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
 

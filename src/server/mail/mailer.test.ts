@@ -99,7 +99,7 @@ describe('sending for the job queue', () => {
     expect(mail!.html).toBe('<p>Hello <b>Mim</b></p>');
     expect(mail!.attachments).toEqual([{ filename: 'visit.ics', contentType: expect.stringMatching(/^text\/calendar; charset=utf-8; method=PUBLISH/), content: ics }]);
     const rows = await database.db.select().from(outbox);
-    expect(rows).toEqual([expect.objectContaining({ ...message, html: '<p>Hello <b>Mim</b></p>', status: 'sent' })]);
+    expect(rows).toEqual([expect.objectContaining({ ...message, html: '<p>Hello <b>Mim</b></p>', status: 'sent', attachments: ['visit.ics'] })]);
   });
 });
 

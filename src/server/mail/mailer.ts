@@ -52,9 +52,8 @@ export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl:
       const envelope = { to: message.to, subject: message.subject, status, ...(message.attachments && { attachments: message.attachments.map((a) => a.filename) }) };
       if (status === 'failed') options.log.error({ mail: envelope, error }, 'e-mail could not be sent');
       else options.log.info({ mail: envelope }, transport ? 'e-mail sent' : 'e-mail kept in the outbox (no SMTP_URL set)');
-      // The outbox has no column for attachments (yet): their names are in the log line only.
-      const { attachments: _attachments, ...recorded } = message;
-      await options.db.insert(outbox).values({ ...recorded, html: message.html ?? null, status, error });
+      const { attachments, ...recorded } = message;
+      await options.db.insert(outbox).values({ ...recorded, html: message.html ?? null, status, error, attachments: (attachments ?? []).map((a) => a.filename) });
       if (status === 'failed' && sendOptions.throwOnFailure) throw new MailNotSentError(`e-mail to ${message.to} not sent: ${error}`);
     },
   };

@@ -14,6 +14,7 @@ export async function listOutbox(db: Db, limit: number): Promise<OutboxMail[]> {
     html: row.html,
     status: outboxStatusSchema.parse(row.status),
     error: row.error,
+    attachments: row.attachments,
     createdAt: row.createdAt.toISOString(),
   }));
 }

@@ -18,6 +18,7 @@ const mails: OutboxMail[] = [
     html: null,
     status: 'logged',
     error: null,
+    attachments: [],
     // 08:00Z is 14:00 in Dhaka.
     createdAt: '2030-02-20T08:00:00.000Z',
   },
@@ -26,6 +27,7 @@ const mails: OutboxMail[] = [
     to: 'rima@example.com',
     subject: 'Your booking is confirmed',
     text: 'See you soon.',
+    attachments: ['parlour-appointment-2030-02-22.ics'],
     html: null,
     status: 'failed',
     error: 'connect ECONNREFUSED 127.0.0.1:25',
@@ -78,6 +80,7 @@ describe('/dashboard/outbox', () => {
     expect(second.getByRole('heading', { name: 'Your booking is confirmed' })).toBeInTheDocument();
     expect(second.getByText('Failed')).toBeInTheDocument();
     expect(second.getByText('connect ECONNREFUSED 127.0.0.1:25')).toBeInTheDocument();
+    expect(second.getByText('parlour-appointment-2030-02-22.ics')).toBeInTheDocument();
     expect(second.queryByRole('link')).not.toBeInTheDocument();
     expect(outbox.state.requests).toBe(1);
   });

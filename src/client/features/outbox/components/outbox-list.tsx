@@ -51,6 +51,12 @@ function MailCard({ mail, timeZone }: { mail: OutboxMail; timeZone: string }) {
         <dd>
           <time dateTime={mail.createdAt}>{formatSalonDateTime(mail.createdAt, timeZone)}</time>
         </dd>
+        {mail.attachments.length > 0 ? (
+          <>
+            <dt className="font-medium">Attached</dt>
+            <dd className="break-all">{mail.attachments.join(', ')}</dd>
+          </>
+        ) : null}
         {mail.error ? (
           <>
             <dt className="font-medium">Error</dt>

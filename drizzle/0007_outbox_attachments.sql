@@ -1,0 +1,1 @@
+ALTER TABLE "outbox" ADD COLUMN "attachments" text[] DEFAULT '{}'::text[] NOT NULL;
