@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SALON_SETTINGS, type SalonSettings } from '../../../shared/salon-settings';
 import { fakeCart } from '../../test/cart-handlers';
+import { POSTGRES_MESSAGE, backupAt, fakeBackups } from '../../test/backup-handlers';
 import { adminUser, customerUser } from '../../test/fixtures';
 import { accountSession, apiErrorResponse, authProvidersHandler } from '../../test/handlers';
 import { renderApp } from '../../test/render';
@@ -10,10 +11,10 @@ import { server } from '../../test/server';
 
 const saved: SalonSettings = { ...DEFAULT_SALON_SETTINGS, closedDates: ['2026-12-16'] };
 
-function settingsServer(settings: SalonSettings = saved) {
+function settingsServer(settings: SalonSettings = saved, backups = fakeBackups()) {
   const session = accountSession(adminUser);
   const fake = fakeCart({ session, settings });
-  server.use(...session.handlers, ...fake.handlers);
+  server.use(...session.handlers, ...fake.handlers, ...backups.handlers);
   return fake;
 }
 
@@ -141,5 +142,77 @@ describe('/dashboard/settings', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('sets the daily backup’s time and how many are kept, refusing values out of range', async () => {
+    const fake = settingsServer();
+    const { user } = await openForm();
+    expect(screen.getByLabelText('Backup time')).toHaveValue('03:00');
+    expect(screen.getByLabelText('Backups kept')).toHaveValue(14);
+
+    await user.clear(screen.getByLabelText('Backups kept'));
+    await user.type(screen.getByLabelText('Backups kept'), '400');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Backups kept must be between 1 and 365')).toBeInTheDocument();
+    expect(fake.writes).toEqual([]);
+
+    await user.clear(screen.getByLabelText('Backups kept'));
+    await user.type(screen.getByLabelText('Backups kept'), '30');
+    await user.clear(screen.getByLabelText('Backup time'));
+    await user.type(screen.getByLabelText('Backup time'), '23:45');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByRole('dialog', { name: 'Settings saved' });
+    expect(fake.writes).toEqual([{ method: 'PUT', path: '/api/settings', body: { ...saved, backupTime: '23:45', backupsKept: 30 } }]);
+  });
+});
+
+describe('/dashboard/settings: backups', () => {
+  const backupsSection = () => screen.findByRole('region', { name: 'Backups' });
+
+  it('lists the kept backups, newest first, with their time on the salon’s clock, size and a download link', async () => {
+    settingsServer(saved, fakeBackups({ backups: [backupAt('2026-12-14T21:00:00Z'), backupAt('2026-12-13T10:15:00Z', 'manual', 2_400_000)] }));
+    await openForm();
+    const section = await backupsSection();
+    expect(section).toHaveTextContent('taken every day at 03:00');
+    expect(section).toHaveTextContent('The newest 14 are kept in /srv/parlour/data/backups');
+    expect(section).toHaveTextContent('npm run restore -- FILE');
+    const rows = within(await within(section).findByRole('list', { name: 'Kept backups' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['Tue, 15 Dec 2026, 03:00Daily · 48 KBDownload', 'Sun, 13 Dec 2026, 16:15On demand · 2.4 MBDownload']);
+    const link = within(rows[0]!).getByRole('link', { name: 'Download the backup of Tue, 15 Dec 2026, 03:00' });
+    expect(link).toHaveAttribute('href', '/api/admin/backups/parlour-2026-12-14T21-00-00-000Z-scheduled.backup.gz');
+    expect(link).toHaveAttribute('download');
+  });
+
+  it('Back up now takes one and lists it at the top', async () => {
+    const backups = fakeBackups({ backups: [backupAt('2026-12-14T21:00:00Z')] });
+    settingsServer(saved, backups);
+    const { user } = await openForm();
+    const section = await backupsSection();
+    await within(section).findByRole('list', { name: 'Kept backups' });
+    await user.click(within(section).getByRole('button', { name: 'Back up now' }));
+    await waitFor(() => expect(within(section).getAllByRole('link', { name: /^Download the backup of / })).toHaveLength(2));
+    expect(backups.state.taken).toBe(1);
+    expect(within(section).getAllByRole('listitem')[0]).toHaveTextContent('On demand · 52 KB');
+  });
+
+  it('says why a backup failed', async () => {
+    const backups = fakeBackups();
+    backups.state.failNext = 'The disk is full.';
+    settingsServer(saved, backups);
+    const { user } = await openForm();
+    const section = await backupsSection();
+    expect(await within(section).findByText('No backups yet')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Back up now' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent('The disk is full.');
+    expect(backups.state.taken).toBe(0);
+  });
+
+  it('on a PostgreSQL server, points to pg_dump, pg_restore and point-in-time recovery instead', async () => {
+    settingsServer(saved, fakeBackups({ available: false }));
+    await openForm();
+    const section = await backupsSection();
+    expect(await within(section).findByText(POSTGRES_MESSAGE)).toBeInTheDocument();
+    expect(section).toHaveTextContent(/pg_dump.*pg_restore.*point-in-time recovery/);
+    expect(within(section).queryByRole('button', { name: 'Back up now' })).not.toBeInTheDocument();
   });
 });

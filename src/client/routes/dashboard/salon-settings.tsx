@@ -1,9 +1,10 @@
 import { PageHeader } from '../../components/ui/page-header';
+import { BackupsPanel } from '../../features/backups/components/backups-panel';
 import { SalonSettingsBoundary } from '../../features/settings/components/salon-settings-boundary';
 import { SalonSettingsForm } from '../../features/settings/components/salon-settings-form';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 
-/** /dashboard/settings (admin): opening hours, capacity and the other booking rules. */
+/** /dashboard/settings (admin): opening hours, capacity and the other booking rules; the backups. */
 export function SalonSettingsRoute() {
   useDocumentTitle('Salon settings | Parlour');
   return (
@@ -14,7 +15,12 @@ export function SalonSettingsRoute() {
       </PageHeader>
       <div className="mt-8">
         <SalonSettingsBoundary loadingLabel="Loading the settings">
-          {(settings) => <SalonSettingsForm initial={settings} />}
+          {(settings) => (
+            <div className="space-y-6">
+              <SalonSettingsForm initial={settings} />
+              <BackupsPanel settings={settings} />
+            </div>
+          )}
         </SalonSettingsBoundary>
       </div>
     </>

@@ -32,7 +32,7 @@ const TIME_ZONES: readonly string[] = (() => {
 
 /** Server issue paths that name a field of this form: `capacity`, `openingHours.2.close`, `closedDates.1`. */
 const FIELD_PATH =
-  /^(timeZone|capacity|slotMinutes|minNoticeMinutes|horizonDays|holdMinutes|cancelNoticeHours|reminderHours|(openingHours|closedDates)(\.\d+(\.(open|close))?)?)$/;
+  /^(timeZone|capacity|slotMinutes|minNoticeMinutes|horizonDays|holdMinutes|cancelNoticeHours|reminderHours|backupTime|backupsKept|(openingHours|closedDates)(\.\d+(\.(open|close))?)?)$/;
 
 function isFieldPath(path: string): path is FieldPath<SalonSettings> {
   return FIELD_PATH.test(path);
@@ -40,7 +40,7 @@ function isFieldPath(path: string): path is FieldPath<SalonSettings> {
 
 const sectionClass = 'rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6';
 
-type NumberSetting = 'capacity' | 'minNoticeMinutes' | 'horizonDays' | 'holdMinutes' | 'cancelNoticeHours' | 'reminderHours';
+type NumberSetting = 'capacity' | 'minNoticeMinutes' | 'horizonDays' | 'holdMinutes' | 'cancelNoticeHours' | 'reminderHours' | 'backupsKept';
 
 interface NumberSettingField {
   name: NumberSetting;
@@ -79,6 +79,14 @@ const TIMING_FIELDS: readonly NumberSettingField[] = [
   },
 ];
 
+const BACKUPS_KEPT_FIELD: NumberSettingField = {
+  name: 'backupsKept',
+  label: 'Backups kept',
+  min: 1,
+  max: 365,
+  hint: 'Older backups are deleted after each new one.',
+};
+
 interface SalonSettingsFormProps {
   initial: SalonSettings;
 }
@@ -116,6 +124,7 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
   const slotErrorId = useId();
   const hoursHeadingId = useId();
   const closedHeadingId = useId();
+  const backupHeadingId = useId();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // Back to Save after the dialog, where she was (it was locked while saving, so focus had nowhere to return).
@@ -346,6 +355,17 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
             <Plus aria-hidden="true" className="size-4" />
             Add a closed date
           </button>
+        </div>
+      </section>
+
+      <section className={sectionClass} aria-labelledby={backupHeadingId}>
+        <h2 id={backupHeadingId} className="text-xl font-semibold">
+          Daily backup
+        </h2>
+        <p className="mt-1 text-sm text-base-content/75">When the server copies the salon’s data each day, on the salon’s clock (embedded database only).</p>
+        <div className="mt-4 grid gap-5 sm:grid-cols-2">
+          <InputField label="Backup time" type="time" error={errors.backupTime?.message} registration={register('backupTime')} />
+          {numberField(BACKUPS_KEPT_FIELD)}
         </div>
       </section>
 
