@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
-import { CARDS, addItem, asUser, dhaka, futureExpiry, openDay, readyToPay } from '../test/booking.js';
+import { addItem, asUser, dhaka, openDay, readyToPay } from '../test/booking.js';
+import { bookAndPay } from '../test/appointments.js';
 import { apiErrorSchema } from '../../shared/errors.js';
 import { HOLD_TAKEN_MESSAGE } from '../../shared/cart.js';
-import { bookingListSchema, bookingSchema, intentSchema } from '../../shared/payments.js';
+import { bookingListSchema, bookingSchema } from '../../shared/payments.js';
 import { adminSummarySchema } from '../../shared/admin-summary.js';
 import { serviceListSchema, type Service } from '../../shared/service.js';
 import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings.js';
@@ -35,15 +36,7 @@ async function query<T>(text: ReturnType<typeof sql>): Promise<T[]> {
 const bookingRow = async (id: string) => (await query<Record<string, unknown>>(sql`select * from bookings where id = ${id}`))[0];
 
 /** A paid, confirmed appointment of `title` for `who` at `time` on `day`; answers its id. */
-async function book(who: Account, title: string, day: string, time: string): Promise<string> {
-  const service = byTitle(title);
-  await readyToPay(t.app, who, [{ serviceId: service._id, time }], day);
-  const { clientSecret, paymentId } = intentSchema.parse((await asUser(t.app, who).post('/api/create-payment-intent', { price: service.price })).json());
-  const paid = await asUser(t.app, who).post('/api/payments/test/confirm', { clientSecret, cardNumber: CARDS.success, expiry: futureExpiry(), cvc: '123' });
-  if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
-  const [row] = await query<{ id: string }>(sql`select id from bookings where payment_id = ${paymentId}`);
-  return row!.id;
-}
+const book = async (who: Account, title: string, day: string, time: string) => (await bookAndPay(t.app, who, byTitle(title), day, time)).id;
 
 /** A live hold of `title` at `time` for a new customer: one of the salon's places taken. */
 async function holdPlace(title: string, day: string, time: string) {

@@ -18,7 +18,7 @@ export function OrdersTable({ filters, timeZone }: OrdersTableProps) {
   const bookings = useBookings(filters);
   const scope = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLParagraphElement>(null);
-  const { cancel, complete, noShow, busyId } = useBookingActions('admin', { scope, heading, timeZone });
+  const rowProps = rowPropsOf(useBookingActions('admin', { scope, heading, timeZone }), timeZone);
   const captionId = useId();
   const isFiltered = Boolean(filters.from || filters.to || filters.status);
 
@@ -73,15 +73,7 @@ export function OrdersTable({ filters, timeZone }: OrdersTableProps) {
                 </thead>
                 <tbody>
                   {rows.map((booking) => (
-                    <OrderRow
-                      key={booking._id}
-                      booking={booking}
-                      timeZone={timeZone}
-                      busy={busyId === booking._id}
-                      onCancel={() => void cancel(booking)}
-                      onComplete={() => complete(booking)}
-                      onNoShow={() => noShow(booking)}
-                    />
+                    <OrderRow key={booking._id} {...rowProps(booking)} />
                   ))}
                 </tbody>
               </table>
@@ -89,15 +81,7 @@ export function OrdersTable({ filters, timeZone }: OrdersTableProps) {
             {/* Below md each booking is a card with its actions in view, not a row scrolled off-screen. */}
             <ul aria-label="Bookings" className="divide-y divide-base-300/70 md:hidden">
               {rows.map((booking) => (
-                <OrderCard
-                  key={booking._id}
-                  booking={booking}
-                  timeZone={timeZone}
-                  busy={busyId === booking._id}
-                  onCancel={() => void cancel(booking)}
-                  onComplete={() => complete(booking)}
-                  onNoShow={() => noShow(booking)}
-                />
+                <OrderCard key={booking._id} {...rowProps(booking)} />
               ))}
             </ul>
           </div>
@@ -107,7 +91,8 @@ export function OrdersTable({ filters, timeZone }: OrdersTableProps) {
   );
 }
 
-interface OrderRowProps {
+/** What each row of an admin list of bookings is given: the booking and its actions. */
+export interface BookingRowProps {
   booking: Booking;
   timeZone: string;
   busy: boolean;
@@ -116,7 +101,20 @@ interface OrderRowProps {
   onNoShow: () => void;
 }
 
-function OrderRow({ booking, timeZone, busy, onCancel, onComplete, onNoShow }: OrderRowProps) {
+/** Binds a list's actions (useBookingActions) to each of its rows. */
+export function rowPropsOf(actions: ReturnType<typeof useBookingActions>, timeZone: string) {
+  return (booking: Booking): BookingRowProps => ({
+    booking,
+    timeZone,
+    busy: actions.busyId === booking._id,
+    onCancel: () => void actions.cancel(booking),
+    onComplete: () => actions.complete(booking),
+    onNoShow: () => actions.noShow(booking),
+  });
+}
+
+function OrderRow(props: BookingRowProps) {
+  const { booking, timeZone } = props;
   const describedBy = useId();
   const paid = keptOf(booking);
   return (
@@ -140,16 +138,7 @@ function OrderRow({ booking, timeZone, busy, onCancel, onComplete, onNoShow }: O
         {booking.refunded > 0 ? <p className="text-xs text-base-content/70">{formatMoney(booking.refunded)} refunded</p> : null}
       </td>
       <td>
-        <OrderActions
-          booking={booking}
-          timeZone={timeZone}
-          busy={busy}
-          describedBy={describedBy}
-          onCancel={onCancel}
-          onComplete={onComplete}
-          onNoShow={onNoShow}
-          className="justify-end"
-        />
+        <OrderActions {...props} describedBy={describedBy} className="justify-end" />
       </td>
     </tr>
   );
@@ -158,7 +147,8 @@ function OrderRow({ booking, timeZone, busy, onCancel, onComplete, onNoShow }: O
 /** What the salon keeps of a booking: a cancelled one was refunded (in full or in part). */
 const keptOf = (booking: Booking) => Math.max(0, booking.price - booking.refunded);
 
-function OrderCard({ booking, timeZone, busy, onCancel, onComplete, onNoShow }: OrderRowProps) {
+function OrderCard(props: BookingRowProps) {
+  const { booking, timeZone } = props;
   const describedBy = useId();
   return (
     <li className="space-y-3 px-4 py-4" data-booking-id={booking._id}>
@@ -185,15 +175,7 @@ function OrderCard({ booking, timeZone, busy, onCancel, onComplete, onNoShow }: 
           {booking.refunded > 0 ? <p className="text-xs text-base-content/70">{formatMoney(booking.refunded)} refunded</p> : null}
         </div>
       </div>
-      <OrderActions
-        booking={booking}
-        timeZone={timeZone}
-        busy={busy}
-        describedBy={describedBy}
-        onCancel={onCancel}
-        onComplete={onComplete}
-        onNoShow={onNoShow}
-      />
+      <OrderActions {...props} describedBy={describedBy} />
     </li>
   );
 }
@@ -217,7 +199,7 @@ export function OrderActions({
   onComplete,
   onNoShow,
   className = '',
-}: OrderRowProps & { describedBy: string; className?: string }) {
+}: BookingRowProps & { describedBy: string; className?: string }) {
   if (!booking.canComplete && !booking.canCancel) return null;
   const which = bookingName(booking, timeZone);
   const spinner = <span aria-hidden="true" className="loading loading-xs loading-spinner" />;

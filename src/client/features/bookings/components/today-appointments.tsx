@@ -1,12 +1,11 @@
 import { useId, useRef } from 'react';
 import { CalendarCheck } from 'lucide-react';
-import type { Booking } from '../../../../shared/payments';
 import { QueryState } from '../../../components/ui/query-state';
 import { formatSalonTime, timesAreInZone } from '../../../../shared/calendar';
 import { useBookings } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
-import { OrderActions } from './orders-table';
+import { OrderActions, rowPropsOf, type BookingRowProps } from './orders-table';
 
 /**
  * The salon day's appointments in time order, each with the order list's actions. A list of
@@ -16,7 +15,7 @@ export function TodayAppointments({ date, timeZone }: { date: string; timeZone: 
   const bookings = useBookings({ from: date, to: date, when: 'all' });
   const scope = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLParagraphElement>(null);
-  const { cancel, complete, noShow, busyId } = useBookingActions('admin', { scope, heading, timeZone });
+  const rowProps = rowPropsOf(useBookingActions('admin', { scope, heading, timeZone }), timeZone);
 
   return (
     <QueryState
@@ -45,15 +44,7 @@ export function TodayAppointments({ date, timeZone }: { date: string; timeZone: 
             </p>
             <ul aria-label="Today's appointments" className="divide-y divide-base-300/70">
               {rows.map((booking) => (
-                <TodayRow
-                  key={booking._id}
-                  booking={booking}
-                  timeZone={timeZone}
-                  busy={busyId === booking._id}
-                  onCancel={() => void cancel(booking)}
-                  onComplete={() => complete(booking)}
-                  onNoShow={() => noShow(booking)}
-                />
+                <TodayRow key={booking._id} {...rowProps(booking)} />
               ))}
             </ul>
           </div>
@@ -63,16 +54,8 @@ export function TodayAppointments({ date, timeZone }: { date: string; timeZone: 
   );
 }
 
-interface TodayRowProps {
-  booking: Booking;
-  timeZone: string;
-  busy: boolean;
-  onCancel: () => void;
-  onComplete: () => void;
-  onNoShow: () => void;
-}
-
-function TodayRow({ booking, timeZone, busy, onCancel, onComplete, onNoShow }: TodayRowProps) {
+function TodayRow(props: BookingRowProps) {
+  const { booking, timeZone } = props;
   const describedBy = useId();
   return (
     <li data-booking-id={booking._id} className="flex flex-wrap items-start gap-x-4 gap-y-2 px-4 py-3">
@@ -88,16 +71,7 @@ function TodayRow({ booking, timeZone, busy, onCancel, onComplete, onNoShow }: T
         </p>
       </div>
       <BookingStatusBadge status={booking.status} />
-      <OrderActions
-        booking={booking}
-        timeZone={timeZone}
-        busy={busy}
-        describedBy={describedBy}
-        onCancel={onCancel}
-        onComplete={onComplete}
-        onNoShow={onNoShow}
-        className="w-full justify-end sm:w-auto"
-      />
+      <OrderActions {...props} describedBy={describedBy} className="w-full justify-end sm:w-auto" />
     </li>
   );
 }
