@@ -122,11 +122,12 @@ describe('paying with the test gateway', () => {
     expect(payment).toMatchObject({ amount: 3700, refunded: 0, currency: 'BDT', status: 'succeeded', gateway: 'test', customer: { email: who.email } });
     expect(payment.gatewayRef).toMatch(/^test_pi_/);
     expect(payment.paidAt).not.toBeNull();
-    expect(payment.services).toEqual([
-      { title: 'Classic Haircut & Blow-dry', price: 1200, startsAt: dhaka(day, '11:00').toISOString(), status: 'confirmed' },
-      { title: 'Gel Nail Extensions', price: 2500, startsAt: dhaka(day, '14:00').toISOString(), status: 'confirmed' },
-    ]);
     const booked = bookingListSchema.parse((await asUser(t.app, who).get('/api/bookings?when=upcoming')).json());
+    // Each line names its booking (the receipt links to the booking's calendar file).
+    expect(payment.services).toEqual([
+      { bookingId: booked[0]!._id, title: 'Classic Haircut & Blow-dry', price: 1200, startsAt: dhaka(day, '11:00').toISOString(), status: 'confirmed' },
+      { bookingId: booked[1]!._id, title: 'Gel Nail Extensions', price: 2500, startsAt: dhaka(day, '14:00').toISOString(), status: 'confirmed' },
+    ]);
     expect(booked.map((b) => [b.title, b.price, b.duration, b.status])).toEqual([
       ['Classic Haircut & Blow-dry', 1200, 60, 'confirmed'],
       ['Gel Nail Extensions', 2500, 90, 'confirmed'],
