@@ -7,6 +7,8 @@
  * from the database before and after the call: a refused call leaves them exactly as they were, an
  * allowed one changes them (which also shows the snapshot reads the right rows).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -69,6 +71,11 @@ const bookingState = (id: string) =>
     where b.id = ${id}`);
 
 const tinyPngForm = async () => imageForm(await solidPng());
+/** The files in this server's backups folder (DATA_DIR/backups), as the disk holds them. */
+const backupFiles = () => {
+  const folder = path.join(t.config.dataDir, 'backups');
+  return fs.existsSync(folder) ? fs.readdirSync(folder).sort() : [];
+};
 
 const all = (status: number) => ({ visitor: status, customer: status, otherCustomer: status, admin: status });
 
@@ -264,6 +271,23 @@ const matrix: Row[] = [
   // Shown in tests as under `npm start` (SHOW_OUTBOX defaults on outside production).
   { name: 'the sent e-mails (admin)', method: 'GET', url: () => '/api/admin/outbox', expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 } },
   { name: 'the salon summary (admin)', method: 'GET', url: () => '/api/admin/summary?from=2026-01-01&to=2026-01-31', expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 } },
+  // The suites run on a PostgreSQL server (not the embedded database), where the admin is told to
+  // use pg_dump instead (409); routes/backups.test.ts covers them on an embedded database.
+  { name: 'the kept backups (admin)', method: 'GET', url: () => '/api/admin/backups', expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 } },
+  {
+    name: 'back up now (admin; embedded database only)',
+    method: 'POST',
+    url: () => '/api/admin/backups',
+    body: () => ({}),
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 409 },
+    target: async () => backupFiles(),
+  },
+  {
+    name: 'download a backup (admin; embedded database only)',
+    method: 'GET',
+    url: () => '/api/admin/backups/parlour-2031-01-10T12-00-00-000Z-manual.backup.gz',
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 409 },
+  },
   { name: 'auth providers', method: 'GET', url: () => '/api/config/auth', expect: all(200) },
   {
     name: 'contact message',

@@ -75,15 +75,15 @@ export function BackupsPanel({ settings }: { settings: SalonSettings }) {
       ) : (
         <>
           <p className="mt-1 text-sm text-base-content/75">
-            A copy of every service, account, booking, payment and image, taken every day at {settings.backupTime} (
-            {timeZoneLabel(settings.timeZone)}). The newest {settings.backupsKept} are kept
+            A copy of every service, account, booking, payment and image, taken every day at {settings.backupTime},{' '}
+            {timeZoneLabel(settings.timeZone)}. The newest {settings.backupsKept} are kept
             {info.data?.folder ? (
               <>
                 {' '}
                 in <code className="break-all">{info.data.folder}</code>
               </>
             ) : null}
-            . To restore one, stop the server and run <code>npm run restore -- FILE</code>.
+            . To restore one, stop the server and run <code className="whitespace-nowrap">npm run restore -- FILE</code>.
           </p>
           {create.isError ? (
             <FormAlert className="mt-4">
