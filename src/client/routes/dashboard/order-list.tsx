@@ -20,7 +20,7 @@ export function OrderListRoute() {
   return (
     <>
       <PageHeader eyebrow="Order List" title="All bookings">
-        Every appointment customers have paid for. Cancel one to refund it, or mark a visit completed once it has begun.
+        Every appointment customers have paid for. Cancel one to refund it, or once a visit has begun mark it completed or a no-show.
       </PageHeader>
       <ListFilters label="Filter bookings" statusOptions={statusOptions} filters={filters} onChange={setFilter} onClear={clear} />
       <div className="mt-4 flex justify-end">
