@@ -90,6 +90,21 @@ export async function seriousAxeViolations(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
+/** The rules of WCAG 2.0, 2.1 and 2.2 at levels A and AA, as axe tags them. */
+export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/**
+ * Every WCAG 2.2 A/AA problem axe finds on the current page once it is at rest, whatever its
+ * impact (the accessibility suite allows none). `label` says which page and state it was.
+ */
+export async function wcagViolations(page: Page, label: string) {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_AA_TAGS).analyze();
+  return results.violations.map(
+    (v) => `${label}: ${v.id} (${v.impact}): ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('; ')})`,
+  );
+}
+
 /**
  * How many CSS pixels the page is wider than the window: a phone user would have to scroll
  * sideways to read it. 0 when the page fits.

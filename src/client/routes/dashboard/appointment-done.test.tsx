@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PENDING_POLL_INTERVAL_MS } from '../../features/payments/api/get-payment';
 import { customerUser } from '../../test/fixtures';
@@ -30,6 +30,7 @@ describe('/dashboard/appointment/done', () => {
     renderApp(`/dashboard/appointment/done?payment=${pending._id}`);
 
     await vi.waitFor(() => screen.getByRole('heading', { level: 1, name: 'Confirming your payment' }));
+    expect(document.title).toBe('Confirming your payment | Parlour');
     const first = paymentPolls(fake, pending._id);
     expect(first).toBeGreaterThanOrEqual(1);
     await vi.advanceTimersByTimeAsync(PENDING_POLL_INTERVAL_MS);
@@ -41,6 +42,9 @@ describe('/dashboard/appointment/done', () => {
     await vi.advanceTimersByTimeAsync(PENDING_POLL_INTERVAL_MS);
 
     await vi.waitFor(() => screen.getByRole('heading', { level: 1, name: 'Payment successful' }));
+    // The result has its own title and takes focus (the waiting heading that had it is gone).
+    expect(document.title).toBe('Payment successful | Parlour');
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Payment successful' })).toHaveFocus());
     const receipt = within(screen.getByRole('region', { name: 'Receipt' }));
     expect(receipt.getByText('Amount paid').nextElementSibling).toHaveTextContent('৳1,200');
     expect(receipt.getByText('pi_3Qx9')).toBeInTheDocument();
@@ -69,7 +73,9 @@ describe('/dashboard/appointment/done', () => {
     withPayment(failed);
     renderApp(`/dashboard/appointment/done?payment=${failed._id}`);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment failed' })).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Payment failed' });
+    expect(document.title).toBe('Payment failed | Parlour');
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByRole('alert')).toHaveTextContent('Your card was declined.');
     expect(screen.getByRole('link', { name: 'Back to payment' })).toHaveAttribute('href', '/dashboard/appointment');
     expect(screen.queryByText('Payment successful')).not.toBeInTheDocument();

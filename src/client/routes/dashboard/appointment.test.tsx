@@ -1,11 +1,12 @@
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customerUser, services } from '../../test/fixtures';
-import { accountSession } from '../../test/handlers';
+import { accountSession, apiErrorResponse } from '../../test/handlers';
 import { fakePayments, heldBookingList, heldItem, SAT_2_MAR_2030_10_00 } from '../../test/payment-handlers';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
+import { HOLD_TAKEN_MESSAGE } from '../../../shared/cart';
 
 function payingCustomer(cart = heldBookingList()) {
   const fake = fakePayments({ session: { user: customerUser }, cart });
@@ -224,5 +225,84 @@ describe('/dashboard/appointment', () => {
     renderApp('/dashboard/appointment');
     expect(await screen.findByText('Your booking list is empty')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Book a treatment' })).toHaveAttribute('href', '/dashboard/book');
+  });
+});
+
+describe('/dashboard/appointment: the hold on her times', () => {
+  /** PATCH /api/cart/:id as the server answers a renewal: the same time, held 10 more minutes; or 409 when taken. */
+  function renewals(fake: ReturnType<typeof fakePayments>, { taken = false } = {}) {
+    const sent: { id: string; startsAt: unknown }[] = [];
+    server.use(
+      http.patch<{ id: string }>('/api/cart/:id', async ({ params, request }) => {
+        const { startsAt } = (await request.json()) as { startsAt: unknown };
+        sent.push({ id: params.id, startsAt });
+        if (taken) return apiErrorResponse(409, HOLD_TAKEN_MESSAGE);
+        const item = fake.state.cart.find((entry) => entry._id === params.id)!;
+        item.holdExpiresAt = new Date(Date.now() + 10 * 60_000).toISOString();
+        return HttpResponse.json(item);
+      }),
+    );
+    return sent;
+  }
+
+  const endingIn = (ms: number) => [
+    heldItem(services[0]!, SAT_2_MAR_2030_10_00, { holdExpiresAt: new Date(Date.now() + ms).toISOString() }),
+  ];
+
+  it('warns two minutes before the end, politely, without taking her out of the field; Keep my times renews it and keeps what she typed', async () => {
+    const fake = payingCustomer(endingIn(100_000));
+    const sent = renewals(fake);
+    const { user } = renderApp('/dashboard/appointment');
+    const form = await cardForm();
+    await user.type(form.getByLabelText('Card number'), '4242');
+
+    const timer = await screen.findByRole('timer');
+    expect(timer.parentElement).toHaveTextContent(/^Your times are only held for another 1:\d{2}\.$/);
+    const spoken = screen.getAllByRole('status').find((region) => region.textContent?.includes('Keep my times'));
+    expect(spoken).toHaveTextContent('Your times are held for only about 2 more minutes. To keep them longer, choose Keep my times.');
+    expect(spoken).toHaveAttribute('aria-live', 'polite');
+    expect(form.getByLabelText('Card number')).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Keep my times' }));
+    const kept = await screen.findByText('Your times are held again for 10 minutes.');
+    expect(sent).toEqual([{ id: fake.state.cart[0]!._id, startsAt: SAT_2_MAR_2030_10_00 }]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Keep my times' })).not.toBeInTheDocument());
+    // Its button is gone with the warning: focus goes to the news, not to <body>.
+    await waitFor(() => expect(kept.closest('[role="status"]')).toHaveFocus());
+    expect(form.getByLabelText('Card number')).toHaveValue('4242');
+  });
+
+  it('when the hold lapses the form stays with what she typed, set aside, and focus goes to Keep my times; keeping brings the form back', async () => {
+    const fake = payingCustomer(endingIn(2500));
+    renewals(fake);
+    const { user } = renderApp('/dashboard/appointment');
+    const form = await cardForm();
+    await user.type(form.getByLabelText('Card number'), '4242 4242');
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Some times need your attention');
+    expect(alert).toHaveTextContent('The hold on Classic Manicure expired. Pick a time again.');
+    const keep = within(alert).getByRole('button', { name: 'Keep my times' });
+    await waitFor(() => expect(keep).toHaveFocus());
+    expect(form.getByLabelText('Card number')).toHaveValue('4242 4242');
+    expect(form.getByLabelText('Card number').closest('[inert]')).not.toBeNull();
+
+    await user.click(keep);
+    expect(await screen.findByText('Your times are held again for 10 minutes.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(form.getByLabelText('Card number').closest('[inert]')).toBeNull();
+    expect(form.getByLabelText('Card number')).toHaveValue('4242 4242');
+  });
+
+  it('says so when a time was taken meanwhile, and keeps her place', async () => {
+    const fake = payingCustomer(endingIn(100_000));
+    renewals(fake, { taken: true });
+    const { user } = renderApp('/dashboard/appointment');
+    await cardForm();
+    const keep = await screen.findByRole('button', { name: 'Keep my times' });
+    await user.click(keep);
+    expect(await screen.findByRole('alert')).toHaveTextContent('That time is no longer available. Pick another time in your booking list.');
+    expect(keep).toHaveFocus();
+    expect(screen.queryByText(/held again/)).not.toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { useCart } from '../../features/cart/api/get-cart';
+import { useKeepHeldTimes } from '../../features/cart/api/keep-held-times';
 import { usePaymentConfig } from '../../features/payments/api/get-payment-config';
 import { AppointmentCheckout } from '../../features/payments/components/appointment-checkout';
 import { useSalonSettings } from '../../features/settings/api/get-settings';
@@ -20,13 +21,14 @@ export function AppointmentRoute() {
   const cart = useCart(email, { staleTime: 0 });
   const settings = useSalonSettings();
   const config = usePaymentConfig();
+  const keepTimes = useKeepHeldTimes(email ?? '');
 
   return (
     <>
       <PageHeader eyebrow="Appointment" title="Pay and confirm your appointment">
         Check your treatments and their times, then pay to confirm them.
       </PageHeader>
-      <AppointmentBody email={email} cart={cart} settings={settings} gateway={config.data?.gateway} />
+      <AppointmentBody email={email} cart={cart} settings={settings} gateway={config.data?.gateway} keepTimes={keepTimes} />
     </>
   );
 }
@@ -36,9 +38,10 @@ interface AppointmentBodyProps {
   cart: ReturnType<typeof useCart>;
   settings: ReturnType<typeof useSalonSettings>;
   gateway: 'test' | 'stripe' | undefined;
+  keepTimes: ReturnType<typeof useKeepHeldTimes>;
 }
 
-function AppointmentBody({ email, cart, settings, gateway }: AppointmentBodyProps) {
+function AppointmentBody({ email, cart, settings, gateway, keepTimes }: AppointmentBodyProps) {
   if (!email || cart.isPending || settings.isPending) {
     return (
       <div role="status" aria-label="Loading your booking list" className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -71,5 +74,14 @@ function AppointmentBody({ email, cart, settings, gateway }: AppointmentBodyProp
 
   // Should the settings fail to load, the seeded zone is far likelier right than the browser's.
   const timeZone = settings.data?.timeZone ?? DEFAULT_SALON_SETTINGS.timeZone;
-  return <AppointmentCheckout email={email} items={cart.data} timeZone={timeZone} gateway={gateway} />;
+  const items = cart.data;
+  return (
+    <AppointmentCheckout
+      email={email}
+      items={items}
+      timeZone={timeZone}
+      gateway={gateway}
+      onKeepTimes={() => keepTimes.mutateAsync(items)}
+    />
+  );
 }

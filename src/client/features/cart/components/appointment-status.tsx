@@ -33,7 +33,7 @@ export function AppointmentStatus({ item, timeZone, now, isPicking, buttonRef, o
   return (
     <div className="flex flex-col items-start gap-1.5">
       {startsAt ? (
-        <time dateTime={item.startsAt ?? undefined} className={`font-medium ${live ? '' : 'text-base-content/60 line-through'}`}>
+        <time dateTime={item.startsAt ?? undefined} className={`font-medium ${live ? '' : 'text-base-content/75 line-through'}`}>
           {/* In a narrow column the line breaks between the date and the time, never inside either. */}
           <span className="whitespace-nowrap">{startsAt.date},</span> <span className="whitespace-nowrap">{startsAt.time}</span>
         </time>

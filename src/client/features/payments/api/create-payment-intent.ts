@@ -36,7 +36,11 @@ export function usePaymentIntent({ email, total, listSignature, onListChanged }:
     queryKey: queryKeys.paymentIntent(email, listSignature),
     queryFn: async () => {
       try {
-        return await createPaymentIntent(total);
+        const intent = await createPaymentIntent(total);
+        // Opening the payment renews the holds on the server: the countdown (and the warning before
+        // the hold ends) must count from the renewed time, not the one the list was read with.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.cart(email) });
+        return intent;
       } catch (error) {
         // A 409 (price changed) or 400 (a hold lapsed, an item lost its time) means the list on
         // screen is out of date: fetch it again so the customer sees what the server sees.

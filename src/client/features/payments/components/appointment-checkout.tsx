@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { CalendarClock, CircleAlert, FlaskConical, RotateCcw } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { CalendarClock, FlaskConical, RotateCcw } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { CartItem } from '../../../../shared/cart';
 import { formatMoney, SALON_CURRENCY } from '../../../../shared/money';
@@ -11,6 +11,7 @@ import { describeCountdown, formatCountdown } from '../../../lib/countdown';
 import { isBookingListChanged, usePaymentIntent } from '../api/create-payment-intent';
 import { bookingListSignature, bookingListTotal, holdProblem } from '../booking-list-total';
 import { useNow } from '../../../hooks/use-now';
+import { HOLD_WARNING_MS, HoldKept, HoldProblems, HoldWarning, holdWarningAnnouncement, type KeepTimesState } from './hold-notice';
 import { TestCardForm } from './test-card-form';
 
 // Stripe's code (and its script) is fetched only when the server's gateway is Stripe.
@@ -25,19 +26,70 @@ interface AppointmentCheckoutProps {
   timeZone: string;
   /** From GET /api/payments/config, known before the intent so the badge shows at once. */
   gateway: 'test' | 'stripe' | undefined;
+  /** Holds every item's time again and answers the renewed items (rejects with the server's refusal when one was taken). */
+  onKeepTimes: () => Promise<CartItem[]>;
 }
 
 /**
  * /dashboard/appointment's body: what is being paid for, with the held times, and the card form.
- * An item without a time, or whose hold lapsed, sends the customer back to her booking list
- * instead: the server would refuse to charge for it.
+ * An item without a time sends the customer back to her booking list: the server would refuse to
+ * charge for it. The hold on her times is a time limit (WCAG 2.2.1): two minutes before it ends
+ * she is told, politely, and offered 'Keep my times'; if it ends anyway, the card form stays with
+ * what she typed (set aside until the times are held again) and focus stays off <body>.
  */
-export function AppointmentCheckout({ email, items, timeZone, gateway }: AppointmentCheckoutProps) {
+export function AppointmentCheckout({ email, items, timeZone, gateway, onKeepTimes }: AppointmentCheckoutProps) {
   const now = useNow();
   const [listChanged, setListChanged] = useState(false);
   const total = bookingListTotal(items);
   const problems = items.map((item) => holdProblem(item, now)).filter((problem) => problem !== null);
   const holdsEndAt = Math.min(...items.map((item) => (item.holdExpiresAt ? Date.parse(item.holdExpiresAt) : Infinity)));
+  const allTimed = items.every((item) => item.startsAt !== null);
+  const remaining = holdsEndAt - now;
+  const lapsed = allTimed && remaining <= 0;
+  const warning = allTimed && !lapsed && remaining <= HOLD_WARNING_MS;
+
+  // The card form, once shown, stays mounted (and keeps what she typed) even when the hold lapses.
+  const [formShown, setFormShown] = useState(false);
+  if (allTimed && !lapsed && !formShown) setFormShown(true);
+  const showForm = allTimed && (formShown || !lapsed);
+
+  const [keeping, setKeeping] = useState(false);
+  const [keepError, setKeepError] = useState<string | null>(null);
+  /** How many minutes the times are held again for, once 'Keep my times' has worked. */
+  const [kept, setKept] = useState<number | null>(null);
+  const keep: KeepTimesState = {
+    pending: keeping,
+    error: keepError,
+    onKeep: () => {
+      setKeeping(true);
+      setKeepError(null);
+      setKept(null);
+      onKeepTimes()
+        .then((renewed) => {
+          const until = Math.min(...renewed.map((item) => (item.holdExpiresAt ? Date.parse(item.holdExpiresAt) : Infinity)));
+          setKept(Number.isFinite(until) ? Math.max(1, Math.round((until - Date.now()) / 60_000)) : null);
+        })
+        .catch((error: unknown) => setKeepError((error instanceof Error ? error.message : 'The times could not be held again').replace(/\.$/, '')))
+        .finally(() => setKeeping(false));
+    },
+  };
+
+  const paymentRef = useRef<HTMLElement>(null);
+  const keepButtonRef = useRef<HTMLButtonElement>(null);
+  const keptRef = useRef<HTMLParagraphElement>(null);
+  // The form is set aside (inert) when the hold lapses: focus in it, or lost with the warning's
+  // button, goes to 'Keep my times' in the alert that says what happened.
+  useEffect(() => {
+    if (!lapsed) return;
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected || paymentRef.current?.contains(active)) keepButtonRef.current?.focus();
+  }, [lapsed]);
+  // 'Keep my times' worked and its button is gone with the notice: focus goes to the news.
+  useEffect(() => {
+    if (kept === null) return;
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) keptRef.current?.focus();
+  }, [kept]);
 
   return (
     <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
@@ -84,7 +136,11 @@ export function AppointmentCheckout({ email, items, timeZone, gateway }: Appoint
         ) : null}
       </section>
 
-      <section aria-labelledby="appointment-payment" className="rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6">
+      <section
+        ref={paymentRef}
+        aria-labelledby="appointment-payment"
+        className="rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6"
+      >
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="appointment-payment" className="text-xl font-semibold">
             Payment
@@ -102,33 +158,31 @@ export function AppointmentCheckout({ email, items, timeZone, gateway }: Appoint
             <p className="font-normal">We have brought it up to date. Check the services and the total before you pay.</p>
           </FormAlert>
         ) : null}
-        <div className="mt-4">
-          {problems.length > 0 ? (
-            <HoldProblems problems={problems} />
-          ) : (
+        {/* Spoken once when the warning starts and once more at the last minute; never on every tick. */}
+        <p role="status" aria-live="polite" className="sr-only">
+          {warning ? holdWarningAnnouncement(remaining) : ''}
+        </p>
+        {kept !== null && !lapsed ? (
+          <div className="mt-4">
+            <HoldKept holdMinutes={kept} statusRef={keptRef} />
+          </div>
+        ) : null}
+        {warning ? (
+          <div className="mt-4">
+            <HoldWarning remainingMs={remaining} keep={keep} />
+          </div>
+        ) : null}
+        {problems.length > 0 ? (
+          <div className="mt-4">
+            <HoldProblems problems={problems} keep={allTimed ? keep : undefined} keepButtonRef={keepButtonRef} />
+          </div>
+        ) : null}
+        {showForm ? (
+          <div className={`mt-4 ${lapsed ? 'opacity-60' : ''}`} inert={lapsed}>
             <PaymentPanel email={email} total={total} items={items} gateway={gateway} onListChanged={() => setListChanged(true)} />
-          )}
-        </div>
+          </div>
+        ) : null}
       </section>
-    </div>
-  );
-}
-
-function HoldProblems({ problems }: { problems: string[] }) {
-  return (
-    <div role="alert" className="rounded-field border border-warning/40 bg-warning/5 p-4">
-      <p className="flex items-center gap-2 font-semibold text-warning">
-        <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
-        Some times need your attention
-      </p>
-      <ul className="mt-2 list-disc space-y-1 pl-6 text-sm">
-        {problems.map((problem) => (
-          <li key={problem}>{problem}</li>
-        ))}
-      </ul>
-      <Link to={paths.dashboard.bookingList} className="btn mt-4 rounded-full btn-sm btn-primary">
-        Go to your booking list
-      </Link>
     </div>
   );
 }

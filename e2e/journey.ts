@@ -1,0 +1,174 @@
+import sharp from 'sharp';
+import { request, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/**
+ * What the accessibility and keyboard suites share: accounts and booking-list set-up through the
+ * API (the page under test is then opened as the customer would), and the checks axe cannot make.
+ */
+
+export const ADMIN = { email: 'admin@parlour.test', password: 'Admin123' };
+export const PASSWORD = 'Access123';
+const SALON_ZONE = 'Asia/Dhaka';
+
+export function uniqueEmail(label: string) {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** A salon calendar date about `daysAhead` days from today, moved past Friday (the salon is closed). */
+export function salonDate(daysAhead: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: SALON_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + daysAhead);
+  if (date.getUTCDay() === 5) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The instant a Dhaka wall clock (UTC+6, no daylight saving) reads `time` on `date`. */
+export function dhakaIso(date: string, time: string): string {
+  return new Date(`${date}T${time}:00+06:00`).toISOString();
+}
+
+export function mainNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+export async function photo(colour = '#be185d') {
+  return sharp({ create: { width: 64, height: 64, channels: 3, background: colour } }).png().toBuffer();
+}
+
+/** A new customer, signed in in this page's browser context (the API shares its cookies). */
+export async function signUpByApi(page: Page, baseURL: string | undefined, label: string) {
+  const name = `${label} ${Date.now() % 1_000_000}`;
+  const email = uniqueEmail(label.toLowerCase().replace(/\W+/g, '-'));
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    headers: { origin: baseURL! },
+    data: { name, email, password: PASSWORD, image: '/images/reviews/farzana.svg' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return { name, email };
+}
+
+/** Adds a service to her list and, when given, holds a time for it; answers the item's id. */
+export async function addToListByApi(page: Page, baseURL: string | undefined, title: string, at?: { date: string; time: string }) {
+  const services = (await (await page.request.get('/api/service')).json()) as { _id: string; title: string }[];
+  const service = services.find((entry) => entry.title === title);
+  if (!service) throw new Error(`no service ${title}`);
+  const added = await page.request.post('/api/cart', { headers: { origin: baseURL! }, data: { cartItemId: service._id } });
+  expect(added.status(), await added.text()).toBe(201);
+  const { insertedId } = (await added.json()) as { insertedId: string };
+  if (at) {
+    const held = await page.request.patch(`/api/cart/${insertedId}`, { headers: { origin: baseURL! }, data: { startsAt: dhakaIso(at.date, at.time) } });
+    expect(held.status(), await held.text()).toBe(200);
+  }
+  return insertedId;
+}
+
+export async function cartOf(page: Page) {
+  return (await (await page.request.get('/api/cart')).json()) as { _id: string; title: string; startsAt: string | null; holdExpiresAt: string | null }[];
+}
+
+/** The demo admin, signed in on a request context of her own (the browser's session is left alone). */
+export async function adminApi(baseURL: string | undefined): Promise<APIRequestContext> {
+  const api = await request.newContext({
+    baseURL,
+    extraHTTPHeaders: { origin: baseURL!, 'x-forwarded-for': `10.200.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  });
+  const signedIn = await api.post('/api/auth/sign-in/email', { data: ADMIN });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  return api;
+}
+
+/** Sets the salon's hold length; answers the settings as they were, to put back afterwards. */
+export async function setHoldMinutes(api: APIRequestContext, holdMinutes: number) {
+  const before = (await (await api.get('/api/settings')).json()) as Record<string, unknown>;
+  const saved = await api.put('/api/settings', { data: { ...before, holdMinutes } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return before;
+}
+
+export async function putSettings(api: APIRequestContext, settings: Record<string, unknown>) {
+  expect((await api.put('/api/settings', { data: settings })).status()).toBe(200);
+}
+
+export async function logInThroughPage(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'SignIn' }).click();
+  await expect(mainNav(page).getByRole('button', { name: 'LogOut' })).toBeVisible();
+}
+
+/** The focused element, as a person reading the page would name it ('BODY' when focus is lost). */
+export async function focusedElement(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) return 'BODY';
+    const name = active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 60) ?? '';
+    return `${active.tagName.toLowerCase()} "${name}"`;
+  });
+}
+
+/**
+ * Focus has somewhere sensible to be after `action`: not on <body>, so the next Tab does not
+ * start again at the skip link.
+ */
+export async function expectFocusKept(page: Page, action: string) {
+  await expect.poll(() => focusedElement(page), { message: `focus after ${action}` }).not.toBe('BODY');
+  // And it stays there once every dialog has finished closing (SweetAlert2 restores focus 100 ms late).
+  await page.waitForTimeout(300);
+  expect(await focusedElement(page), `focus after ${action}`).not.toBe('BODY');
+}
+
+/**
+ * The contrast ratio of one element's text, focus outline or border against what lies behind it,
+ * from the browser's computed colours. Translucent layers are painted onto a 1x1 canvas in page
+ * order, so colours written as oklch, color-mix or with alpha are composed exactly as on screen.
+ */
+export async function contrastRatio(locator: Locator, part: 'text' | 'outline' | 'border'): Promise<number> {
+  return locator.evaluate((element, measured) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    const context = canvas.getContext('2d', { willReadFrequently: true })!;
+    const paint = (colours: string[]) => {
+      context.clearRect(0, 0, 1, 1);
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, 1, 1);
+      for (const colour of colours) {
+        context.fillStyle = colour;
+        context.fillRect(0, 0, 1, 1);
+      }
+      const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+      return [r!, g!, b!];
+    };
+    /** Background colours from the outermost ancestor in, up to `from`. */
+    const backgrounds = (from: Element | null) => {
+      const layers: string[] = [];
+      for (let node = from; node; node = node.parentElement) layers.unshift(getComputedStyle(node).backgroundColor);
+      return layers;
+    };
+    const luminance = ([r, g, b]: number[]) => {
+      const [lr, lg, lb] = [r!, g!, b!].map((v) => {
+        const c = v / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
+    };
+    const ratio = (a: number[], b: number[]) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi! + 0.05) / (lo! + 0.05);
+    };
+    const style = getComputedStyle(element);
+    if (measured === 'text') {
+      const behind = backgrounds(element);
+      return ratio(paint([...behind, style.color]), paint(behind));
+    }
+    // An outline or a border is seen against what surrounds the element, and (for a border) its own fill.
+    const outside = backgrounds(element.parentElement);
+    const colour = measured === 'outline' ? style.outlineColor : style.borderTopColor;
+    const line = paint([...outside, colour]);
+    const against = measured === 'outline' ? [paint(outside)] : [paint(outside), paint([...outside, style.backgroundColor])];
+    return Math.min(...against.map((fill) => ratio(line, fill)));
+  }, part);
+}

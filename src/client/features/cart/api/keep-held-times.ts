@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CartItem } from '../../../../shared/cart';
+import { queryKeys } from '../../../lib/query-client';
+import { setCartTime } from './set-cart-time';
+
+/**
+ * 'Keep my times': holds each item's own time again for the salon's full hold length, by sending
+ * that same time (PATCH /api/cart/{id} {startsAt}). The server never counts her own hold against
+ * her, so a time nobody else took comes back whether or not her hold had lapsed; one taken
+ * meanwhile answers 409 'That time is no longer available', and the list is asked for again.
+ */
+export function useKeepHeldTimes(email: string) {
+  const queryClient = useQueryClient();
+  const key = queryKeys.cart(email);
+  return useMutation({
+    mutationFn: async (items: CartItem[]) => {
+      const renewed: CartItem[] = [];
+      // One after another: each renewal locks the salon's time cells it covers.
+      for (const item of items) if (item.startsAt) renewed.push(await setCartTime(item._id, item.startsAt));
+      return renewed;
+    },
+    onSuccess: (renewed) => {
+      queryClient.setQueryData<CartItem[]>(key, (list) => list?.map((entry) => renewed.find((item) => item._id === entry._id) ?? entry));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
