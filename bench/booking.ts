@@ -1,33 +1,91 @@
 /**
  * Booking throughput under 50 concurrent customers, on the embedded database and on PostgreSQL:
- * holds per second (PATCH /api/cart/:id) and confirmed bookings per second through the test
- * gateway (add, hold, intent, pay). Each figure is reported with a baseline measured in the same
- * run (authenticated GET /api/cart, a plain read through the same stack), and the run ends by
- * counting overbooked slots and duplicate payments, which must both be 0.
+ * signed-in reads (GET /api/cart) beside the public catalogue, holds per second (PATCH
+ * /api/cart/:id) and confirmed bookings per second through the test gateway (add, hold, intent,
+ * pay), each with a baseline measured in the same run; the SQL statements a signed-in read and a
+ * booking send (decision 018); on PostgreSQL, bookings per second from one and from two app
+ * processes sharing the database, and the signed-in read over HTTP against the catalogue's. The run
+ * ends by counting overbooked slots and duplicate payments, which must both be 0.
  *
- * Requests go through Fastify's inject (the full app: routing, session, validation, database)
- * without sockets, so the figures are about the app and the database, not the HTTP client.
+ * Most requests go through Fastify's inject (the full app: routing, session, validation,
+ * database) without sockets, so the figures are about the app and the database, not the HTTP
+ * client. Customers keep the cookies the app sets, as browsers do (the session's cached copy).
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.js';
 import { openDatabase, type DbHandle } from '../src/server/db/client.js';
 import { prepareDatabase } from '../src/server/db/prepare.js';
-import { loadConfig } from '../src/server/env.js';
+import { statementsDuring } from '../src/server/db/statement-counter.js';
+import { loadConfig, type AppConfig } from '../src/server/env.js';
 import type { App } from '../src/server/types.js';
 import { instantToZoned, zonedTimeToInstant } from '../src/shared/calendar.js';
 import { DEFAULT_SALON_SETTINGS } from '../src/shared/salon-settings.js';
+import { load, startBuiltServer } from './lib.js';
 
 const CUSTOMERS = 50;
 const seconds = Number(process.env.BENCH_BOOKING_SECONDS ?? 5);
 
-type Customer = { cookie: string; id: string };
+type Customer = { cookie: string; id: string; email: string; address: string };
+type Service = { _id: string; price: number; duration: number };
 
-async function temporaryPostgres(): Promise<{ database: DbHandle; drop: () => Promise<void> } | undefined> {
+/** The customer's cookies after a response: what a browser would send next. */
+function keepCookies(c: Customer, res: { headers: Record<string, unknown> }) {
+  const set = ([] as string[]).concat((res.headers['set-cookie'] as string | string[] | undefined) ?? []);
+  if (set.length === 0) return;
+  const jar = new Map(c.cookie.split('; ').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair]));
+  for (const line of set) {
+    const pair = line.split(';')[0]!;
+    const name = pair.slice(0, pair.indexOf('='));
+    if (pair.endsWith('=') || /max-age=0/i.test(line)) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  c.cookie = [...jar.values()].join('; ');
+}
+
+/** A request as the customer, keeping the cookies it answers with. */
+async function as(app: App, config: AppConfig, c: Customer, request: { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object }) {
+  const res = await app.inject({ method: request.method ?? 'GET', url: request.url, headers: { origin: config.publicUrl, cookie: c.cookie }, ...(request.payload && { payload: request.payload }) });
+  keepCookies(c, res);
+  return res;
+}
+
+const customerEmail = (i: number) => `bench${i}@example.com`;
+const customerAddress = (i: number) => `10.9.${i >> 8}.${i & 255}`;
+
+async function startApp(database: DbHandle) {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, database, clientDir: undefined });
+  await app.ready();
+  return { app, config };
+}
+
+/** Customers `from`..`from + count - 1`: signed up (or, `signIn`, signed in again as another instance's). */
+async function customersOf(app: App, config: AppConfig, from: number, count: number, signIn = false): Promise<Customer[]> {
+  const customers: Customer[] = [];
+  for (let i = from; i < from + count; i += 1) {
+    const email = customerEmail(i);
+    const res = await app.inject({
+      method: 'POST',
+      url: signIn ? '/api/auth/sign-in/email' : '/api/auth/sign-up/email',
+      remoteAddress: customerAddress(i),
+      headers: { origin: config.publicUrl },
+      payload: signIn ? { email, password: 'Secret123' } : { name: `Bench ${i}`, email, password: 'Secret123', image: '/images/reviews/nusrat.svg' },
+    });
+    const c = { cookie: '', id: res.json<{ user: { id: string } }>().user.id, email, address: customerAddress(i) };
+    keepCookies(c, res);
+    customers.push(c);
+  }
+  return customers;
+}
+
+export async function temporaryPostgres(): Promise<{ database: DbHandle; url: string; drop: () => Promise<void> } | undefined> {
   const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `parlour_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -44,6 +102,7 @@ async function temporaryPostgres(): Promise<{ database: DbHandle; drop: () => Pr
   const database = await openDatabase({ driver: 'postgres', url: target.toString(), poolSize: 20 });
   return {
     database,
+    url: target.toString(),
     drop: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });
@@ -56,22 +115,9 @@ async function temporaryPostgres(): Promise<{ database: DbHandle; drop: () => Pr
 
 async function setUp(database: DbHandle) {
   await prepareDatabase(database, { seed: true });
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, database, clientDir: undefined });
-  await app.ready();
-  const customers: Customer[] = [];
-  for (let i = 0; i < CUSTOMERS; i += 1) {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      remoteAddress: `10.9.${i >> 8}.${i & 255}`,
-      headers: { origin: config.publicUrl },
-      payload: { name: `Bench ${i}`, email: `bench${i}@example.com`, password: 'Secret123', image: '/images/reviews/nusrat.svg' },
-    });
-    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-    customers.push({ cookie, id: res.json<{ user: { id: string } }>().user.id });
-  }
-  const services = (await app.inject({ url: '/api/service' })).json<{ _id: string; price: number; duration: number }[]>();
+  const { app, config } = await startApp(database);
+  const customers = await customersOf(app, config, 0, CUSTOMERS);
+  const services = (await app.inject({ url: '/api/service' })).json<Service[]>();
   return { app, config, customers, services };
 }
 
@@ -129,51 +175,75 @@ async function duplicatePayments(app: App): Promise<number> {
   return result.rows[0]!.n;
 }
 
-async function benchmark(label: string, database: DbHandle, options: { bookings: boolean }) {
+/** One booking as a customer does it: add, hold, intent, pay. False when the time was taken. */
+async function bookOnce(app: App, config: AppConfig, c: Customer, service: Service, startsAt: string): Promise<boolean> {
+  const add = await as(app, config, c, { method: 'POST', url: '/api/cart', payload: { cartItemId: service._id } });
+  const item = add.json<{ insertedId: string }>().insertedId;
+  const hold = await as(app, config, c, { method: 'PATCH', url: `/api/cart/${item}`, payload: { startsAt } });
+  if (hold.statusCode !== 200) {
+    await as(app, config, c, { method: 'DELETE', url: `/api/cart/${item}` });
+    return false;
+  }
+  const intent = await as(app, config, c, { method: 'POST', url: '/api/create-payment-intent', payload: { price: service.price } });
+  if (intent.statusCode !== 200) throw new Error(`intent answered ${intent.statusCode}: ${intent.body}`);
+  const paid = await as(app, config, c, {
+    method: 'POST',
+    url: '/api/payments/test/confirm',
+    payload: { clientSecret: intent.json<{ clientSecret: string }>().clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' },
+  });
+  return paid.json<{ status: string }>().status === 'succeeded';
+}
+
+/**
+ * The statements one signed-in GET /api/cart and one booking send (BEGIN and COMMIT count; the
+ * confirmation e-mail, composed later by the job queue, does not), as statement-budget.test.ts
+ * counts them.
+ */
+async function statementCosts(app: App, config: AppConfig, c: Customer, service: Service, startsAt: string) {
+  const cartRead = (await statementsDuring(() => as(app, config, c, { url: '/api/cart' }))).statements;
+  const journey = await statementsDuring(() => bookOnce(app, config, c, service, startsAt));
+  if (!journey.result) throw new Error('the counted booking found its time taken');
+  return { cartRead, journey: journey.statements };
+}
+
+export async function benchmark(label: string, database: DbHandle, options: { bookings: boolean }) {
   const { app, config, customers, services } = await setUp(database);
-  const headers = (c: Customer) => ({ origin: config.publicUrl, cookie: c.cookie });
   const starts = bookableStarts();
   const pick = () => starts[Math.floor(Math.random() * starts.length)]!;
   const service = services.find((s) => s.duration === 60)!;
+  // Before anything else holds a time: the counted booking takes the first start of the window.
+  const costs = await statementCosts(app, config, customers[0]!, service, starts[0]!);
 
   // One item per customer, re-timed over and over.
   const items: string[] = [];
   for (const c of customers) {
-    items.push((await app.inject({ method: 'POST', url: '/api/cart', headers: headers(c), payload: { cartItemId: service._id } })).json<{ insertedId: string }>().insertedId);
+    items.push((await as(app, config, c, { method: 'POST', url: '/api/cart', payload: { cartItemId: service._id } })).json<{ insertedId: string }>().insertedId);
   }
-  const baseline = await drive(customers, async (c) => (await app.inject({ url: '/api/cart', headers: headers(c) })).statusCode === 200);
+  const catalogue = await drive(customers, async () => (await app.inject({ url: '/api/service' })).statusCode === 200);
+  const baseline = await drive(customers, async (c) => (await as(app, config, c, { url: '/api/cart' })).statusCode === 200);
   const holds = await drive(customers, async (c, i) => {
-    const res = await app.inject({ method: 'PATCH', url: `/api/cart/${items[i]}`, headers: headers(c), payload: { startsAt: pick() } });
+    const res = await as(app, config, c, { method: 'PATCH', url: `/api/cart/${items[i]}`, payload: { startsAt: pick() } });
     if (res.statusCode !== 200 && res.statusCode !== 409) throw new Error(`hold answered ${res.statusCode}: ${res.body}`);
     return res.statusCode === 200;
   });
   console.log('\n%s, %d concurrent customers, %ds each', label, CUSTOMERS, seconds);
-  console.log('  baseline GET /api/cart   %s req/s', baseline.perSecond.toFixed(0));
-  console.log('  holds (PATCH /api/cart)  %s /s  (%d placed, %d refused as full)  = %sx the baseline', holds.perSecond.toFixed(0), holds.ok, holds.refused, (holds.perSecond / baseline.perSecond).toFixed(2));
-  const result: Record<string, unknown> = { baseline: baseline.perSecond, holds: holds.perSecond };
+  console.log('  SQL statements: signed-in GET /api/cart %d (target 1), one booking %d (target <= 25)', costs.cartRead, costs.journey);
+  console.log('  catalogue GET /api/service  %s req/s', catalogue.perSecond.toFixed(0));
+  console.log('  signed-in GET /api/cart     %s req/s  = %sx the catalogue (target >= 0.25x on PostgreSQL)', baseline.perSecond.toFixed(0), (baseline.perSecond / catalogue.perSecond).toFixed(2));
+  console.log('  holds (PATCH /api/cart)     %s /s  (%d placed, %d refused as full)  = %sx the signed-in read', holds.perSecond.toFixed(0), holds.ok, holds.refused, (holds.perSecond / baseline.perSecond).toFixed(2));
+  const result: Record<string, unknown> = { statements: costs, catalogue: catalogue.perSecond, baseline: baseline.perSecond, holds: holds.perSecond };
 
   if (options.bookings) {
     // Clear the holds: each booking round is add, hold, intent, pay.
     await app.db.execute(sql`delete from cart_items`);
-    const booked = await drive(customers, async (c) => {
-      const add = await app.inject({ method: 'POST', url: '/api/cart', headers: headers(c), payload: { cartItemId: service._id } });
-      const item = add.json<{ insertedId: string }>().insertedId;
-      const hold = await app.inject({ method: 'PATCH', url: `/api/cart/${item}`, headers: headers(c), payload: { startsAt: pick() } });
-      if (hold.statusCode !== 200) {
-        await app.inject({ method: 'DELETE', url: `/api/cart/${item}`, headers: headers(c) });
-        return false;
-      }
-      const intent = await app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: headers(c), payload: { price: service.price } });
-      if (intent.statusCode !== 200) throw new Error(`intent answered ${intent.statusCode}: ${intent.body}`);
-      const paid = await app.inject({
-        method: 'POST',
-        url: '/api/payments/test/confirm',
-        headers: headers(c),
-        payload: { clientSecret: intent.json<{ clientSecret: string }>().clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' },
-      });
-      return paid.json<{ status: string }>().status === 'succeeded';
-    });
-    console.log('  confirmed bookings       %s /s  (%d booked, %d slots already full)  = %sx the baseline; target >= 500/s', booked.perSecond.toFixed(0), booked.ok, booked.refused, (booked.perSecond / baseline.perSecond).toFixed(2));
+    const booked = await drive(customers, (c) => bookOnce(app, config, c, service, pick()));
+    console.log(
+      '  confirmed bookings          %s /s  (%d booked, %d slots already full)  = %sx the catalogue (target >= 0.04x)',
+      booked.perSecond.toFixed(0),
+      booked.ok,
+      booked.refused,
+      (booked.perSecond / catalogue.perSecond).toFixed(3),
+    );
     result.bookings = booked.perSecond;
   }
   const overbooked = await overbookedSlots(app);
@@ -181,6 +251,76 @@ async function benchmark(label: string, database: DbHandle, options: { bookings:
   console.log('  overbooked slots: %d   duplicate payments: %d   (both must be 0)', overbooked, duplicates);
   await app.close();
   return { ...result, overbooked, duplicates };
+}
+
+const INSTANCE_FLAG = '--booking-instance';
+
+/**
+ * Confirmed bookings per second from `processes` app processes on the PostgreSQL at `url`, the 50
+ * customers shared out between them, all starting at the same moment. Each is a whole app (its
+ * own pool, job queue, caches) in a Node process of its own, as separate servers would be.
+ */
+async function bookingsFromProcesses(url: string, processes: number): Promise<{ perSecond: number; ok: number; refused: number }> {
+  const startAt = Date.now() + 8000 + processes * 4000;
+  const share = CUSTOMERS / processes;
+  const runs = Array.from({ length: processes }, (_, p) =>
+    new Promise<{ ok: number; refused: number; elapsed: number }>((resolve, reject) => {
+      const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), INSTANCE_FLAG, url, String(p * share), String(share), String(startAt)], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!)) : reject(new Error(`booking instance exited with ${code}`))));
+    }),
+  );
+  const results = await Promise.all(runs);
+  const ok = results.reduce((s, r) => s + r.ok, 0);
+  return { perSecond: ok / Math.max(...results.map((r) => r.elapsed)), ok, refused: results.reduce((s, r) => s + r.refused, 0) };
+}
+
+/** The child side of bookingsFromProcesses. */
+async function runInstance(url: string, from: number, count: number, startAt: number) {
+  const database = await openDatabase({ driver: 'postgres', url, poolSize: 20 });
+  const { app, config } = await startApp(database);
+  const customers = await customersOf(app, config, from, count, true);
+  const service = (await app.inject({ url: '/api/service' })).json<Service[]>().find((s) => s.duration === 60)!;
+  const starts = bookableStarts();
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, startAt - Date.now())));
+  const booked = await drive(customers, (c) => bookOnce(app, config, c, service, starts[Math.floor(Math.random() * starts.length)]!));
+  await app.close();
+  await database.close();
+  console.log(JSON.stringify({ ok: booked.ok, refused: booked.refused, elapsed: booked.ok / booked.perSecond }));
+}
+
+/**
+ * Over HTTP, as `npm run bench` measures the catalogue: one server process on `url` (from the
+ * sources), 50 connections, the signed-in GET /api/cart against the public GET /api/service,
+ * alternating, two rounds each.
+ */
+async function signedInReadOverHttp(url: string) {
+  const server = await startBuiltServer({ DATABASE_URL: url, SEED_DEMO_ACCOUNTS: 'false' }, [...process.execArgv, 'src/server/main.ts']);
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    const origin = { origin: base };
+    const signUp = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { ...origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: customerEmail(0), password: 'Secret123' }),
+    });
+    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const rounds: { catalogue: number; cart: number }[] = [];
+    for (let round = 0; round < 2; round += 1) {
+      const catalogue = await load(`${base}/api/service`, { seconds });
+      const cart = await load(`${base}/api/cart`, { seconds, headers: { cookie } });
+      if (cart.non2xx > 0 || cart.errors > 0) throw new Error(`GET /api/cart over HTTP: ${cart.non2xx} non-2xx, ${cart.errors} errors`);
+      rounds.push({ catalogue: catalogue.requestsPerSecond, cart: cart.requestsPerSecond });
+    }
+    const catalogue = rounds.reduce((s, r) => s + r.catalogue, 0) / rounds.length;
+    const cart = rounds.reduce((s, r) => s + r.cart, 0) / rounds.length;
+    return { catalogue, cart, ratio: cart / catalogue };
+  } finally {
+    await server.stop();
+  }
 }
 
 export async function bookingBenchmarks(): Promise<Record<string, unknown>> {
@@ -193,9 +333,32 @@ export async function bookingBenchmarks(): Promise<Record<string, unknown>> {
   const postgres = await temporaryPostgres();
   if (postgres) {
     out.postgres = await benchmark('PostgreSQL', postgres.database, { bookings: true });
+    out.postgres = { ...(out.postgres as object), ...(await postgresScaling(postgres.url)) };
     await postgres.drop();
   } else {
     console.log('\nPostgreSQL not reachable (BENCH_DATABASE_URL): booking benchmarks on PostgreSQL skipped');
   }
   return out;
+}
+
+/** On PostgreSQL: the signed-in read over HTTP, and whether a second app process adds bookings. */
+export async function postgresScaling(url: string) {
+  const http = await signedInReadOverHttp(url);
+  console.log('  over HTTP (one server process): catalogue %s req/s, signed-in GET /api/cart %s req/s = %sx', http.catalogue.toFixed(0), http.cart.toFixed(0), http.ratio.toFixed(2));
+  const one = await bookingsFromProcesses(url, 1);
+  const two = await bookingsFromProcesses(url, 2);
+  console.log(
+    '  confirmed bookings from separate app processes: one %s /s, two %s /s (%sx: %s)',
+    one.perSecond.toFixed(0),
+    two.perSecond.toFixed(0),
+    (two.perSecond / one.perSecond).toFixed(2),
+    two.perSecond > one.perSecond * 1.1 ? 'grows' : 'does not grow on this machine',
+  );
+  return { http, processes: { one: one.perSecond, two: two.perSecond } };
+}
+
+if (process.argv[2] === INSTANCE_FLAG) {
+  const [url, from, count, startAt] = process.argv.slice(3);
+  await runInstance(url!, Number(from), Number(count), Number(startAt));
+  process.exit(0);
 }

@@ -8,11 +8,14 @@ export { freePort };
 
 export type Started = { child: ChildProcess; port: number; msToFirst200: number; stop: () => Promise<void> };
 
-/** Starts the built server (dist/server/main.js) and waits for its first 200 from /api/health. */
-export async function startBuiltServer(env: Record<string, string>): Promise<Started> {
+/**
+ * Starts the built server (dist/server/main.js, or the node arguments given) and waits for its
+ * first 200 from /api/health.
+ */
+export async function startBuiltServer(env: Record<string, string>, args: string[] = ['dist/server/main.js']): Promise<Started> {
   const port = await freePort();
   const began = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, args, {
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PAYMENTS: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -41,8 +44,8 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Sta
 
 export type LoadResult = { requestsPerSecond: number; p99Ms: number; errors: number; non2xx: number };
 
-export async function load(url: string, options: { connections?: number; seconds?: number } = {}): Promise<LoadResult> {
-  const result = await autocannon({ url, connections: options.connections ?? 50, duration: options.seconds ?? 10 });
+export async function load(url: string, options: { connections?: number; seconds?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+  const result = await autocannon({ url, connections: options.connections ?? 50, duration: options.seconds ?? 10, headers: options.headers ?? {} });
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,

@@ -4,6 +4,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type Auth } from '../auth/auth.js';
 import { resolveAuthSecret } from '../auth/secret.js';
 import { SessionRevocations } from '../auth/session-revocations.js';
+import { cookieValue, VerifiedSessions } from '../auth/verified-sessions.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { HttpError } from '../http-error.js';
 import { z } from 'zod';
@@ -113,16 +114,34 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('mailer', mailer);
   app.decorate('sessionRevocations', revocations);
 
+  const verified = new VerifiedSessions(revocations);
+  const { authCookies } = await auth.$context;
+  const copyCookie = authCookies.sessionData.name;
+
+  /** better-auth's answer: from its signed copy in the cookie, or (once that is stale) the database. */
+  async function lookUp(request: FastifyRequest): Promise<SessionUser | null> {
+    const cookieHeader = request.headers.cookie;
+    if (!cookieHeader) return null;
+    const known = verified.get(cookieHeader);
+    if (known) return known;
+    const { headers, response: session } = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
+    const cookies = headers.getSetCookie();
+    if (cookies.length > 0) sessionCookies.set(request, cookies);
+    if (!session) return null;
+    const u = session.user as typeof session.user & { role?: string | null };
+    const user: SessionUser = { id: u.id, name: u.name, email: u.email, image: u.image ?? null, role: u.role === 'admin' ? 'admin' : 'user' };
+    // Answered from the copy it was sent (no new copy): the same header need not be verified again.
+    const copy = cookieValue(cookieHeader, copyCookie);
+    if (cookies.length === 0 && copy) {
+      verified.remember(cookieHeader, copy, { user, sessionId: session.session.id, userUpdatedAt: u.updatedAt, sessionExpiresAt: session.session.expiresAt });
+    }
+    return user;
+  }
+
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
     let pending = sessionCache.get(this);
     if (!pending) {
-      pending = auth.api.getSession({ headers: fromNodeHeaders(this.headers), returnHeaders: true }).then(({ headers, response: session }) => {
-        const cookies = headers.getSetCookie();
-        if (cookies.length > 0) sessionCookies.set(this, cookies);
-        if (!session) return null;
-        const u = session.user as typeof session.user & { role?: string | null };
-        return { id: u.id, name: u.name, email: u.email, image: u.image ?? null, role: u.role === 'admin' ? 'admin' : 'user' };
-      });
+      pending = lookUp(this);
       sessionCache.set(this, pending);
     }
     return pending;

@@ -82,10 +82,10 @@ export async function cartRoutes(app: App) {
     async (request) => {
       const me = await currentUser(request);
       const asked = request.query.email?.trim().toLowerCase();
-      if (!asked || asked === me.email.toLowerCase()) return listCart(app.db, me.id);
+      if (!asked || asked === me.email.toLowerCase()) return listCart(app.db, me.id, me.email);
       if (me.role !== 'admin') throw new HttpError(403, 'You can only see your own booking list.');
       const other = await findUserByEmail(app.db, asked);
-      return other ? listCart(app.db, other._id) : [];
+      return other ? listCart(app.db, other._id, other.email) : [];
     },
   );
 
