@@ -1,7 +1,18 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-export type Scores = { performance: number; accessibility: number };
+export type Scores = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  /** Cumulative layout shift, largest contentful paint (ms) and total blocking time (ms). */
+  cls: number;
+  lcpMs: number;
+  tbtMs: number;
+  /** JavaScript the page loaded, as sent (brotli), in bytes. */
+  scriptBytes: number;
+};
 
 const chromeFlags = [
   '--headless=new',
@@ -13,7 +24,7 @@ const chromeFlags = [
   '--no-first-run',
 ];
 
-/** Lighthouse's performance and accessibility scores for one page, desktop and mobile. */
+/** Lighthouse's scores and key figures for one page, desktop and mobile. */
 export async function runLighthouse(url: string): Promise<Record<'desktop' | 'mobile', Scores>> {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags });
   try {
@@ -32,13 +43,22 @@ export async function runLighthouse(url: string): Promise<Record<'desktop' | 'mo
           : { extends: 'lighthouse:default' };
       const result = await lighthouse(
         url,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
         config,
       );
       const categories = result?.lhr.categories;
+      const audits = result?.lhr.audits;
+      const score = (name: string) => Math.round((categories?.[name]?.score ?? 0) * 100);
+      const resources = (audits?.['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
       out[formFactor] = {
-        performance: Math.round((categories?.performance?.score ?? 0) * 100),
-        accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        cls: audits?.['cumulative-layout-shift']?.numericValue ?? NaN,
+        lcpMs: audits?.['largest-contentful-paint']?.numericValue ?? NaN,
+        tbtMs: audits?.['total-blocking-time']?.numericValue ?? NaN,
+        scriptBytes: resources.find((item) => item.resourceType === 'script')?.transferSize ?? NaN,
       };
     }
     return out;

@@ -51,16 +51,21 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST === '0.0.0.0' || process.env.HOST === '::' ? '127.0.0.1' : process.env.HOST;
 const address = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
 
-/** Says 'ready at …' once the server answers (the server exits by itself if it cannot start). */
+/**
+ * Says 'ready at …' once this process listens and answers (another server on the same port must
+ * not be taken for it; the server exits by itself if it cannot start).
+ */
 async function announceWhenReady() {
   const healthUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}/api/health`;
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+  while (!process.getActiveResourcesInfo().includes('TCPServerWrap')) await pause();
   for (;;) {
     try {
       if ((await fetch(healthUrl)).ok) break;
     } catch {
-      // not listening yet
+      // not answering yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pause();
   }
   say(`ready at ${address}`);
   if (process.env.SEED_DEMO_ACCOUNTS === 'true') {
