@@ -4,8 +4,9 @@
  * one of them changes.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { prepareDatabase } from '../db/prepare.js';
@@ -28,6 +29,8 @@ let admin: Account;
 let drop: () => Promise<void>;
 let renderer: PageRenderer;
 let renders: ReturnType<typeof vi.fn>;
+let database: Awaited<ReturnType<typeof createTestDatabase>>['database'];
+let templateHtml: string;
 
 beforeAll(async () => {
   // The source Vite bundles into dist/ssr, so the suite needs no build; the app itself only ever
@@ -36,9 +39,10 @@ beforeAll(async () => {
   const { renderer: built } = await import('../../client/entry-server.js');
   renders = vi.fn(built.render);
   renderer = { ...built, render: renders as unknown as PageRenderer['render'] };
-  const templateHtml = fs.readFileSync(path.resolve(import.meta.dirname, '../../../index.html'), 'utf8');
+  templateHtml = fs.readFileSync(path.resolve(import.meta.dirname, '../../../index.html'), 'utf8');
   const created = await createTestDatabase();
   drop = created.drop;
+  database = created.database;
   await prepareDatabase(created.database, { seed: true });
   config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL });
   app = await buildApp({ config, database: created.database, clientDir: undefined, pages: { renderer, templateHtml } });
@@ -297,5 +301,31 @@ describe('sending pages', () => {
     expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
     const locations = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locations).toEqual(['/', '/about', '/team', '/terms', '/privacy', '/cookies'].map((p) => `${PUBLIC_URL}${p}`));
+  });
+});
+
+describe('the built site beside the pages', () => {
+  it('sends the build\'s brotli copies of assets, caches hashed ones for a year, and never the bare template', async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parlour-client-'));
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), templateHtml);
+    const script = 'console.log("hydrate");'.repeat(100);
+    fs.writeFileSync(path.join(clientDir, 'assets/index-abc123.js'), script);
+    fs.writeFileSync(path.join(clientDir, 'assets/index-abc123.js.br'), brotliCompressSync(script));
+    const site = await buildApp({ config, database, clientDir, pages: { renderer, templateHtml } });
+    try {
+      const asset = await site.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-encoding']).toBe('br');
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(script);
+      expect((await site.inject({ url: '/index.html' })).statusCode).toBe(404);
+      const home = await site.inject({ url: '/' });
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('<title>Parlour|Home</title>');
+    } finally {
+      await site.close();
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 });
