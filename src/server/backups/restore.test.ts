@@ -412,6 +412,15 @@ describe('a restore that cannot be done changes nothing', () => {
     expect((await source.app.inject({ url: '/api/service' })).statusCode).toBe(200);
   }, 60_000);
 
+  it('npm run restore refuses on a PostgreSQL server (DATABASE_URL) and points to pg_restore', async () => {
+    const failed = await run(path.resolve('node_modules/.bin/tsx'), ['src/server/scripts/restore.ts', good], {
+      env: { ...process.env, DATA_DIR: target, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/parlour' },
+    }).catch((err: { code: number; stderr: string }) => err);
+    expect('code' in failed && failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/DATABASE_URL is set: .*Restore it with pg_restore.*Nothing was changed\./);
+    expect(folderState(target)).toEqual(before);
+  }, 60_000);
+
   it('npm run restore restores a kept backup by its name, and says what it did', async () => {
     const target2 = newFolder('restore-script');
     fs.mkdirSync(path.join(target2, 'backups'));
