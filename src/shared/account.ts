@@ -74,3 +74,11 @@ export const myDataSchema = z.object({
   emails: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), status: outboxStatusSchema, sentAt: z.string() })),
 });
 export type MyData = z.infer<typeof myDataSchema>;
+
+/** The domain of a deleted account's placeholder address: reserved (RFC 2606), it never receives mail. */
+export const DELETED_ACCOUNT_DOMAIN = 'deleted.invalid';
+
+/** Whether an address is a deleted account's placeholder, to which nothing is ever sent. */
+export function isDeletedAccountEmail(email: string): boolean {
+  return email.toLowerCase().endsWith(`@${DELETED_ACCOUNT_DOMAIN}`);
+}

@@ -9,6 +9,7 @@ import { announceSessionEnded, announceUserChanged, type SessionRevocations } fr
 import { announceReviewsChange } from '../repositories/reviews.js';
 import { consumeThrottle } from '../repositories/throttles.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
+import { DELETED_ACCOUNT_DOMAIN } from '../../shared/account.js';
 import {
   DELETED_CUSTOMER_NAME,
   FRESH_SIGN_IN_MESSAGE,
@@ -30,7 +31,7 @@ const LATE_MAIL_SETTLE_MS = 2 * 60_000;
 
 /** The e-mail a deleted account keeps: unique (her id), and a domain that can never receive mail. */
 export function deletedAccountEmail(userId: string): string {
-  return `deleted-${userId}@deleted.invalid`;
+  return `deleted-${userId}@${DELETED_ACCOUNT_DOMAIN}`;
 }
 
 export type AccountDeletionDeps = {

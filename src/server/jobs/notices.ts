@@ -14,6 +14,7 @@ import {
   type MailAppointment,
   type MailContent,
 } from '../mail/templates.js';
+import { isDeletedAccountEmail } from '../../shared/account.js';
 import type { JobAttempt, JobQueue } from './queue.js';
 
 /**
@@ -140,6 +141,12 @@ export async function runMailJob(deps: MailJobDeps, job: MailJob, attempt: JobAt
   const mail = await compose(deps, job);
   if ('skip' in mail) {
     deps.log.info({ notice: job, reason: mail.skip }, 'notice not sent');
+    return;
+  }
+  // A notice queued before she deleted her account (a review request, a reminder) finds only the
+  // placeholder address: it goes nowhere, so it is not tried (and retried) at all.
+  if (isDeletedAccountEmail(mail.to)) {
+    deps.log.info({ notice: job, reason: 'account deleted' }, 'notice not sent');
     return;
   }
   await deps.mailer.send({ to: mail.to, ...mail.content }, { throwOnFailure: true, attempt });

@@ -386,6 +386,17 @@ describe('DELETE /api/me', () => {
     // Her old address is free for a new account.
     expect((await signUp(t.app, { email: her.who.email, name: 'Someone New' })).id).not.toBe(her.who.id);
   });
+
+  it('sends nothing to the placeholder address when a notice about her comes later (the salon completes her past visit)', async () => {
+    const completed = await asUser(t.app, admin).post(`/api/bookings/${her.visit.id}/complete`, {});
+    expect(completed.statusCode, completed.body).toBe(200);
+    // The review request is queued with the completion; wait until its job has run.
+    await expect
+      .poll(async () => (await query<{ state: string }>(sql`select state from pgboss.job where name = 'mail' and data->>'bookingId' = ${her.visit.id}`)).map((j) => j.state), { timeout: 15_000 })
+      .toEqual(['completed']);
+    expect(await query(sql`select id from outbox where "to" like ${'%@deleted.invalid'}`)).toEqual([]);
+    expect(receiver.messages.filter((m) => m.to.includes('@deleted.invalid'))).toEqual([]);
+  });
 });
 
 describe('DELETE /api/me: sessions', () => {
