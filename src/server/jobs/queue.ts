@@ -75,7 +75,7 @@ export class JobQueue {
   /** Creates (or migrates) the pgboss schema and the queues, and listens for wake-ups. */
   async start(): Promise<void> {
     await this.boss.start();
-    for (const name of QUEUE_NAMES) await this.boss.createQueue(name);
+    for (const name of QUEUE_NAMES) await createQueueRetryingDeadlocks(this.boss, name);
     const listener = new pg.Client({ connectionString: this.connectionUrl });
     listener.on('notification', (message) => {
       const worker = this.workers.get(message.payload as QueueName);
@@ -136,5 +136,22 @@ export class JobQueue {
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
     await this.listener?.end();
     this.listener = undefined;
+  }
+}
+
+/**
+ * Instances starting together on one database each create the queues; pg-boss's createQueue can
+ * then deadlock against the other instance's (PostgreSQL aborts one of the two). The queue exists
+ * or is about to: the aborted one tries again after a short random pause.
+ */
+async function createQueueRetryingDeadlocks(boss: PgBoss, name: QueueName): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(name);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 200));
+    }
   }
 }
