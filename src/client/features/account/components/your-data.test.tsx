@@ -66,6 +66,8 @@ describe("the user home's 'Your data'", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
     expect(await form.findByText(WRONG_PASSWORD_MESSAGE)).toBeInTheDocument();
     expect(form.getByLabelText('Your password')).toHaveAttribute('aria-invalid', 'true');
+    // The first dialog may still be closing: the next one must not be mistaken for it.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.clear(form.getByLabelText('Your password'));
     await user.type(form.getByLabelText('Your password'), 'Secret123');
