@@ -35,6 +35,10 @@ export default defineConfig({
     command: 'node scripts/start.mjs --no-build',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
+    // Stopped the way `npm start` is stopped (SIGTERM), so it shuts its embedded PostgreSQL down.
+    // Playwright's default is SIGKILL to the process group, which the database server (a group of
+    // its own) outlives: every run left one running.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     timeout: 60_000,
     // PUBLIC_URL is the address the browser uses: sign-in checks the request's origin against it.
     // TRUST_PROXY: each test sends its own X-Forwarded-For, as customers behind a proxy do (fixtures.ts).
