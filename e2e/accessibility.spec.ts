@@ -44,11 +44,39 @@ async function atBothWidths(page: Page, label: string, check: (label: string) =>
   if (before) await page.setViewportSize(before);
 }
 
-async function payWith(page: Page, card: string) {
+/** Types a card into the checkout's form without paying. */
+async function fillCard(page: Page, card: string, cvc = '123') {
   await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry (MM/YY)').fill(`12/${(new Date().getFullYear() + 2) % 100}`);
-  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/40');
+  await page.getByLabel('CVC').fill(cvc);
+}
+
+async function payWith(page: Page, card: string) {
+  await fillCard(page, card);
   await page.getByRole('button', { name: 'Pay' }).click();
+}
+
+/**
+ * A new customer at the checkout with a manicure held at `time` on `day`, while the salon holds
+ * times for only `minutes`; the salon's settings are put back afterwards, whatever happened.
+ */
+async function atCheckoutWithShortHold(
+  page: Page,
+  baseURL: string | undefined,
+  { minutes, label, day, time }: { minutes: number; label: string; day: string; time: string },
+  run: () => Promise<void>,
+) {
+  const admin = await adminApi(baseURL);
+  const settings = await setHoldMinutes(admin, minutes);
+  try {
+    await signUpByApi(page, baseURL, label);
+    await addToListByApi(page, baseURL, 'Classic Manicure', { date: day, time });
+    await page.goto('/dashboard/appointment');
+    await run();
+  } finally {
+    await putSettings(admin, settings);
+    await admin.dispose();
+  }
 }
 
 test.describe('axe: every page and state of the journey, WCAG 2.2 A/AA, 0 violations', () => {
@@ -182,15 +210,8 @@ test.describe('the hold on her times (2.2.1 timing adjustable)', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const admin = await adminApi(baseURL);
-    const settings = await setHoldMinutes(admin, 2);
-    try {
-      await signUpByApi(page, baseURL, 'Warned');
-      const day = salonDate(11);
-      await addToListByApi(page, baseURL, 'Classic Manicure', { date: day, time: '11:00' });
-      await page.goto('/dashboard/appointment');
-      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-      await page.getByLabel('Expiry (MM/YY)').fill('12/40');
+    await atCheckoutWithShortHold(page, baseURL, { minutes: 2, label: 'Warned', day: salonDate(11), time: '11:00' }, async () => {
+      await fillCard(page, '4242 4242 4242 4242', '');
       await page.getByLabel('CVC').pressSequentially('12');
 
       const keep = page.getByRole('button', { name: 'Keep my times' });
@@ -216,10 +237,7 @@ test.describe('the hold on her times (2.2.1 timing adjustable)', () => {
       await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
       await expect(page.getByLabel('Expiry (MM/YY)')).toHaveValue('12/40');
       await expect(page.getByLabel('CVC')).toHaveValue('12');
-    } finally {
-      await putSettings(admin, settings);
-      await admin.dispose();
-    }
+    });
   });
 
   test('when the hold runs out the card form and what she typed stay, focus stays off <body>, and Keep my times holds the same times again', async ({
@@ -228,16 +246,9 @@ test.describe('the hold on her times (2.2.1 timing adjustable)', () => {
     context,
   }) => {
     test.setTimeout(180_000);
-    const admin = await adminApi(baseURL);
-    const settings = await setHoldMinutes(admin, 1);
-    try {
-      await signUpByApi(page, baseURL, 'Lapsed');
-      const day = salonDate(12);
-      await addToListByApi(page, baseURL, 'Classic Manicure', { date: day, time: '12:00' });
-      await page.goto('/dashboard/appointment');
-      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-      await page.getByLabel('Expiry (MM/YY)').fill('12/40');
-      await page.getByLabel('CVC').fill('123');
+    const day = salonDate(12);
+    await atCheckoutWithShortHold(page, baseURL, { minutes: 1, label: 'Lapsed', day, time: '12:00' }, async () => {
+      await fillCard(page, '4242 4242 4242 4242');
       await page.getByLabel('CVC').focus();
 
       const expired = page.getByRole('alert').filter({ hasText: 'Some times need your attention' });
@@ -269,10 +280,7 @@ test.describe('the hold on her times (2.2.1 timing adjustable)', () => {
       await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
       await page.getByRole('button', { name: 'Pay' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeFocused();
-    } finally {
-      await putSettings(admin, settings);
-      await admin.dispose();
-    }
+    });
   });
 });
 
@@ -281,9 +289,7 @@ test('the payment result takes focus once it is final, is announced by it, and h
   await addToListByApi(page, baseURL, 'Signature Glow Facial', { date: salonDate(13), time: '15:00' });
   await page.goto('/dashboard/appointment');
   await expect(page).toHaveTitle('Appointment | Parlour');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/40');
-  await page.getByLabel('CVC').fill('123');
+  await fillCard(page, '4242 4242 4242 4242');
   await page.keyboard.press('Enter');
   const heading = page.getByRole('heading', { level: 1, name: 'Payment successful' });
   await expect(heading).toBeFocused();

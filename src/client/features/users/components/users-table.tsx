@@ -156,29 +156,25 @@ function RoleBadge({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
+const roleButtons = {
+  'remove-admin': { label: 'Remove Admin', icon: ShieldMinus, tone: 'btn-outline btn-secondary' },
+  'make-admin': { label: 'Make admin', icon: ShieldPlus, tone: 'btn-primary' },
+} as const;
+
 function RoleButton({ user, busy, onChangeRole }: { user: User; busy: boolean; onChangeRole: (user: User, change: RoleChange) => Promise<void> }) {
-  return user.role === 'admin' ? (
+  const change: RoleChange = user.role === 'admin' ? 'remove-admin' : 'make-admin';
+  const { label, icon: Icon, tone } = roleButtons[change];
+  return (
     <button
       type="button"
-      className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-secondary"
+      className={`btn rounded-full whitespace-nowrap btn-sm ${tone}`}
       // Every row has one: the name says whose role it changes (the visible words come first).
-      aria-label={`Remove Admin ${user.name}`}
+      aria-label={`${label} ${user.name}`}
       disabled={busy}
-      onClick={() => void onChangeRole(user, 'remove-admin')}
+      onClick={() => void onChangeRole(user, change)}
     >
-      {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <ShieldMinus aria-hidden="true" className="size-4" />}
-      Remove Admin
-    </button>
-  ) : (
-    <button
-      type="button"
-      className="btn rounded-full whitespace-nowrap btn-sm btn-primary"
-      aria-label={`Make admin ${user.name}`}
-      disabled={busy}
-      onClick={() => void onChangeRole(user, 'make-admin')}
-    >
-      {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <ShieldPlus aria-hidden="true" className="size-4" />}
-      Make admin
+      {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <Icon aria-hidden="true" className="size-4" />}
+      {label}
     </button>
   );
 }
