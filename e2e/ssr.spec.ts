@@ -38,6 +38,24 @@ test.describe('server-rendered pages', () => {
     await expect(page.locator('#contact form')).toHaveCount(1);
   });
 
+  test("the contact form's code loads when the visitor comes near it, not with the page", async ({ page }) => {
+    const formCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/contact-form-[\w-]+\.js$/.test(request.url())) formCode.push(request.url());
+    });
+    await page.goto('/');
+    // The LogIn button replaces its placeholder once the page is hydrated and knows the visitor.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /LogIn/ })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(formCode, 'hydrated without the form code').toEqual([]);
+
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    await expect.poll(() => formCode.length).toBe(1);
+    const form = page.locator('#contact form');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(form.getByText('First name is required')).toBeVisible();
+  });
+
   test('a phone (390 px) reaches every footer page without sideways scroll, and back home', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');

@@ -22,10 +22,21 @@ function headOf(meta: PageMeta): PageHead {
   return { title: meta.title, description: meta.description, canonicalPath: meta.path };
 }
 
+/** Matching walks and ranks the whole route table (about 2 ms); its answers are kept per path. */
+const handlesByPath = new Map<string, PageHandle[] | null>();
+const MAX_REMEMBERED_PATHS = 1000;
+
 /** The handles of the routes `pathname` matches, outermost first; null when nothing matches. */
 function handlesOf(pathname: string): PageHandle[] | null {
-  const matches = matchRoutes(routes, pathname);
-  return matches ? matches.map(({ route }) => (route.handle ?? {}) as PageHandle) : null;
+  let handles = handlesByPath.get(pathname);
+  if (handles === undefined) {
+    const matches = matchRoutes(routes, pathname);
+    handles = matches ? matches.map(({ route }) => (route.handle ?? {}) as PageHandle) : null;
+    // Addresses are the visitors' to choose: past the limit the oldest are forgotten.
+    if (handlesByPath.size >= MAX_REMEMBERED_PATHS) handlesByPath.delete(handlesByPath.keys().next().value!);
+    handlesByPath.set(pathname, handles);
+  }
+  return handles;
 }
 
 function cacheKey(url: string): string | null {

@@ -5,9 +5,40 @@ import { salon } from '../../../../shared/salon';
 import { openingHoursLines } from '../../../../shared/opening-hours';
 import { usePublicSalonSettings } from '../api/get-opening-hours';
 
-// The form brings react-hook-form and zod; it sits at the bottom of the page, so its code is
-// fetched after the first paint instead of before it.
-const ContactForm = lazy(() => import('./contact-form').then((module) => ({ default: module.ContactForm })));
+/**
+ * Resolves when the form's code is wanted: once the server-rendered section comes near the window
+ * or something in it takes focus; at once on the server and where the browser draws the page
+ * itself. Until then React keeps the server's HTML of the form as it is (a part that suspends
+ * while hydrating is left alone), so the first load runs none of the form's code.
+ */
+function whenNeeded(): Promise<void> {
+  if (typeof window === 'undefined' || typeof IntersectionObserver === 'undefined') return Promise.resolve();
+  const section = document.getElementById('contact');
+  if (!section?.querySelector('form')) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) done();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    const done = () => {
+      observer.disconnect();
+      section.removeEventListener('focusin', done);
+      resolve();
+    };
+    observer.observe(section);
+    section.addEventListener('focusin', done);
+  });
+}
+
+// The form brings react-hook-form and zod (about 40 KB); it sits at the bottom of the page, so its
+// code is fetched when the visitor gets there, not with the page.
+const ContactForm = lazy(() =>
+  whenNeeded()
+    .then(() => import('./contact-form'))
+    .then((module) => ({ default: module.ContactForm })),
+);
 
 export function ContactSection() {
   return (
