@@ -6,7 +6,7 @@
  *
  *   const gate = heldResponses();
  *   server.use(http.get('/api/cart', async () => { await gate.hold(); return HttpResponse.json([]); }));
- *   expect(await screen.findByText(/^Loading/)).toBeInTheDocument();
+ *   expect(await screen.findByText('Loading your booking list')).toBeInTheDocument(); // its own words, not a route's fallback
  *   gate.release();
  *
  * Once released, later requests pass straight through (a retry is not held again).

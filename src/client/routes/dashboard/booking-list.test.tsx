@@ -177,7 +177,9 @@ describe('/dashboard/bookinglist', () => {
     );
     const { user } = renderApp('/dashboard/bookinglist');
 
-    expect(await screen.findByText(/^Loading/)).toBeInTheDocument();
+    // The list's own loading state: a bare /^Loading/ also matched the route's code-loading fallback,
+    // which could vanish between being found and being checked.
+    expect(await screen.findByText('Loading your booking list')).toBeInTheDocument();
     gate.release();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Something went wrong');
