@@ -6,7 +6,7 @@ import { test, expect, seriousAxeViolations, sidewaysOverflow } from './fixtures
 
 /**
  * The appointment after it is paid: the customer moves it and takes its calendar file; the salon
- * marks a visit nobody came to as a no-show. Set-up goes through the API (a paid booking) and, for
+ * moves a customer's visit from the order list, and marks a visit nobody came to as a no-show. Set-up goes through the API (a paid booking) and, for
  * a visit whose time has passed, through the database: no page can book the past.
  */
 
@@ -110,20 +110,79 @@ test('the customer moves her appointment, sees the new time, and downloads its c
   expect(ics).toContain('Spa Pedicure');
 });
 
+async function signInAsAdmin(page: Page) {
+  await page.request.get('/api/logout');
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'SignIn' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'LogOut' })).toBeVisible();
+}
+
+test("the admin moves a customer's visit from the order list, on a wide screen and on a phone, and she is told by e-mail", async ({ page, baseURL }) => {
+  const day = openSalonDay(9);
+  const { name, email, bookingId } = await customerWithAppointment(page, baseURL!, 'Deep Cleansing Hydra Facial', day, '10:00');
+  await signInAsAdmin(page);
+
+  await page.goto(`/dashboard/orderlist?from=${day}&to=${day}`);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Confirmed');
+  const move = row.getByRole('button', { name: /^Move Deep Cleansing Hydra Facial on .*10:00$/ });
+  await expect(move).toHaveAccessibleDescription(name);
+  await move.click();
+  // The picker opens under her row, on her day, with her own time offered back as the one she has.
+  const picker = page.getByRole('region', { name: 'Choose a time for Deep Cleansing Hydra Facial' });
+  await expect(picker).toHaveCount(1);
+  await expect(picker.getByLabel('Date')).toBeFocused();
+  await expect(picker.getByLabel('Date')).toHaveValue(day);
+  await expect(picker).toContainText(`${name} gets an e-mail with it`);
+  await expect(picker.getByRole('button', { name: '10:00', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  await picker.getByRole('button', { name: '16:00', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Appointment moved' });
+  await expect(dialog).toContainText(/Deep Cleansing Hydra Facial is now on .*16:00/);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(picker).toHaveCount(0);
+  await expect(row).toContainText('16:00');
+  await expect(row.getByRole('button', { name: /^Move Deep Cleansing Hydra Facial on .*16:00$/ })).toBeFocused();
+
+  // Kept by the server, and the customer is told who moved it and from when to when.
+  const [stored] = await inDatabase(async (client) => (await client.query<{ starts_at: Date }>('select starts_at from bookings where id = $1', [bookingId])).rows);
+  expect(stored?.starts_at.toISOString()).toBe(dhaka(day, '16:00').toISOString());
+  await expect
+    .poll(async () =>
+      inDatabase(async (client) => (await client.query<{ subject: string; text: string }>('select subject, text from outbox where "to" = $1 and subject like $2', [email, 'Your Deep Cleansing Hydra Facial is now on%'])).rows),
+    )
+    .toHaveLength(1);
+  const [notice] = await inDatabase(async (client) => (await client.query<{ text: string }>('select text from outbox where "to" = $1 and subject like $2', [email, 'Your Deep Cleansing Hydra Facial is now on%'])).rows);
+  expect(notice?.text).toContain('16:00');
+  expect(notice?.text).toContain('10:00');
+
+  // On a phone the order list is a list of cards: Move opens the picker inside her card, with nothing scrolled off sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByRole('list', { name: 'Bookings' }).getByRole('listitem').filter({ hasText: email });
+  await card.getByRole('button', { name: /^Move Deep Cleansing Hydra Facial on .*16:00$/ }).click();
+  const phonePicker = card.getByRole('region', { name: 'Choose a time for Deep Cleansing Hydra Facial' });
+  await expect(phonePicker.getByLabel('Date')).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Choose a time for Deep Cleansing Hydra Facial' })).toHaveCount(1);
+  await expect(phonePicker.getByRole('button', { name: '12:00', exact: true })).toBeVisible();
+  expect(await sidewaysOverflow(page), 'sideways scroll at 390 with the picker open').toBe(0);
+  await page.screenshot({ path: 'e2e/screenshots/admin-move-appointment-390.png', fullPage: true });
+  await page.keyboard.press('Escape');
+  await expect(phonePicker).toHaveCount(0);
+  await expect(card.getByRole('button', { name: /^Move Deep Cleansing Hydra Facial on .*16:00$/ })).toBeFocused();
+});
+
 test('the admin marks a visit nobody came to as a no-show, and the order list keeps it so', async ({ page, baseURL }) => {
   const { email, bookingId } = await customerWithAppointment(page, baseURL!, 'Classic Manicure', openSalonDay(6), '12:00');
   // Her appointment began two hours ago.
   await inDatabase((client) =>
     client.query(`update bookings set starts_at = now() - interval '2 hours', ends_at = now() - interval '75 minutes' where id = $1`, [bookingId]),
   );
-  await page.request.get('/api/logout');
-  await page.context().clearCookies();
-
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'SignIn' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'LogOut' })).toBeVisible();
+  await signInAsAdmin(page);
 
   await page.goto('/dashboard/orderlist');
   const row = page.getByRole('row').filter({ hasText: email });

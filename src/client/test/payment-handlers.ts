@@ -1,6 +1,6 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import type { z } from 'zod';
-import { HOLD_TAKEN_MESSAGE, cartItemSchema, type CartItem } from '../../shared/cart';
+import { HOLD_TAKEN_MESSAGE, cartItemSchema, type Availability, type CartItem } from '../../shared/cart';
 import type { FieldIssue } from '../../shared/errors';
 import { fromMinorUnits, toMinorUnits } from '../../shared/money';
 import {
@@ -18,6 +18,7 @@ import {
 } from '../../shared/payments';
 import { DEFAULT_SALON_SETTINGS, type SalonSettings } from '../../shared/salon-settings';
 import type { User } from '../../shared/user';
+import { server } from './server';
 import { salonDateOf } from '../../shared/calendar';
 import { customerUser, services } from './fixtures';
 import { apiErrorResponse } from './handlers';
@@ -390,4 +391,19 @@ export function fakePayments({
   ];
 
   return { handlers, state };
+}
+
+/**
+ * GET /api/availability offering 10:30 and 14:00 on Saturday 9 March 2030 (10:30 being the time of
+ * bookingRecord(1)), for any service; answers which queries were asked, for moving a booking.
+ */
+export function saturdayFreeTimes(): string[] {
+  const asked: string[] = [];
+  server.use(
+    http.get<PathParams, DefaultBodyType, Availability>('/api/availability', ({ request }) => {
+      asked.push(new URL(request.url).search);
+      return HttpResponse.json({ timeZone: 'Asia/Dhaka', slots: [SAT_9_MAR_2030_10_30, '2030-03-09T08:00:00.000Z'].map((startsAt) => ({ startsAt })) });
+    }),
+  );
+  return asked;
 }

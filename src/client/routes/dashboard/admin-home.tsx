@@ -13,6 +13,7 @@ import { useSalonSettings } from '../../features/settings/api/get-settings';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { formatCalendarDate, salonToday } from '../../../shared/calendar';
 import { useAdminMenu } from './dashboard-menu';
+import { SalonMovePicker } from './move-time-picker';
 
 /** /dashboard/adminhome: today's appointments, the period's figures and chart, and the admin tools. */
 export function AdminHomeRoute() {
@@ -63,7 +64,7 @@ export function AdminHomeRoute() {
           Today <span className="text-base font-normal text-base-content/70">{formatCalendarDate(today)}</span>
         </h2>
         <div className="mt-3">
-          <TodayAppointments date={today} timeZone={timeZone} />
+          <TodayAppointments date={today} timeZone={timeZone} MovePicker={SalonMovePicker} />
         </div>
         <div className="mt-3">
           <NextFreeTimes services={services.data ?? []} date={today} timeZone={timeZone} />

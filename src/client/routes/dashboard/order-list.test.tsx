@@ -1,9 +1,9 @@
 import { http } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminUser, users } from '../../test/fixtures';
 import { accountSession, apiErrorResponse } from '../../test/handlers';
-import { bookingRecord, fakePayments, paymentRecord, SAT_1_JUN_2024_11_00, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
+import { bookingRecord, fakePayments, saturdayFreeTimes, paymentRecord, SAT_1_JUN_2024_11_00, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 
@@ -141,8 +141,8 @@ describe('/dashboard/orderlist', () => {
     expect(manicure.queryByRole('button')).not.toBeInTheDocument();
     expect(fake.state.requests).toContain('POST /api/bookings/b0000000-0000-4000-8000-000000000002/no-show');
     expect(fake.state.bookings[1]?.status).toBe('no-show');
-    // The last row has nothing left to press: focus goes to the nearest earlier booking's action.
-    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Cancel Keratin Treatment on Sat, 9 Mar 2030, 10:30' })[0]).toHaveFocus());
+    // The last row has nothing left to press: focus goes to the nearest earlier booking's first action.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Move Keratin Treatment on Sat, 9 Mar 2030, 10:30' })[0]).toHaveFocus());
   });
 
   it('offers No-show among the statuses to filter by', async () => {
@@ -182,5 +182,90 @@ describe('/dashboard/orderlist', () => {
     expect(fake.state.requests).toContain('GET /api/bookings?from=2030-03-01&status=cancelled&when=all');
     // The download is the same list: the filters on screen, as a CSV file.
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/bookings?from=2030-03-01&status=cancelled&when=all&format=csv');
+  });
+
+  /** Friday 1 March 2030, 12:00 in Dhaka: the keratin treatment on the 9th is bookable days ahead. Only Date is faked. */
+  describe('moving a booking', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2030-03-01T06:00:00.000Z'));
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** jsdom matches no media query, so the open picker goes into the cards (the layout below md). */
+    async function keratinCard() {
+      const cards = await screen.findByRole('list', { name: 'Bookings' });
+      const card = within(cards).getByText('Keratin Treatment').closest('li');
+      if (!card) throw new Error('no card for Keratin Treatment');
+      return within(card);
+    }
+
+    it("opens the booking list's time picker for the customer's booking and moves it to the time the salon picks", async () => {
+      const fake = salonWithBookings();
+      const asked = saturdayFreeTimes();
+      const { user } = renderApp('/dashboard/orderlist');
+
+      // Both layouts offer Move, named for the booking and described by the customer.
+      const inTable = (await rowOf('Keratin Treatment')).getByRole('button', { name: 'Move Keratin Treatment on Sat, 9 Mar 2030, 10:30' });
+      expect(inTable).toHaveAccessibleDescription('Mitu Customer');
+      const move = (await keratinCard()).getByRole('button', { name: 'Move Keratin Treatment on Sat, 9 Mar 2030, 10:30' });
+      expect(move).toHaveAttribute('aria-expanded', 'false');
+      await user.click(move);
+      expect(move).toHaveAttribute('aria-expanded', 'true');
+
+      const picker = within(await (await keratinCard()).findByRole('region', { name: 'Choose a time for Keratin Treatment' }));
+      expect(move).toHaveAttribute('aria-controls', picker.getByLabelText('Date').closest('section')?.parentElement?.id);
+      expect(picker.getByLabelText('Date')).toHaveFocus();
+      expect(picker.getByLabelText('Date')).toHaveValue('2030-03-09');
+      expect(picker.getByText(/The appointment moves as soon as you pick a new time, and Mitu Customer gets an e-mail with it/)).toBeInTheDocument();
+      // One picker on the page: the table's row (hidden at this width) does not draw a second.
+      expect(screen.getAllByRole('region', { name: 'Choose a time for Keratin Treatment' })).toHaveLength(1);
+      const times = within(await picker.findByRole('group', { name: 'Free times on Sat, 9 Mar 2030' }));
+      expect(times.getByRole('button', { name: '10:30' })).toHaveAttribute('aria-pressed', 'true');
+      const keratinId = bookingRecord(1)._id;
+      expect(asked).toEqual([`?serviceId=${bookingRecord(1).serviceId}&date=2030-03-09&bookingId=${keratinId}`]);
+
+      await user.click(times.getByRole('button', { name: '14:00' }));
+      const done = await screen.findByRole('dialog', { name: 'Appointment moved' });
+      expect(within(done).getByText('Keratin Treatment is now on Sat, 9 Mar 2030, 14:00.')).toBeInTheDocument();
+      expect(fake.state.requests).toContain(`PATCH /api/bookings/${keratinId}`);
+      expect(fake.state.bookings[0]?.startsAt).toBe('2030-03-09T08:00:00.000Z');
+      await user.click(within(done).getByRole('button', { name: 'OK' }));
+
+      expect(screen.queryByRole('region', { name: 'Choose a time for Keratin Treatment' })).not.toBeInTheDocument();
+      await waitFor(() => expect((within(screen.getByRole('table', { name: 'Bookings' })).getByText('Sat, 9 Mar 2030, 14:00'))).toBeInTheDocument());
+    });
+
+    it('shows the refusal in the picker when the time was taken meanwhile, and leaves the booking where it was', async () => {
+      const fake = salonWithBookings();
+      fake.state.taken.add('2030-03-09T08:00:00.000Z');
+      saturdayFreeTimes();
+      const { user } = renderApp('/dashboard/orderlist');
+
+      await user.click((await keratinCard()).getByRole('button', { name: 'Move Keratin Treatment on Sat, 9 Mar 2030, 10:30' }));
+      const picker = within(await screen.findByRole('region', { name: 'Choose a time for Keratin Treatment' }));
+      await user.click(within(await picker.findByRole('group', { name: 'Free times on Sat, 9 Mar 2030' })).getByRole('button', { name: '14:00' }));
+      expect(await picker.findByRole('alert')).toHaveTextContent('That time is no longer available');
+      expect(screen.queryByRole('dialog', { name: 'Appointment moved' })).not.toBeInTheDocument();
+      expect(fake.state.bookings[0]?.startsAt).toBe(SAT_9_MAR_2030_10_30);
+      expect((await rowOf('Keratin Treatment')).getByText('Sat, 9 Mar 2030, 10:30')).toBeInTheDocument();
+    });
+
+    it('closes the picker with Escape, gives focus back to Move, and offers no Move for a cancelled booking', async () => {
+      const fake = salonWithBookings();
+      saturdayFreeTimes();
+      const { user } = renderApp('/dashboard/orderlist');
+      const move = (await keratinCard()).getByRole('button', { name: 'Move Keratin Treatment on Sat, 9 Mar 2030, 10:30' });
+      await user.click(move);
+      await screen.findByRole('region', { name: 'Choose a time for Keratin Treatment' });
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('region', { name: 'Choose a time for Keratin Treatment' })).not.toBeInTheDocument();
+      expect(move).toHaveFocus();
+      expect(move).toHaveAttribute('aria-expanded', 'false');
+      expect(fake.state.requests.filter((request) => request.startsWith('PATCH'))).toEqual([]);
+      expect((await rowOf('Signature Facial')).queryByRole('button', { name: /^Move/ })).not.toBeInTheDocument();
+    });
   });
 });

@@ -7,6 +7,7 @@ import { bookingStatusLabels } from '../../features/bookings/components/booking-
 import { OrdersTable } from '../../features/bookings/components/orders-table';
 import { useSalonSettings } from '../../features/settings/api/get-settings';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { SalonMovePicker } from './move-time-picker';
 
 const statusOptions: StatusOption[] = bookingStatusSchema.options.map((status) => ({ value: status, label: bookingStatusLabels[status] }));
 
@@ -20,13 +21,13 @@ export function OrderListRoute() {
   return (
     <>
       <PageHeader eyebrow="Order List" title="All bookings">
-        Every appointment customers have paid for. Cancel one to refund it, or once a visit has begun mark it completed or a no-show.
+        Every appointment customers have paid for. Move one to another time, cancel one to refund it, or once a visit has begun mark it completed or a no-show.
       </PageHeader>
       <ListFilters label="Filter bookings" statusOptions={statusOptions} filters={filters} onChange={setFilter} onClear={clear} />
       <div className="mt-4 flex justify-end">
         <DownloadCsvLink href={csvHref('/api/bookings', { ...filters, when: 'all' })} />
       </div>
-      <OrdersTable filters={{ ...filters, when: 'all' }} timeZone={timeZone} />
+      <OrdersTable filters={{ ...filters, when: 'all' }} timeZone={timeZone} MovePicker={SalonMovePicker} />
     </>
   );
 }

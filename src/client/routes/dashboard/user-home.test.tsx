@@ -1,10 +1,9 @@
-import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
+import { http } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Availability } from '../../../shared/cart';
 import { customerUser } from '../../test/fixtures';
 import { accountSession, apiErrorResponse } from '../../test/handlers';
-import { bookingRecord, fakePayments, paymentRecord, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
+import { bookingRecord, fakePayments, saturdayFreeTimes, paymentRecord, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 
@@ -141,18 +140,6 @@ describe('/dashboard/userhome: moving an appointment', () => {
     vi.useRealTimers();
   });
 
-  /** 10:30 (her own time, offered back to her) and 14:00 on Saturday 9 March, for any service. */
-  function freeTimes() {
-    const asked: string[] = [];
-    server.use(
-      http.get<PathParams, DefaultBodyType, Availability>('/api/availability', ({ request }) => {
-        asked.push(new URL(request.url).search);
-        return HttpResponse.json({ timeZone: 'Asia/Dhaka', slots: ['2030-03-09T04:30:00.000Z', '2030-03-09T08:00:00.000Z'].map((startsAt) => ({ startsAt })) });
-      }),
-    );
-    return asked;
-  }
-
   async function openMove(user: ReturnType<typeof renderApp>['user']) {
     const move = (await appointment('Keratin Treatment')).getByRole('button', { name: 'Move Keratin Treatment on Sat, 9 Mar 2030, 10:30' });
     expect(move).toHaveAttribute('aria-expanded', 'false');
@@ -163,7 +150,7 @@ describe('/dashboard/userhome: moving an appointment', () => {
 
   it("opens the booking list's time picker on her day, with her own place free, and moves her visit to the time she picks", async () => {
     const fake = customerWithBookings();
-    const asked = freeTimes();
+    const asked = saturdayFreeTimes();
     const { user } = renderApp('/dashboard/userhome');
 
     const { picker } = await openMove(user);
@@ -193,7 +180,7 @@ describe('/dashboard/userhome: moving an appointment', () => {
   it('shows the refusal in the picker when someone took the time meanwhile, and keeps her visit where it was', async () => {
     const fake = customerWithBookings();
     fake.state.taken.add('2030-03-09T08:00:00.000Z');
-    freeTimes();
+    saturdayFreeTimes();
     const { user } = renderApp('/dashboard/userhome');
 
     const { picker } = await openMove(user);
@@ -206,7 +193,7 @@ describe('/dashboard/userhome: moving an appointment', () => {
 
   it('closes the picker with Escape and gives focus back to Move, having changed nothing', async () => {
     const fake = customerWithBookings();
-    freeTimes();
+    saturdayFreeTimes();
     const { user } = renderApp('/dashboard/userhome');
     const { move } = await openMove(user);
     await user.keyboard('{Escape}');

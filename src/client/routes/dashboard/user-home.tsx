@@ -5,13 +5,13 @@ import { PageHeader } from '../../components/ui/page-header';
 import { YourData } from '../../features/account/components/your-data';
 import { clearSession } from '../../features/auth/api/get-session';
 import { useCurrentUser } from '../../features/auth/use-current-user';
-import { UpcomingAppointments, type MovePickerProps } from '../../features/bookings/components/upcoming-appointments';
-import { TimeChooser } from '../../features/cart/components/time-picker';
+import { UpcomingAppointments } from '../../features/bookings/components/upcoming-appointments';
 import { RecentPayments } from '../../features/payments/components/recent-payments';
 import { useSalonSettings } from '../../features/settings/api/get-settings';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { userMenu } from './dashboard-menu';
+import { CustomerMovePicker } from './move-time-picker';
 import { ShortcutCards } from './shortcut-cards';
 
 /** /dashboard/userhome: her coming visits and last payments first, then the way to everything else. */
@@ -33,29 +33,11 @@ export function UserHomeRoute() {
         Book your next treatment, check your booking list, or tell us how your last visit went.
       </PageHeader>
       <div className="mt-8 grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] xl:items-start">
-        <UpcomingAppointments timeZone={timeZone} cancelNoticeHours={settings.data?.cancelNoticeHours} MovePicker={MoveTimePicker} />
+        <UpcomingAppointments timeZone={timeZone} cancelNoticeHours={settings.data?.cancelNoticeHours} MovePicker={CustomerMovePicker} />
         <RecentPayments timeZone={timeZone} />
       </div>
       <ShortcutCards label="Your salon" items={userMenu.slice(1)} />
       <YourData cancelNoticeHours={settings.data?.cancelNoticeHours} onDeleted={leave} />
     </>
-  );
-}
-
-/** 'Move' opens the booking list's time picker: the same free times, leaving out her own place. */
-function MoveTimePicker({ booking, onChoose, onCancel }: MovePickerProps) {
-  const settings = useSalonSettings();
-  if (!settings.data) return null;
-  return (
-    <TimeChooser
-      title={booking.title}
-      serviceId={booking.serviceId}
-      startsAt={booking.startsAt}
-      own={{ bookingId: booking._id }}
-      settings={settings.data}
-      note="Your appointment moves as soon as you pick a new time."
-      onChoose={onChoose}
-      onCancel={onCancel}
-    />
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, useSyncExternalStore, type ComponentType } from 'react';
 import { CheckCheck, ClipboardList, UserX, XCircle } from 'lucide-react';
 import { formatMoney } from '../../../../shared/money';
 import type { Booking } from '../../../../shared/payments';
@@ -7,18 +7,24 @@ import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar
 import { useBookings, type BookingFilters } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
+import { MoveButton, MovePanel, useMoveControls, useMoveDisclosure, type MoveControl, type MoveDisclosure, type MovePickerProps } from './move-appointment';
 
 interface OrdersTableProps {
   filters: BookingFilters;
   timeZone: string;
+  /** The time picker 'Move' opens; without one no Move is offered. */
+  MovePicker?: ComponentType<MovePickerProps> | undefined;
 }
 
 /** /dashboard/orderlist (admin): every booking, its customer, what was paid, and its actions. */
-export function OrdersTable({ filters, timeZone }: OrdersTableProps) {
+export function OrdersTable({ filters, timeZone, MovePicker }: OrdersTableProps) {
   const bookings = useBookings(filters);
   const scope = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLParagraphElement>(null);
-  const rowProps = rowPropsOf(useBookingActions('admin', { scope, heading, timeZone }), timeZone);
+  const actions = useBookingActions('admin', { scope, heading, timeZone });
+  const rowProps = rowPropsOf(actions, timeZone, useMoveControls(MovePicker, actions.move));
+  // Both layouts are drawn and one is hidden by CSS; the open time picker goes only into the one shown.
+  const wide = useMediaQuery(WIDE);
   const captionId = useId();
   const isFiltered = Boolean(filters.from || filters.to || filters.status);
 
@@ -73,7 +79,7 @@ export function OrdersTable({ filters, timeZone }: OrdersTableProps) {
                 </thead>
                 <tbody>
                   {rows.map((booking) => (
-                    <OrderRow key={booking._id} {...rowProps(booking)} />
+                    <OrderRow key={booking._id} {...rowProps(booking)} showsPicker={wide} />
                   ))}
                 </tbody>
               </table>
@@ -81,7 +87,7 @@ export function OrdersTable({ filters, timeZone }: OrdersTableProps) {
             {/* Below md each booking is a card with its actions in view, not a row scrolled off-screen. */}
             <ul aria-label="Bookings" className="divide-y divide-base-300/70 md:hidden">
               {rows.map((booking) => (
-                <OrderCard key={booking._id} {...rowProps(booking)} />
+                <OrderCard key={booking._id} {...rowProps(booking)} showsPicker={!wide} />
               ))}
             </ul>
           </div>
@@ -99,11 +105,14 @@ export interface BookingRowProps {
   onCancel: () => void;
   onComplete: () => void;
   onNoShow: () => void;
+  /** 'Move' and its time picker, when the booking may be moved and the page offers a picker. */
+  move: MoveControl | undefined;
 }
 
-/** Binds a list's actions (useBookingActions) to each of its rows. */
-export function rowPropsOf(actions: ReturnType<typeof useBookingActions>, timeZone: string) {
+/** Binds a list's actions (useBookingActions) and its Move pickers (useMoveControls) to each of its rows. */
+export function rowPropsOf(actions: ReturnType<typeof useBookingActions>, timeZone: string, moveOf: (booking: Booking) => MoveControl | undefined) {
   return (booking: Booking): BookingRowProps => ({
+    move: moveOf(booking),
     booking,
     timeZone,
     busy: actions.busyId === booking._id,
@@ -113,11 +122,34 @@ export function rowPropsOf(actions: ReturnType<typeof useBookingActions>, timeZo
   });
 }
 
-function OrderRow(props: BookingRowProps) {
+/** Tailwind's md, where the order list's table takes over from its cards. */
+const WIDE = '(min-width: 48rem)';
+
+/** Whether a media query matches now, following its changes (false where there are no media queries). */
+function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', changed);
+      return () => list.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+interface LayoutProps extends BookingRowProps {
+  /** Whether the open time picker goes in this layout (the one shown at this width). */
+  showsPicker: boolean;
+}
+
+function OrderRow({ showsPicker, ...props }: LayoutProps) {
   const { booking, timeZone } = props;
   const describedBy = useId();
+  const disclosure = useMoveDisclosure(props.move);
   const paid = keptOf(booking);
   return (
+    <>
     <tr className="align-top hover:bg-base-200/50" data-booking-id={booking._id}>
       <td>
         <p id={describedBy} className="font-semibold">
@@ -138,18 +170,27 @@ function OrderRow(props: BookingRowProps) {
         {booking.refunded > 0 ? <p className="text-xs text-base-content/70">{formatMoney(booking.refunded)} refunded</p> : null}
       </td>
       <td>
-        <OrderActions {...props} describedBy={describedBy} className="justify-end" />
+        <OrderActions {...props} describedBy={describedBy} {...disclosure} showsPicker={showsPicker} className="justify-end" />
       </td>
     </tr>
+    {showsPicker && props.move?.open ? (
+      <tr data-booking-id={booking._id}>
+        <td colSpan={6}>
+          <MovePanel booking={booking} control={props.move} {...disclosure} />
+        </td>
+      </tr>
+    ) : null}
+    </>
   );
 }
 
 /** What the salon keeps of a booking: a cancelled one was refunded (in full or in part). */
 const keptOf = (booking: Booking) => Math.max(0, booking.price - booking.refunded);
 
-function OrderCard(props: BookingRowProps) {
+function OrderCard({ showsPicker, ...props }: LayoutProps) {
   const { booking, timeZone } = props;
   const describedBy = useId();
+  const disclosure = useMoveDisclosure(props.move);
   return (
     <li className="space-y-3 px-4 py-4" data-booking-id={booking._id}>
       <div className="flex items-start justify-between gap-3">
@@ -175,7 +216,8 @@ function OrderCard(props: BookingRowProps) {
           {booking.refunded > 0 ? <p className="text-xs text-base-content/70">{formatMoney(booking.refunded)} refunded</p> : null}
         </div>
       </div>
-      <OrderActions {...props} describedBy={describedBy} />
+      <OrderActions {...props} describedBy={describedBy} {...disclosure} showsPicker={showsPicker} />
+      {showsPicker ? <MovePanel booking={booking} control={props.move} {...disclosure} /> : null}
     </li>
   );
 }
@@ -186,9 +228,10 @@ export function bookingName(booking: Booking, timeZone: string): string {
 }
 
 /**
- * A booking's 'Mark completed', 'No-show' and 'Cancel', whichever it allows now (also the admin
- * home's today list). A visit whose time has come is either completed or missed: both are offered
- * when one of them is. Each button's name says which booking it acts on; the customer is its description.
+ * A booking's 'Mark completed', 'No-show', 'Move' and 'Cancel', whichever it allows now (also the
+ * admin home's today list). A visit whose time has come is either completed or missed: both are
+ * offered when one of them is. Each button's name says which booking it acts on; the customer is
+ * its description.
  */
 export function OrderActions({
   booking,
@@ -198,9 +241,13 @@ export function OrderActions({
   onCancel,
   onComplete,
   onNoShow,
+  move,
+  panelId,
+  buttonRef,
+  showsPicker = true,
   className = '',
-}: BookingRowProps & { describedBy: string; className?: string }) {
-  if (!booking.canComplete && !booking.canCancel) return null;
+}: BookingRowProps & Omit<MoveDisclosure, 'close'> & { describedBy: string; showsPicker?: boolean; className?: string }) {
+  if (!booking.canComplete && !booking.canCancel && !move) return null;
   const which = bookingName(booking, timeZone);
   const spinner = <span aria-hidden="true" className="loading loading-xs loading-spinner" />;
   const common = { type: 'button', disabled: busy, 'aria-describedby': describedBy, 'data-booking-action': '' } as const;
@@ -218,6 +265,7 @@ export function OrderActions({
           </button>
         </>
       ) : null}
+      {move ? <MoveButton control={move} panelId={panelId} buttonRef={buttonRef} which={which} busy={busy} describedBy={describedBy} controlsPanel={showsPicker} /> : null}
       {booking.canCancel ? (
         <button {...common} aria-label={`Cancel ${which}`} className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-error" onClick={onCancel}>
           {busy ? spinner : <XCircle aria-hidden="true" className="size-4" />}

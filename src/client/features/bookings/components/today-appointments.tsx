@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, type ComponentType } from 'react';
 import { CalendarCheck } from 'lucide-react';
 import { QueryState } from '../../../components/ui/query-state';
 import { formatSalonTime, timesAreInZone } from '../../../../shared/calendar';
@@ -6,16 +6,18 @@ import { useBookings } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
 import { OrderActions, rowPropsOf, type BookingRowProps } from './orders-table';
+import { MovePanel, useMoveControls, useMoveDisclosure, type MovePickerProps } from './move-appointment';
 
 /**
  * The salon day's appointments in time order, each with the order list's actions. A list of
  * cards rather than a table: on a phone every action stays on screen.
  */
-export function TodayAppointments({ date, timeZone }: { date: string; timeZone: string }) {
+export function TodayAppointments({ date, timeZone, MovePicker }: { date: string; timeZone: string; MovePicker?: ComponentType<MovePickerProps> | undefined }) {
   const bookings = useBookings({ from: date, to: date, when: 'all' });
   const scope = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLParagraphElement>(null);
-  const rowProps = rowPropsOf(useBookingActions('admin', { scope, heading, timeZone }), timeZone);
+  const actions = useBookingActions('admin', { scope, heading, timeZone });
+  const rowProps = rowPropsOf(actions, timeZone, useMoveControls(MovePicker, actions.move));
 
   return (
     <QueryState
@@ -57,6 +59,7 @@ export function TodayAppointments({ date, timeZone }: { date: string; timeZone: 
 function TodayRow(props: BookingRowProps) {
   const { booking, timeZone } = props;
   const describedBy = useId();
+  const disclosure = useMoveDisclosure(props.move);
   return (
     <li data-booking-id={booking._id} className="flex flex-wrap items-start gap-x-4 gap-y-2 px-4 py-3">
       <time dateTime={booking.startsAt} className="w-12 shrink-0 pt-0.5 font-semibold tabular-nums">
@@ -71,7 +74,8 @@ function TodayRow(props: BookingRowProps) {
         </p>
       </div>
       <BookingStatusBadge status={booking.status} />
-      <OrderActions {...props} describedBy={describedBy} className="w-full justify-end sm:w-auto" />
+      <OrderActions {...props} describedBy={describedBy} {...disclosure} className="w-full justify-end sm:w-auto" />
+      <MovePanel booking={booking} control={props.move} {...disclosure} className="w-full" />
     </li>
   );
 }

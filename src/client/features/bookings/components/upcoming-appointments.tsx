@@ -1,5 +1,5 @@
-import { useId, useRef, useState, type ComponentType } from 'react';
-import { CalendarClock, CalendarPlus, Download, MoveRight, XCircle } from 'lucide-react';
+import { useId, useRef, type ComponentType } from 'react';
+import { CalendarClock, CalendarPlus, Download, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Booking } from '../../../../shared/payments';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -9,6 +9,7 @@ import { useBookings } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
 import { bookingName } from './orders-table';
+import { MoveButton, MovePanel, useMoveControls, useMoveDisclosure, type MoveControl, type MovePickerProps } from './move-appointment';
 
 /** Visits she is still coming to, soonest first: a cancelled one is no appointment (her payments show its refund). */
 function upcomingOf(list: Booking[]): Booking[] {
@@ -17,14 +18,6 @@ function upcomingOf(list: Booking[]): Booking[] {
 
 /** The calendar file of one appointment (an .ics her calendar app opens). */
 export const calendarFileHref = (bookingId: string) => `/api/bookings/${encodeURIComponent(bookingId)}/ics`;
-
-/** What the time picker that moves a booking is given (the page supplies the picker: it is the booking list's). */
-export interface MovePickerProps {
-  booking: Booking;
-  /** Saves the chosen time; rejects with the server's refusal, which the picker shows. */
-  onChoose: (startsAt: string) => Promise<void>;
-  onCancel: () => void;
-}
 
 interface UpcomingAppointmentsProps {
   timeZone: string;
@@ -40,7 +33,8 @@ export function UpcomingAppointments({ timeZone, cancelNoticeHours, MovePicker }
   const scope = useRef<HTMLUListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const { cancel, move, busyId } = useBookingActions('customer', { scope, heading, timeZone });
-  const [movingId, setMovingId] = useState<string | null>(null);
+  // The 'Appointment moved' dialog then puts focus back on her booking.
+  const moveOf = useMoveControls(MovePicker, move);
 
   let body;
   if (bookings.isPending) {
@@ -80,20 +74,7 @@ export function UpcomingAppointments({ timeZone, cancelNoticeHours, MovePicker }
               timeZone={timeZone}
               busy={busyId === booking._id}
               onCancel={() => void cancel(booking)}
-              picker={
-                MovePicker && booking.canMove
-                  ? {
-                      open: movingId === booking._id,
-                      toggle: (open) => setMovingId(open ? booking._id : null),
-                      MovePicker,
-                      // The 'Appointment moved' dialog then puts focus back on her booking.
-                      save: async (startsAt) => {
-                        await move(booking, startsAt);
-                        setMovingId(null);
-                      },
-                    }
-                  : undefined
-              }
+              move={moveOf(booking)}
             />
           ))}
         </ul>
@@ -123,21 +104,14 @@ interface UpcomingAppointmentProps {
   busy: boolean;
   onCancel: () => void;
   /** 'Move' and its time picker, when she may move this booking. */
-  picker?:
-    | { open: boolean; toggle: (open: boolean) => void; MovePicker: ComponentType<MovePickerProps>; save: (startsAt: string) => Promise<void> }
-    | undefined;
+  move: MoveControl | undefined;
 }
 
-function UpcomingAppointment({ booking, timeZone, busy, onCancel, picker }: UpcomingAppointmentProps) {
+function UpcomingAppointment({ booking, timeZone, busy, onCancel, move }: UpcomingAppointmentProps) {
   const titleId = useId();
-  const pickerId = useId();
-  const moveButton = useRef<HTMLButtonElement>(null);
+  const disclosure = useMoveDisclosure(move);
   // Several rows each have the same buttons: each one's name says which visit it acts on.
   const which = bookingName(booking, timeZone);
-  const cancelMove = () => {
-    picker?.toggle(false);
-    moveButton.current?.focus();
-  };
   return (
     <li data-booking-id={booking._id} className="py-3">
       <div className="flex items-start gap-3 sm:gap-4">
@@ -159,22 +133,7 @@ function UpcomingAppointment({ booking, timeZone, busy, onCancel, picker }: Upco
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <BookingStatusBadge status={booking.status} />
-            {picker ? (
-              <button
-                ref={moveButton}
-                type="button"
-                className="btn rounded-full btn-outline btn-sm btn-primary"
-                disabled={busy}
-                aria-label={`Move ${which}`}
-                aria-expanded={picker.open}
-                aria-controls={picker.open ? pickerId : undefined}
-                data-booking-action=""
-                onClick={() => picker.toggle(!picker.open)}
-              >
-                <MoveRight aria-hidden="true" className="size-4" />
-                Move
-              </button>
-            ) : null}
+            {move ? <MoveButton control={move} {...disclosure} which={which} busy={busy} /> : null}
             {booking.canCancel ? (
               <button
                 type="button"
@@ -204,11 +163,7 @@ function UpcomingAppointment({ booking, timeZone, busy, onCancel, picker }: Upco
           </div>
         </div>
       </div>
-      {picker?.open ? (
-        <div id={pickerId} className="mt-3">
-          <picker.MovePicker booking={booking} onChoose={picker.save} onCancel={cancelMove} />
-        </div>
-      ) : null}
+      <MovePanel booking={booking} control={move} {...disclosure} className="mt-3" />
     </li>
   );
 }

@@ -1,0 +1,99 @@
+import { useId, useRef, useState, type ComponentType, type RefObject } from 'react';
+import { MoveRight } from 'lucide-react';
+import type { Booking } from '../../../../shared/payments';
+
+/** What the time picker that moves a booking is given (the page supplies the picker: it is the booking list's). */
+export interface MovePickerProps {
+  booking: Booking;
+  /** Saves the chosen time; rejects with the server's refusal, which the picker shows. */
+  onChoose: (startsAt: string) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** One booking's 'Move': whether its picker is open, and what choosing a time does. */
+export interface MoveControl {
+  open: boolean;
+  toggle: (open: boolean) => void;
+  MovePicker: ComponentType<MovePickerProps>;
+  save: (startsAt: string) => Promise<void>;
+}
+
+/**
+ * Which booking of a list has its time picker open (one at a time), and 'Move' for each booking
+ * that may be moved. After a move the picker closes; the action's own dialog then places focus.
+ */
+export function useMoveControls(
+  MovePicker: ComponentType<MovePickerProps> | undefined,
+  move: (booking: Booking, startsAt: string) => Promise<unknown>,
+): (booking: Booking) => MoveControl | undefined {
+  const [movingId, setMovingId] = useState<string | null>(null);
+  return (booking) =>
+    MovePicker && booking.canMove
+      ? {
+          open: movingId === booking._id,
+          toggle: (open) => setMovingId(open ? booking._id : null),
+          MovePicker,
+          save: async (startsAt) => {
+            await move(booking, startsAt);
+            setMovingId(null);
+          },
+        }
+      : undefined;
+}
+
+/** A row's Move button and its picker panel share an id, and closing the picker returns focus to the button. */
+export function useMoveDisclosure(control: MoveControl | undefined): MoveDisclosure {
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    control?.toggle(false);
+    buttonRef.current?.focus();
+  };
+  return { panelId, buttonRef, close };
+}
+
+export interface MoveDisclosure {
+  panelId: string;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  close: () => void;
+}
+
+interface MoveButtonProps extends Omit<MoveDisclosure, 'close'> {
+  control: MoveControl;
+  /** Which booking, for the button's name: 'Move Classic Manicure on Sat, 9 Mar 2030, 10:30'. */
+  which: string;
+  busy: boolean;
+  describedBy?: string | undefined;
+  /** Whether this layout shows the panel (the order list draws each booking twice, one layout hidden). */
+  controlsPanel?: boolean;
+}
+
+export function MoveButton({ control, panelId, buttonRef, which, busy, describedBy, controlsPanel = true }: MoveButtonProps) {
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-primary"
+      disabled={busy}
+      aria-label={`Move ${which}`}
+      aria-describedby={describedBy}
+      aria-expanded={control.open}
+      aria-controls={control.open && controlsPanel ? panelId : undefined}
+      data-booking-action=""
+      onClick={() => control.toggle(!control.open)}
+    >
+      <MoveRight aria-hidden="true" className="size-4" />
+      Move
+    </button>
+  );
+}
+
+/** The open picker under its booking. */
+export function MovePanel({ booking, control, panelId, close, className = '' }: { booking: Booking; control: MoveControl | undefined; className?: string } & Omit<MoveDisclosure, 'buttonRef'>) {
+  if (!control?.open) return null;
+  return (
+    <div id={panelId} className={className}>
+      <control.MovePicker booking={booking} onChoose={control.save} onCancel={close} />
+    </div>
+  );
+}
