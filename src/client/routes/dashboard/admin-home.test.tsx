@@ -106,6 +106,32 @@ describe('/dashboard/adminhome', () => {
     await waitFor(() => expect(figures.requests).toHaveLength(2));
   });
 
+  it("moves a customer's visit later today from the today list, in a time picker under it", async () => {
+    const { fake } = salon();
+    const asked: string[] = [];
+    server.use(
+      http.get<PathParams, DefaultBodyType, Availability>('/api/availability', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json({ timeZone: 'Asia/Dhaka', slots: ['2030-03-02T09:00:00.000Z', '2030-03-02T11:00:00.000Z'].map((startsAt) => ({ startsAt })) });
+      }),
+    );
+    const { user } = renderApp('/dashboard/adminhome');
+
+    const keratin = within((await screen.findByRole('list', { name: "Today's appointments" })).querySelectorAll('li')[2]!);
+    const move = keratin.getByRole('button', { name: 'Move Keratin Treatment on Sat, 2 Mar 2030, 15:00' });
+    await user.click(move);
+    const picker = within(await keratin.findByRole('region', { name: 'Choose a time for Keratin Treatment' }));
+    expect(picker.getByLabelText('Date')).toHaveFocus();
+    expect(asked).toEqual([`?serviceId=${bookingRecord(1).serviceId}&date=${TODAY}&bookingId=${bookingRecord(1)._id}`]);
+    await user.click(within(await picker.findByRole('group', { name: 'Free times on Sat, 2 Mar 2030' })).getByRole('button', { name: '17:00' }));
+
+    const done = await screen.findByRole('dialog', { name: 'Appointment moved' });
+    expect(within(done).getByText('Keratin Treatment is now on Sat, 2 Mar 2030, 17:00.')).toBeInTheDocument();
+    expect(fake.state.bookings[0]?.startsAt).toBe('2030-03-02T11:00:00.000Z');
+    await user.click(within(done).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Move Keratin Treatment on Sat, 2 Mar 2030, 17:00' })).toHaveFocus());
+  });
+
   it('offers the next free times today for a service, and for another when asked', async () => {
     salon();
     const asked: string[] = [];
