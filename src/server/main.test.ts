@@ -155,7 +155,20 @@ describe('the embedded database', () => {
       body: JSON.stringify({ email, password: 'Secret123' }),
     });
 
-  it('stops with the server, and after a kill -9 the next start takes over the folder with every acknowledged write', async () => {
+  /** The shell the server starts to stop its database should the server die without doing so. */
+  const watchdogOf = async (serverPid: number) => {
+    const children = (await fs.readFile(`/proc/${serverPid}/task/${serverPid}/children`, 'utf8')).trim().split(/\s+/).map(Number);
+    for (const pid of children) {
+      if ((await fs.readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '')).trim() === 'sh') return pid;
+    }
+    throw new Error(`no watchdog among the children of ${serverPid}: ${children.join(', ')}`);
+  };
+  const stopsWithin = async (pid: number, ms: number) => {
+    for (const began = Date.now(); Date.now() - began < ms; await new Promise((r) => setTimeout(r, 50))) if (!running(pid)) return true;
+    return false;
+  };
+
+  it('stops with the server, and after a kill -9 its watchdog stops it, keeping every acknowledged write', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parlour-embedded-'));
     const port = await freePort();
     const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` };
@@ -170,11 +183,37 @@ describe('the embedded database', () => {
     const killed = start(env);
     await waitForHealth(port, killed.exited);
     expect((await signUp(port, 'kept@example.com')).status).toBe(200);
+    const database = await postmasterPid(dataDir);
+    const watchdog = await watchdogOf(killed.child.pid!);
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    // Nothing is left running: the watchdog saw its pipe close and stopped the database.
+    expect(await stopsWithin(database, 15_000)).toBe(true);
+    expect(await stopsWithin(watchdog, 5_000)).toBe(true);
+
+    const next = start(env);
+    await waitForHealth(port, next.exited);
+    expect(next.output()).not.toContain('left running by an earlier server');
+    expect((await signIn(port, 'kept@example.com')).status).toBe(200);
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('when the server and its watchdog are both killed, the next start stops the database left running and takes the folder over', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parlour-embedded-'));
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` };
+
+    const killed = start(env);
+    await waitForHealth(port, killed.exited);
+    expect((await signUp(port, 'kept@example.com')).status).toBe(200);
     const orphan = await postmasterPid(dataDir);
+    process.kill(await watchdogOf(killed.child.pid!), 'SIGKILL');
     killed.child.kill('SIGKILL');
     await killed.exited;
     // Its database outlives it: nothing could stop it.
-    expect(running(orphan)).toBe(true);
+    expect(await stopsWithin(orphan, 1_000)).toBe(false);
 
     const next = start(env);
     await waitForHealth(port, next.exited);

@@ -130,6 +130,26 @@ export async function stopLeftOverServer(dir: string, log: (message: string) => 
   }
 }
 
+/**
+ * Stops the database when this process dies without stopping it (kill -9, the OOM killer, a crash
+ * in native code): a shell whose standard input is a pipe from us reads until the pipe closes,
+ * which the kernel does when we die however we die, then asks PostgreSQL for a fast shutdown.
+ * A shell, not a second Node process: it costs about a megabyte. Its own process group, so a
+ * Ctrl+C in the terminal does not end it before the server has stopped the database itself.
+ * If the watchdog is killed too, the next start still stops the database (stopLeftOverServer).
+ */
+function startWatchdog(postgresPid: number): ChildProcess {
+  const watchdog = spawn('/bin/sh', ['-c', 'while read -r _; do :; done; kill -INT "$0" 2>/dev/null', String(postgresPid)], {
+    detached: true,
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
+  // Neither the shell nor its pipe may keep this process's event loop alive.
+  watchdog.unref();
+  (watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+  watchdog.on('error', () => {});
+  return watchdog;
+}
+
 function run(binary: string, args: string[], owner: RunAs, env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { uid: owner?.uid, gid: owner?.gid, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -260,6 +280,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   });
   fs.closeSync(logFd);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const watchdog = startWatchdog(child.pid!);
   const url = connectionUrl(socketDir, EMBEDDED_DATABASE);
   const adminUrl = connectionUrl(socketDir, 'postgres');
   await waitUntilReady(child, adminUrl, logFile);
@@ -280,6 +301,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     pid: child.pid!,
     stop() {
       stopping ??= (async () => {
+        // Stopped here from now on; the watchdog must not signal a pid the system may hand out again.
+        watchdog.kill('SIGKILL');
         if (child.exitCode !== null || child.signalCode !== null) return;
         // Fast shutdown: ends sessions, writes a checkpoint, exits; the next start needs no recovery.
         child.kill('SIGINT');
