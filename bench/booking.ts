@@ -26,11 +26,13 @@ import { statementsDuring } from '../src/server/db/statement-counter.js';
 import { loadConfig, type AppConfig } from '../src/server/env.js';
 import type { App } from '../src/server/types.js';
 import { instantToZoned, zonedTimeToInstant } from '../src/shared/calendar.js';
-import { DEFAULT_SALON_SETTINGS } from '../src/shared/salon-settings.js';
+import { saveSalonSettings } from '../src/server/repositories/settings.js';
+import { DEFAULT_SALON_SETTINGS, type SalonSettings } from '../src/shared/salon-settings.js';
 import { load, startBuiltServer } from './lib.js';
 
 const CUSTOMERS = 50;
 const seconds = Number(process.env.BENCH_BOOKING_SECONDS ?? 5);
+const WARM_UP_SECONDS = 2;
 
 type Customer = { cookie: string; id: string; email: string; address: string };
 type Service = { _id: string; price: number; duration: number };
@@ -113,31 +115,64 @@ export async function temporaryPostgres(): Promise<{ database: DbHandle; url: st
   };
 }
 
-async function setUp(database: DbHandle) {
+/**
+ * The bench's salon: the default one (three chairs, 10:00-20:00, closed on Fridays) taking bookings
+ * a year ahead (the settings allow 365 days). With the default 60 days, three chairs hold about a
+ * thousand one-hour visits at random times, which 50 customers fill in a few seconds: the measure
+ * would then count customers turned away from a full calendar, not the app booking.
+ */
+const BENCH_SALON: SalonSettings = { ...DEFAULT_SALON_SETTINGS, horizonDays: 365 };
+
+export async function setUp(database: DbHandle) {
   await prepareDatabase(database, { seed: true });
+  await saveSalonSettings(database.db, BENCH_SALON);
   const { app, config } = await startApp(database);
   const customers = await customersOf(app, config, 0, CUSTOMERS);
   const services = (await app.inject({ url: '/api/service' })).json<Service[]>();
   return { app, config, customers, services };
 }
 
-/** Every start on the 15-minute grid in the bookable window (default settings). */
-function bookableStarts(): string[] {
+/**
+ * Every start on the 15-minute grid on days `from`..`to` ahead (the bench salon's rules). The
+ * measured runs book on days 1-299; the warm-ups before them on days 300-364, so that what a
+ * warm-up booked never stands in a measured booking's way.
+ */
+export function bookableStarts(from = 1, to = 299): string[] {
   const starts: string[] = [];
-  for (let d = 1; d <= 59; d += 1) {
-    const local = instantToZoned(new Date(Date.now() + d * 86_400_000), DEFAULT_SALON_SETTINGS.timeZone);
-    if (!DEFAULT_SALON_SETTINGS.openingHours[local.weekday]) continue;
+  for (let d = from; d <= to; d += 1) {
+    const local = instantToZoned(new Date(Date.now() + d * 86_400_000), BENCH_SALON.timeZone);
+    if (!BENCH_SALON.openingHours[local.weekday]) continue;
     for (let minute = 10 * 60; minute <= 19 * 60; minute += 15) {
       const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-      starts.push(zonedTimeToInstant(local.date, time, DEFAULT_SALON_SETTINGS.timeZone)!.toISOString());
+      starts.push(zonedTimeToInstant(local.date, time, BENCH_SALON.timeZone)!.toISOString());
     }
   }
   return starts;
 }
 
+const randomOf = (list: readonly string[]) => list[Math.floor(Math.random() * list.length)]!;
+
+/**
+ * Empties the calendar (bookings, payments, lists, the test gateway's ledger) before a measured
+ * booking run, so that each run, in-process or from separate processes, starts from the same
+ * empty calendar rather than from what the runs before it booked.
+ */
+async function emptyCalendar(run: (statement: string) => Promise<unknown>) {
+  // Deletes, not TRUNCATE: reviews refer to bookings (the bench writes none).
+  for (const table of ['payment_events', 'test_gateway_refunds', 'test_gateway_intents', 'bookings', 'payments', 'cart_items']) {
+    await run(`delete from ${table}`);
+  }
+}
+
+/** Books for a while on the warm-up days, so the measured run finds the booking path compiled. */
+async function warmUp(app: App, config: AppConfig, customers: Customer[], service: Service) {
+  const warmUpStarts = bookableStarts(300, 364);
+  await drive(customers, (c) => bookOnce(app, config, c, service, randomOf(warmUpStarts)), WARM_UP_SECONDS);
+}
+
 /** Runs `work` in a loop for each customer until the time is up; answers how many succeeded per second. */
-async function drive(customers: Customer[], work: (c: Customer, i: number) => Promise<boolean>) {
-  const deadline = Date.now() + seconds * 1000;
+export async function drive(customers: Customer[], work: (c: Customer, i: number) => Promise<boolean>, forSeconds = seconds) {
+  const deadline = Date.now() + forSeconds * 1000;
   let ok = 0;
   let refused = 0;
   const started = performance.now();
@@ -176,7 +211,7 @@ async function duplicatePayments(app: App): Promise<number> {
 }
 
 /** One booking as a customer does it: add, hold, intent, pay. False when the time was taken. */
-async function bookOnce(app: App, config: AppConfig, c: Customer, service: Service, startsAt: string): Promise<boolean> {
+export async function bookOnce(app: App, config: AppConfig, c: Customer, service: Service, startsAt: string): Promise<boolean> {
   const add = await as(app, config, c, { method: 'POST', url: '/api/cart', payload: { cartItemId: service._id } });
   const item = add.json<{ insertedId: string }>().insertedId;
   const hold = await as(app, config, c, { method: 'PATCH', url: `/api/cart/${item}`, payload: { startsAt } });
@@ -234,8 +269,11 @@ export async function benchmark(label: string, database: DbHandle, options: { bo
   const result: Record<string, unknown> = { statements: costs, catalogue: catalogue.perSecond, baseline: baseline.perSecond, holds: holds.perSecond };
 
   if (options.bookings) {
-    // Clear the holds: each booking round is add, hold, intent, pay.
-    await app.db.execute(sql`delete from cart_items`);
+    // Each booking round is add, hold, intent, pay, from an empty calendar (the holds cleared too).
+    const empty = () => emptyCalendar((statement) => app.db.execute(sql.raw(statement)));
+    await empty();
+    await warmUp(app, config, customers, service);
+    await empty();
     const booked = await drive(customers, (c) => bookOnce(app, config, c, service, pick()));
     console.log(
       '  confirmed bookings          %s /s  (%d booked, %d slots already full)  = %sx the catalogue (target >= 0.04x)',
@@ -261,7 +299,13 @@ const INSTANCE_FLAG = '--booking-instance';
  * own pool, job queue, caches) in a Node process of its own, as separate servers would be.
  */
 async function bookingsFromProcesses(url: string, processes: number): Promise<{ perSecond: number; ok: number; refused: number }> {
-  const startAt = Date.now() + 8000 + processes * 4000;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await emptyCalendar((statement) => admin.query(statement));
+  await admin.end();
+  // Long enough for each process to sign its customers in and warm up (on days the measured run
+  // does not book).
+  const startAt = Date.now() + 10_000 + processes * 6000;
   const share = CUSTOMERS / processes;
   const runs = Array.from({ length: processes }, (_, p) =>
     new Promise<{ ok: number; refused: number; elapsed: number }>((resolve, reject) => {
@@ -285,8 +329,10 @@ async function runInstance(url: string, from: number, count: number, startAt: nu
   const customers = await customersOf(app, config, from, count, true);
   const service = (await app.inject({ url: '/api/service' })).json<Service[]>().find((s) => s.duration === 60)!;
   const starts = bookableStarts();
+  await warmUp(app, config, customers, service);
+  if (Date.now() > startAt) throw new Error('a booking process was not ready at the common start: give it more time');
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, startAt - Date.now())));
-  const booked = await drive(customers, (c) => bookOnce(app, config, c, service, starts[Math.floor(Math.random() * starts.length)]!));
+  const booked = await drive(customers, (c) => bookOnce(app, config, c, service, randomOf(starts)));
   await app.close();
   await database.close();
   console.log(JSON.stringify({ ok: booked.ok, refused: booked.refused, elapsed: booked.ok / booked.perSecond }));
@@ -323,13 +369,13 @@ async function signedInReadOverHttp(url: string) {
   }
 }
 
+/** `BENCH_BOOKING_ENGINES=postgres` (or `embedded`) measures one engine only; both by default. */
+const engines = new Set((process.env.BENCH_BOOKING_ENGINES ?? 'embedded,postgres').split(',').map((e) => e.trim()));
+
 export async function bookingBenchmarks(): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  const embeddedDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parlour-bench-embedded-'));
-  const embedded = await openDatabase({ driver: 'embedded', dataDir: embeddedDir });
-  out.embedded = await benchmark('Embedded database (embedded PostgreSQL)', embedded, { bookings: true });
-  await embedded.close();
-  await fs.rm(embeddedDir, { recursive: true, force: true });
+  if (engines.has('embedded')) out.embedded = await embeddedBenchmark();
+  if (!engines.has('postgres')) return out;
   const postgres = await temporaryPostgres();
   if (postgres) {
     out.postgres = await benchmark('PostgreSQL', postgres.database, { bookings: true });
@@ -341,6 +387,15 @@ export async function bookingBenchmarks(): Promise<Record<string, unknown>> {
   return out;
 }
 
+async function embeddedBenchmark() {
+  const embeddedDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parlour-bench-embedded-'));
+  const embedded = await openDatabase({ driver: 'embedded', dataDir: embeddedDir });
+  const result = await benchmark('Embedded database (embedded PostgreSQL)', embedded, { bookings: true });
+  await embedded.close();
+  await fs.rm(embeddedDir, { recursive: true, force: true });
+  return result;
+}
+
 /** On PostgreSQL: the signed-in read over HTTP, and whether a second app process adds bookings. */
 export async function postgresScaling(url: string) {
   const http = await signedInReadOverHttp(url);
@@ -348,9 +403,13 @@ export async function postgresScaling(url: string) {
   const one = await bookingsFromProcesses(url, 1);
   const two = await bookingsFromProcesses(url, 2);
   console.log(
-    '  confirmed bookings from separate app processes: one %s /s, two %s /s (%sx: %s)',
+    '  confirmed bookings from separate app processes: one %s /s (%d booked, %d refused), two %s /s (%d booked, %d refused) (%sx: %s)',
     one.perSecond.toFixed(0),
+    one.ok,
+    one.refused,
     two.perSecond.toFixed(0),
+    two.ok,
+    two.refused,
     (two.perSecond / one.perSecond).toFixed(2),
     two.perSecond > one.perSecond * 1.1 ? 'grows' : 'does not grow on this machine',
   );
@@ -360,5 +419,9 @@ export async function postgresScaling(url: string) {
 if (process.argv[2] === INSTANCE_FLAG) {
   const [url, from, count, startAt] = process.argv.slice(3);
   await runInstance(url!, Number(from), Number(count), Number(startAt));
+  process.exit(0);
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // `npx tsx bench/booking.ts`: the booking figures alone, without building the client.
+  await bookingBenchmarks();
   process.exit(0);
 }
