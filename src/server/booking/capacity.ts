@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { statement } from '../repositories/prepared.js';
 import { maxConcurrent, occupancyCells, type TimeInterval } from './slots.js';
 
 /** The grid of the capacity locks; every writer must use the same one. */
@@ -34,7 +35,8 @@ export async function lockCells(tx: Db, startsAt: Date, endsAt: Date): Promise<v
   await tx.execute(sql`insert into slot_cells (cell_start) values ${list} ${LOCK_ON_CONFLICT}`);
 }
 
-const LOCK_ON_CONFLICT = sql.raw('on conflict (cell_start) do update set cell_start = excluded.cell_start where false');
+const LOCK_ON_CONFLICT_TEXT = 'on conflict (cell_start) do update set cell_start = excluded.cell_start where false';
+const LOCK_ON_CONFLICT = sql.raw(LOCK_ON_CONFLICT_TEXT);
 
 /**
  * The same locks as lockCells, for visits a statement finds itself (a `with` query `source` with
@@ -42,16 +44,22 @@ const LOCK_ON_CONFLICT = sql.raw('on conflict (cell_start) do update set cell_st
  * The cells are occupancyCells' grid computed in SQL (capacity.test.ts holds the two together).
  */
 export function lockCellsOf(source: string): SQL {
+  return sql.raw(lockCellsText(source));
+}
+
+/** lockCellsOf's text, for a prepared statement (prepared.ts); `source` is a `with` part's name. */
+export function lockCellsText(source: string): string {
+  if (!/^[a-z_]+$/.test(source)) throw new Error(`not a with-query name: ${source}`);
   const seconds = CELL_MINUTES * 60;
-  return sql`insert into slot_cells (cell_start)
-    select distinct cell from ${sql.identifier(source)} v,
+  return `insert into slot_cells (cell_start)
+    select distinct cell from ${source} v,
       generate_series(
-        to_timestamp(floor(extract(epoch from v.starts_at) / ${sql.raw(String(seconds))}) * ${sql.raw(String(seconds))}),
+        to_timestamp(floor(extract(epoch from v.starts_at) / ${seconds}) * ${seconds}),
         v.ends_at - interval '1 microsecond',
-        interval '${sql.raw(String(CELL_MINUTES))} minutes') as cell
+        interval '${CELL_MINUTES} minutes') as cell
     where v.ends_at > v.starts_at
     order by cell
-    ${LOCK_ON_CONFLICT}`;
+    ${LOCK_ON_CONFLICT_TEXT}`;
 }
 
 /** What a count leaves out: the holds being re-timed or paid, or the booking being moved (its own old place). */
@@ -74,42 +82,41 @@ export type Occupancy = { occupied: TimeInterval[]; own: OwnAppointment[] };
  *   cells locked, two of her own overlapping requests are serialised by the same cell rows as
  *   everyone else's, so the check cannot be raced.
  */
+const OCCUPANCY = statement<
+  { starts: string[]; ends: string[]; now: string; userId: string | null; exceptItems: string[]; exceptBooking: string | null },
+  { title: string | null; starts_at: string | Date; ends_at: string | Date; own: boolean | null }
+>('parlour_occupancy')`
+    with w (s, e) as (select * from unnest(${'starts'}::timestamptz[], ${'ends'}::timestamptz[]))
+    select s.title, c.starts_at, c.ends_at, c.user_id = ${'userId'}::uuid as own
+    from cart_items c left join services s on s.id = c.service_id
+    where c.hold_expires_at > ${'now'}::timestamptz
+      and exists (select 1 from w where c.starts_at < w.e and c.ends_at > w.s)
+      and c.id <> all (${'exceptItems'}::uuid[])
+      and not exists (
+        select 1 from bookings b where b.cart_item_id = c.id and b.status in ('confirmed', 'completed'))
+    union all
+    select b.title, b.starts_at, b.ends_at, b.user_id = ${'userId'}::uuid and b.status = 'confirmed' as own
+    from bookings b
+    where b.status in ('confirmed', 'completed')
+      and exists (select 1 from w where b.starts_at < w.e and b.ends_at > w.s)
+      and (${'exceptBooking'}::uuid is null or b.id <> ${'exceptBooking'}::uuid)`;
+
 export async function occupancy(
   tx: Db,
   request: { windows: readonly TimeInterval[]; now: Date; userId?: string | undefined } & Except,
 ): Promise<Occupancy> {
   if (request.windows.length === 0) return { occupied: [], own: [] };
-  const windows = sql.join(
-    request.windows.map((w) => sql`(${w.startsAt.toISOString()}::timestamptz, ${w.endsAt.toISOString()}::timestamptz)`),
-    sql`, `,
-  );
-  const exceptItems = [...(request.exceptCartItemIds ?? []), ...(request.exceptCartItemId ? [request.exceptCartItemId] : [])];
-  const notExcepted = exceptItems.length === 0 ? sql`true` : sql`c.id not in (${sql.join(exceptItems.map((id) => sql`${id}::uuid`), sql`, `)})`;
-  const exceptBooking = request.exceptBookingId ?? null;
-  const userId = request.userId ?? null;
-  const result = (await tx.execute(sql`
-    with w (s, e) as (values ${windows})
-    select s.title, c.starts_at, c.ends_at, c.user_id = ${userId}::uuid as own
-    from cart_items c left join services s on s.id = c.service_id
-    where c.hold_expires_at > ${request.now.toISOString()}::timestamptz
-      and exists (select 1 from w where c.starts_at < w.e and c.ends_at > w.s)
-      and ${notExcepted}
-      and not exists (
-        select 1 from bookings b where b.cart_item_id = c.id and b.status in ('confirmed', 'completed'))
-    union all
-    select b.title, b.starts_at, b.ends_at, b.user_id = ${userId}::uuid and b.status = 'confirmed' as own
-    from bookings b
-    where b.status in ('confirmed', 'completed')
-      and exists (select 1 from w where b.starts_at < w.e and b.ends_at > w.s)
-      and (${exceptBooking}::uuid is null or b.id <> ${exceptBooking}::uuid)`)) as unknown as Rows<{
-    title: string | null;
-    starts_at: string | Date;
-    ends_at: string | Date;
-    own: boolean | null;
-  }>;
+  const rows = await OCCUPANCY.run(tx, {
+    starts: request.windows.map((w) => w.startsAt.toISOString()),
+    ends: request.windows.map((w) => w.endsAt.toISOString()),
+    now: request.now.toISOString(),
+    userId: request.userId ?? null,
+    exceptItems: [...(request.exceptCartItemIds ?? []), ...(request.exceptCartItemId ? [request.exceptCartItemId] : [])],
+    exceptBooking: request.exceptBookingId ?? null,
+  });
   const occupied: TimeInterval[] = [];
   const own: OwnAppointment[] = [];
-  for (const row of result.rows) {
+  for (const row of rows) {
     const interval = { startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at) };
     occupied.push(interval);
     if (row.own) own.push({ ...interval, title: row.title ?? '' });

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { statement, verbatim } from '../repositories/prepared.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { checkStart, maxConcurrent, type SlotRejection } from './slots.js';
-import { lockCellsOf, occupancy, withRetry, type OwnAppointment } from './capacity.js';
+import { lockCellsText, occupancy, withRetry, type OwnAppointment } from './capacity.js';
 
 /** A booking-list item as its hold left it, with today's catalogue entry. */
 export type HeldItem = {
@@ -60,25 +60,29 @@ function heldItem(row: ItemRow): HeldItem {
   };
 }
 
+type SetTime = { itemId: string; userId: string; start: string | null; holdMinutes: number };
+
 /**
- * Sets `itemId`'s time to `startsAt` with a hold of `holdMinutes` (or, startsAt null, lets the time
- * go) in one statement: her own item of a live service only. Given `lockCells`, the same statement
+ * Sets `itemId`'s time to `start` with a hold of `holdMinutes` (or, start null, lets the time go)
+ * in one statement: her own item of a live service only. Given `lockCells`, the same statement
  * locks the new time's cells (capacity.ts), after the item's row.
  */
-function setItemTime(itemId: string, userId: string, startsAt: Date | null, holdMinutes: number, lockCells: boolean) {
-  const start = startsAt === null ? null : startsAt.toISOString();
-  return sql`
+function setItemTime(name: string, lockCells: boolean) {
+  return statement<SetTime, ItemRow>(name)`
     with item as (
       update cart_items c set
-        starts_at = ${start}::timestamptz,
-        ends_at = ${start}::timestamptz + make_interval(mins => s.duration_minutes),
-        hold_expires_at = case when ${start}::timestamptz is null then null else now() + make_interval(mins => ${holdMinutes}::int) end
+        starts_at = ${'start'}::timestamptz,
+        ends_at = ${'start'}::timestamptz + make_interval(mins => s.duration_minutes),
+        hold_expires_at = case when ${'start'}::timestamptz is null then null else now() + make_interval(mins => ${'holdMinutes'}::int) end
       from services s
-      where c.id = ${itemId}::uuid and c.user_id = ${userId}::uuid and s.id = c.service_id and s.deleted_at is null
+      where c.id = ${'itemId'}::uuid and c.user_id = ${'userId'}::uuid and s.id = c.service_id and s.deleted_at is null
       returning c.id, c.service_id, s.title, s.price_minor, s.image_url, s.duration_minutes, c.starts_at, c.ends_at, c.hold_expires_at
-    )${lockCells ? sql`, cells as (${lockCellsOf('item')})` : sql``}
+    )${verbatim(lockCells ? `, cells as (${lockCellsText('item')})` : '')}
     select item.*, now() as now from item`;
 }
+
+const HOLD_TIME = setItemTime('parlour_hold_time', true);
+const RELEASE_TIME = setItemTime('parlour_release_time', false);
 
 /**
  * Sets an item's appointment time and holds it for `holdMinutes`, or (startsAt null) lets the time
@@ -92,13 +96,13 @@ export async function holdTime(
 ): Promise<TimeOutcome> {
   const { userId, itemId, startsAt, settings } = request;
   if (startsAt === null) {
-    const { rows } = (await db.execute(setItemTime(itemId, userId, null, 0, false))) as unknown as { rows: ItemRow[] };
+    const rows = await RELEASE_TIME.run(db, { itemId, userId, start: null, holdMinutes: 0 });
     return rows[0] ? { ok: true, item: heldItem(rows[0]) } : { ok: false, reason: 'not-found' };
   }
   try {
     return await withRetry(() =>
       db.transaction(async (tx): Promise<TimeOutcome> => {
-        const { rows } = (await tx.execute(setItemTime(itemId, userId, startsAt, settings.holdMinutes, true))) as unknown as { rows: ItemRow[] };
+        const rows = await HOLD_TIME.run(tx, { itemId, userId, start: startsAt.toISOString(), holdMinutes: settings.holdMinutes });
         const row = rows[0];
         if (!row) return { ok: false, reason: 'not-found' };
         const item = heldItem(row);

@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { bookings, payments } from '../db/schema.js';
 import type { Notices } from '../jobs/notices.js';
 import { HttpError } from '../http-error.js';
-import { databaseNow, lockCellsOf, occupancy, withRetry } from '../booking/capacity.js';
+import { databaseNow, lockCellsText, occupancy, withRetry } from '../booking/capacity.js';
+import { statement, verbatim } from '../repositories/prepared.js';
 import { maxConcurrent } from '../booking/slots.js';
 import { fromMinorUnits, SALON_CURRENCY, toMinorUnits } from '../../shared/money.js';
 import { BOOKING_LIST_CHANGED_MESSAGE, type PaymentIntentInfo, type PaymentStatus } from '../../shared/payments.js';
@@ -43,10 +44,131 @@ type ItemRow = {
 /** One of her payments still open (or cancelled in the last day), as createIntent reads it. */
 type OpenPayment = { ref: string; fingerprint: string; reusable: boolean; reconcile: boolean };
 
-/** `column` is one of `ids` (never true for none). */
-function anyId(column: SQL, ids: readonly string[]): SQL {
-  return ids.length === 0 ? sql`false` : sql`${column} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`;
-}
+/**
+ * The checkout's and the payment outcome's statements, prepared once per connection (prepared.ts).
+ * Lists go in as arrays, so one text serves a list of any length.
+ */
+const READ_LIST = statement<{ userId: string; gateway: string }, ItemRow & { now: string | Date; open: OpenPayment[] }>('parlour_read_list')`
+  select c.id, c.service_id, c.starts_at, c.ends_at, c.hold_expires_at, s.title, s.price_minor, s.duration_minutes, s.image_url,
+    now() as now,
+    (select coalesce(json_agg(json_build_object(
+        'ref', p.gateway_ref,
+        'fingerprint', p.cart_fingerprint,
+        'reusable', p.status in ('pending', 'failed'),
+        'reconcile', p.gateway = ${'gateway'}::text and (
+          (p.status in ('pending', 'failed') and p.created_at > now() - interval '7 days')
+          or (p.status = 'canceled' and p.updated_at > now() - interval '1 day')))), '[]'::json)
+      from payments p
+      where p.user_id = ${'userId'}::uuid
+        and (p.status in ('pending', 'failed') or (p.status = 'canceled' and p.updated_at > now() - interval '1 day'))
+    ) as open
+  from cart_items c join services s on s.id = c.service_id
+  where c.user_id = ${'userId'}::uuid and s.deleted_at is null
+  order by c.created_at, c.id`;
+
+const RENEW_HOLDS = statement<{ userId: string; holdMinutes: number }, ItemRow & { created_at: string | Date }>('parlour_renew_holds')`
+  update cart_items c set hold_expires_at = now() + make_interval(mins => ${'holdMinutes'}::int)
+  from services s
+  where s.id = c.service_id and c.user_id = ${'userId'}::uuid and s.deleted_at is null
+    and c.starts_at is not null and c.hold_expires_at > now()
+  returning c.id, c.service_id, c.starts_at, c.ends_at, c.hold_expires_at, c.created_at, s.title, s.price_minor, s.duration_minutes, s.image_url`;
+
+const WRITE_PAYMENT = statement<
+  {
+    userId: string;
+    paymentId: string;
+    fingerprint: string;
+    create: boolean;
+    totalMinor: number;
+    currency: string;
+    gateway: string;
+    ref: string | null;
+    clientSecret: string | null;
+    itemIds: string[];
+    serviceIds: string[];
+    titles: string[];
+    prices: number[];
+    durations: number[];
+    images: string[];
+    starts: string[];
+    ends: string[];
+  },
+  { id: string; client_secret: string; amount_minor: number; currency: string; created: boolean; stale: string[] }
+>('parlour_write_payment')`
+  with existing as (
+    select * from payments
+    where user_id = ${'userId'}::uuid and cart_fingerprint = ${'fingerprint'}::text and status in ('pending', 'failed')
+    order by created_at desc limit 1
+  ), stale as (
+    update payments set status = 'canceled', updated_at = now()
+    where user_id = ${'userId'}::uuid and status in ('pending', 'failed') and ${'create'}::boolean and not exists (select 1 from existing)
+    returning id, gateway_ref
+  ), stale_bookings as (
+    update bookings set status = 'cancelled', cancelled_at = now(), updated_at = now()
+    where payment_id in (select id from stale) and status = 'pending'
+  ), created as (
+    insert into payments (id, user_id, amount_minor, currency, gateway, gateway_ref, client_secret, cart_fingerprint, status)
+    select ${'paymentId'}::uuid, ${'userId'}::uuid, ${'totalMinor'}::int, ${'currency'}::text, ${'gateway'}::text,
+      ${'ref'}::text, ${'clientSecret'}::text, ${'fingerprint'}::text, 'pending'
+    where ${'create'}::boolean and not exists (select 1 from existing)
+    returning id, client_secret, amount_minor, currency
+  ), booked as (
+    insert into bookings (user_id, payment_id, cart_item_id, service_id, title, price_minor, duration_minutes, image_url, starts_at, ends_at, status)
+    select ${'userId'}::uuid, created.id, v.cart_item_id, v.service_id, v.title, v.price_minor, v.duration_minutes, v.image_url, v.starts_at, v.ends_at, 'pending'
+    from created, unnest(${'itemIds'}::uuid[], ${'serviceIds'}::uuid[], ${'titles'}::text[], ${'prices'}::int[], ${'durations'}::int[],
+      ${'images'}::text[], ${'starts'}::timestamptz[], ${'ends'}::timestamptz[])
+      as v (cart_item_id, service_id, title, price_minor, duration_minutes, image_url, starts_at, ends_at)
+  )
+  select id, client_secret, amount_minor, currency, false as created, '{}'::text[] as stale from existing
+  union all
+  select id, client_secret, amount_minor, currency, true, (select coalesce(array_agg(gateway_ref), '{}') from stale) from created`;
+
+const LOCK_OUTCOME = statement<
+  { ref: string; eventId: string; outcome: string; message: string | null; succeeded: boolean },
+  {
+    id: string;
+    user_id: string;
+    status: PaymentStatus;
+    amount_minor: number;
+    gateway_ref: string;
+    fresh: boolean;
+    now: string | Date;
+    pending: { id: string; cartItemId: string; priceMinor: number; startsAt: string; endsAt: string }[];
+  }
+>('parlour_lock_outcome')`
+  with payment as (
+    select * from payments where gateway_ref = ${'ref'}::text for update
+  ), event as (
+    insert into payment_events (id, type, payment_id, message)
+    select ${'eventId'}::text, ${'outcome'}::text, payment.id, ${'message'}::text from payment
+    on conflict do nothing
+    returning id
+  ), pending as (
+    select b.id, b.cart_item_id, b.price_minor, b.starts_at, b.ends_at
+    from bookings b join payment p on b.payment_id = p.id
+    where b.status = 'pending' and ${'succeeded'}::boolean and exists (select 1 from event)
+      and p.status in ('pending', 'failed', 'canceled')
+    order by b.starts_at
+    for update of b
+  ), cells as (${verbatim(lockCellsText('pending'))})
+  select p.id, p.user_id, p.status, p.amount_minor, p.gateway_ref, exists (select 1 from event) as fresh, now() as now,
+    (select coalesce(json_agg(json_build_object('id', id, 'cartItemId', cart_item_id, 'priceMinor', price_minor, 'startsAt', starts_at, 'endsAt', ends_at) order by starts_at), '[]'::json) from pending) as pending
+  from payment p`;
+
+const SETTLE_PAYMENT = statement<
+  { confirmed: string[]; refused: string[]; userId: string; itemIds: string[]; status: PaymentStatus; refundedMinor: number; paymentId: string },
+  { status: PaymentStatus }
+>('parlour_settle_payment')`
+  with confirmed as (
+    update bookings set status = 'confirmed', updated_at = now() where id = any (${'confirmed'}::uuid[])
+  ), refused as (
+    update bookings set status = 'cancelled', refunded_minor = price_minor, cancelled_at = now(), updated_at = now() where id = any (${'refused'}::uuid[])
+  ), cleared as (
+    delete from cart_items where user_id = ${'userId'}::uuid and id = any (${'itemIds'}::uuid[])
+  )
+  update payments set status = ${'status'}::text, refunded_minor = ${'refundedMinor'}::int, failure_message = null, paid_at = now(), updated_at = now()
+  where id = ${'paymentId'}::uuid
+  returning status`;
 
 export type Outcome = { eventId: string; ref: string } & ({ outcome: 'succeeded'; amountMinor?: number } | { outcome: 'failed'; message: string });
 
@@ -108,23 +230,7 @@ export class PaymentService {
    * payments (those the reconciler would ask the processor about, and any that could be reused).
    */
   private async readList(userId: string) {
-    const { rows } = (await this.db.execute(sql`
-      select c.id, c.service_id, c.starts_at, c.ends_at, c.hold_expires_at, s.title, s.price_minor, s.duration_minutes, s.image_url,
-        now() as now,
-        (select coalesce(json_agg(json_build_object(
-            'ref', p.gateway_ref,
-            'fingerprint', p.cart_fingerprint,
-            'reusable', p.status in ('pending', 'failed'),
-            'reconcile', p.gateway = ${this.gateway.name} and (
-              (p.status in ('pending', 'failed') and p.created_at > now() - interval '7 days')
-              or (p.status = 'canceled' and p.updated_at > now() - interval '1 day')))), '[]'::json)
-          from payments p
-          where p.user_id = ${userId}::uuid
-            and (p.status in ('pending', 'failed') or (p.status = 'canceled' and p.updated_at > now() - interval '1 day'))
-        ) as open
-      from cart_items c join services s on s.id = c.service_id
-      where c.user_id = ${userId}::uuid and s.deleted_at is null
-      order by c.created_at, c.id`)) as unknown as { rows: (ItemRow & { now: string | Date; open: OpenPayment[] })[] };
+    const rows = await READ_LIST.run(this.db, { userId, gateway: this.gateway.name });
     return { rows, now: rows[0] ? new Date(rows[0].now) : new Date(), open: rows[0]?.open ?? [] };
   }
 
@@ -177,14 +283,7 @@ export class PaymentService {
         // update also locks her items, so a second tab's checkout waits here until this one has
         // committed, and then finds its payment. What it renews is what gets paid: the list read
         // before (the price she agreed to) must still be exactly that.
-        const { rows: renewed } = (await tx.execute(sql`
-          update cart_items c set hold_expires_at = now() + make_interval(mins => ${settings.holdMinutes}::int)
-          from services s
-          where s.id = c.service_id and c.user_id = ${userId}::uuid and s.deleted_at is null
-            and c.starts_at is not null and c.hold_expires_at > now()
-          returning c.id, c.service_id, c.starts_at, c.ends_at, c.hold_expires_at, c.created_at, s.title, s.price_minor, s.duration_minutes, s.image_url`)) as unknown as {
-          rows: (ItemRow & { created_at: string | Date })[];
-        };
+        const renewed = await RENEW_HOLDS.run(tx, { userId, holdMinutes: settings.holdMinutes });
         renewed.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
         if (renewed.length === 0 || this.checkoutOf(renewed, new Date(0)).fingerprint !== checkout.fingerprint) {
           throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
@@ -212,43 +311,26 @@ export class PaymentService {
     request: { userId: string; paymentId: string; checkout: Checkout; intent: { ref: string; clientSecret: string } | undefined },
   ) {
     const { userId, paymentId, checkout, intent } = request;
-    const items = sql.join(
-      checkout.items.map(
-        (i) =>
-          sql`(${i.id}::uuid, ${i.serviceId}::uuid, ${i.title}, ${i.priceMinor}::int, ${i.durationMinutes}::int, ${i.imageUrl}, ${i.startsAt.toISOString()}::timestamptz, ${i.endsAt.toISOString()}::timestamptz)`,
-      ),
-      sql`, `,
-    );
-    const create = intent !== undefined;
-    const { rows } = (await tx.execute(sql`
-      with existing as (
-        select * from payments
-        where user_id = ${userId}::uuid and cart_fingerprint = ${checkout.fingerprint} and status in ('pending', 'failed')
-        order by created_at desc limit 1
-      ), stale as (
-        update payments set status = 'canceled', updated_at = now()
-        where user_id = ${userId}::uuid and status in ('pending', 'failed') and ${create} and not exists (select 1 from existing)
-        returning id, gateway_ref
-      ), stale_bookings as (
-        update bookings set status = 'cancelled', cancelled_at = now(), updated_at = now()
-        where payment_id in (select id from stale) and status = 'pending'
-      ), created as (
-        insert into payments (id, user_id, amount_minor, currency, gateway, gateway_ref, client_secret, cart_fingerprint, status)
-        select ${paymentId}::uuid, ${userId}::uuid, ${checkout.totalMinor}::int, ${SALON_CURRENCY}, ${this.gateway.name},
-          ${intent?.ref ?? null}, ${intent?.clientSecret ?? null}, ${checkout.fingerprint}, 'pending'
-        where ${create} and not exists (select 1 from existing)
-        returning id, client_secret, amount_minor, currency
-      ), booked as (
-        insert into bookings (user_id, payment_id, cart_item_id, service_id, title, price_minor, duration_minutes, image_url, starts_at, ends_at, status)
-        select ${userId}::uuid, created.id, v.cart_item_id, v.service_id, v.title, v.price_minor, v.duration_minutes, v.image_url, v.starts_at, v.ends_at, 'pending'
-        from created, (values ${items}) as v (cart_item_id, service_id, title, price_minor, duration_minutes, image_url, starts_at, ends_at)
-      )
-      select id, client_secret, amount_minor, currency, false as created, '{}'::text[] as stale from existing
-      union all
-      select id, client_secret, amount_minor, currency, true, (select coalesce(array_agg(gateway_ref), '{}') from stale) from created`)) as unknown as {
-      rows: { id: string; client_secret: string; amount_minor: number; currency: string; created: boolean; stale: string[] }[];
-    };
-    const [row] = rows;
+    const { items } = checkout;
+    const [row] = await WRITE_PAYMENT.run(tx, {
+      userId,
+      paymentId,
+      fingerprint: checkout.fingerprint,
+      create: intent !== undefined,
+      totalMinor: checkout.totalMinor,
+      currency: SALON_CURRENCY,
+      gateway: this.gateway.name,
+      ref: intent?.ref ?? null,
+      clientSecret: intent?.clientSecret ?? null,
+      itemIds: items.map((i) => i.id),
+      serviceIds: items.map((i) => i.serviceId),
+      titles: items.map((i) => i.title),
+      prices: items.map((i) => i.priceMinor),
+      durations: items.map((i) => i.durationMinutes),
+      images: items.map((i) => i.imageUrl),
+      starts: items.map((i) => i.startsAt.toISOString()),
+      ends: items.map((i) => i.endsAt.toISOString()),
+    });
     return row && { id: row.id, clientSecret: row.client_secret, amountMinor: row.amount_minor, currency: row.currency, created: row.created, stale: row.stale };
   }
 
@@ -264,37 +346,13 @@ export class PaymentService {
    * statement. Undefined for an intent we do not know.
    */
   private async lockOutcome(tx: Db, event: Outcome) {
-    const { rows } = (await tx.execute(sql`
-      with payment as (
-        select * from payments where gateway_ref = ${event.ref} for update
-      ), event as (
-        insert into payment_events (id, type, payment_id, message)
-        select ${event.eventId}, ${event.outcome}, payment.id, ${event.outcome === 'failed' ? event.message : null} from payment
-        on conflict do nothing
-        returning id
-      ), pending as (
-        select b.id, b.cart_item_id, b.price_minor, b.starts_at, b.ends_at
-        from bookings b join payment p on b.payment_id = p.id
-        where b.status = 'pending' and ${event.outcome === 'succeeded'} and exists (select 1 from event)
-          and p.status in ('pending', 'failed', 'canceled')
-        order by b.starts_at
-        for update of b
-      ), cells as (${lockCellsOf('pending')})
-      select p.id, p.user_id, p.status, p.amount_minor, p.gateway_ref, exists (select 1 from event) as fresh, now() as now,
-        (select coalesce(json_agg(json_build_object('id', id, 'cartItemId', cart_item_id, 'priceMinor', price_minor, 'startsAt', starts_at, 'endsAt', ends_at) order by starts_at), '[]'::json) from pending) as pending
-      from payment p`)) as unknown as {
-      rows: {
-        id: string;
-        user_id: string;
-        status: PaymentStatus;
-        amount_minor: number;
-        gateway_ref: string;
-        fresh: boolean;
-        now: string | Date;
-        pending: { id: string; cartItemId: string; priceMinor: number; startsAt: string; endsAt: string }[];
-      }[];
-    };
-    const [row] = rows;
+    const [row] = await LOCK_OUTCOME.run(tx, {
+      ref: event.ref,
+      eventId: event.eventId,
+      outcome: event.outcome,
+      message: event.outcome === 'failed' ? event.message : null,
+      succeeded: event.outcome === 'succeeded',
+    });
     if (!row) return undefined;
     return {
       payment: { id: row.id, userId: row.user_id, status: row.status, amountMinor: row.amount_minor, gatewayRef: row.gateway_ref },
@@ -364,17 +422,15 @@ export class PaymentService {
         }
         const refundedMinor = refunds.reduce((s, r) => s + r.amountMinor, 0);
         const status: PaymentStatus = refundedMinor === 0 ? 'succeeded' : refundedMinor >= payment.amountMinor ? 'refunded' : 'partially_refunded';
-        const { rows } = (await tx.execute(sql`
-          with confirmed as (
-            update bookings set status = 'confirmed', updated_at = now() where ${anyId(sql`id`, confirmed)}
-          ), refused as (
-            update bookings set status = 'cancelled', refunded_minor = price_minor, cancelled_at = now(), updated_at = now() where ${anyId(sql`id`, refused)}
-          ), cleared as (
-            delete from cart_items where user_id = ${payment.userId}::uuid and ${anyId(sql`id`, pending.map((b) => b.cartItemId))}
-          )
-          update payments set status = ${status}, refunded_minor = ${refundedMinor}::int, failure_message = null, paid_at = now(), updated_at = now()
-          where id = ${payment.id}::uuid
-          returning status`)) as unknown as { rows: { status: PaymentStatus }[] };
+        const rows = await SETTLE_PAYMENT.run(tx, {
+          confirmed,
+          refused,
+          userId: payment.userId,
+          itemIds: pending.map((b) => b.cartItemId),
+          status,
+          refundedMinor,
+          paymentId: payment.id,
+        });
         await this.notices.queue({ kind: 'confirmation', paymentId: payment.id }, tx);
         return { payment: { ...payment, status: rows[0]!.status }, refunds, confirmed: true };
       }),

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { testGatewayIntents, testGatewayRefunds } from '../db/schema.js';
+import { statement } from '../repositories/prepared.js';
 import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateway.js';
 
 /**
@@ -49,6 +50,20 @@ export type ChargeResult =
   | { kind: 'charged'; ref: string; outcome: 'succeeded' }
   | { kind: 'charged'; ref: string; outcome: 'failed'; message: string };
 
+/** The two statements of every test payment, prepared once per connection (prepared.ts). */
+const CREATE_INTENT = statement<{ ref: string; clientSecret: string; key: string; amountMinor: number; currency: string }, { ref: string; client_secret: string }>(
+  'parlour_test_create_intent',
+)`
+  insert into test_gateway_intents (ref, idempotency_key, client_secret, amount_minor, currency, status)
+  values (${'ref'}::text, ${'key'}::text, ${'clientSecret'}::text, ${'amountMinor'}::int, ${'currency'}::text, 'requires_payment_method')
+  on conflict (idempotency_key) do update set idempotency_key = excluded.idempotency_key
+  returning ref, client_secret`;
+
+const CHARGE = statement<{ clientSecret: string }, { ref: string }>('parlour_test_charge')`
+  update test_gateway_intents set status = 'succeeded'
+  where client_secret = ${'clientSecret'}::text and status not in ('succeeded', 'canceled')
+  returning ref`;
+
 export class TestGateway implements PaymentGateway {
   readonly name = 'test' as const;
   readonly publishableKey = null;
@@ -59,13 +74,9 @@ export class TestGateway implements PaymentGateway {
     const ref = `test_pi_${randomBytes(12).toString('hex')}`;
     const clientSecret = `${ref}_secret_${randomBytes(16).toString('hex')}`;
     // A repeated key answers the intent it made the first time (the no-op update returns that row).
-    const [row] = await this.db
-      .insert(testGatewayIntents)
-      .values({ ref, clientSecret, idempotencyKey: input.idempotencyKey, amountMinor: input.amountMinor, currency: input.currency, status: 'requires_payment_method' })
-      .onConflictDoUpdate({ target: testGatewayIntents.idempotencyKey, set: { idempotencyKey: sql`excluded.idempotency_key` } })
-      .returning({ ref: testGatewayIntents.ref, clientSecret: testGatewayIntents.clientSecret });
+    const [row] = await CREATE_INTENT.run(this.db, { ref, clientSecret, key: input.idempotencyKey, amountMinor: input.amountMinor, currency: input.currency });
     if (!row) throw new GatewayError('The test gateway lost an intent');
-    return { ref: row.ref, clientSecret: row.clientSecret };
+    return { ref: row.ref, clientSecret: row.client_secret };
   }
 
   async cancelIntent(ref: string): Promise<void> {
@@ -116,11 +127,7 @@ export class TestGateway implements PaymentGateway {
   async charge(clientSecret: string, cardNumber: string): Promise<ChargeResult> {
     const special = CARD_OUTCOMES[cardNumber];
     if (!special) {
-      const [charged] = await this.db
-        .update(testGatewayIntents)
-        .set({ status: 'succeeded' })
-        .where(and(eq(testGatewayIntents.clientSecret, clientSecret), notInArray(testGatewayIntents.status, ['succeeded', 'canceled'])))
-        .returning({ ref: testGatewayIntents.ref });
+      const [charged] = await CHARGE.run(this.db, { clientSecret });
       if (charged) return { kind: 'charged', ref: charged.ref, outcome: 'succeeded' };
     }
     const [intent] = await this.db.select().from(testGatewayIntents).where(eq(testGatewayIntents.clientSecret, clientSecret));

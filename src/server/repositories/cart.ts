@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { cartItems, services, user } from '../db/schema.js';
+import { cartItems, services } from '../db/schema.js';
+import { statement, verbatim } from './prepared.js';
 import { fromMinorUnits } from '../../shared/money.js';
 import { MAX_CART_ITEMS, type CartItem } from '../../shared/cart.js';
 
@@ -63,6 +64,20 @@ export async function listCart(db: Db, userId: string, email: string): Promise<C
   return rows.map((row) => cartItemOf(row, email));
 }
 
+const LOCK_USER = statement<{ userId: string }, { id: string }>('parlour_lock_user')`select id from "user" where id = ${'userId'}::uuid for update`;
+
+const ADD_ITEM = statement<{ userId: string; serviceId: string }, { service_id: string | null; inserted_id: string | null }>('parlour_add_item')`
+  with service as (
+    select id from services where id = ${'serviceId'}::uuid and deleted_at is null for share
+  ), list as (
+    select count(*)::int as n from cart_items where user_id = ${'userId'}::uuid
+  ), added as (
+    insert into cart_items (user_id, service_id)
+    select ${'userId'}::uuid, service.id from service, list where list.n < ${verbatim(String(MAX_CART_ITEMS))}
+    returning id
+  )
+  select (select id from service) as service_id, (select id from added) as inserted_id`;
+
 export type AddOutcome = { insertedId: string } | 'unknown-service' | 'full';
 
 /**
@@ -73,21 +88,8 @@ export type AddOutcome = { insertedId: string } | 'unknown-service' | 'full';
  */
 export async function addToCart(db: Db, userId: string, serviceId: string): Promise<AddOutcome> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
-    const { rows } = (await tx.execute(sql`
-      with service as (
-        select id from services where id = ${serviceId}::uuid and deleted_at is null for share
-      ), list as (
-        select count(*)::int as n from cart_items where user_id = ${userId}::uuid
-      ), added as (
-        insert into cart_items (user_id, service_id)
-        select ${userId}::uuid, service.id from service, list where list.n < ${MAX_CART_ITEMS}
-        returning id
-      )
-      select (select id from service) as service_id, (select id from added) as inserted_id`)) as unknown as {
-      rows: { service_id: string | null; inserted_id: string | null }[];
-    };
-    const [row] = rows;
+    await LOCK_USER.run(tx, { userId });
+    const [row] = await ADD_ITEM.run(tx, { userId, serviceId });
     if (!row?.service_id) return 'unknown-service';
     if (!row.inserted_id) return 'full';
     return { insertedId: row.inserted_id };

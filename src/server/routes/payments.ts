@@ -23,8 +23,7 @@ import { HttpError, notFound } from '../http-error.js';
 import { TestGateway, checkCard } from '../payments/test-gateway.js';
 import { EXPORT_ROW_LIMIT, findBooking, findPayment, listBookings, listPayments } from '../repositories/bookings.js';
 import { databaseNow } from '../booking/capacity.js';
-import { payments } from '../db/schema.js';
-import { and, eq } from 'drizzle-orm';
+import { statement } from '../repositories/prepared.js';
 import { attachmentName } from '../csv.js';
 import { bookingsCsv, paymentsCsv } from '../csv-exports.js';
 
@@ -36,6 +35,10 @@ function sendCsv(reply: FastifyReply, csv: string, disposition: string) {
     .serializer((payload: unknown) => payload as string)
     .send(csv);
 }
+
+/** Her payment with this client secret, before the test card form charges it (prepared.ts). */
+const OWN_PAYMENT = statement<{ clientSecret: string; userId: string }, { id: string }>('parlour_own_payment')`
+  select id from payments where client_secret = ${'clientSecret'}::text and user_id = ${'userId'}::uuid`;
 
 export async function paymentRoutes(app: App, options: { stripe?: Stripe | undefined }) {
   const service = app.payments;
@@ -79,10 +82,7 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
       async (request) => {
         const me = await currentUser(request);
         const { clientSecret, ...card } = request.body;
-        const [owned] = await app.db
-          .select({ id: payments.id })
-          .from(payments)
-          .where(and(eq(payments.clientSecret, clientSecret), eq(payments.userId, me.id)));
+        const [owned] = await OWN_PAYMENT.run(app.db, { clientSecret, userId: me.id });
         if (!owned) throw notFound('Payment');
         // A card's expiry is a month: this server's clock judges it as well as the database's.
         const problems = checkCard(card, new Date());
