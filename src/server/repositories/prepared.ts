@@ -9,7 +9,8 @@ import type { Db } from '../db/client.js';
  * Drizzle queries.
  *
  * Written as a template whose holes name the parameters: `${'userId'}` becomes `$1` wherever it
- * appears, and `run` takes the values by name; `${verbatim(text)}` splices fixed text in. Lists go in as arrays (`${'ids'}::uuid[]`), never
+ * appears, and `run` takes the values by name; `${verbatim(text)}` splices fixed text in, and
+ * `${part}` a `fragment` (text with holes of its own) shared by several statements. Lists go in as arrays (`${'ids'}::uuid[]`), never
  * spliced into the text, so the text (and the plan) is the same for every call.
  *
  * Each connection keeps the statements it has prepared until it closes: one per Statement, a
@@ -23,19 +24,26 @@ export class Statement<Params extends Record<string, unknown>, Row> {
   constructor(
     readonly name: string,
     strings: readonly string[],
-    holes: readonly ((keyof Params & string) | Verbatim)[],
+    holes: readonly Hole<Params>[],
   ) {
-    let text = strings[0]!;
-    holes.forEach((hole, i) => {
-      if (typeof hole === 'object') {
-        text += hole.verbatim + strings[i + 1]!;
-        return;
-      }
-      let index = this.order.indexOf(hole);
-      if (index < 0) index = this.order.push(hole) - 1;
-      text += `$${index + 1}${strings[i + 1]!}`;
-    });
-    this.text = text;
+    const write = (parts: readonly string[], fill: readonly Hole<Params>[]): string => {
+      let text = parts[0]!;
+      fill.forEach((hole, i) => {
+        if (typeof hole === 'string') {
+          let index = this.order.indexOf(hole);
+          if (index < 0) index = this.order.push(hole) - 1;
+          text += `$${index + 1}`;
+        } else if ('verbatim' in hole) {
+          text += hole.verbatim;
+        } else {
+          text += write(hole.strings, hole.holes);
+        }
+        text += parts[i + 1]!;
+      });
+      return text;
+    };
+    this.text = write(strings, holes);
+    const text = this.text;
     const known = texts.get(name);
     if (known !== undefined && known !== text) throw new Error(`two statements are named ${name}`);
     texts.set(name, text);
@@ -52,6 +60,13 @@ export class Statement<Params extends Record<string, unknown>, Row> {
 const texts = new Map<string, string>();
 
 type Verbatim = { verbatim: string };
+export type Fragment<Params> = { strings: readonly string[]; holes: readonly Hole<Params>[] };
+type Hole<Params> = (keyof Params & string) | Verbatim | Fragment<Params>;
+
+/** Part of a statement's text, with its own named holes, for several statements to share. */
+export function fragment<Params extends Record<string, unknown>>(strings: TemplateStringsArray, ...holes: Hole<Params>[]): Fragment<Params> {
+  return { strings, holes };
+}
 
 /** Fixed SQL text for a statement's template (never a value: values are parameters). */
 export function verbatim(text: string): Verbatim {
@@ -60,5 +75,5 @@ export function verbatim(text: string): Verbatim {
 
 /** `statement<Params, Row>('name')\`select ... ${'param'} ...\``: see Statement. */
 export function statement<Params extends Record<string, unknown>, Row>(name: string) {
-  return (strings: TemplateStringsArray, ...holes: ((keyof Params & string) | Verbatim)[]) => new Statement<Params, Row>(name, strings, holes);
+  return (strings: TemplateStringsArray, ...holes: Hole<Params>[]) => new Statement<Params, Row>(name, strings, holes);
 }
