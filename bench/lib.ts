@@ -8,11 +8,14 @@ export { freePort };
 
 export type Started = { child: ChildProcess; port: number; msToFirst200: number; stop: () => Promise<void> };
 
+/** The V8 flags `npm start` and `npm run serve` give the server (package.json; decision 018). */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=100'];
+
 /**
- * Starts the built server (dist/server/main.js, or the node arguments given) and waits for its
- * first 200 from /api/health.
+ * Starts the built server (dist/server/main.js as `npm run serve` runs it, or the node arguments
+ * given) and waits for its first 200 from /api/health.
  */
-export async function startBuiltServer(env: Record<string, string>, args: string[] = ['dist/server/main.js']): Promise<Started> {
+export async function startBuiltServer(env: Record<string, string>, args: string[] = [...SERVER_NODE_FLAGS, 'dist/server/main.js']): Promise<Started> {
   const port = await freePort();
   const began = performance.now();
   const child = spawn(process.execPath, args, {
