@@ -76,6 +76,33 @@ describe('holds under concurrency', () => {
     expect(await peakOccupancy(dhaka(day, '00:00'), dhaka(day, '23:59'))).toBe(3);
   });
 
+  it('a long visit that began hours before a time still takes its room then (the count looks back as far as a visit can last)', async () => {
+    await clearHolds();
+    const day = openDay(8);
+    const services = (await t.app.inject({ url: '/api/service' })).json<{ _id: string; duration: number }[]>();
+    const longest = services.reduce((a, b) => (b.duration > a.duration ? b : a));
+    expect(longest.duration).toBeGreaterThanOrEqual(180);
+    // Three customers fill the salon from 10:00 with its longest service.
+    for (let i = 0; i < 3; i += 1) {
+      const item = await addItem(t.app, customers[i]!, longest._id);
+      const held = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/cart/${item}`,
+        headers: { origin: t.config.publicUrl, cookie: customers[i]!.cookie },
+        payload: { startsAt: dhaka(day, '10:00').toISOString() },
+      });
+      expect(held.statusCode, held.body).toBe(200);
+    }
+    const lastMinute = new Date(dhaka(day, '10:00').getTime() + (longest.duration - 30) * 60_000);
+    // Half an hour before they end, a fourth visit finds no room; once they end, it does.
+    const refused = await holdRequest(t.app, 3, lastMinute.toISOString());
+    expect(refused.statusCode).toBe(409);
+    const [item] = (await t.database.db.execute(sql`select starts_at from cart_items where id = ${items[3]}`)).rows as { starts_at: Date | null }[];
+    expect(item?.starts_at).toBeNull();
+    const afterwards = new Date(dhaka(day, '10:00').getTime() + longest.duration * 60_000);
+    expect((await holdRequest(t.app, 3, afterwards.toISOString())).statusCode).toBe(200);
+  });
+
   it('two app instances on two ports sharing PostgreSQL: exactly 3 succeed', async () => {
     await clearHolds();
     const sibling = await createSiblingApp(t);
