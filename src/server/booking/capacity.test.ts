@@ -97,7 +97,10 @@ describe('holds under concurrency', () => {
     // Half an hour before they end, a fourth visit finds no room; once they end, it does.
     const refused = await holdRequest(t.app, 3, lastMinute.toISOString());
     expect(refused.statusCode).toBe(409);
-    const [item] = (await t.database.db.execute(sql`select starts_at from cart_items where id = ${items[3]}`)).rows as { starts_at: Date | null }[];
+    const stored = (await t.database.db.execute(sql`select starts_at from cart_items where id = ${items[3]}`)) as unknown as {
+      rows: { starts_at: Date | null }[];
+    };
+    const [item] = stored.rows;
     expect(item?.starts_at).toBeNull();
     const afterwards = new Date(dhaka(day, '10:00').getTime() + longest.duration * 60_000);
     expect((await holdRequest(t.app, 3, afterwards.toISOString())).statusCode).toBe(200);
