@@ -8,6 +8,7 @@ import { useBookings, type BookingFilters } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
 import { MoveButton, MovePanel, useMoveControls, useMoveDisclosure, type MoveControl, type MoveDisclosure, type MovePickerProps } from './move-appointment';
+import { TableScrollBox } from '../../../components/ui/table-scroll-box';
 
 interface OrdersTableProps {
   filters: BookingFilters;
@@ -60,7 +61,7 @@ export function OrdersTable({ filters, timeZone, MovePicker }: OrdersTableProps)
             <p ref={heading} id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
               {rows.length} {rows.length === 1 ? 'booking' : 'bookings'}. {timesAreInZone(timeZone)}.
             </p>
-            <div className="hidden overflow-x-auto md:block">
+            <TableScrollBox label="Bookings" className="hidden md:block">
               <table className="table table-sm sm:table-md" aria-describedby={captionId}>
                 <caption className="sr-only">Bookings</caption>
                 <thead>
@@ -83,7 +84,7 @@ export function OrdersTable({ filters, timeZone, MovePicker }: OrdersTableProps)
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScrollBox>
             {/* Below md each booking is a card with its actions in view, not a row scrolled off-screen. */}
             <ul aria-label="Bookings" className="divide-y divide-base-300/70 md:hidden">
               {rows.map((booking) => (

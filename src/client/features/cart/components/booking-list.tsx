@@ -14,6 +14,7 @@ import { useRemoveFromCart } from '../api/remove-from-cart';
 import { AppointmentStatus, hasLiveHold } from './appointment-status';
 import { useNow } from '../../../hooks/use-now';
 import { TimePicker, type TimePickerOutcome } from './time-picker';
+import { TableScrollBox } from '../../../components/ui/table-scroll-box';
 
 const COLUMN_COUNT = 6;
 
@@ -118,7 +119,7 @@ export function BookingList({ email, settings, emptyAction }: BookingListProps) 
                 {timesAreInZone(settings.timeZone)}
               </p>
             </div>
-            <div className="overflow-x-auto">
+            <TableScrollBox label="Booking list">
               <table className="table table-sm sm:table-md" aria-describedby={captionId}>
                 <caption className="sr-only">Your booking list</caption>
                 <thead>
@@ -220,7 +221,7 @@ export function BookingList({ email, settings, emptyAction }: BookingListProps) 
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableScrollBox>
             <div className="flex flex-col gap-4 border-t border-base-300/70 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-lg">
                 Total: <span className="font-semibold text-primary">{formatMoney(total)}</span>

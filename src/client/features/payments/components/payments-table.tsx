@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar';
 import { usePayments, type PaymentFilters } from '../api/get-payments';
 import { PaymentStatusBadge } from './payment-status-badge';
+import { TableScrollBox } from '../../../components/ui/table-scroll-box';
 
 export function paymentMoney(payment: Pick<Payment, 'currency'>, amount: number): string {
   return formatMoney(amount, payment.currency.toUpperCase());
@@ -61,9 +62,7 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
             <p id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
               {rows.length} {rows.length === 1 ? 'payment' : 'payments'}. {timesAreInZone(timeZone)}.
             </p>
-            {/* When the table is wider than the screen this box scrolls sideways: named and focusable, so a
-                keyboard can scroll it and a screen reader says what it holds. */}
-            <div role="region" aria-label="Payments" tabIndex={0} className="hidden overflow-x-auto md:block">
+            <TableScrollBox label="Payments" className="hidden md:block">
               <table className="table table-sm sm:table-md" aria-describedby={captionId}>
                 <caption className="sr-only">Payments</caption>
                 <thead>
@@ -113,7 +112,7 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableScrollBox>
             {/* Below md each payment is a card: nothing hides in a sideways scroll on a phone. */}
             <ul aria-label="Payments" className="divide-y divide-base-300/70 md:hidden">
               {rows.map((payment) => (

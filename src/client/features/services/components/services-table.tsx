@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { confirmDialog, showError, showSuccess } from '../../../lib/dialogs';
 import { useDeleteService } from '../api/delete-service';
 import { useServices } from '../api/get-services';
+import { TableScrollBox } from '../../../components/ui/table-scroll-box';
 
 /** The catalogue as the admin manages it: number, title, price, Update and Delete (spec section 2). */
 export function ServicesTable() {
@@ -79,7 +80,7 @@ export function ServicesTable() {
           <p id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
             {list.length} {list.length === 1 ? 'service' : 'services'} on the menu
           </p>
-          <div className="hidden overflow-x-auto md:block">
+          <TableScrollBox label="Services" className="hidden md:block">
             <table className="table table-md" aria-describedby={captionId}>
               <caption className="sr-only">The salon's services</caption>
               <thead>
@@ -133,7 +134,7 @@ export function ServicesTable() {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScrollBox>
           {/* Below md each service is a card with both buttons, labelled, in view. */}
           <ul aria-label="The salon's services" className="divide-y divide-base-300/70 md:hidden">
             {list.map((service) => (

@@ -6,6 +6,7 @@ import { UserAvatar } from '../../../components/ui/user-avatar';
 import { confirmDialog, showError, showSuccess } from '../../../lib/dialogs';
 import { useChangeRole, type RoleChange } from '../api/change-role';
 import { useUsers } from '../api/get-users';
+import { TableScrollBox } from '../../../components/ui/table-scroll-box';
 
 /** Spec section 4, with decisions.md's wording: ask, change, say so, refetch. */
 const dialogs: Record<RoleChange, { text: string; confirm: string; done: (name: string) => string }> = {
@@ -72,7 +73,7 @@ export function UsersTable({ currentUserId }: UsersTableProps) {
             <p id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
               {accounts.length} {accounts.length === 1 ? 'account' : 'accounts'}, {admins} {admins === 1 ? 'admin' : 'admins'}
             </p>
-            <div className="hidden overflow-x-auto md:block">
+            <TableScrollBox label="Accounts" className="hidden md:block">
               <table className="table table-sm sm:table-md" aria-describedby={captionId}>
                 <caption className="sr-only">Accounts and their roles</caption>
                 <thead>
@@ -119,7 +120,7 @@ export function UsersTable({ currentUserId }: UsersTableProps) {
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableScrollBox>
             {/* Below md each account is a card with its button in view, not in a sideways scroll. */}
             <ul aria-label="Accounts and their roles" className="divide-y divide-base-300/70 md:hidden">
               {accounts.map((user) => (
