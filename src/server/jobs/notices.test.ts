@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
-import { CARDS, asUser, dhaka, futureExpiry, openDay, readyToPay } from '../test/booking.js';
+import { CARDS, asUser, dhaka, futureExpiry, distinctOpenDays, readyToPay } from '../test/booking.js';
 import { bookAndPay, calendarOf } from '../test/appointments.js';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../test/smtp-receiver.js';
 import { formatCalendarDate } from '../../shared/calendar.js';
@@ -18,8 +18,7 @@ let admin: Account;
 type Service = { _id: string; title: string; price: number };
 let services: Service[];
 const service = (title: string) => services.find((s) => s.title === title)!;
-let day = 3;
-const freshDay = () => openDay((day += 1));
+const freshDay = distinctOpenDays(4);
 
 beforeAll(async () => {
   receiver = await startSmtpReceiver();

@@ -12,7 +12,7 @@ import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings.js';
 import { salonDateTimeParts } from '../../shared/calendar.js';
 import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
-import { asUser, dhaka, openDay } from '../test/booking.js';
+import { asUser, dhaka, distinctOpenDays, openDay } from '../test/booking.js';
 import { bookAndPay, calendarOf, type BookedVisit } from '../test/appointments.js';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../test/smtp-receiver.js';
 import type { Clock } from './notices.js';
@@ -62,8 +62,7 @@ async function startApp(clock: Clock, jobs: Omit<JobsOptions, 'clock'> = {}) {
 
 /** Each test books on its own open day, at least four days ahead (well before any reminder). */
 function dayAfterDay() {
-  let day = 4;
-  return () => openDay((day += 1));
+  return distinctOpenDays(5);
 }
 
 describe('reminders', () => {

@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
-import { addItem, asUser, CARDS, dhaka, futureExpiry, openDay, readyToPay } from '../test/booking.js';
+import { addItem, asUser, CARDS, dhaka, futureExpiry, distinctOpenDays, openDay, readyToPay } from '../test/booking.js';
 import { startFakeStripe, type FakeStripe } from '../test/fake-stripe.js';
 import { bookings, cartItems, outbox, payments, testGatewayRefunds } from '../db/schema.js';
 import { intentSchema, paymentListSchema, paymentSchema, type PaymentIntentInfo } from '../../shared/payments.js';
@@ -76,8 +76,7 @@ describe('with the built-in test gateway', () => {
   let t: TestApp;
   let ids: Catalogue;
   let admin: Account;
-  let day = 2;
-  const nextDay = () => openDay((day += 1));
+  const nextDay = distinctOpenDays(3);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -191,7 +190,7 @@ describe('with the built-in test gateway', () => {
       const who = await signUp(t.app);
       const intent = await chargedButNotApplied(who, 1200, [{ serviceId: ids.haircut, time: '11:00' }]);
       // She comes back, adds a manicure and goes to pay for what she thinks is her list.
-      const [manicure] = await readyToPay(t.app, who, [{ serviceId: ids.manicure, time: '14:00' }], openDay(day));
+      const [manicure] = await readyToPay(t.app, who, [{ serviceId: ids.manicure, time: '14:00' }], nextDay());
       const res = await asUser(t.app, who).post('/api/create-payment-intent', { price: 2000 });
       expect(res.statusCode).toBe(409);
 

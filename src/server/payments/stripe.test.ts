@@ -7,7 +7,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
-import { asUser, openDay, readyToPay } from '../test/booking.js';
+import { asUser, distinctOpenDays, readyToPay } from '../test/booking.js';
 import { FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../test/fake-stripe.js';
 import { paymentEvents } from '../db/schema.js';
 import { bookingListSchema, intentSchema, paymentSchema } from '../../shared/payments.js';
@@ -17,7 +17,7 @@ let t: TestApp;
 let stripeApi: FakeStripe;
 let admin: Account;
 let serviceIds: { haircut: string; facial: string };
-let day = 3;
+const nextDay = distinctOpenDays(4);
 const sdk = new Stripe('sk_test_for_signing_only');
 
 beforeAll(async () => {
@@ -37,7 +37,7 @@ async function checkout() {
   await readyToPay(t.app, who, [
     { serviceId: serviceIds.haircut, time: '11:00' },
     { serviceId: serviceIds.facial, time: '15:00' },
-  ], openDay((day += 1)));
+  ], nextDay());
   const res = await asUser(t.app, who).post('/api/create-payment-intent', { price: 3700 });
   expect(res.statusCode, res.body).toBe(200);
   return { who, intent: intentSchema.parse(res.json()) };

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
-import { addItem, asUser, dhaka, openDay, readyToPay } from '../test/booking.js';
+import { addItem, asUser, dhaka, distinctOpenDays, openDay, readyToPay } from '../test/booking.js';
 import { bookAndPay } from '../test/appointments.js';
 import { apiErrorSchema } from '../../shared/errors.js';
 import { HOLD_TAKEN_MESSAGE } from '../../shared/cart.js';
@@ -17,9 +17,8 @@ let t: TestApp;
 let admin: Account;
 let catalogue: Service[];
 const byTitle = (title: string) => catalogue.find((s) => s.title === title)!;
-let dayOffset = 3;
 /** Each test works on its own open day, so tests never compete for places. */
-const freshDay = () => openDay((dayOffset += 1));
+const freshDay = distinctOpenDays(4);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -236,7 +235,7 @@ describe('PATCH /api/bookings/:id: the customer moves her appointment', () => {
     const before = await bookingRow(id);
     // The day after an open day that is not open is a Friday (the salon closes on Fridays only).
     const friday = (() => {
-      for (let d = dayOffset + 1; ; d += 1) {
+      for (let d = 3; ; d += 1) {
         const next = new Date(dhaka(openDay(d), '12:00').getTime() + 86_400_000);
         if (next.getUTCDay() === 5) return next;
       }

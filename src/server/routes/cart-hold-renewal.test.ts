@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
-import { addItem, asUser, dhaka, openDay, readyToPay } from '../test/booking.js';
+import { addItem, asUser, dhaka, distinctOpenDays, readyToPay } from '../test/booking.js';
 import { apiErrorSchema } from '../../shared/errors.js';
 import { cartItemSchema, cartListSchema, HOLD_TAKEN_MESSAGE } from '../../shared/cart.js';
 import { intentSchema } from '../../shared/payments.js';
@@ -19,9 +19,8 @@ import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings.js';
 let t: TestApp;
 let catalogue: Service[];
 const byTitle = (title: string) => catalogue.find((s) => s.title === title)!;
-let dayOffset = 20;
 /** Each test books on its own open day so tests never compete for places. */
-const freshDay = () => openDay((dayOffset += 1));
+const freshDay = distinctOpenDays(21);
 
 beforeAll(async () => {
   t = await createTestApp();

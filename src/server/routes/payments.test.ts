@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
-import { CARDS, asUser, dhaka, futureExpiry, openDay, readyToPay } from '../test/booking.js';
+import { CARDS, asUser, dhaka, futureExpiry, distinctOpenDays, openDay, readyToPay } from '../test/booking.js';
 import { apiErrorSchema } from '../../shared/errors.js';
 import { cartListSchema, availabilitySchema } from '../../shared/cart.js';
 import {
@@ -23,9 +23,8 @@ let t: TestApp;
 let admin: Account;
 let catalogue: Service[];
 const byTitle = (title: string) => catalogue.find((s) => s.title === title)!;
-let dayOffset = 3;
 /** Each test books on its own open day so tests never compete for places. */
-const freshDay = () => openDay((dayOffset += 1));
+const freshDay = distinctOpenDays(4);
 
 beforeAll(async () => {
   t = await createTestApp();

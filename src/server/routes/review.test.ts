@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
-import { asUser, futureExpiry, openDay, readyToPay, CARDS } from '../test/booking.js';
+import { asUser, distinctOpenDays, futureExpiry, readyToPay, CARDS } from '../test/booking.js';
 import { seedDemoHistory } from '../auth/demo-history.js';
 import { apiErrorSchema } from '../../shared/errors.js';
 import { insertedSchema, modifiedSchema } from '../../shared/results.js';
@@ -47,13 +47,14 @@ async function customerWithVisits(app = t.app): Promise<Visits> {
   return { who, facial: id('Signature Glow Facial'), manicure: id('Classic Manicure') };
 }
 
-let dayOffset = 4;
+const nextDay = distinctOpenDays(5);
+
 /** A customer with a paid appointment days ahead (confirmed, not yet had). */
 async function customerWithFutureVisit(): Promise<{ who: Account; bookingId: string }> {
   const who = await signUp(t.app);
   const catalogue = serviceListSchema.parse((await t.app.inject({ url: '/api/service' })).json());
   const haircut = catalogue.find((s) => s.title === 'Classic Haircut & Blow-dry')!;
-  await readyToPay(t.app, who, [{ serviceId: haircut._id, time: '11:00' }], openDay((dayOffset += 1)));
+  await readyToPay(t.app, who, [{ serviceId: haircut._id, time: '11:00' }], nextDay());
   const { clientSecret } = intentSchema.parse((await asUser(t.app, who).post('/api/create-payment-intent', { price: haircut.price })).json());
   const paid = await asUser(t.app, who).post('/api/payments/test/confirm', { clientSecret, cardNumber: CARDS.success, expiry: futureExpiry(), cvc: '123' });
   expect(confirmResultSchema.parse(paid.json()).status).toBe('succeeded');

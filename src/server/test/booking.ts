@@ -13,6 +13,23 @@ export function openDay(daysAhead = 3): string {
   }
 }
 
+/**
+ * Each call answers another open day, later than every day it answered before, starting
+ * `daysAhead` days from now: a test file gives each test a day of its own this way. Counting days
+ * ahead with openDay alone does not: a Friday (closed) and the day after both give the Saturday, so
+ * which tests shared a day depended on today's weekday, and a test found its places taken.
+ */
+export function distinctOpenDays(daysAhead: number): () => string {
+  let last = '';
+  return () => {
+    for (let d = daysAhead; ; d += 1) {
+      const day = openDay(d);
+      // ISO dates compare as strings; also later than a day given before the salon's midnight.
+      if (day > last) return (last = day);
+    }
+  };
+}
+
 /** The instant a Dhaka wall clock reads `time` on `date`. */
 export function dhaka(date: string, time: string): Date {
   const instant = zonedTimeToInstant(date, time, ZONE);
