@@ -155,14 +155,21 @@ const LOCK_OUTCOME = statement<
     (select coalesce(json_agg(json_build_object('id', id, 'cartItemId', cart_item_id, 'priceMinor', price_minor, 'startsAt', starts_at, 'endsAt', ends_at) order by starts_at), '[]'::json) from pending) as pending
   from payment p`;
 
+/**
+ * The bookings are found by their payment (every one named is the payment's): with only `id = any
+ * (array)` to go on, the generic plan scanned the whole table, and PostgreSQL planned every call
+ * afresh instead (0.18 ms, more than the statement's run; pg_stat_statements), while the payment's
+ * index gives a generic plan as good as a custom one.
+ */
 const SETTLE_PAYMENT = statement<
   { confirmed: string[]; refused: string[]; userId: string; itemIds: string[]; status: PaymentStatus; refundedMinor: number; paymentId: string },
   { status: PaymentStatus }
 >('parlour_settle_payment')`
   with confirmed as (
-    update bookings set status = 'confirmed', updated_at = now() where id = any (${'confirmed'}::uuid[])
+    update bookings set status = 'confirmed', updated_at = now() where payment_id = ${'paymentId'}::uuid and id = any (${'confirmed'}::uuid[])
   ), refused as (
-    update bookings set status = 'cancelled', refunded_minor = price_minor, cancelled_at = now(), updated_at = now() where id = any (${'refused'}::uuid[])
+    update bookings set status = 'cancelled', refunded_minor = price_minor, cancelled_at = now(), updated_at = now()
+    where payment_id = ${'paymentId'}::uuid and id = any (${'refused'}::uuid[])
   ), cleared as (
     delete from cart_items where user_id = ${'userId'}::uuid and id = any (${'itemIds'}::uuid[])
   )

@@ -51,10 +51,17 @@ export class Statement<Params extends Record<string, unknown>, Row> {
 
   /** Runs it on `db` (the pool, or the connection of a transaction); answers its rows. */
   async run(db: Db, params: Params): Promise<Row[]> {
-    const values = this.order.map((key) => params[key]);
-    const result = (await db._.session.prepareQuery({ sql: this.text, params: values }, undefined, this.name, false).execute()) as { rows: Row[] };
-    return result.rows;
+    return runNamed<Row>(db, this.name, this.text, this.order.map((key) => params[key]));
   }
+}
+
+/**
+ * Runs `text` with `$1..$n` `values` as the named prepared statement `name` (one name, one text:
+ * for texts written elsewhere, such as pg-boss's, whose name is derived from the text).
+ */
+export async function runNamed<Row>(db: Db, name: string, text: string, values: unknown[]): Promise<Row[]> {
+  const result = (await db._.session.prepareQuery({ sql: text, params: values }, undefined, name, false).execute()) as { rows: Row[] };
+  return result.rows;
 }
 
 const texts = new Map<string, string>();
