@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { cartItems, services } from '../db/schema.js';
-import { statement, verbatim } from './prepared.js';
+import { statement } from './prepared.js';
 import { fromMinorUnits } from '../../shared/money.js';
 import { MAX_CART_ITEMS, type CartItem } from '../../shared/cart.js';
 
@@ -64,36 +64,24 @@ export async function listCart(db: Db, userId: string, email: string): Promise<C
   return rows.map((row) => cartItemOf(row, email));
 }
 
-const LOCK_USER = statement<{ userId: string }, { id: string }>('parlour_lock_user')`select id from "user" where id = ${'userId'}::uuid for update`;
-
-const ADD_ITEM = statement<{ userId: string; serviceId: string }, { service_id: string | null; inserted_id: string | null }>('parlour_add_item')`
-  with service as (
-    select id from services where id = ${'serviceId'}::uuid and deleted_at is null for share
-  ), list as (
-    select count(*)::int as n from cart_items where user_id = ${'userId'}::uuid
-  ), added as (
-    insert into cart_items (user_id, service_id)
-    select ${'userId'}::uuid, service.id from service, list where list.n < ${verbatim(String(MAX_CART_ITEMS))}
-    returning id
-  )
-  select (select id from service) as service_id, (select id from added) as inserted_id`;
+/** drizzle/0008_add_to_list_function.sql: the lock, then the count and the insert, in one call. */
+const ADD_ITEM = statement<{ userId: string; serviceId: string; limit: number }, { live_service: string | null; added_item: string | null }>('parlour_add_item')`
+  select live_service, added_item from parlour_add_to_list(${'userId'}::uuid, ${'serviceId'}::uuid, ${'limit'}::int)`;
 
 export type AddOutcome = { insertedId: string } | 'unknown-service' | 'full';
 
 /**
- * Adds a live service to her list unless the list is full. Her user row is locked first, so two
- * quick clicks cannot both pass the size check; the count then runs in the next statement, which
- * sees what a click that held the lock before committed (a statement that waited for the lock
- * itself would not). The service is locked `for share` against a delete running at the same time.
+ * Adds a live service to her list unless the list is full, in one statement of its own (one round
+ * trip, its own transaction): a database function (drizzle/0008) locks her user row first, so two
+ * quick clicks cannot both pass the size check, and counts in its next statement, which sees what
+ * a click that held the lock before committed (a statement that waited for the lock itself would
+ * not). The service is locked `for share` against a delete running at the same time.
  */
 export async function addToCart(db: Db, userId: string, serviceId: string): Promise<AddOutcome> {
-  return db.transaction(async (tx) => {
-    await LOCK_USER.run(tx, { userId });
-    const [row] = await ADD_ITEM.run(tx, { userId, serviceId });
-    if (!row?.service_id) return 'unknown-service';
-    if (!row.inserted_id) return 'full';
-    return { insertedId: row.inserted_id };
-  });
+  const [row] = await ADD_ITEM.run(db, { userId, serviceId, limit: MAX_CART_ITEMS });
+  if (!row?.live_service) return 'unknown-service';
+  if (!row.added_item) return 'full';
+  return { insertedId: row.added_item };
 }
 
 /** Deletes one of the user's own items; another user's item counts as not found. */

@@ -82,6 +82,32 @@ describe('POST /api/cart', () => {
     expect(res.statusCode).toBe(409);
     expect(await cartOf(shopper)).toHaveLength(20);
   });
+
+  it('keeps the cap exact when clicks race: at 19 items, ten adds at once give one 201 and nine 409s', async () => {
+    const shopper = await signUp(t.app);
+    const service = catalogue[0]!._id;
+    for (let i = 0; i < 19; i += 1) await addItem(t.app, shopper, catalogue[i % catalogue.length]!._id);
+    // The ten adds are made to meet: the service row is held here until all ten wait on a lock
+    // (each add locks it for share), so none has finished before the others have begun.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const isHeld = new Promise<void>((resolve) => (held = resolve));
+    const holder = t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from services where id = ${service} for update`);
+      held();
+      await gate;
+    });
+    await isHeld;
+    const clicks = Promise.all(Array.from({ length: 10 }, () => asUser(t.app, shopper).post('/api/cart', { cartItemId: service })));
+    const waiting = async () =>
+      ((await t.app.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    for (let tries = 0; (await waiting()) < 10 && tries < 250; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await holder;
+    expect((await clicks).map((res) => res.statusCode).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
+    expect(await cartOf(shopper)).toHaveLength(20);
+  });
 });
 
 describe('GET /api/cart', () => {
