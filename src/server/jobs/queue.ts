@@ -89,7 +89,15 @@ export class JobQueue {
     this.started = true;
   }
 
-  /** Runs `handler` for each job of `queue`, one at a time in this instance. A throw means retry. */
+  /**
+   * Runs `handler` for each job of `queue`, one at a time in this instance. A throw means retry.
+   *
+   * pg-boss's worker waits a whole polling interval after every fetch, even one that found a job,
+   * unless it is woken meanwhile; wake-ups that arrive together count as one. A burst of bookings
+   * therefore left a backlog drained one e-mail per interval (five seconds each), the last
+   * confirmation minutes late. So after each job the worker wakes itself: it fetches again at once
+   * while there is work, and waits for its interval only once a fetch finds none.
+   */
   async work<T>(queue: QueueName, handler: JobHandler<T>): Promise<void> {
     const id = await this.boss.work<T>(queue, { includeMetadata: true, pollingIntervalSeconds: this.options.pollingIntervalSeconds }, async ([job]) => {
       if (!job) return;
@@ -99,6 +107,9 @@ export class JobQueue {
       } catch (err) {
         this.log.warn({ err, queue, job: job.id, attempt }, attempt.number < attempt.of ? 'job failed; it will be tried again' : 'job failed for the last time');
         throw err;
+      } finally {
+        const self = this.workers.get(queue);
+        if (self) this.boss.notifyWorker(self);
       }
     });
     this.workers.set(queue, id);

@@ -51,4 +51,13 @@ describe('the wake-up of a notice queued in a transaction', () => {
     expect((await asUser(sibling.app, admin).post(`/api/bookings/${visit.id}/cancel`, {})).statusCode).toBe(200);
     await expect.poll(() => subjectsTo(who).filter((s) => s.startsWith('Cancelled: Classic Manicure')), WITHIN).toHaveLength(1);
   });
+
+  it('drains a burst: ten customers paying at once all get their confirmation within seconds', async () => {
+    // Ten commits, their wake-ups landing while the worker is busy, leave a backlog; a worker that
+    // waited for its next poll after each job would send one and leave nine for minutes.
+    const day = nextDay();
+    const customers = await Promise.all(Array.from({ length: 10 }, () => signUp(t.app)));
+    await Promise.all(customers.map((who, i) => bookAndPay(i % 2 ? t.app : sibling.app, who, service, day, ['10:00', '12:00', '14:00', '16:00', '17:00'][i % 5]!)));
+    await expect.poll(() => customers.map((who) => subjectsTo(who).length), WITHIN).toEqual(customers.map(() => 1));
+  });
 });
