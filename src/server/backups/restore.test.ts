@@ -48,12 +48,7 @@ const newFolder = (label: string) => {
 
 beforeAll(async () => {
   // The schedule runs on its own here (every 50 ms), as in a real server, on a clock the test moves.
-  // A confirmation that fails once on the loaded machine (a pool wait running out) is tried again a
-  // second later, not after the default minute: the test waits for the queue to be empty.
-  source = await createEmbeddedApp(newFolder('restore-source'), {
-    backups: { now: () => now, checkEveryMs: 50 },
-    jobs: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
-  });
+  source = await createEmbeddedApp(newFolder('restore-source'), { backups: { now: () => now, checkEveryMs: 50 }, jobs: { pollingIntervalSeconds: 0.5 } });
   sourcePool = new pg.Pool({ connectionString: source.database.connectionUrl, max: 2 });
   admin = await signUpAdmin(source.app);
   catalogue = serviceListSchema.parse((await source.app.inject({ url: '/api/service' })).json());
