@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
+import { runNamed } from '../repositories/prepared.js';
 
 /** The queues: e-mails to send, and the periodic look for reminders that are due. */
 export type QueueName = 'mail' | 'reminder-sweep';
@@ -31,12 +33,24 @@ export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
 
 /**
  * pg-boss runs the statement it is given; this runs it in the caller's transaction, so the job
- * exists if and only if the transaction commits. pg-boss writes its parameters as $1..$n, Drizzle
- * numbers its own: each placeholder becomes a Drizzle parameter holding the same value.
+ * exists if and only if the transaction commits. pg-boss's insert (its text is fixed) also sends
+ * the wake-up in the same statement, `wake` naming the queue: one round trip instead of two, as a
+ * named prepared statement (planned once per connection). `woken()` says whether it did; any other
+ * statement pg-boss sends runs as it is.
  */
-function inTransaction(tx: Db): PgBoss.Db {
+function inTransaction(tx: Db, wake: QueueName): PgBoss.Db & { woken(): boolean } {
+  let woken = false;
   return {
+    woken: () => woken,
     async executeSql(text: string, values: unknown[] = []) {
+      if (!woken && /^\s*insert\s+into\s+\S+\.job\b[\s\S]*\breturning\s+id\s*$/i.test(text)) {
+        // A data-modifying `with` part runs whether or not it is read, once; the wake-up is sent
+        // only for a job it inserted (pg-boss's insert does nothing for a duplicate singleton).
+        const wrapped = `with job as (${text}) select id, pg_notify('${WAKE_CHANNEL}', $${values.length + 1}) from job`;
+        const rows = await runNamed<{ id: string }>(tx, `parlour_job_${createHash('sha1').update(wrapped).digest('hex').slice(0, 16)}`, wrapped, [...values, wake]);
+        woken = true;
+        return { rows: rows.map(({ id }) => ({ id })) };
+      }
       const chunks: SQL[] = [];
       let from = 0;
       for (const match of text.matchAll(/\$(\d+)/g)) {
@@ -127,8 +141,9 @@ export class JobQueue {
   async send(queue: QueueName, data: object, tx?: Db): Promise<void> {
     if (!this.started) throw new Error('the job queue is not started');
     if (tx) {
-      await this.boss.send(queue, data, { ...this.sendOptions(), db: inTransaction(tx) });
-      await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${queue})`);
+      const db = inTransaction(tx, queue);
+      await this.boss.send(queue, data, { ...this.sendOptions(), db });
+      if (!db.woken()) await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${queue})`);
     } else {
       await this.boss.send(queue, data, this.sendOptions());
       const worker = this.workers.get(queue);
