@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { testGatewayIntents, testGatewayRefunds } from '../db/schema.js';
-import { fragment, statement } from '../repositories/prepared.js';
+import { statement } from '../repositories/prepared.js';
 import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateway.js';
 
 /**
@@ -59,21 +59,10 @@ const CREATE_INTENT = statement<{ ref: string; clientSecret: string; key: string
   on conflict (idempotency_key) do update set idempotency_key = excluded.idempotency_key
   returning ref, client_secret`;
 
-/**
- * A good card's charge: moves a payable intent to succeeded, once (a second click waits for the
- * first's update and then finds nothing to move). Shared with the card form's statement
- * (routes/payments.ts), which runs it only on her own payment's intent.
- */
-export const chargeIntent = fragment<{ clientSecret: string }>`
+const CHARGE = statement<{ clientSecret: string }, { ref: string }>('parlour_test_charge')`
   update test_gateway_intents set status = 'succeeded'
-  where client_secret = ${'clientSecret'}::text and status not in ('succeeded', 'canceled')`;
-
-const CHARGE = statement<{ clientSecret: string }, { ref: string }>('parlour_test_charge')`${chargeIntent} returning ref`;
-
-/** Whether the card is one of the documented test cards that fail (CARD_OUTCOMES). */
-export function declines(cardNumber: string): boolean {
-  return CARD_OUTCOMES[cardNumber] !== undefined;
-}
+  where client_secret = ${'clientSecret'}::text and status not in ('succeeded', 'canceled')
+  returning ref`;
 
 export class TestGateway implements PaymentGateway {
   readonly name = 'test' as const;

@@ -20,7 +20,7 @@ import {
 } from '../../shared/payments.js';
 import { currentUser, requireAdmin, requireUser } from '../plugins/auth.js';
 import { HttpError, notFound } from '../http-error.js';
-import { TestGateway, chargeIntent, checkCard, declines, type ChargeResult } from '../payments/test-gateway.js';
+import { TestGateway, checkCard } from '../payments/test-gateway.js';
 import { EXPORT_ROW_LIMIT, findBooking, findPayment, listBookings, listPayments } from '../repositories/bookings.js';
 import { databaseNow } from '../booking/capacity.js';
 import { statement } from '../repositories/prepared.js';
@@ -39,20 +39,6 @@ function sendCsv(reply: FastifyReply, csv: string, disposition: string) {
 /** Her payment with this client secret, before the test card form charges it (prepared.ts). */
 const OWN_PAYMENT = statement<{ clientSecret: string; userId: string }, { id: string }>('parlour_own_payment')`
   select id from payments where client_secret = ${'clientSecret'}::text and user_id = ${'userId'}::uuid`;
-
-/**
- * The same, and for a good card the test gateway's charge of the intent (test-gateway.ts), only
- * if the payment is hers: one statement instead of two. `ref` is null when nothing was charged
- * (the intent was paid or cancelled already): the gateway then says which.
- */
-const OWN_PAYMENT_CHARGED = statement<{ clientSecret: string; userId: string }, { id: string; ref: string | null }>('parlour_own_payment_charged')`
-  with owned as (
-    select id from payments where client_secret = ${'clientSecret'}::text and user_id = ${'userId'}::uuid
-  ), charged as (${chargeIntent}
-    and exists (select 1 from owned)
-    returning ref
-  )
-  select owned.id, (select ref from charged) as ref from owned`;
 
 export async function paymentRoutes(app: App, options: { stripe?: Stripe | undefined }) {
   const service = app.payments;
@@ -96,23 +82,13 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
       async (request) => {
         const me = await currentUser(request);
         const { clientSecret, ...card } = request.body;
+        const [owned] = await OWN_PAYMENT.run(app.db, { clientSecret, userId: me.id });
+        if (!owned) throw notFound('Payment');
         // A card's expiry is a month: this server's clock judges it as well as the database's.
         const problems = checkCard(card, new Date());
-        let charge: ChargeResult | undefined;
-        let owned: { id: string } | undefined;
-        if (problems.length === 0 && !declines(card.cardNumber)) {
-          // The usual case, a good card: her payment and the charge in one statement.
-          const [row] = await OWN_PAYMENT_CHARGED.run(app.db, { clientSecret, userId: me.id });
-          if (!row) throw notFound('Payment');
-          owned = row;
-          if (row.ref) charge = { kind: 'charged', ref: row.ref, outcome: 'succeeded' };
-        } else {
-          [owned] = await OWN_PAYMENT.run(app.db, { clientSecret, userId: me.id });
-          if (!owned) throw notFound('Payment');
-          if (problems.length > 0) throw new HttpError(400, problems[0]!.message, problems);
-        }
+        if (problems.length > 0) throw new HttpError(400, problems[0]!.message, problems);
 
-        charge ??= await gateway.charge(clientSecret, card.cardNumber);
+        const charge = await gateway.charge(clientSecret, card.cardNumber);
         if (charge.kind === 'unknown-intent') throw notFound('Payment');
         if (charge.kind === 'canceled') throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
         // The same path Stripe's webhook takes; each attempt is its own event. A second click on a
