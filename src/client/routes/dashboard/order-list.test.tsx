@@ -68,14 +68,14 @@ describe('/dashboard/orderlist', () => {
     expect(fake.state.requests).toContain('GET /api/bookings?when=all');
   });
 
-  it('shows each booking as a card with its actions in view below md (the table is kept from md up)', async () => {
+  it('shows each booking as a card with its actions in view below xl (the table is kept from xl up: it fits beside the menu from 1280 px)', async () => {
     salonWithBookings();
     const { user } = renderApp('/dashboard/orderlist');
     // jsdom applies no CSS: both layouts are in the document, each hidden at the other's widths.
     const table = await screen.findByRole('table', { name: 'Bookings' });
-    expect(table.parentElement).toHaveClass('hidden', 'md:block');
+    expect(table.parentElement).toHaveClass('hidden', 'xl:block');
     const cards = screen.getByRole('list', { name: 'Bookings' });
-    expect(cards).toHaveClass('md:hidden');
+    expect(cards).toHaveClass('xl:hidden');
     const items = within(cards).getAllByRole('listitem');
     expect(items).toHaveLength(3);
     // The same order and facts as the table: newest first.
@@ -194,7 +194,7 @@ describe('/dashboard/orderlist', () => {
       vi.useRealTimers();
     });
 
-    /** jsdom matches no media query, so the open picker goes into the cards (the layout below md). */
+    /** jsdom matches no media query, so the open picker goes into the cards (the layout below xl). */
     async function keratinCard() {
       const cards = await screen.findByRole('list', { name: 'Bookings' });
       const card = within(cards).getByText('Keratin Treatment').closest('li');

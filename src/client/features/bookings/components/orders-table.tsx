@@ -61,7 +61,9 @@ export function OrdersTable({ filters, timeZone, MovePicker }: OrdersTableProps)
             <p ref={heading} id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
               {rows.length} {rows.length === 1 ? 'booking' : 'bookings'}. {timesAreInZone(timeZone)}.
             </p>
-            <TableScrollBox label="Bookings" className="hidden md:block">
+            {/* Six columns and up to four actions a row: beside the dashboard menu the table only fits from
+                1280 px, so tablets get the cards too, with every action in view. */}
+            <TableScrollBox label="Bookings" className="hidden xl:block">
               <table className="table table-sm sm:table-md" aria-describedby={captionId}>
                 <caption className="sr-only">Bookings</caption>
                 <thead>
@@ -86,7 +88,7 @@ export function OrdersTable({ filters, timeZone, MovePicker }: OrdersTableProps)
               </table>
             </TableScrollBox>
             {/* Below md each booking is a card with its actions in view, not a row scrolled off-screen. */}
-            <ul aria-label="Bookings" className="divide-y divide-base-300/70 md:hidden">
+            <ul aria-label="Bookings" className="divide-y divide-base-300/70 xl:hidden">
               {rows.map((booking) => (
                 <OrderCard key={booking._id} {...rowProps(booking)} showsPicker={!wide} />
               ))}
@@ -123,8 +125,8 @@ export function rowPropsOf(actions: ReturnType<typeof useBookingActions>, timeZo
   });
 }
 
-/** Tailwind's md, where the order list's table takes over from its cards. */
-const WIDE = '(min-width: 48rem)';
+/** Tailwind's xl, where the order list's table takes over from its cards. */
+const WIDE = '(min-width: 80rem)';
 
 /** Whether a media query matches now, following its changes (false where there are no media queries). */
 function useMediaQuery(query: string): boolean {
