@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import type { PipelinedTransaction } from '../db/pipelined.js';
 import { fragment, statement, verbatim, type Fragment } from '../repositories/prepared.js';
 import { maxConcurrent, occupancyCells, type TimeInterval } from './slots.js';
 
@@ -100,14 +101,21 @@ type OccupancyRow = { title: string | null; starts_at: string | Date; ends_at: s
 export const MAX_VISIT_MINUTES = 480;
 const EARLIEST = `interval '${MAX_VISIT_MINUTES} minutes'`;
 
-/** What takes room in the windows, `overlaps(alias)` saying whether a visit overlaps them. */
-function occupancyOf<P extends OccupancyParams>(overlaps: (alias: 'c' | 'b') => Fragment<P>) {
+/**
+ * What takes room in the windows at `now`, `overlaps(alias)` saying whether a visit overlaps them;
+ * `now` a parameter or the transaction's own clock.
+ */
+function occupancyOf<P extends Omit<OccupancyParams, 'now' | 'exceptItems'>>(
+  overlaps: (alias: 'c' | 'b') => Fragment<P>,
+  now: Fragment<P>,
+  exceptItems: Fragment<P>,
+) {
   return fragment<P>`
     select s.title, c.starts_at, c.ends_at, c.user_id = ${'userId'}::uuid as own
     from cart_items c left join services s on s.id = c.service_id
-    where c.hold_expires_at > ${'now'}::timestamptz
+    where c.hold_expires_at > ${now}
       and ${overlaps('c')}
-      and c.id <> all (${'exceptItems'}::uuid[])
+      and c.id <> all (${exceptItems})
       and not exists (
         select 1 from bookings b where b.cart_item_id = c.id and b.status in ('confirmed', 'completed'))
     union all
@@ -129,12 +137,50 @@ type Many = OccupancyParams & { starts: string[]; ends: string[] };
 const OCCUPANCY_ONE = statement<One, OccupancyRow>('parlour_occupancy_one')`${occupancyOf<One>(
   (x) => fragment<One>`${verbatim(x)}.starts_at >= ${'start'}::timestamptz - ${verbatim(EARLIEST)}
       and ${verbatim(x)}.starts_at < ${'end'}::timestamptz and ${verbatim(x)}.ends_at > ${'start'}::timestamptz`,
+  fragment<One>`${'now'}::timestamptz`,
+  fragment<One>`${'exceptItems'}::uuid[]`,
 )}`;
 const OCCUPANCY_MANY = statement<Many, OccupancyRow>('parlour_occupancy_many')`
     with w (s, e) as (select * from unnest(${'starts'}::timestamptz[], ${'ends'}::timestamptz[]))${occupancyOf<Many>(
   (x) => fragment<Many>`${verbatim(x)}.starts_at >= (select min(s) from w) - ${verbatim(EARLIEST)}
       and ${verbatim(x)}.starts_at < (select max(e) from w)
       and exists (select 1 from w where ${verbatim(x)}.starts_at < w.e and ${verbatim(x)}.ends_at > w.s)`,
+  fragment<Many>`${'now'}::timestamptz`,
+  fragment<Many>`${'exceptItems'}::uuid[]`,
+)}`;
+
+type OfItem = Omit<OccupancyParams, 'now'> & { itemId: string };
+
+/**
+ * The window as a booking-list item's time reads in this transaction (one a statement before just
+ * wrote), at the transaction's clock: so the count can be sent behind that statement without
+ * waiting for its answer (pipelined.ts).
+ */
+const OCCUPANCY_OF_ITEM = statement<OfItem, OccupancyRow>('parlour_occupancy_of_item')`
+    with w (s, e) as (select starts_at, ends_at from cart_items where id = ${'itemId'}::uuid)${occupancyOf<OfItem>(
+  (x) => fragment<OfItem>`${verbatim(x)}.starts_at >= (select s from w) - ${verbatim(EARLIEST)}
+      and ${verbatim(x)}.starts_at < (select e from w) and ${verbatim(x)}.ends_at > (select s from w)`,
+  fragment<OfItem>`now()`,
+  fragment<OfItem>`${'exceptItems'}::uuid[]`,
+)}`;
+
+type OfPayment = Omit<OccupancyParams, 'now' | 'exceptItems'> & { ref: string };
+
+/**
+ * The windows as the pending bookings of the payment `ref` (its processor's reference), leaving
+ * out the booking-list items they were made from, at the transaction's clock: sent behind the
+ * statement that locks those bookings' cells (the payment outcome's), without waiting for it.
+ */
+const OCCUPANCY_OF_PAYMENT = statement<OfPayment, OccupancyRow>('parlour_occupancy_of_payment')`
+    with w (s, e, item) as (
+      select b.starts_at, b.ends_at, b.cart_item_id from bookings b join payments p on p.id = b.payment_id
+      where p.gateway_ref = ${'ref'}::text and b.status = 'pending'
+    )${occupancyOf<OfPayment>(
+  (x) => fragment<OfPayment>`${verbatim(x)}.starts_at >= (select min(s) from w) - ${verbatim(EARLIEST)}
+      and ${verbatim(x)}.starts_at < (select max(e) from w)
+      and exists (select 1 from w where ${verbatim(x)}.starts_at < w.e and ${verbatim(x)}.ends_at > w.s)`,
+  fragment<OfPayment>`now()`,
+  fragment<OfPayment>`array(select item from w)`,
 )}`;
 
 export async function occupancy(
@@ -153,6 +199,29 @@ export async function occupancy(
     request.windows.length === 1
       ? await OCCUPANCY_ONE.run(tx, { ...params, start: one!.startsAt.toISOString(), end: one!.endsAt.toISOString() })
       : await OCCUPANCY_MANY.run(tx, { ...params, starts: request.windows.map((w) => w.startsAt.toISOString()), ends: request.windows.map((w) => w.endsAt.toISOString()) });
+  return occupancyFrom(rows);
+}
+
+/**
+ * What takes room at the time `itemId` (hers) holds in this transaction, leaving that item out,
+ * sent without waiting (see OCCUPANCY_OF_ITEM). Send it after the statement that locks the
+ * item's cells, never in the same one.
+ */
+export async function occupancyOfItem(tx: PipelinedTransaction, request: { itemId: string; userId: string }): Promise<Occupancy> {
+  const rows = await OCCUPANCY_OF_ITEM.send(tx, { itemId: request.itemId, userId: request.userId, exceptItems: [request.itemId], exceptBooking: null });
+  return occupancyFrom(rows);
+}
+
+/**
+ * What takes room at the times of the pending bookings of the payment `ref`, leaving out the items
+ * they were made from (see OCCUPANCY_OF_PAYMENT). Send it after the statement that locks their
+ * cells, never in the same one.
+ */
+export async function occupancyOfPayment(tx: PipelinedTransaction, ref: string): Promise<Occupancy> {
+  return occupancyFrom(await OCCUPANCY_OF_PAYMENT.send(tx, { ref, userId: null, exceptBooking: null }));
+}
+
+function occupancyFrom(rows: readonly OccupancyRow[]): Occupancy {
   const occupied: TimeInterval[] = [];
   const own: OwnAppointment[] = [];
   for (const row of rows) {

@@ -2,7 +2,8 @@ import type { Db } from '../db/client.js';
 import { statement, verbatim } from '../repositories/prepared.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { checkStart, maxConcurrent, type SlotRejection } from './slots.js';
-import { lockCellsText, occupancy, withRetry, type OwnAppointment } from './capacity.js';
+import { pipelinedTransaction } from '../db/pipelined.js';
+import { lockCellsText, occupancyOfItem, withRetry, type OwnAppointment } from './capacity.js';
 
 /** A booking-list item as its hold left it, with today's catalogue entry. */
 export type HeldItem = {
@@ -88,7 +89,9 @@ const RELEASE_TIME = setItemTime('parlour_release_time', false);
  * Sets an item's appointment time and holds it for `holdMinutes`, or (startsAt null) lets the time
  * go. The time is written and its cells locked first, then the salon's rules, her own other
  * appointments and capacity are checked with the locks held, in one transaction (capacity.ts); a
- * refused time is rolled back. Retried when PostgreSQL breaks a deadlock. Four statements in all.
+ * refused time is rolled back. Retried when PostgreSQL breaks a deadlock. Four statements in all,
+ * in two round trips: BEGIN, the write and the count go together (pipelined.ts), and only the
+ * COMMIT (or ROLLBACK) waits for the decision.
  */
 export async function holdTime(
   db: Db,
@@ -101,21 +104,23 @@ export async function holdTime(
   }
   try {
     return await withRetry(() =>
-      db.transaction(async (tx): Promise<TimeOutcome> => {
-        const rows = await HOLD_TIME.run(tx, { itemId, userId, start: startsAt.toISOString(), holdMinutes: settings.holdMinutes });
-        const row = rows[0];
-        if (!row) return { ok: false, reason: 'not-found' };
+      pipelinedTransaction(db, async (tx): Promise<TimeOutcome> => {
+        const written = HOLD_TIME.send(tx, { itemId, userId, start: startsAt.toISOString(), holdMinutes: settings.holdMinutes });
+        // Sent behind the write, so it runs with the new time's cells locked, and counts what their
+        // previous holders committed.
+        const counted = occupancyOfItem(tx, { itemId, userId });
+        const row = (await written)[0];
+        if (!row) throw new Refusal({ ok: false, reason: 'not-found' });
         const item = heldItem(row);
         const now = new Date(row.now);
         const rules = checkStart({ settings, startsAt, durationMinutes: item.durationMinutes, now, occupied: [] });
         // Her own appointments are checked below, under the cell locks, where the other one is named.
         if (!rules.ok && rules.reason !== 'overlaps-own') throw new Refusal({ ok: false, reason: rules.reason });
 
-        const window = { startsAt, endsAt: item.endsAt! };
-        const present = await occupancy(tx, { windows: [window], now, userId, exceptCartItemId: itemId });
+        const present = await counted;
         const [other] = present.own;
         if (other) throw new Refusal({ ok: false, reason: 'overlaps-own', other });
-        if (maxConcurrent(present.occupied, window) >= settings.capacity) throw new Refusal({ ok: false, reason: 'taken' });
+        if (maxConcurrent(present.occupied, { startsAt, endsAt: item.endsAt! }) >= settings.capacity) throw new Refusal({ ok: false, reason: 'taken' });
         return { ok: true, item };
       }),
     );

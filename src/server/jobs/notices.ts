@@ -15,7 +15,7 @@ import {
   type MailContent,
 } from '../mail/templates.js';
 import { isDeletedAccountEmail } from '../../shared/account.js';
-import type { JobAttempt, JobQueue } from './queue.js';
+import type { JobAttempt, JobQueue, JobTransaction } from './queue.js';
 
 /**
  * The e-mails the salon sends about appointments. A notice names what happened, not what to
@@ -37,7 +37,7 @@ export interface Notices {
    * Queues a notice. Given the transaction that made the change, the notice is queued in it: it is
    * sent if and only if the change commits. Sending is retried while the SMTP server is down.
    */
-  queue(notice: Notice, tx?: Db): Promise<void>;
+  queue(notice: Notice, tx?: JobTransaction): Promise<void>;
 }
 
 export function createNotices(queue: JobQueue): Notices {

@@ -5,6 +5,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { runNamed } from '../repositories/prepared.js';
+import { PipelinedTransaction } from '../db/pipelined.js';
+
+/** The transaction a job is queued in: a Drizzle one, or a pipelined one (pipelined.ts). */
+export type JobTransaction = Db | PipelinedTransaction;
 
 /** The queues: e-mails to send, and the periodic look for reminders that are due. */
 export type QueueName = 'mail' | 'reminder-sweep';
@@ -38,7 +42,7 @@ export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
  * named prepared statement (planned once per connection). `woken()` says whether it did; any other
  * statement pg-boss sends runs as it is.
  */
-function inTransaction(tx: Db, wake: QueueName): PgBoss.Db & { woken(): boolean } {
+function inTransaction(tx: JobTransaction, wake: QueueName): PgBoss.Db & { woken(): boolean } {
   let woken = false;
   return {
     woken: () => woken,
@@ -47,10 +51,15 @@ function inTransaction(tx: Db, wake: QueueName): PgBoss.Db & { woken(): boolean 
         // A data-modifying `with` part runs whether or not it is read, once; the wake-up is sent
         // only for a job it inserted (pg-boss's insert does nothing for a duplicate singleton).
         const wrapped = `with job as (${text}) select id, pg_notify('${WAKE_CHANNEL}', $${values.length + 1}) from job`;
-        const rows = await runNamed<{ id: string }>(tx, `parlour_job_${createHash('sha1').update(wrapped).digest('hex').slice(0, 16)}`, wrapped, [...values, wake]);
+        const name = `parlour_job_${createHash('sha1').update(wrapped).digest('hex').slice(0, 16)}`;
+        const rows =
+          tx instanceof PipelinedTransaction
+            ? await tx.run<{ id: string }>(wrapped, [...values, wake], name)
+            : await runNamed<{ id: string }>(tx, name, wrapped, [...values, wake]);
         woken = true;
         return { rows: rows.map(({ id }) => ({ id })) };
       }
+      if (tx instanceof PipelinedTransaction) return { rows: await tx.run(text, values) };
       const chunks: SQL[] = [];
       let from = 0;
       for (const match of text.matchAll(/\$(\d+)/g)) {
@@ -138,12 +147,12 @@ export class JobQueue {
    * Queues a job. Given a transaction, in it: the job and its wake-up are committed or rolled back
    * with the caller's change.
    */
-  async send(queue: QueueName, data: object, tx?: Db): Promise<void> {
+  async send(queue: QueueName, data: object, tx?: JobTransaction): Promise<void> {
     if (!this.started) throw new Error('the job queue is not started');
     if (tx) {
       const db = inTransaction(tx, queue);
       await this.boss.send(queue, data, { ...this.sendOptions(), db });
-      if (!db.woken()) await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${queue})`);
+      if (!db.woken()) await db.executeSql(`select pg_notify('${WAKE_CHANNEL}', $1)`, [queue]);
     } else {
       await this.boss.send(queue, data, this.sendOptions());
       const worker = this.workers.get(queue);

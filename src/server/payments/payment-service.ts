@@ -5,7 +5,8 @@ import type { Db } from '../db/client.js';
 import { bookings, payments } from '../db/schema.js';
 import type { Notices } from '../jobs/notices.js';
 import { HttpError } from '../http-error.js';
-import { databaseNow, lockCellsText, occupancy, withRetry } from '../booking/capacity.js';
+import { databaseNow, lockCellsText, occupancyOfPayment, withRetry } from '../booking/capacity.js';
+import { pipelinedTransaction, type PipelinedTransaction } from '../db/pipelined.js';
 import { statement, verbatim } from '../repositories/prepared.js';
 import { maxConcurrent } from '../booking/slots.js';
 import { fromMinorUnits, SALON_CURRENCY, toMinorUnits } from '../../shared/money.js';
@@ -177,6 +178,12 @@ const SETTLE_PAYMENT = statement<
   where id = ${'paymentId'}::uuid
   returning status`;
 
+/** A declined charge on an open payment: it stays payable (a new card may be tried). */
+const FAIL_PAYMENT = statement<{ paymentId: string; message: string }, { status: PaymentStatus }>('parlour_fail_payment')`
+  update payments set status = 'failed', failure_message = ${'message'}::text, updated_at = now()
+  where id = ${'paymentId'}::uuid
+  returning status`;
+
 export type Outcome = { eventId: string; ref: string } & ({ outcome: 'succeeded'; amountMinor?: number } | { outcome: 'failed'; message: string });
 
 /**
@@ -285,17 +292,21 @@ export class PaymentService {
         });
 
     const result = await withRetry(() =>
-      this.db.transaction(async (tx) => {
+      pipelinedTransaction(this.db, async (tx) => {
         // Paying takes a few minutes: the holds are renewed so they do not lapse mid-payment. The
         // update also locks her items, so a second tab's checkout waits here until this one has
         // committed, and then finds its payment. What it renews is what gets paid: the list read
-        // before (the price she agreed to) must still be exactly that.
-        const renewed = await RENEW_HOLDS.run(tx, { userId, holdMinutes: settings.holdMinutes });
+        // before (the price she agreed to) must still be exactly that. The payment is written in
+        // the same round trip, behind the renewal (pipelined.ts), and rolled back with it when the
+        // renewal shows her list changed.
+        const renewing = RENEW_HOLDS.send(tx, { userId, holdMinutes: settings.holdMinutes });
+        const writing = this.writePayment(tx, { userId, paymentId, checkout, intent });
+        const renewed = await renewing;
         renewed.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
         if (renewed.length === 0 || this.checkoutOf(renewed, new Date(0)).fingerprint !== checkout.fingerprint) {
           throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
         }
-        const written = await this.writePayment(tx, { userId, paymentId, checkout, intent });
+        const written = await writing;
         if (!written) throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
         return { row: written, stale: written.stale, unused: written.created ? undefined : intent?.ref };
       }),
@@ -314,12 +325,12 @@ export class PaymentService {
    * the new payment with one pending booking per item. Undefined when there is neither.
    */
   private async writePayment(
-    tx: Db,
+    tx: PipelinedTransaction,
     request: { userId: string; paymentId: string; checkout: Checkout; intent: { ref: string; clientSecret: string } | undefined },
   ) {
     const { userId, paymentId, checkout, intent } = request;
     const { items } = checkout;
-    const [row] = await WRITE_PAYMENT.run(tx, {
+    const [row] = await WRITE_PAYMENT.send(tx, {
       userId,
       paymentId,
       fingerprint: checkout.fingerprint,
@@ -352,8 +363,8 @@ export class PaymentService {
    * on an open payment, locks its pending bookings and their time cells (capacity.ts): one
    * statement. Undefined for an intent we do not know.
    */
-  private async lockOutcome(tx: Db, event: Outcome) {
-    const [row] = await LOCK_OUTCOME.run(tx, {
+  private async lockOutcome(tx: PipelinedTransaction, event: Outcome) {
+    const [row] = await LOCK_OUTCOME.send(tx, {
       ref: event.ref,
       eventId: event.eventId,
       outcome: event.outcome,
@@ -378,20 +389,20 @@ export class PaymentService {
    */
   async applyOutcome(event: Outcome): Promise<{ paymentId: string; status: PaymentStatus; confirmed: boolean } | undefined> {
     const applied = await withRetry(() =>
-      this.db.transaction(async (tx) => {
-        const locked = await this.lockOutcome(tx, event);
+      pipelinedTransaction(this.db, async (tx) => {
+        const locking = this.lockOutcome(tx, event);
+        // A success's count goes in the same round trip, behind the statement that locks the
+        // pending bookings' cells (pipelined.ts); it is not used when there is nothing to confirm.
+        const counting = event.outcome === 'succeeded' ? occupancyOfPayment(tx, event.ref) : undefined;
+        const locked = await locking;
         if (!locked) return undefined;
-        const { payment, now, pending } = locked;
+        const { payment, pending } = locked;
         if (!locked.fresh) return { payment, refunds: [] as Refund[], confirmed: false };
 
         if (event.outcome === 'failed') {
           if (payment.status !== 'pending' && payment.status !== 'failed') return { payment, refunds: [], confirmed: false };
-          const [row] = await tx
-            .update(payments)
-            .set({ status: 'failed', failureMessage: event.message, updatedAt: now })
-            .where(eq(payments.id, payment.id))
-            .returning({ id: payments.id, userId: payments.userId, status: payments.status, amountMinor: payments.amountMinor, gatewayRef: payments.gatewayRef });
-          return { payment: row!, refunds: [], confirmed: false };
+          const [row] = await FAIL_PAYMENT.send(tx, { paymentId: payment.id, message: event.message });
+          return { payment: { ...payment, status: row!.status }, refunds: [], confirmed: false };
         }
 
         if (payment.status !== 'pending' && payment.status !== 'failed' && payment.status !== 'canceled') {
@@ -405,10 +416,7 @@ export class PaymentService {
         const settings = await this.salonSettings();
         // Her own holds for these items make way for the bookings; each booking confirmed here
         // then counts for the next one.
-        const occupied =
-          payment.status === 'canceled'
-            ? []
-            : (await occupancy(tx, { windows: pending, now, exceptCartItemIds: pending.map((b) => b.cartItemId) })).occupied;
+        const occupied = payment.status === 'canceled' ? [] : (await counting!).occupied;
         const confirmed: string[] = [];
         const refunds: Refund[] = [];
         const refused: string[] = [];
@@ -429,7 +437,8 @@ export class PaymentService {
         }
         const refundedMinor = refunds.reduce((s, r) => s + r.amountMinor, 0);
         const status: PaymentStatus = refundedMinor === 0 ? 'succeeded' : refundedMinor >= payment.amountMinor ? 'refunded' : 'partially_refunded';
-        const rows = await SETTLE_PAYMENT.run(tx, {
+        // The settlement and the confirmation's queueing go together; the COMMIT follows them.
+        const settling = SETTLE_PAYMENT.send(tx, {
           confirmed,
           refused,
           userId: payment.userId,
@@ -439,6 +448,7 @@ export class PaymentService {
           paymentId: payment.id,
         });
         await this.notices.queue({ kind: 'confirmation', paymentId: payment.id }, tx);
+        const rows = await settling;
         return { payment: { ...payment, status: rows[0]!.status }, refunds, confirmed: true };
       }),
     );

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.js';
+import type { PipelinedTransaction } from '../db/pipelined.js';
 
 /**
  * A statement whose text never changes, sent as a named prepared statement: PostgreSQL parses,
@@ -52,6 +53,11 @@ export class Statement<Params extends Record<string, unknown>, Row> {
   /** Runs it on `db` (the pool, or the connection of a transaction); answers its rows. */
   async run(db: Db, params: Params): Promise<Row[]> {
     return runNamed<Row>(db, this.name, this.text, this.order.map((key) => params[key]));
+  }
+
+  /** Sends it in a pipelined transaction, without waiting for the statements sent before it. */
+  send(tx: PipelinedTransaction, params: Params): Promise<Row[]> {
+    return tx.run<Row>(this.text, this.order.map((key) => params[key]), this.name);
   }
 }
 

@@ -1,0 +1,93 @@
+import net from 'node:net';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase, type DbHandle } from './client.js';
+import { pipelinedTransaction } from './pipelined.js';
+import { createTestDatabase } from '../test/test-database.js';
+
+let drop: () => Promise<void>;
+/** One connection only, so every transaction below runs on the same one, one after another. */
+let single: DbHandle;
+
+beforeAll(async () => {
+  const test = await createTestDatabase();
+  drop = test.drop;
+  await (test.database.db as unknown as { $client: pg.Pool }).$client.query('create table notes (id int primary key, body text not null)');
+  single = await openDatabase({ driver: 'postgres', url: test.database.connectionUrl, poolSize: 1 });
+});
+
+afterAll(async () => {
+  await single.close();
+  await drop();
+});
+
+const pool = () => (single.db as unknown as { $client: pg.Pool }).$client;
+const notes = async () => (await pool().query<{ id: number }>('select id from notes order by id')).rows.map((r) => r.id);
+const backendPid = async () => (await pool().query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+
+describe('a pipelined transaction', () => {
+  it('sends BEGIN and the statements issued together in one write, answers each its own rows, and commits', async () => {
+    await pool().query('delete from notes');
+    // Every write a socket makes ends in one of these two (one buffer, or several gathered).
+    const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+    const writes = [vi.spyOn(socket, '_writev'), vi.spyOn(socket, '_write')];
+    try {
+      const answers = await pipelinedTransaction(single.db, async (tx) => {
+        const first = tx.run<{ id: number }>('insert into notes values ($1, $2) returning id', [1, 'one']);
+        // Sees the row the statement before it wrote, though it was sent before that one's answer came.
+        const second = tx.run<{ n: number }>('select count(*)::int as n from notes');
+        const third = tx.run<{ id: number }>('insert into notes values ($1, $2) returning id', [2, 'two'], 'pipelined_test_insert');
+        return [await first, await second, await third];
+      });
+      expect(answers).toEqual([[{ id: 1 }], [{ n: 1 }], [{ id: 2 }]]);
+      // BEGIN with the three statements, then the COMMIT: two writes (four without the pipeline).
+      expect(writes.reduce((sum, spy) => sum + spy.mock.calls.length, 0)).toBe(2);
+    } finally {
+      for (const spy of writes) spy.mockRestore();
+    }
+    expect(await notes()).toEqual([1, 2]);
+  });
+
+  it('rolls back everything, what was sent before a failing statement too, and hands the error to the caller', async () => {
+    await pool().query('delete from notes');
+    const pid = await backendPid();
+    const failed = pipelinedTransaction(single.db, async (tx) => {
+      const inserted = tx.run('insert into notes values (3, $1)', ['three']);
+      const duplicate = tx.run('insert into notes values (3, $1)', ['again']);
+      const after = tx.run('insert into notes values (4, $1)', ['four']);
+      await inserted;
+      await duplicate;
+      return after;
+    });
+    await expect(failed).rejects.toMatchObject({ code: '23505' });
+    expect(await notes()).toEqual([]);
+    // The connection was rolled back and kept, not thrown away, and is back in its usual mode.
+    expect(await backendPid()).toBe(pid);
+    const client = await pool().connect();
+    expect((client as unknown as { pipeline: boolean }).pipeline).toBe(false);
+    client.release();
+  });
+
+  it('never reports a commit PostgreSQL turned into a rollback: a failure nobody awaited still fails the transaction', async () => {
+    await pool().query('delete from notes');
+    const committed = pipelinedTransaction(single.db, async (tx) => {
+      void tx.run('insert into notes values (5, $1)', ['five']);
+      void tx.run('select 1 / 0');
+      return 'done';
+    });
+    await expect(committed).rejects.toThrow(/rolled back/);
+    expect(await notes()).toEqual([]);
+  });
+
+  it('rolls back when the work refuses, keeping the connection', async () => {
+    await pool().query('delete from notes');
+    const pid = await backendPid();
+    const refused = pipelinedTransaction(single.db, async (tx) => {
+      const written = tx.run<{ id: number }>('insert into notes values (6, $1) returning id', ['six']);
+      if ((await written)[0]!.id === 6) throw new Error('refused in Node, after the write');
+    });
+    await expect(refused).rejects.toThrow('refused in Node');
+    expect(await notes()).toEqual([]);
+    expect(await backendPid()).toBe(pid);
+  });
+});
