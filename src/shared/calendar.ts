@@ -163,9 +163,23 @@ function instantsAtWallClock(local: number, timeZone: string): number[] {
  * Throws RangeError for a malformed date or time, or an unknown zone.
  */
 export function zonedTimeToInstant(date: string, time: string, timeZone: string): Date | undefined {
-  const [earliest] = instantsAtWallClock(wallClockMsOf(date, time), timeZone);
-  return earliest === undefined ? undefined : new Date(earliest);
+  const local = wallClockMsOf(date, time);
+  const key = `${timeZone} ${local}`;
+  let earliest = earliestInstants.get(key);
+  if (earliest === undefined) {
+    earliest = instantsAtWallClock(local, timeZone)[0] ?? null;
+    // The same few wall-clock times (a day's opening and closing, the starts on its grid) are
+    // asked for again and again, and each answer takes several passes through Intl; the answer
+    // never changes (the zone rules are those of this process), so it is kept, within a bound.
+    if (earliestInstants.size >= EARLIEST_INSTANTS_KEPT) earliestInstants.clear();
+    earliestInstants.set(key, earliest);
+  }
+  return earliest === null ? undefined : new Date(earliest);
 }
+
+const EARLIEST_INSTANTS_KEPT = 20_000;
+/** zonedTimeToInstant's answers by zone and wall-clock ms; null where that time does not exist. */
+const earliestInstants = new Map<string, number | null>();
 
 /**
  * Like zonedTimeToInstant, but a time the clock skips resolves to the moment of the jump: the
