@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import pg from 'pg';
-import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { runNamed } from '../repositories/prepared.js';
@@ -35,40 +34,30 @@ export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = { retryDelaySeconds: 6
 export type JobAttempt = { number: number; of: number };
 export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
 
+/** The wake-up's text: NOTIFY inside a transaction is delivered only if it commits. */
+const WAKE_TEXT = `select pg_notify('${WAKE_CHANNEL}', $1)`;
+
 /**
  * pg-boss runs the statement it is given; this runs it in the caller's transaction, so the job
- * exists if and only if the transaction commits. pg-boss's insert (its text is fixed) also sends
- * the wake-up in the same statement, `wake` naming the queue: one round trip instead of two, as a
- * named prepared statement (planned once per connection). `woken()` says whether it did; any other
- * statement pg-boss sends runs as it is.
+ * exists if and only if the transaction commits. Each text pg-boss sends is a named prepared
+ * statement, named by the text (planned once per connection). In a pipelined transaction the
+ * wake-up (`wake` naming the queue) follows pg-boss's first statement in the same write, so it
+ * costs no round trip; `woken()` says whether it went.
  */
 function inTransaction(tx: JobTransaction, wake: QueueName): PgBoss.Db & { woken(): boolean } {
   let woken = false;
   return {
     woken: () => woken,
     async executeSql(text: string, values: unknown[] = []) {
-      if (!woken && /^\s*insert\s+into\s+\S+\.job\b[\s\S]*\breturning\s+id\s*$/i.test(text)) {
-        // A data-modifying `with` part runs whether or not it is read, once; the wake-up is sent
-        // only for a job it inserted (pg-boss's insert does nothing for a duplicate singleton).
-        const wrapped = `with job as (${text}) select id, pg_notify('${WAKE_CHANNEL}', $${values.length + 1}) from job`;
-        const name = `parlour_job_${createHash('sha1').update(wrapped).digest('hex').slice(0, 16)}`;
-        const rows =
-          tx instanceof PipelinedTransaction
-            ? await tx.run<{ id: string }>(wrapped, [...values, wake], name)
-            : await runNamed<{ id: string }>(tx, name, wrapped, [...values, wake]);
+      const name = `parlour_job_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+      if (!(tx instanceof PipelinedTransaction)) return { rows: await runNamed(tx, name, text, values) };
+      const rows = tx.run(text, values, name);
+      if (!woken) {
         woken = true;
-        return { rows: rows.map(({ id }) => ({ id })) };
+        // Behind the insert: should it fail, this fails with it and the transaction rolls back.
+        void tx.run(WAKE_TEXT, [wake], 'parlour_job_wake');
       }
-      if (tx instanceof PipelinedTransaction) return { rows: await tx.run(text, values) };
-      const chunks: SQL[] = [];
-      let from = 0;
-      for (const match of text.matchAll(/\$(\d+)/g)) {
-        chunks.push(sql.raw(text.slice(from, match.index)), sql`${sql.param(values[Number(match[1]) - 1])}`);
-        from = match.index + match[0].length;
-      }
-      chunks.push(sql.raw(text.slice(from)));
-      const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
-      return { rows: result.rows };
+      return { rows: await rows };
     },
   };
 }
@@ -152,7 +141,10 @@ export class JobQueue {
     if (tx) {
       const db = inTransaction(tx, queue);
       await this.boss.send(queue, data, { ...this.sendOptions(), db });
-      if (!db.woken()) await db.executeSql(`select pg_notify('${WAKE_CHANNEL}', $1)`, [queue]);
+      if (!db.woken()) {
+        if (tx instanceof PipelinedTransaction) await tx.run(WAKE_TEXT, [queue], 'parlour_job_wake');
+        else await runNamed(tx, 'parlour_job_wake', WAKE_TEXT, [queue]);
+      }
     } else {
       await this.boss.send(queue, data, this.sendOptions());
       const worker = this.workers.get(queue);
