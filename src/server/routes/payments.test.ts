@@ -290,6 +290,9 @@ describe('paying with the test gateway', () => {
       expect(payment).toMatchObject({ status: 'refunded', refunded: 800 });
       expect(payment.services[0]!.status).toBe('cancelled');
       expect(await query(sql`select refunded_minor from test_gateway_intents where client_secret = ${clientSecret}`)).toEqual([{ refunded_minor: 80000 }]);
+      // The refused visit is settled like a confirmed one: refunded on its booking, gone from her list.
+      expect(await query(sql`select status, refunded_minor from bookings where payment_id = ${paymentId}`)).toEqual([{ status: 'cancelled', refunded_minor: 80000 }]);
+      expect((await asUser(t.app, slow).get('/api/cart')).json()).toEqual([]);
     } finally {
       await asUser(t.app, admin).put('/api/settings', DEFAULT_SALON_SETTINGS);
     }
