@@ -22,6 +22,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.js';
 import { openDatabase, type DbHandle } from '../src/server/db/client.js';
 import { prepareDatabase } from '../src/server/db/prepare.js';
+import { rowsOf } from '../src/server/db/rows.js';
 import { statementsDuring } from '../src/server/db/statement-counter.js';
 import { loadConfig, type AppConfig } from '../src/server/env.js';
 import type { App } from '../src/server/types.js';
@@ -189,7 +190,7 @@ export async function drive(customers: Customer[], work: (c: Customer, i: number
 }
 
 async function overbookedSlots(app: App): Promise<number> {
-  const result = (await app.db.execute(sql`
+  const [row] = await rowsOf<{ n: number }>(app.db, sql`
     with visits as (
       select starts_at, ends_at from cart_items where hold_expires_at > now()
       union all select starts_at, ends_at from bookings where status in ('confirmed', 'completed')
@@ -197,17 +198,17 @@ async function overbookedSlots(app: App): Promise<number> {
     select count(*)::int as n from (
       select p.at from (select distinct starts_at as at from visits) p
       where (select count(*) from visits v where v.starts_at <= p.at and v.ends_at > p.at) > ${DEFAULT_SALON_SETTINGS.capacity}
-    ) over_capacity`)) as unknown as { rows: { n: number }[] };
-  return result.rows[0]!.n;
+    ) over_capacity`);
+  return row!.n;
 }
 
 async function duplicatePayments(app: App): Promise<number> {
-  const result = (await app.db.execute(sql`
+  const [row] = await rowsOf<{ n: number }>(app.db, sql`
     select (
       (select count(*) from (select cart_item_id from bookings where status in ('confirmed','completed') group by cart_item_id having count(*) > 1) d)
       + (select count(*) from (select user_id, cart_fingerprint from payments where status = 'succeeded' group by 1, 2 having count(*) > 1) p)
-    )::int as n`)) as unknown as { rows: { n: number }[] };
-  return result.rows[0]!.n;
+    )::int as n`);
+  return row!.n;
 }
 
 /** One booking as a customer does it: add, hold, intent, pay. False when the time was taken. */

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app.js';
+import { rowsOf } from './db/rows.js';
 import { signUp, signUpAdmin } from './test/accounts.js';
 
 /**
@@ -160,16 +161,18 @@ afterAll(async () => t?.close());
  */
 async function fingerprint(): Promise<string> {
   const volatile = ['throttles', 'rate_limit', 'session', 'verification', 'outbox', 'app_meta'];
-  const tables = (await t.database.db.execute(
+  const tables = await rowsOf<{ table_name: string }>(
+    t.database.db,
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like '%drizzle%' order by table_name`,
-  )) as unknown as { rows: { table_name: string }[] };
+  );
   const parts: string[] = [];
-  for (const { table_name: name } of tables.rows) {
+  for (const { table_name: name } of tables) {
     if (volatile.includes(name)) continue;
-    const result = (await t.database.db.execute(
+    const [row] = await rowsOf<{ n: number; h: string }>(
+      t.database.db,
       sql`select count(*)::int as n, coalesce(md5(string_agg(md5(r::text), '' order by md5(r::text))), '') as h from ${sql.identifier(name)} r`,
-    )) as unknown as { rows: { n: number; h: string }[] };
-    parts.push(`${name}:${result.rows[0]!.n}:${result.rows[0]!.h}`);
+    );
+    parts.push(`${name}:${row!.n}:${row!.h}`);
   }
   return parts.join('|');
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementsDuring } from './db/statement-counter.js';
+import { rowsOf } from './db/rows.js';
 import { signUp } from './test/accounts.js';
 import { asUser, dhaka, futureExpiry, openDay } from './test/booking.js';
 import { createTestApp, type TestApp } from './test/test-app.js';
@@ -60,7 +61,7 @@ describe('the statement budget', () => {
     const { clientSecret } = intent.json<{ clientSecret: string }>();
     const paid = await step('pay', () => as.post('/api/payments/test/confirm', { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: futureExpiry(), cvc: '123' }));
     expect(paid.json<{ status: string }>().status).toBe('succeeded');
-    const { rows } = (await t.app.db.execute(sql`select status from bookings where user_id = ${customer.id}`)) as unknown as { rows: { status: string }[] };
+    const rows = await rowsOf<{ status: string }>(t.app.db, sql`select status from bookings where user_id = ${customer.id}`);
     expect(rows).toEqual([{ status: 'confirmed' }]);
 
     const total = Object.values(spent).reduce((sum, n) => sum + n, 0);

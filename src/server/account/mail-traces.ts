@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 
 /**
  * The e-mails about a customer's appointments are jobs on the queue (pg-boss, in the `pgboss`
@@ -15,18 +16,19 @@ export type MailSubjects = { bookingIds: string[]; paymentIds: string[] };
 type JobState = 'created' | 'retry' | 'active';
 
 async function queueExists(db: Db): Promise<boolean> {
-  const result = (await db.execute(sql`select to_regclass('pgboss.job') is not null as present`)) as unknown as { rows: { present: boolean }[] };
-  return result.rows[0]?.present === true;
+  const [row] = await rowsOf<{ present: boolean }>(db, sql`select to_regclass('pgboss.job') is not null as present`);
+  return row?.present === true;
 }
 
 const aboutHer = (subjects: MailSubjects) =>
   sql`(j.data->>'bookingId' = any(${sql.param(subjects.bookingIds)}::text[]) or j.data->>'paymentId' = any(${sql.param(subjects.paymentIds)}::text[]))`;
 
 async function countMailJobs(db: Db, subjects: MailSubjects, states: JobState[]): Promise<number> {
-  const result = (await db.execute(
+  const [row] = await rowsOf<{ n: number }>(
+    db,
     sql`select count(*)::int as n from pgboss.job j where j.name = 'mail' and j.state::text = any(${sql.param(states)}::text[]) and ${aboutHer(subjects)}`,
-  )) as unknown as { rows: { n: number }[] };
-  return result.rows[0]?.n ?? 0;
+  );
+  return row?.n ?? 0;
 }
 
 /**
@@ -60,8 +62,8 @@ export async function dropMailJobs(tx: Db, subjects: MailSubjects, email: string
 async function clearJobResults(db: Db, email: string): Promise<void> {
   const removed = sql`'{"message": "removed: the customer deleted her account"}'::jsonb`;
   await db.execute(sql`update pgboss.job set output = ${removed} where position(${email} in lower(output::text)) > 0`);
-  const archive = (await db.execute(sql`select to_regclass('pgboss.archive') is not null as present`)) as unknown as { rows: { present: boolean }[] };
-  if (archive.rows[0]?.present) {
+  const [archive] = await rowsOf<{ present: boolean }>(db, sql`select to_regclass('pgboss.archive') is not null as present`);
+  if (archive?.present) {
     await db.execute(sql`update pgboss.archive set output = ${removed} where position(${email} in lower(output::text)) > 0`);
   }
 }

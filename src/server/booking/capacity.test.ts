@@ -8,6 +8,7 @@ import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.
 import { signUp, type Account } from '../test/accounts.js';
 import { addItem, dhaka, openDay } from '../test/booking.js';
 import type { App } from '../types.js';
+import { rowsOf } from '../db/rows.js';
 import { CELL_MINUTES, lockCellsOf } from './capacity.js';
 import { occupancyCells } from './slots.js';
 
@@ -33,16 +34,14 @@ async function clearHolds() {
 
 /** Live visits at the busiest instant of [from, to). */
 async function peakOccupancy(from: Date, to: Date): Promise<number> {
-  const result = (await t.database.db.execute(sql`
+  const [row] = await rowsOf<{ peak: number }>(t.database.db, sql`
     with visits as (
       select starts_at, ends_at from cart_items where hold_expires_at > now()
       union all select starts_at, ends_at from bookings where status in ('confirmed', 'completed')
     )
     select coalesce(max((select count(*) from visits v where v.starts_at <= p.at and v.ends_at > p.at)), 0)::int as peak
-    from (select starts_at as at from visits where starts_at >= ${from.toISOString()}::timestamptz and starts_at < ${to.toISOString()}::timestamptz) p`)) as unknown as {
-    rows: { peak: number }[];
-  };
-  return result.rows[0]!.peak;
+    from (select starts_at as at from visits where starts_at >= ${from.toISOString()}::timestamptz and starts_at < ${to.toISOString()}::timestamptz) p`);
+  return row!.peak;
 }
 
 function holdRequest(app: App, i: number, startsAt: string) {
@@ -97,10 +96,7 @@ describe('holds under concurrency', () => {
     // Half an hour before they end, a fourth visit finds no room; once they end, it does.
     const refused = await holdRequest(t.app, 3, lastMinute.toISOString());
     expect(refused.statusCode).toBe(409);
-    const stored = (await t.database.db.execute(sql`select starts_at from cart_items where id = ${items[3]}`)) as unknown as {
-      rows: { starts_at: Date | null }[];
-    };
-    const [item] = stored.rows;
+    const [item] = await rowsOf<{ starts_at: Date | null }>(t.database.db, sql`select starts_at from cart_items where id = ${items[3]}`);
     expect(item?.starts_at).toBeNull();
     const afterwards = new Date(dhaka(day, '10:00').getTime() + longest.duration * 60_000);
     expect((await holdRequest(t.app, 3, afterwards.toISOString())).statusCode).toBe(200);
@@ -154,7 +150,7 @@ describe('the cell grid computed in SQL', () => {
           await tx.execute(sql`delete from slot_cells`);
           await tx.execute(sql`with visit as (select ${startsAt.toISOString()}::timestamptz as starts_at, ${endsAt.toISOString()}::timestamptz as ends_at),
             cells as (${lockCellsOf('visit')}) select 1`);
-          const { rows } = (await tx.execute(sql`select cell_start from slot_cells order by 1`)) as unknown as { rows: { cell_start: string | Date }[] };
+          const rows = await rowsOf<{ cell_start: string | Date }>(tx, sql`select cell_start from slot_cells order by 1`);
           throw new Found(rows.map((r) => new Date(r.cell_start).toISOString()));
         })
         .catch((err: unknown) => (err instanceof Found ? err.cells : Promise.reject(err)));

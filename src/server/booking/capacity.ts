@@ -1,13 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 import type { PipelinedTransaction } from '../db/pipelined.js';
 import { fragment, statement, verbatim, type Fragment } from '../repositories/prepared.js';
 import { maxConcurrent, occupancyCells, type TimeInterval } from './slots.js';
 
 /** The grid of the capacity locks; every writer must use the same one. */
 export const CELL_MINUTES = 15;
-
-type Rows<T> = { rows: T[] };
 
 /**
  * Capacity is enforced inside the database transaction that places a hold or a booking:
@@ -251,8 +250,8 @@ export async function hasRoom(tx: Db, window: TimeInterval, capacity: number, no
 
 /** The database's clock, so every app instance judges holds by the same time. */
 export async function databaseNow(tx: Db): Promise<Date> {
-  const result = (await tx.execute(sql`select now() as now`)) as unknown as Rows<{ now: string | Date }>;
-  return new Date(result.rows[0]!.now);
+  const [row] = await rowsOf<{ now: string | Date }>(tx, sql`select now() as now`);
+  return new Date(row!.now);
 }
 
 const RETRYABLE = new Set(['40P01', '40001']);

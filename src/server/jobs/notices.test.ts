@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { rowsOf } from '../db/rows.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { CARDS, asUser, dhaka, futureExpiry, distinctOpenDays, readyToPay } from '../test/booking.js';
 import { bookAndPay, calendarOf } from '../test/appointments.js';
@@ -59,7 +60,7 @@ describe('the confirmation', () => {
     expect(calendar.events.map((e) => e.startDate.toJSDate())).toEqual([dhaka(date, '11:00'), dhaka(date, '14:00')]);
     expect(calendar.events.map((e) => e.location)).toEqual([salon.address, salon.address]);
     // The same mail is in the outbox for the admin's 'Sent e-mails' page, HTML included.
-    const rows = ((await t.app.db.execute(sql`select status, html from outbox where "to" = ${who.email}`)) as unknown as { rows: { status: string; html: string }[] }).rows;
+    const rows = await rowsOf<{ status: string; html: string }>(t.app.db, sql`select status, html from outbox where "to" = ${who.email}`);
     expect(rows).toEqual([{ status: 'sent', html: expect.stringContaining('<strong>Gel Nail Extensions</strong>') }]);
   });
 });
@@ -134,7 +135,7 @@ describe('a notice queued in a transaction', () => {
     expect(mail.text).toContain('৳2.22 has been refunded');
     await settled();
     expect(mailsTo(who).filter((m) => m.subject.startsWith('Cancelled:'))).toHaveLength(1);
-    const jobs = ((await t.app.db.execute(sql`select data->>'refundedMinor' as refunded from pgboss.job where data->>'bookingId' = ${visit.id} and data->>'kind' = 'cancelled'`)) as unknown as { rows: { refunded: string }[] }).rows;
+    const jobs = await rowsOf<{ refunded: string }>(t.app.db, sql`select data->>'refundedMinor' as refunded from pgboss.job where data->>'bookingId' = ${visit.id} and data->>'kind' = 'cancelled'`);
     expect(jobs).toEqual([{ refunded: '222' }]);
   });
 });
@@ -147,6 +148,6 @@ function dateOf(instant: Date): string {
 /** Waits until every queued e-mail job has run, so that 'no more e-mails' can be said. */
 async function settled() {
   await expect
-    .poll(async () => ((await t.app.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'mail' and state < 'completed'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n)
+    .poll(async () => (await rowsOf<{ n: number }>(t.app.db, sql`select count(*)::int as n from pgboss.job where name = 'mail' and state < 'completed'`))[0]!.n)
     .toBe(0);
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseNow } from '../booking/capacity.js';
 import { bookings } from '../db/schema.js';
 import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings.js';
 import { salonDateTimeParts } from '../../shared/calendar.js';
 import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.js';
@@ -46,10 +47,8 @@ async function reminderSentAt(db: Db, booking: BookedVisit): Promise<Date | null
 
 /** The state pg-boss holds for the reminder job of a booking (undefined: none was queued). */
 async function reminderJobStates(db: Db, booking: BookedVisit): Promise<string[]> {
-  const result = (await db.execute(sql`select state from pgboss.job where name = 'mail' and data->>'kind' = 'reminder' and data->>'bookingId' = ${booking.id}`)) as unknown as {
-    rows: { state: string }[];
-  };
-  return result.rows.map((r) => r.state);
+  const rows = await rowsOf<{ state: string }>(db, sql`select state from pgboss.job where name = 'mail' and data->>'kind' = 'reminder' and data->>'bookingId' = ${booking.id}`);
+  return rows.map((r) => r.state);
 }
 
 /** The app on a fresh database, sending to a real SMTP receiver, its reminders on `clock`. */
@@ -269,10 +268,8 @@ describe('when the SMTP server is down', () => {
     receiver = await startSmtpReceiver({ port });
     return receiver;
   }
-  const outboxFor = async (who: Account) =>
-    (await t.app.db.execute(sql`select subject, status, error from outbox where "to" = ${who.email} order by created_at, id`)) as unknown as {
-      rows: { subject: string; status: string; error: string | null }[];
-    };
+  const outboxFor = (who: Account) =>
+    rowsOf<{ subject: string; status: string; error: string | null }>(t.app.db, sql`select subject, status, error from outbox where "to" = ${who.email} order by created_at, id`);
 
   /**
    * A confirmed visit at `time` whose reminder, queued `hoursBefore` its start, has failed once
@@ -285,7 +282,7 @@ describe('when the SMTP server is down', () => {
     await smtpDown();
     clockState.at = new Date(visit.startsAt.getTime() - hoursBefore * HOUR);
     expect(await t.app.reminders.sweep()).toBe(1);
-    await expect.poll(async () => (await outboxFor(who)).rows.some((r) => r.status === 'failed' && r.subject.startsWith('Reminder:')), { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => (await outboxFor(who)).some((r) => r.status === 'failed' && r.subject.startsWith('Reminder:')), { timeout: 10_000 }).toBe(true);
     return { who, visit };
   }
 
@@ -297,9 +294,9 @@ describe('when the SMTP server is down', () => {
     expect(await t.app.reminders.sweep()).toBe(1);
 
     // Both have failed once and are waiting for their next try, marked so in the outbox.
-    const failedSubjects = async () => (await outboxFor(who)).rows.filter((r) => r.status === 'failed').map((r) => r.subject);
+    const failedSubjects = async () => (await outboxFor(who)).filter((r) => r.status === 'failed').map((r) => r.subject);
     await expect.poll(failedSubjects, { timeout: 10_000 }).toEqual(expect.arrayContaining([CONFIRMATION, expect.stringMatching(/^Reminder: Classic Manicure/)]));
-    const [first] = (await outboxFor(who)).rows;
+    const [first] = await outboxFor(who);
     expect(first).toMatchObject({ status: 'failed', error: expect.stringMatching(/ECONNREFUSED.*\(attempt 1 of 4; it will be tried again\)/) });
 
     const up = await smtpUp();
@@ -308,7 +305,7 @@ describe('when the SMTP server is down', () => {
     const delivered = mailsTo(up, who).map((m) => m.subject);
     expect(delivered.sort()).toEqual([CONFIRMATION, `Reminder: Classic Manicure on ${dayName(visit.startsAt)} at 12:00`].sort());
     // The outbox marks a mail sent once the SMTP server has taken it, a moment after it arrived there.
-    await expect.poll(async () => (await outboxFor(who)).rows.filter((r) => r.status === 'sent'), { timeout: 10_000 }).toHaveLength(2);
+    await expect.poll(async () => (await outboxFor(who)).filter((r) => r.status === 'sent'), { timeout: 10_000 }).toHaveLength(2);
   });
 
   it('a reminder waiting for its next try is dropped when the visit moves meanwhile, and the new time gets its own', async () => {

@@ -10,6 +10,7 @@ import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { asUser, distinctOpenDays, readyToPay } from '../test/booking.js';
 import { FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../test/fake-stripe.js';
 import { paymentEvents } from '../db/schema.js';
+import { rowsOf } from '../db/rows.js';
 import { bookingListSchema, intentSchema, paymentSchema } from '../../shared/payments.js';
 import { serviceListSchema } from '../../shared/service.js';
 
@@ -58,7 +59,7 @@ function paidAtStripe(ref: string, eventId?: string) {
 }
 
 async function rows(query: SQL): Promise<unknown[]> {
-  return ((await t.database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+  return rowsOf(t.database.db, query);
 }
 
 /** Everything a webhook can change for one payment: the payment, its bookings, the events applied, the mail sent. */

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 import { addCalendarDays, salonDayStart, weekdayOfDate, zonedTimeToInstant } from '../../shared/calendar.js';
 import { fromMinorUnits } from '../../shared/money.js';
 import type { AdminSummary } from '../../shared/admin-summary.js';
@@ -25,17 +26,17 @@ export async function getAdminSummary(db: Db, range: { from: string; to: string 
   const localDay = (column: SQL) => sql`to_char((${column} at time zone ${zone})::date, 'YYYY-MM-DD')`;
 
   const [bookingDays, paymentDays, counts, top, bookedMinutes] = await Promise.all([
-    rows<{ day: string; bookings: number }>(
+    rowsOf<{ day: string; bookings: number }>(
       db,
       sql`select ${localDay(sql`b.starts_at`)} as day, count(*)::int as bookings from bookings b where ${booked} group by 1`,
     ),
-    rows<{ day: string; payments: number; net: number; refunded: number }>(
+    rowsOf<{ day: string; payments: number; net: number; refunded: number }>(
       db,
       sql`select ${localDay(sql`p.paid_at`)} as day, count(*)::int as payments,
             sum(p.amount_minor - p.refunded_minor)::int as net, sum(p.refunded_minor)::int as refunded
           from payments p where ${paid} group by 1`,
     ),
-    rows<{ cancellations: number; no_shows: number; new_customers: number }>(
+    rowsOf<{ cancellations: number; no_shows: number; new_customers: number }>(
       db,
       // user.created_at is a timestamp without zone written in UTC (better-auth through Drizzle).
       sql`select
@@ -46,7 +47,7 @@ export async function getAdminSummary(db: Db, range: { from: string; to: string 
             (select count(*)::int from "user" u where coalesce(u.role, 'user') = 'user'
               and u.created_at >= (${start}::timestamptz at time zone 'UTC') and u.created_at < (${end}::timestamptz at time zone 'UTC')) as new_customers`,
     ),
-    rows<{ service_id: string; title: string; bookings: number; revenue: number }>(
+    rowsOf<{ service_id: string; title: string; bookings: number; revenue: number }>(
       db,
       sql`select b.service_id, s.title, count(*)::int as bookings, sum(b.price_minor - b.refunded_minor)::int as revenue
           from bookings b join services s on s.id = b.service_id
@@ -102,7 +103,7 @@ async function bookedMinutesInOpeningHours(db: Db, windows: Window[]): Promise<n
     windows.map((w) => sql`(${w.startsAt.toISOString()}::timestamptz, ${w.endsAt.toISOString()}::timestamptz)`),
     sql`, `,
   );
-  const [row] = await rows<{ minutes: number | null }>(
+  const [row] = await rowsOf<{ minutes: number | null }>(
     db,
     sql`select sum(extract(epoch from least(b.ends_at, w.ends_at) - greatest(b.starts_at, w.starts_at)) / 60)::float8 as minutes
         from bookings b join (values ${values}) as w(starts_at, ends_at)
@@ -110,11 +111,6 @@ async function bookedMinutesInOpeningHours(db: Db, windows: Window[]): Promise<n
         where b.status in ('confirmed', 'completed', 'no-show')`,
   );
   return Number(row?.minutes ?? 0);
-}
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  // Both drivers answer execute() with { rows }; Drizzle's return type differs between them.
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 function sum(values: number[]): number {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 
 /** `count` is the attempts in the current window, this one included. */
 export type ThrottleResult = { allowed: boolean; retryAfterSeconds: number; count: number };
@@ -9,14 +10,12 @@ export type ThrottleResult = { allowed: boolean; retryAfterSeconds: number; coun
  * concurrent requests on any number of instances cannot slip past the limit.
  */
 export async function consumeThrottle(db: Db, key: string, limit: number, windowSeconds: number): Promise<ThrottleResult> {
-  // Both drivers (pg and PGlite) answer raw SQL with `{ rows }`.
-  const result = (await db.execute(sql`
+  const [row] = await rowsOf<{ count: number; retry_after: number }>(db, sql`
     insert into throttles (key, count, window_started_at) values (${key}, 1, now())
     on conflict (key) do update set
       count = case when throttles.window_started_at <= now() - make_interval(secs => ${windowSeconds}) then 1 else throttles.count + 1 end,
       window_started_at = case when throttles.window_started_at <= now() - make_interval(secs => ${windowSeconds}) then now() else throttles.window_started_at end
-    returning count, ceil(extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now())))::int as retry_after`)) as unknown as { rows: { count: number; retry_after: number }[] };
-  const row = result.rows[0];
+    returning count, ceil(extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now())))::int as retry_after`);
   if (!row) throw new Error('throttle upsert returned no row');
   return { allowed: Number(row.count) <= limit, retryAfterSeconds: Math.max(1, Number(row.retry_after)), count: Number(row.count) };
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 import { uploads } from '../db/schema.js';
 
 export type StoredImage = { key: string; contentType: string; width: number; height: number; bytes: Uint8Array; originalKey?: string | null };
@@ -29,7 +30,7 @@ export async function uploadExists(db: Db, url: string): Promise<boolean> {
  * Answers how many files (originals and their copies) were removed.
  */
 export async function removeUnreferencedUploads(db: Db, graceMinutes: number): Promise<number> {
-  const result = await db.execute(sql`
+  const removed = await rowsOf(db, sql`
     with referenced as (
       select image_url as url from services where deleted_at is null
       union select image from "user" where image is not null
@@ -45,5 +46,5 @@ export async function removeUnreferencedUploads(db: Db, graceMinutes: number): P
     delete from uploads
     where key in (select key from orphans) or original_key in (select key from orphans)
     returning key`);
-  return (result as unknown as { rows: unknown[] }).rows.length;
+  return removed.length;
 }

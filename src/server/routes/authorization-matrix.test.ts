@@ -12,6 +12,7 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { rowsOf } from '../db/rows.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { imageForm, solidPng } from '../test/uploads.js';
 import { asUser, dhaka, openDay, readyToPay } from '../test/booking.js';
@@ -58,7 +59,7 @@ let t: TestApp;
 let ctx: Ctx;
 
 async function rows(query: SQL): Promise<unknown[]> {
-  return ((await t.database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+  return rowsOf(t.database.db, query);
 }
 const serviceRow = (id: string) => rows(sql`select * from services where id = ${id}`);
 const cartItemRow = (id: string) => rows(sql`select * from cart_items where id = ${id}`);

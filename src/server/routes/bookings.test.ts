@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.js';
+import { rowsOf } from '../db/rows.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { addItem, asUser, dhaka, distinctOpenDays, openDay, readyToPay } from '../test/booking.js';
 import { bookAndPay } from '../test/appointments.js';
@@ -28,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function query<T>(text: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.database.db.execute(text)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(t.database.db, text);
 }
 
 /** The booking as the database holds it: what a refused request must leave as it was. */

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.js';
 import { cartItems } from '../db/schema.js';
+import { rowsOf } from '../db/rows.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { addItem, asUser, dhaka, openDay } from '../test/booking.js';
 import { apiErrorSchema } from '../../shared/errors.js';
@@ -101,7 +102,7 @@ describe('POST /api/cart', () => {
     await isHeld;
     const clicks = Promise.all(Array.from({ length: 10 }, () => asUser(t.app, shopper).post('/api/cart', { cartItemId: service })));
     const waiting = async () =>
-      ((await t.app.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      (await rowsOf<{ n: number }>(t.app.db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]!.n;
     for (let tries = 0; (await waiting()) < 10 && tries < 250; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
     release();
     await holder;

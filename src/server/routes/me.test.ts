@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.js';
+import { rowsOf } from '../db/rows.js';
 import { cookieFrom, signIn, signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { CARDS, asUser, dhaka, futureExpiry, openDay, readyToPay } from '../test/booking.js';
 import { solidPng, uploadImage } from '../test/uploads.js';
@@ -53,9 +54,8 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-type Rows<T> = { rows: T[] };
 async function query<T>(text: SQL): Promise<T[]> {
-  return ((await t.database.db.execute(text)) as unknown as Rows<T>).rows;
+  return rowsOf<T>(t.database.db, text);
 }
 
 /** Every row of every table of the salon's schema, except the attempt counters a refusal rightly bumps. */

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { rowsOf } from '../db/rows.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { CARDS, asUser, dhaka, futureExpiry, distinctOpenDays, openDay, readyToPay } from '../test/booking.js';
 import { apiErrorSchema } from '../../shared/errors.js';
@@ -33,9 +34,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Rows<T> = { rows: T[] };
 async function query<T>(text: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.database.db.execute(text)) as unknown as Rows<T>).rows;
+  return rowsOf<T>(t.database.db, text);
 }
 
 async function intent(who: Account, price: number) {

@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.js';
+import { rowsOf } from '../db/rows.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { asUser, distinctOpenDays, futureExpiry, readyToPay, CARDS } from '../test/booking.js';
 import { seedDemoHistory } from '../auth/demo-history.js';
@@ -31,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function rows<T = Record<string, unknown>>(query: SQL): Promise<T[]> {
-  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(t.database.db, query);
 }
 const reviewRow = (id: string) => rows(sql`select * from reviews where id = ${id}`);
 const reviewsOfBooking = (bookingId: string) => rows(sql`select * from reviews where booking_id = ${bookingId}`);

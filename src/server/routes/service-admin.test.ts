@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { rowsOf } from '../db/rows.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { solidPng, uploadImage } from '../test/uploads.js';
 import { apiErrorSchema } from '../../shared/errors.js';
@@ -29,7 +30,7 @@ function call(method: 'POST' | 'PATCH' | 'DELETE', url: string, who: Account | u
 }
 
 const catalogue = async () => serviceListSchema.parse((await t.app.inject({ url: '/api/service' })).json());
-const countServices = async () => Number(((await t.database.db.execute(sql`select count(*)::int as n from services`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+const countServices = async () => Number((await rowsOf<{ n: number }>(t.database.db, sql`select count(*)::int as n from services`))[0]!.n);
 
 async function validBody() {
   return { title: 'Gold Facial', price: 2499.5, description: 'A glow facial with gold serum.', duration: 75, category: 'Facial', image_url: await uploadImage(t.app) };
@@ -150,8 +151,8 @@ describe('DELETE /api/service/:id', () => {
     expect(res.json()).toEqual({ deletedCount: 1 });
     expect((await catalogue()).map((s) => s._id)).not.toContain(id);
     expect((await t.app.inject({ url: `/api/service/${id}` })).statusCode).toBe(404);
-    const left = (await t.database.db.execute(sql`select service_id from cart_items where user_id = ${shopper.id}`)) as unknown as { rows: { service_id: string }[] };
-    expect(left.rows.map((r) => r.service_id)).toEqual([other]);
+    const left = await rowsOf<{ service_id: string }>(t.database.db, sql`select service_id from cart_items where user_id = ${shopper.id}`);
+    expect(left.map((r) => r.service_id)).toEqual([other]);
     // A second delete finds nothing.
     expect((await call('DELETE', `/api/service/${id}`, admin)).statusCode).toBe(404);
   });

@@ -10,6 +10,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { prepareDatabase } from '../db/prepare.js';
+import { rowsOf } from '../db/rows.js';
 import { loadConfig, type AppConfig } from '../env.js';
 import { createTestDatabase } from '../test/test-database.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
@@ -190,7 +191,7 @@ describe('the home page without JavaScript', () => {
     // A customer's review goes into the JSON-LD and the testimonials.
     const customer = await signUp(app, { name: 'Mallory' });
     expect(await seedDemoHistory(app, customer.id)).toBe(2);
-    const { rows } = (await app.db.execute(sql`select id from bookings where user_id = ${customer.id} limit 1`)) as unknown as { rows: { id: string }[] };
+    const rows = await rowsOf<{ id: string }>(app.db, sql`select id from bookings where user_id = ${customer.id} limit 1`);
     const feedback = 'Lovely! </script><script>alert(3)</script> Really.';
     const review = await asUser(app, customer).post('/api/review', { bookingId: rows[0]!.id, rating: 5, feedback, role: '</script><b>x' });
     expect(review.statusCode, review.body).toBe(201);
