@@ -139,11 +139,16 @@ const OCCUPANCY_ONE = statement<One, OccupancyRow>('parlour_occupancy_one')`${oc
   fragment<One>`${'now'}::timestamptz`,
   fragment<One>`${'exceptItems'}::uuid[]`,
 )}`;
+/** Whether the visit `x` overlaps any of the windows of a `with` part `w (s, e)`. */
+function overlapsAnyOfW<P extends Record<string, unknown>>(x: 'c' | 'b'): Fragment<P> {
+  return fragment<P>`${verbatim(x)}.starts_at >= (select min(s) from w) - ${verbatim(EARLIEST)}
+      and ${verbatim(x)}.starts_at < (select max(e) from w)
+      and exists (select 1 from w where ${verbatim(x)}.starts_at < w.e and ${verbatim(x)}.ends_at > w.s)`;
+}
+
 const OCCUPANCY_MANY = statement<Many, OccupancyRow>('parlour_occupancy_many')`
     with w (s, e) as (select * from unnest(${'starts'}::timestamptz[], ${'ends'}::timestamptz[]))${occupancyOf<Many>(
-  (x) => fragment<Many>`${verbatim(x)}.starts_at >= (select min(s) from w) - ${verbatim(EARLIEST)}
-      and ${verbatim(x)}.starts_at < (select max(e) from w)
-      and exists (select 1 from w where ${verbatim(x)}.starts_at < w.e and ${verbatim(x)}.ends_at > w.s)`,
+  overlapsAnyOfW,
   fragment<Many>`${'now'}::timestamptz`,
   fragment<Many>`${'exceptItems'}::uuid[]`,
 )}`;
@@ -156,7 +161,7 @@ type OfItem = Omit<OccupancyParams, 'now'> & { itemId: string };
  * waiting for its answer (pipelined.ts).
  */
 const OCCUPANCY_OF_ITEM = statement<OfItem, OccupancyRow>('parlour_occupancy_of_item')`
-    with w (s, e) as (select starts_at, ends_at from cart_items where id = ${'itemId'}::uuid)${occupancyOf<OfItem>(
+    with w (s, e) as (select starts_at, ends_at from cart_items where id = ${'itemId'}::uuid and user_id = ${'userId'}::uuid)${occupancyOf<OfItem>(
   (x) => fragment<OfItem>`${verbatim(x)}.starts_at >= (select s from w) - ${verbatim(EARLIEST)}
       and ${verbatim(x)}.starts_at < (select e from w) and ${verbatim(x)}.ends_at > (select s from w)`,
   fragment<OfItem>`now()`,
@@ -175,9 +180,7 @@ const OCCUPANCY_OF_PAYMENT = statement<OfPayment, OccupancyRow>('parlour_occupan
       select b.starts_at, b.ends_at, b.cart_item_id from bookings b join payments p on p.id = b.payment_id
       where p.gateway_ref = ${'ref'}::text and b.status = 'pending'
     )${occupancyOf<OfPayment>(
-  (x) => fragment<OfPayment>`${verbatim(x)}.starts_at >= (select min(s) from w) - ${verbatim(EARLIEST)}
-      and ${verbatim(x)}.starts_at < (select max(e) from w)
-      and exists (select 1 from w where ${verbatim(x)}.starts_at < w.e and ${verbatim(x)}.ends_at > w.s)`,
+  overlapsAnyOfW,
   fragment<OfPayment>`now()`,
   fragment<OfPayment>`array(select item from w)`,
 )}`;

@@ -37,6 +37,22 @@ export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
 /** The wake-up's text: NOTIFY inside a transaction is delivered only if it commits. */
 const WAKE_TEXT = `select pg_notify('${WAKE_CHANNEL}', $1)`;
 
+/** Runs a named prepared statement in either kind of transaction. */
+function runIn<Row>(tx: JobTransaction, name: string, text: string, values: unknown[]): Promise<Row[]> {
+  return tx instanceof PipelinedTransaction ? tx.run<Row>(text, values, name) : runNamed<Row>(tx, name, text, values);
+}
+
+/** Statement names by pg-boss's texts: a handful of fixed texts, hashed once each, not per job. */
+const jobStatementNames = new Map<string, string>();
+function jobStatementName(text: string): string {
+  let name = jobStatementNames.get(text);
+  if (name === undefined) {
+    name = `parlour_job_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    jobStatementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * pg-boss runs the statement it is given; this runs it in the caller's transaction, so the job
  * exists if and only if the transaction commits. Each text pg-boss sends is a named prepared
@@ -49,13 +65,11 @@ function inTransaction(tx: JobTransaction, wake: QueueName): PgBoss.Db & { woken
   return {
     woken: () => woken,
     async executeSql(text: string, values: unknown[] = []) {
-      const name = `parlour_job_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-      if (!(tx instanceof PipelinedTransaction)) return { rows: await runNamed(tx, name, text, values) };
-      const rows = tx.run(text, values, name);
-      if (!woken) {
+      const rows = runIn(tx, jobStatementName(text), text, values);
+      if (!woken && tx instanceof PipelinedTransaction) {
         woken = true;
         // Behind the insert: should it fail, this fails with it and the transaction rolls back.
-        void tx.run(WAKE_TEXT, [wake], 'parlour_job_wake');
+        void runIn(tx, 'parlour_job_wake', WAKE_TEXT, [wake]);
       }
       return { rows: await rows };
     },
@@ -141,10 +155,7 @@ export class JobQueue {
     if (tx) {
       const db = inTransaction(tx, queue);
       await this.boss.send(queue, data, { ...this.sendOptions(), db });
-      if (!db.woken()) {
-        if (tx instanceof PipelinedTransaction) await tx.run(WAKE_TEXT, [queue], 'parlour_job_wake');
-        else await runNamed(tx, 'parlour_job_wake', WAKE_TEXT, [queue]);
-      }
+      if (!db.woken()) await runIn(tx, 'parlour_job_wake', WAKE_TEXT, [queue]);
     } else {
       await this.boss.send(queue, data, this.sendOptions());
       const worker = this.workers.get(queue);

@@ -133,8 +133,7 @@ const LOCK_OUTCOME = statement<
     amount_minor: number;
     gateway_ref: string;
     fresh: boolean;
-    now: string | Date;
-    pending: { id: string; cartItemId: string; priceMinor: number; startsAt: string; endsAt: string }[];
+    pending: { id: string; priceMinor: number; startsAt: string; endsAt: string }[];
   }
 >('parlour_lock_outcome')`
   with payment as (
@@ -145,15 +144,15 @@ const LOCK_OUTCOME = statement<
     on conflict do nothing
     returning id
   ), pending as (
-    select b.id, b.cart_item_id, b.price_minor, b.starts_at, b.ends_at
+    select b.id, b.price_minor, b.starts_at, b.ends_at
     from bookings b join payment p on b.payment_id = p.id
     where b.status = 'pending' and ${'succeeded'}::boolean and exists (select 1 from event)
       and p.status in ('pending', 'failed', 'canceled')
     order by b.starts_at
     for update of b
   ), cells as (${verbatim(lockCellsText('pending'))})
-  select p.id, p.user_id, p.status, p.amount_minor, p.gateway_ref, exists (select 1 from event) as fresh, now() as now,
-    (select coalesce(json_agg(json_build_object('id', id, 'cartItemId', cart_item_id, 'priceMinor', price_minor, 'startsAt', starts_at, 'endsAt', ends_at) order by starts_at), '[]'::json) from pending) as pending
+  select p.id, p.user_id, p.status, p.amount_minor, p.gateway_ref, exists (select 1 from event) as fresh,
+    (select coalesce(json_agg(json_build_object('id', id, 'priceMinor', price_minor, 'startsAt', starts_at, 'endsAt', ends_at) order by starts_at), '[]'::json) from pending) as pending
   from payment p`;
 
 /**
@@ -382,7 +381,6 @@ export class PaymentService {
     return {
       payment: { id: row.id, userId: row.user_id, status: row.status, amountMinor: row.amount_minor, gatewayRef: row.gateway_ref },
       fresh: row.fresh,
-      now: new Date(row.now),
       pending: row.pending.map((b) => ({ ...b, startsAt: new Date(b.startsAt), endsAt: new Date(b.endsAt) })),
     };
   }
