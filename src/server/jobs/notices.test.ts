@@ -59,9 +59,11 @@ describe('the confirmation', () => {
     expect(calendar.method).toBe('PUBLISH');
     expect(calendar.events.map((e) => e.startDate.toJSDate())).toEqual([dhaka(date, '11:00'), dhaka(date, '14:00')]);
     expect(calendar.events.map((e) => e.location)).toEqual([salon.address, salon.address]);
-    // The same mail is in the outbox for the admin's 'Sent e-mails' page, HTML included.
-    const rows = await rowsOf<{ status: string; html: string }>(t.app.db, sql`select status, html from outbox where "to" = ${who.email}`);
-    expect(rows).toEqual([{ status: 'sent', html: expect.stringContaining('<strong>Gel Nail Extensions</strong>') }]);
+    // The same mail is in the outbox for the admin's 'Sent e-mails' page, HTML included. The row is
+    // written just after the SMTP server has the mail, so it is waited for.
+    await expect
+      .poll(() => rowsOf<{ status: string; html: string }>(t.app.db, sql`select status, html from outbox where "to" = ${who.email}`))
+      .toEqual([{ status: 'sent', html: expect.stringContaining('<strong>Gel Nail Extensions</strong>') }]);
   });
 });
 
