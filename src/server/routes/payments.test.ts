@@ -299,6 +299,49 @@ describe('paying with the test gateway', () => {
   });
 });
 
+describe('payments landing together for the last place', () => {
+  it('both holds lapsed and both charged: the one counted after the other committed is refunded, never both confirmed', async () => {
+    await asUser(t.app, admin).put('/api/settings', { ...DEFAULT_SALON_SETTINGS, capacity: 1 });
+    try {
+      const day = freshDay();
+      const serviceId = byTitle('Classic Manicure')._id;
+      const customers = [await signUp(t.app), await signUp(t.app)];
+      const secrets: string[] = [];
+      for (const who of customers) {
+        await readyToPay(t.app, who, [{ serviceId, time: '15:00' }], day);
+        secrets.push(intentSchema.parse((await intent(who, 800)).json()).clientSecret);
+        // Her hold lapses while she types her card, so the next customer may take the same time.
+        await t.database.db.execute(sql`update cart_items set hold_expires_at = now() - interval '1 second' where user_id = ${who.id}`);
+      }
+      // The time's cells are held here until both outcomes wait on them, so each outcome's count
+      // can only be right if it is made after its lock, not before.
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let held!: () => void;
+      const isHeld = new Promise<void>((resolve) => (held = resolve));
+      const holder = t.app.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from slot_cells where cell_start >= ${dhaka(day, '15:00').toISOString()}::timestamptz
+          and cell_start < ${dhaka(day, '15:45').toISOString()}::timestamptz for update`);
+        held();
+        await gate;
+      });
+      await isHeld;
+      const paying = Promise.all(customers.map((who, i) => pay(who, secrets[i]!)));
+      const waiting = async () =>
+        (await rowsOf<{ n: number }>(t.app.db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]!.n;
+      for (let tries = 0; (await waiting()) < 2 && tries < 250; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      release();
+      await holder;
+      const statuses = (await paying).map((res) => confirmResultSchema.parse(res.json()).status);
+      expect(statuses.sort()).toEqual(['refunded', 'succeeded']);
+      const booked = await query<{ n: number }>(sql`select count(*)::int as n from bookings where starts_at = ${dhaka(day, '15:00').toISOString()}::timestamptz and status = 'confirmed'`);
+      expect(booked).toEqual([{ n: 1 }]);
+    } finally {
+      await asUser(t.app, admin).put('/api/settings', DEFAULT_SALON_SETTINGS);
+    }
+  });
+});
+
 async function paidCustomer(time = '11:00', date = freshDay()) {
   const who = await signUp(t.app);
   await readyToPay(t.app, who, [
