@@ -16,6 +16,7 @@ import {
   salonDate,
   setHoldMinutes,
   signUpByApi,
+  wordsBrokenIn,
 } from './journey';
 
 /**
@@ -151,6 +152,8 @@ test.describe('axe: every page and state of the journey, WCAG 2.2 A/AA, 0 violat
       await payWith(page, '4242 4242 4242 4242');
       await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
       await expectNoViolations(page, at('payment result'));
+      // Each appointment's name and time keep their words whole, however narrow the screen.
+      expect(await wordsBrokenIn(page.getByRole('region', { name: 'Receipt' }).getByRole('list')), at('receipt')).toEqual([]);
 
       await page.goto('/dashboard/userhome');
       const upcoming = page.getByRole('region', { name: 'Upcoming appointments' });

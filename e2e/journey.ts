@@ -172,3 +172,24 @@ export async function contrastRatio(locator: Locator, part: 'text' | 'outline' |
     return Math.min(...against.map((fill) => ratio(line, fill)));
   }, part);
 }
+
+/**
+ * Words under `locator` that the layout split across two lines (a narrow column breaking a
+ * service's name in the middle). Parts joined by a hyphen count as words of their own.
+ */
+export async function wordsBrokenIn(locator: Locator): Promise<string[]> {
+  return locator.evaluate((root) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of (node.textContent ?? '').matchAll(/[^\s\-–—]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(word[0]);
+      }
+    }
+    return broken;
+  });
+}

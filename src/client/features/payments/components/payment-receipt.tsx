@@ -156,7 +156,9 @@ export function PaymentReceipt({ paymentId, email, timeZone }: PaymentReceiptPro
           {data.services.map((service) => (
             <li key={service.bookingId} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
               <CalendarCheck aria-hidden="true" className="size-5 shrink-0 text-primary" />
-              <div className="min-w-0 flex-1">
+              {/* At least 12rem: on a phone the price and the calendar link move down a line
+                  before the name would be squeezed into breaking in the middle of a word. */}
+              <div className="min-w-48 flex-1">
                 <p className="font-semibold [overflow-wrap:anywhere]">{service.title}</p>
                 <p className="text-sm text-base-content/75">
                   <time dateTime={service.startsAt}>{formatSalonDateTime(service.startsAt, timeZone)}</time>
