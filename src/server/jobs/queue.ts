@@ -34,6 +34,15 @@ export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = { retryDelaySeconds: 6
 export type JobAttempt = { number: number; of: number };
 export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
 
+/**
+ * The most jobs one fetch takes (JobQueue.work). Large enough that a burst costs a fetch per
+ * several e-mails, small enough that a crash in the middle of a batch resends few of them.
+ */
+const JOB_BATCH = 10;
+
+/** What a failed job keeps as its output: the error, which pg-boss serialises as it does a thrown one. */
+const errorOutput = (err: unknown): object => (typeof err === 'object' && err !== null ? err : { value: String(err) });
+
 /** The wake-up's text: NOTIFY inside a transaction is delivered only if it commits. */
 const WAKE_TEXT = `select pg_notify('${WAKE_CHANNEL}', $1)`;
 
@@ -118,21 +127,35 @@ export class JobQueue {
   /**
    * Runs `handler` for each job of `queue`, one at a time in this instance. A throw means retry.
    *
+   * Jobs are fetched up to JOB_BATCH at a time. Fetching is the queue's dearest statement (it
+   * sorts what is waiting and skips the rows other workers hold), and a burst of bookings queues
+   * one confirmation each: fetched one by one, the fetches alone cost more of PostgreSQL than
+   * composing and storing the e-mails. Each job of a batch still succeeds or fails on its own: a
+   * job that throws is failed there and then (so it is retried on its own schedule) and the
+   * others are completed together when the batch is done. Should the process die in the middle,
+   * the batch's jobs are retried once their time runs out, so up to JOB_BATCH - 1 e-mails that had
+   * gone out may go out twice (at-least-once, as a single job cut short after its send).
+   *
    * pg-boss's worker waits a whole polling interval after every fetch, even one that found a job,
    * unless it is woken meanwhile; wake-ups that arrive together count as one. A burst of bookings
-   * therefore left a backlog drained one e-mail per interval (five seconds each), the last
-   * confirmation minutes late. So after each job the worker wakes itself: it fetches again at once
-   * while there is work, and waits for its interval only once a fetch finds none.
+   * therefore left a backlog drained one fetch per interval (five seconds each), the last
+   * confirmation minutes late. So after each batch the worker wakes itself: it fetches again at
+   * once while there is work, and waits for its interval only once a fetch finds none.
    */
   async work<T>(queue: QueueName, handler: JobHandler<T>): Promise<void> {
-    const id = await this.boss.work<T>(queue, { includeMetadata: true, pollingIntervalSeconds: this.options.pollingIntervalSeconds }, async ([job]) => {
-      if (!job) return;
-      const attempt = { number: job.retryCount + 1, of: job.retryLimit + 1 };
+    const options = { includeMetadata: true, batchSize: JOB_BATCH, pollingIntervalSeconds: this.options.pollingIntervalSeconds } as const;
+    const id = await this.boss.work<T>(queue, options, async (jobs) => {
       try {
-        await handler(job.data, attempt);
-      } catch (err) {
-        this.log.warn({ err, queue, job: job.id, attempt }, attempt.number < attempt.of ? 'job failed; it will be tried again' : 'job failed for the last time');
-        throw err;
+        for (const job of jobs) {
+          const attempt = { number: job.retryCount + 1, of: job.retryLimit + 1 };
+          try {
+            await handler(job.data, attempt);
+          } catch (err) {
+            this.log.warn({ err, queue, job: job.id, attempt }, attempt.number < attempt.of ? 'job failed; it will be tried again' : 'job failed for the last time');
+            // Failed alone: pg-boss completes the batch's jobs that are still active, not this one.
+            await this.boss.fail(queue, job.id, errorOutput(err));
+          }
+        }
       } finally {
         const self = this.workers.get(queue);
         if (self) this.boss.notifyWorker(self);

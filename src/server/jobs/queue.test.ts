@@ -1,0 +1,64 @@
+/**
+ * The job queue's own contract, on a real pg-boss over a fresh database: jobs are fetched several
+ * at a time, yet each one succeeds or fails on its own. A job that throws is tried again later;
+ * the jobs fetched with it are completed once, never run again because of it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { rowsOf } from '../db/rows.js';
+import { sql } from 'drizzle-orm';
+import { createTestDatabase } from '../test/test-database.js';
+import type { DbHandle } from '../db/client.js';
+import { JobQueue } from './queue.js';
+
+let database: DbHandle;
+let drop: () => Promise<void>;
+let queue: JobQueue;
+
+beforeAll(async () => {
+  ({ database, drop } = await createTestDatabase());
+  // Retries after one second, so the failed job's second try comes within the test.
+  queue = new JobQueue(database.connectionUrl, Fastify({ logger: { level: 'silent' } }).log, { retryDelaySeconds: 1, retryLimit: 3, pollingIntervalSeconds: 0.5 });
+  await queue.start();
+});
+afterAll(async () => {
+  await queue?.stop();
+  await drop?.();
+});
+
+describe('a batch of jobs', () => {
+  it('are fetched together; the one that throws is retried alone, the others run once and are completed', async () => {
+    // Queued before any worker runs, so the first fetch takes them all.
+    for (let n = 1; n <= 5; n += 1) await queue.send('mail', { n });
+    const runs: { n: number; attempt: number }[] = [];
+    let activeAtFirst: number | undefined;
+    await queue.work<{ n: number }>('mail', async ({ n }, attempt) => {
+      runs.push({ n, attempt: attempt.number });
+      // Fetched together: while the first runs, all five are taken (active), not only the first.
+      if (runs.length === 1) {
+        const [row] = await rowsOf<{ active: number }>(database.db, sql`select count(*)::int as active from pgboss.job where name = 'mail' and state = 'active'`);
+        activeAtFirst = row!.active;
+      }
+      if (n === 3 && attempt.number === 1) throw new Error('the SMTP server is down');
+    });
+
+    await expect.poll(() => runs.filter((r) => r.n === 3).length, { timeout: 15_000, interval: 100 }).toBe(2);
+    // Another second: long enough for any job wrongly failed with job 3 to come round again.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+
+    expect(runs.filter((r) => r.n !== 3).map((r) => r.n).sort()).toEqual([1, 2, 4, 5]);
+    expect(runs.filter((r) => r.n === 3).map((r) => r.attempt)).toEqual([1, 2]);
+    const jobs = await rowsOf<{ n: number; state: string; retry_count: number }>(
+      database.db,
+      sql`select (data->>'n')::int as n, state::text, retry_count from pgboss.job where name = 'mail' order by 1`,
+    );
+    expect(jobs).toEqual([
+      { n: 1, state: 'completed', retry_count: 0 },
+      { n: 2, state: 'completed', retry_count: 0 },
+      { n: 3, state: 'completed', retry_count: 1 },
+      { n: 4, state: 'completed', retry_count: 0 },
+      { n: 5, state: 'completed', retry_count: 0 },
+    ]);
+    expect(activeAtFirst).toBe(5);
+  });
+});
