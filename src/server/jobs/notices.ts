@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { bookings, payments, reviews, user } from '../db/schema.js';
+import { bookings, reviews, user } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { buildIcs, googleCalendarLink, type CalendarAppointment } from '../calendar/ics.js';
@@ -82,22 +82,25 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
   const { db, publicUrl } = deps;
   const settings = await deps.salonSettings();
   const context = { timeZone: settings.timeZone, publicUrl };
-  const now = await deps.clock(db);
+  // Only a reminder is judged by the time (has the visit begun?), so only a reminder asks the
+  // clock, which is the database's or a test's. Elsewhere the time is the calendar file's stamp,
+  // when this server made it.
+  const now = job.kind === 'reminder' ? await deps.clock(db) : new Date();
   const forMail = (b: BookingRow): MailAppointment => ({ ...b, googleCalendarUrl: googleCalendarLink(b, context) });
   const calendarFile = (rows: readonly CalendarAppointment[], owner: Owner) => buildIcs(rows, { ...context, now, customer: owner });
 
   if (job.kind === 'confirmation') {
-    const [owner] = await db
-      .select({ email: user.email, name: user.name })
-      .from(payments)
-      .innerJoin(user, eq(user.id, payments.userId))
-      .where(eq(payments.id, job.paymentId));
-    const booked = await db
-      .select()
+    // Her confirmed visits on the payment, each with her name and address: one statement.
+    const rows = await db
+      .select({ booking: bookings, email: user.email, name: user.name })
       .from(bookings)
+      .innerJoin(user, eq(user.id, bookings.userId))
       .where(and(eq(bookings.paymentId, job.paymentId), eq(bookings.status, 'confirmed')))
       .orderBy(asc(bookings.startsAt));
-    if (!owner || booked.length === 0) return { skip: 'no confirmed booking left on the payment' };
+    const [first] = rows;
+    if (!first) return { skip: 'no confirmed booking left on the payment' };
+    const owner = { email: first.email, name: first.name };
+    const booked = rows.map((r) => r.booking);
     return {
       to: owner.email,
       content: confirmationMail({
