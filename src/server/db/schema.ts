@@ -208,6 +208,12 @@ export const payments = pgTable(
     check('payments_amounts', sql`${t.amountMinor} > 0 and ${t.refundedMinor} between 0 and ${t.amountMinor}`),
     index('payments_user_idx').on(t.userId, t.createdAt),
     index('payments_created_idx').on(t.createdAt),
+    // Her payments still open to a retry (pending, or declined and tried again): the checkout
+    // looks for the one for this very list and cancels the others on every intent. Through
+    // payments_user_idx both read her whole payment history, which only grows.
+    index('payments_open_idx')
+      .on(t.userId, t.cartFingerprint)
+      .where(sql`${t.status} in ('pending', 'failed')`),
   ],
 );
 

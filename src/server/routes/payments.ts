@@ -36,9 +36,14 @@ function sendCsv(reply: FastifyReply, csv: string, disposition: string) {
     .send(csv);
 }
 
-/** Her payment with this client secret, before the test card form charges it (prepared.ts). */
+/**
+ * Her payment with this client secret, before the test card form charges it (prepared.ts). Found
+ * through the test gateway's intent (unique by client secret) and the payment's reference (unique),
+ * not among her payments by secret, which reads her whole payment history, growing with each visit.
+ */
 const OWN_PAYMENT = statement<{ clientSecret: string; userId: string }, { id: string }>('parlour_own_payment')`
-  select id from payments where client_secret = ${'clientSecret'}::text and user_id = ${'userId'}::uuid`;
+  select p.id from test_gateway_intents i join payments p on p.gateway_ref = i.ref
+  where i.client_secret = ${'clientSecret'}::text and p.user_id = ${'userId'}::uuid and p.gateway = 'test'`;
 
 export async function paymentRoutes(app: App, options: { stripe?: Stripe | undefined }) {
   const service = app.payments;

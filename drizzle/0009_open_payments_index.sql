@@ -1,0 +1,1 @@
+CREATE INDEX "payments_open_idx" ON "payments" USING btree ("user_id","cart_fingerprint") WHERE "payments"."status" in ('pending', 'failed');
