@@ -90,4 +90,39 @@ describe('a pipelined transaction', () => {
     expect(await notes()).toEqual([]);
     expect(await backendPid()).toBe(pid);
   });
+
+  it('sends the COMMIT behind the last statements when nothing is left to decide: one write in all, the answer from their rows', async () => {
+    await pool().query('delete from notes');
+    const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+    const writes = [vi.spyOn(socket, '_writev'), vi.spyOn(socket, '_write')];
+    try {
+      const answer = await pipelinedTransaction(single.db, async (tx) => {
+        const first = tx.run<{ id: number }>('insert into notes values ($1, $2) returning id', [7, 'seven']);
+        const second = tx.run<{ id: number }>('insert into notes values ($1, $2) returning id', [8, 'eight']);
+        return tx.commitBehind(Promise.all([first, second]).then(([a, b]) => [a[0]!.id, b[0]!.id]));
+      });
+      expect(answer).toEqual([7, 8]);
+      // BEGIN, both statements and the COMMIT: one write (two when the COMMIT waits for their answers).
+      expect(writes.reduce((sum, spy) => sum + spy.mock.calls.length, 0)).toBe(1);
+    } finally {
+      for (const spy of writes) spy.mockRestore();
+    }
+    expect(await notes()).toEqual([7, 8]);
+  });
+
+  it('with the COMMIT sent behind a statement that fails: rolled back, the statement\'s error told, the connection kept', async () => {
+    await pool().query('delete from notes');
+    const pid = await backendPid();
+    const failed = pipelinedTransaction(single.db, async (tx) => {
+      const inserted = tx.run('insert into notes values (9, $1)', ['nine']);
+      const duplicate = tx.run('insert into notes values (9, $1)', ['again']);
+      return tx.commitBehind(Promise.all([inserted, duplicate]));
+    });
+    await expect(failed).rejects.toMatchObject({ code: '23505' });
+    expect(await notes()).toEqual([]);
+    expect(await backendPid()).toBe(pid);
+    const client = await pool().connect();
+    expect((client as unknown as { pipeline: boolean }).pipeline).toBe(false);
+    client.release();
+  });
 });

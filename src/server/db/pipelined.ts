@@ -27,6 +27,17 @@ export class PipelinedTransaction {
     return handled(this.send(text, values, name).then((result) => result.rows as Row[]));
   }
 
+  /**
+   * For `work` to return when nothing is left to decide in Node: the COMMIT is sent at once,
+   * behind the statements already sent, in the same write, instead of a round trip after their
+   * answers. `answer` (made of those statements' answers) is what the transaction then answers;
+   * should one of them fail, PostgreSQL rolls the COMMIT back and the transaction throws its error.
+   * Only for statements already sent: one issued after `work` returns would run outside.
+   */
+  commitBehind<T>(answer: Promise<T>): CommitBehind<T> {
+    return new CommitBehind(handled(answer));
+  }
+
   /** The end of the transaction, sent behind whatever `work` sent last; answers its command tag. */
   end(command: 'commit' | 'rollback'): Promise<string> {
     return handled(this.send(command, []).then((result) => result.command));
@@ -54,6 +65,11 @@ export class PipelinedTransaction {
   }
 }
 
+/** What `work` returns to have its COMMIT sent behind its last statements (commitBehind). */
+export class CommitBehind<T> {
+  constructor(readonly answer: Promise<T>) {}
+}
+
 /**
  * A statement behind a failed one fails too, and its caller may never await it (it stopped at the
  * first error): marked handled, so the process does not take it for a forgotten failure, it still
@@ -71,28 +87,46 @@ type PipelineClient = pg.PoolClient & { pipeline: boolean };
  * commits when it returns, rolls back when it throws. A transaction PostgreSQL aborted (a
  * statement `work` sent but did not wait for failed) throws instead of answering.
  */
-export async function pipelinedTransaction<T>(db: Db, work: (tx: PipelinedTransaction) => Promise<T>): Promise<T> {
+export async function pipelinedTransaction<T>(db: Db, work: (tx: PipelinedTransaction) => Promise<T | CommitBehind<T>>): Promise<T> {
   const pool = (db as unknown as { $client: pg.Pool }).$client;
   const client = (await pool.connect()) as PipelineClient;
   client.pipeline = true;
   let broken: Error | undefined;
+  const connectionLost = (err: unknown) => {
+    if (isConnectionError(err)) broken = err as Error;
+    throw err;
+  };
   try {
     const tx = new PipelinedTransaction(client);
     // Not awaited: it travels with the first statements. Were the connection to fail, they fail too.
     void tx.run('begin');
-    let result: T;
+    let outcome: T | CommitBehind<T>;
     try {
-      result = await work(tx);
+      outcome = await work(tx);
     } catch (err) {
       // Whatever `work` sent is answered before the ROLLBACK is; a connection that cannot even
       // roll back is not handed back to the pool.
       await tx.end('rollback').catch((rollbackErr: Error) => (broken = rollbackErr));
       throw err;
     }
-    const command = await tx.end('commit').catch((err: unknown) => {
-      if (isConnectionError(err)) broken = err as Error;
-      throw err;
-    });
+    let result: T;
+    let command: string;
+    if (outcome instanceof CommitBehind) {
+      const committing = tx.end('commit');
+      try {
+        result = await outcome.answer;
+      } catch (err) {
+        // The transaction is aborted: its COMMIT answers ROLLBACK, and the first error is the one told.
+        await committing.catch((commitErr: unknown) => {
+          if (isConnectionError(commitErr)) broken = commitErr as Error;
+        });
+        throw err;
+      }
+      command = await committing.catch(connectionLost);
+    } else {
+      result = outcome;
+      command = await tx.end('commit').catch(connectionLost);
+    }
     if (command !== 'COMMIT') throw new Error('the transaction was aborted by a statement whose answer was not awaited, and rolled back');
     return result;
   } finally {

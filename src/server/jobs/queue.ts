@@ -175,10 +175,19 @@ export class JobQueue {
    */
   async send(queue: QueueName, data: object, tx?: JobTransaction): Promise<void> {
     if (!this.started) throw new Error('the job queue is not started');
-    if (tx) {
+    if (tx instanceof PipelinedTransaction) {
+      const db = inTransaction(tx, queue);
+      const sending = this.boss.send(queue, data, { ...this.sendOptions(), db });
+      // pg-boss issues its insert at once, and the wake-up goes behind it: by the time this call
+      // returns, both are sent, so a caller may send its COMMIT behind them without waiting
+      // (PipelinedTransaction.commitBehind). Should a pg-boss release wait before inserting, the
+      // insert could follow the COMMIT and run outside the transaction: refused loudly instead.
+      if (!db.woken()) throw new Error('pg-boss did not send its insert at once: a pipelined transaction cannot hold it');
+      await sending;
+    } else if (tx) {
       const db = inTransaction(tx, queue);
       await this.boss.send(queue, data, { ...this.sendOptions(), db });
-      if (!db.woken()) await runIn(tx, 'parlour_job_wake', WAKE_TEXT, [queue]);
+      await runIn(tx, 'parlour_job_wake', WAKE_TEXT, [queue]);
     } else {
       await this.boss.send(queue, data, this.sendOptions());
       const worker = this.workers.get(queue);

@@ -442,7 +442,8 @@ export class PaymentService {
         }
         const refundedMinor = refunds.reduce((s, r) => s + r.amountMinor, 0);
         const status: PaymentStatus = refundedMinor === 0 ? 'succeeded' : refundedMinor >= payment.amountMinor ? 'refunded' : 'partially_refunded';
-        // The settlement and the confirmation's queueing go together; the COMMIT follows them.
+        // Nothing is left to decide: the settlement, the confirmation's queueing and the COMMIT
+        // leave together (the queue sends its statements before it returns; queue.ts).
         const settling = SETTLE_PAYMENT.send(tx, {
           confirmed,
           refused,
@@ -451,9 +452,10 @@ export class PaymentService {
           refundedMinor,
           paymentId: payment.id,
         });
-        await this.notices.queue({ kind: 'confirmation', paymentId: payment.id }, tx);
-        const rows = await settling;
-        return { payment: { ...payment, status: rows[0]!.status }, refunds, confirmed: true };
+        const queued = this.notices.queue({ kind: 'confirmation', paymentId: payment.id }, tx);
+        return tx.commitBehind(
+          Promise.all([settling, queued]).then(([rows]) => ({ payment: { ...payment, status: rows[0]!.status }, refunds, confirmed: true })),
+        );
       }),
     );
     if (!applied) {
