@@ -122,14 +122,30 @@ function formatterFor(timeZone: string, kind: keyof typeof formatOptions): Intl.
   return formatter;
 }
 
-function wallClockAt(ms: number, timeZone: string): WallClock {
-  const w: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of formatterFor(timeZone, 'numeric').formatToParts(ms)) {
-    if (part.type in w) w[part.type as keyof WallClock] = Number(part.value);
+/**
+ * The wall clock in `timeZone` at an instant, to the second. The last few answers are kept by
+ * zone and second: a request asks about the same moment several times (a hold's rules read 'now'
+ * and 'now plus the notice' for each check), and each answer is a pass through Intl. Every zone's
+ * offset is a whole number of seconds, so all instants of one second read the same wall clock.
+ */
+function wallClockAt(ms: number, timeZone: string): Readonly<WallClock> {
+  const key = `${timeZone} ${Math.floor(ms / 1000)}`;
+  let w = recentWallClocks.get(key);
+  if (w === undefined) {
+    const read: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+    for (const part of formatterFor(timeZone, 'numeric').formatToParts(ms)) {
+      if (part.type in read) read[part.type as keyof WallClock] = Number(part.value);
+    }
+    if (read.hour === 24) read.hour = 0;
+    w = Object.freeze(read);
+    if (recentWallClocks.size >= RECENT_WALL_CLOCKS_KEPT) recentWallClocks.clear();
+    recentWallClocks.set(key, w);
   }
-  if (w.hour === 24) w.hour = 0;
   return w;
 }
+
+const RECENT_WALL_CLOCKS_KEPT = 1000;
+const recentWallClocks = new Map<string, Readonly<WallClock>>();
 
 /** The zone's UTC offset in ms at an instant (wall clock minus UTC), to the second. */
 function offsetAt(ms: number, timeZone: string): number {
