@@ -25,26 +25,41 @@ const pool = () => (single.db as unknown as { $client: pg.Pool }).$client;
 const notes = async () => (await pool().query<{ id: number }>('select id from notes order by id')).rows.map((r) => r.id);
 const backendPid = async () => (await pool().query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
 
+/** `run`'s answer, and how many writes the sockets made meanwhile (each ends in _write or _writev). */
+async function writesDuring<T>(run: () => Promise<T>): Promise<{ result: T; writes: number }> {
+  const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+  const spies = [vi.spyOn(socket, '_writev'), vi.spyOn(socket, '_write')];
+  try {
+    const result = await run();
+    return { result, writes: spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0) };
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+}
+
+/** The connection was rolled back and kept (the same backend), not thrown away, and is back in its usual mode. */
+async function expectConnectionKept(pid: number) {
+  expect(await backendPid()).toBe(pid);
+  const client = await pool().connect();
+  expect((client as unknown as { pipeline: boolean }).pipeline).toBe(false);
+  client.release();
+}
+
 describe('a pipelined transaction', () => {
   it('sends BEGIN and the statements issued together in one write, answers each its own rows, and commits', async () => {
     await pool().query('delete from notes');
-    // Every write a socket makes ends in one of these two (one buffer, or several gathered).
-    const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
-    const writes = [vi.spyOn(socket, '_writev'), vi.spyOn(socket, '_write')];
-    try {
-      const answers = await pipelinedTransaction(single.db, async (tx) => {
+    const { result: answers, writes } = await writesDuring(() =>
+      pipelinedTransaction(single.db, async (tx) => {
         const first = tx.run<{ id: number }>('insert into notes values ($1, $2) returning id', [1, 'one']);
         // Sees the row the statement before it wrote, though it was sent before that one's answer came.
         const second = tx.run<{ n: number }>('select count(*)::int as n from notes');
         const third = tx.run<{ id: number }>('insert into notes values ($1, $2) returning id', [2, 'two'], 'pipelined_test_insert');
         return [await first, await second, await third];
-      });
-      expect(answers).toEqual([[{ id: 1 }], [{ n: 1 }], [{ id: 2 }]]);
-      // BEGIN with the three statements, then the COMMIT: two writes (four without the pipeline).
-      expect(writes.reduce((sum, spy) => sum + spy.mock.calls.length, 0)).toBe(2);
-    } finally {
-      for (const spy of writes) spy.mockRestore();
-    }
+      }),
+    );
+    expect(answers).toEqual([[{ id: 1 }], [{ n: 1 }], [{ id: 2 }]]);
+    // BEGIN with the three statements, then the COMMIT: two writes (four without the pipeline).
+    expect(writes).toBe(2);
     expect(await notes()).toEqual([1, 2]);
   });
 
@@ -61,11 +76,7 @@ describe('a pipelined transaction', () => {
     });
     await expect(failed).rejects.toMatchObject({ code: '23505' });
     expect(await notes()).toEqual([]);
-    // The connection was rolled back and kept, not thrown away, and is back in its usual mode.
-    expect(await backendPid()).toBe(pid);
-    const client = await pool().connect();
-    expect((client as unknown as { pipeline: boolean }).pipeline).toBe(false);
-    client.release();
+    await expectConnectionKept(pid);
   });
 
   it('never reports a commit PostgreSQL turned into a rollback: a failure nobody awaited still fails the transaction', async () => {
@@ -93,20 +104,16 @@ describe('a pipelined transaction', () => {
 
   it('sends the COMMIT behind the last statements when nothing is left to decide: one write in all, the answer from their rows', async () => {
     await pool().query('delete from notes');
-    const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
-    const writes = [vi.spyOn(socket, '_writev'), vi.spyOn(socket, '_write')];
-    try {
-      const answer = await pipelinedTransaction(single.db, async (tx) => {
+    const { result: answer, writes } = await writesDuring(() =>
+      pipelinedTransaction(single.db, async (tx) => {
         const first = tx.run<{ id: number }>('insert into notes values ($1, $2) returning id', [7, 'seven']);
         const second = tx.run<{ id: number }>('insert into notes values ($1, $2) returning id', [8, 'eight']);
         return tx.commitBehind(Promise.all([first, second]).then(([a, b]) => [a[0]!.id, b[0]!.id]));
-      });
-      expect(answer).toEqual([7, 8]);
-      // BEGIN, both statements and the COMMIT: one write (two when the COMMIT waits for their answers).
-      expect(writes.reduce((sum, spy) => sum + spy.mock.calls.length, 0)).toBe(1);
-    } finally {
-      for (const spy of writes) spy.mockRestore();
-    }
+      }),
+    );
+    expect(answer).toEqual([7, 8]);
+    // BEGIN, both statements and the COMMIT: one write (two when the COMMIT waits for their answers).
+    expect(writes).toBe(1);
     expect(await notes()).toEqual([7, 8]);
   });
 
@@ -120,9 +127,6 @@ describe('a pipelined transaction', () => {
     });
     await expect(failed).rejects.toMatchObject({ code: '23505' });
     expect(await notes()).toEqual([]);
-    expect(await backendPid()).toBe(pid);
-    const client = await pool().connect();
-    expect((client as unknown as { pipeline: boolean }).pipeline).toBe(false);
-    client.release();
+    await expectConnectionKept(pid);
   });
 });
