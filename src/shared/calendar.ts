@@ -123,29 +123,38 @@ function formatterFor(timeZone: string, kind: keyof typeof formatOptions): Intl.
 }
 
 /**
+ * Answers kept by key, computed on first ask; when `limit` are kept, all are dropped and it starts
+ * again (the answers these keep never change, so dropping one only costs its next computation).
+ */
+function boundedCache<V>(limit: number): (key: string, compute: () => V) => V {
+  const kept = new Map<string, V>();
+  return (key, compute) => {
+    if (kept.has(key)) return kept.get(key) as V;
+    const value = compute();
+    if (kept.size >= limit) kept.clear();
+    kept.set(key, value);
+    return value;
+  };
+}
+
+/**
  * The wall clock in `timeZone` at an instant, to the second. The last few answers are kept by
  * zone and second: a request asks about the same moment several times (a hold's rules read 'now'
  * and 'now plus the notice' for each check), and each answer is a pass through Intl. Every zone's
  * offset is a whole number of seconds, so all instants of one second read the same wall clock.
  */
 function wallClockAt(ms: number, timeZone: string): Readonly<WallClock> {
-  const key = `${timeZone} ${Math.floor(ms / 1000)}`;
-  let w = recentWallClocks.get(key);
-  if (w === undefined) {
+  return recentWallClocks(`${timeZone} ${Math.floor(ms / 1000)}`, () => {
     const read: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
     for (const part of formatterFor(timeZone, 'numeric').formatToParts(ms)) {
       if (part.type in read) read[part.type as keyof WallClock] = Number(part.value);
     }
     if (read.hour === 24) read.hour = 0;
-    w = Object.freeze(read);
-    if (recentWallClocks.size >= RECENT_WALL_CLOCKS_KEPT) recentWallClocks.clear();
-    recentWallClocks.set(key, w);
-  }
-  return w;
+    return Object.freeze(read);
+  });
 }
 
-const RECENT_WALL_CLOCKS_KEPT = 1000;
-const recentWallClocks = new Map<string, Readonly<WallClock>>();
+const recentWallClocks = boundedCache<Readonly<WallClock>>(1000);
 
 /** The zone's UTC offset in ms at an instant (wall clock minus UTC), to the second. */
 function offsetAt(ms: number, timeZone: string): number {
@@ -180,22 +189,15 @@ function instantsAtWallClock(local: number, timeZone: string): number[] {
  */
 export function zonedTimeToInstant(date: string, time: string, timeZone: string): Date | undefined {
   const local = wallClockMsOf(date, time);
-  const key = `${timeZone} ${local}`;
-  let earliest = earliestInstants.get(key);
-  if (earliest === undefined) {
-    earliest = instantsAtWallClock(local, timeZone)[0] ?? null;
-    // The same few wall-clock times (a day's opening and closing, the starts on its grid) are
-    // asked for again and again, and each answer takes several passes through Intl; the answer
-    // never changes (the zone rules are those of this process), so it is kept, within a bound.
-    if (earliestInstants.size >= EARLIEST_INSTANTS_KEPT) earliestInstants.clear();
-    earliestInstants.set(key, earliest);
-  }
+  // The same few wall-clock times (a day's opening and closing, the starts on its grid) are asked
+  // for again and again, and each answer takes several passes through Intl; the answer never
+  // changes (the zone rules are those of this process), so it is kept, within a bound.
+  const earliest = earliestInstants(`${timeZone} ${local}`, () => instantsAtWallClock(local, timeZone)[0] ?? null);
   return earliest === null ? undefined : new Date(earliest);
 }
 
-const EARLIEST_INSTANTS_KEPT = 20_000;
 /** zonedTimeToInstant's answers by zone and wall-clock ms; null where that time does not exist. */
-const earliestInstants = new Map<string, number | null>();
+const earliestInstants = boundedCache<number | null>(20_000);
 
 /**
  * Like zonedTimeToInstant, but a time the clock skips resolves to the moment of the jump: the
