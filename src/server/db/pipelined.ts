@@ -92,8 +92,12 @@ export async function pipelinedTransaction<T>(db: Db, work: (tx: PipelinedTransa
   const client = (await pool.connect()) as PipelineClient;
   client.pipeline = true;
   let broken: Error | undefined;
-  const connectionLost = (err: unknown) => {
+  // A connection whose socket failed is not handed back to the pool.
+  const noteBroken = (err: unknown) => {
     if (isConnectionError(err)) broken = err as Error;
+  };
+  const connectionLost = (err: unknown): never => {
+    noteBroken(err);
     throw err;
   };
   try {
@@ -117,9 +121,7 @@ export async function pipelinedTransaction<T>(db: Db, work: (tx: PipelinedTransa
         result = await outcome.answer;
       } catch (err) {
         // The transaction is aborted: its COMMIT answers ROLLBACK, and the first error is the one told.
-        await committing.catch((commitErr: unknown) => {
-          if (isConnectionError(commitErr)) broken = commitErr as Error;
-        });
+        await committing.catch(noteBroken);
         throw err;
       }
       command = await committing.catch(connectionLost);
