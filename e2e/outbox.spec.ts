@@ -29,6 +29,9 @@ test('a reset link is followed from the admin’s Sent e-mails page', async ({ p
 
   const mail = page.getByRole('article').filter({ hasText: email }).filter({ has: page.getByRole('heading', { name: 'Reset your Parlour password' }) });
   await expect(mail).toHaveCount(1);
+  // Mails tell prices in taka: the plain text's monospace font falls back to the site's one-glyph
+  // taka font, which a machine without a Bengali font needs (else '৳800' shows an empty box).
+  expect(await mail.locator('p.font-mono').evaluate((body) => getComputedStyle(body).fontFamily)).toMatch(/^"Parlour Taka", /);
   expect(await seriousAxeViolations(page)).toEqual([]);
   await mail.getByRole('link', { name: /\/api\/auth\/reset-password\// }).click();
 
