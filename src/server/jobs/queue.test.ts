@@ -1,6 +1,6 @@
 /**
  * The job queue's own contract, on a real pg-boss over a fresh database: jobs are fetched several
- * at a time, yet each one succeeds or fails on its own. A job that throws is tried again later;
+ * at a time and run side by side, yet each one succeeds or fails on its own. A job that throws is tried again later;
  * the jobs fetched with it are completed once, never run again because of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,18 +27,26 @@ afterAll(async () => {
 });
 
 describe('a batch of jobs', () => {
-  it('are fetched together; the one that throws is retried alone, the others run once and are completed', async () => {
+  it('are fetched together and run side by side; the one that throws is retried alone, the others run once and are completed', async () => {
     // Queued before any worker runs, so the first fetch takes them all.
     for (let n = 1; n <= 5; n += 1) await queue.send('mail', { n });
     const runs: { n: number; attempt: number }[] = [];
     let activeAtFirst: number | undefined;
+    let running = 0;
+    let mostAtOnce = 0;
     await queue.work<{ n: number }>('mail', async ({ n }, attempt) => {
       runs.push({ n, attempt: attempt.number });
+      const first = runs.length === 1;
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
       // Fetched together: while the first runs, all five are taken (active), not only the first.
-      if (runs.length === 1) {
+      if (first) {
         const [row] = await rowsOf<{ active: number }>(database.db, sql`select count(*)::int as active from pgboss.job where name = 'mail' and state = 'active'`);
         activeAtFirst = row!.active;
       }
+      // Each job takes a while (an SMTP server's answer): side by side, the batch's runs overlap.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      running -= 1;
       if (n === 3 && attempt.number === 1) throw new Error('the SMTP server is down');
     });
 
@@ -60,5 +68,6 @@ describe('a batch of jobs', () => {
       { n: 5, state: 'completed', retry_count: 0 },
     ]);
     expect(activeAtFirst).toBe(5);
+    expect(mostAtOnce).toBe(5);
   });
 });

@@ -125,16 +125,19 @@ export class JobQueue {
   }
 
   /**
-   * Runs `handler` for each job of `queue`, one at a time in this instance. A throw means retry.
+   * Runs `handler` for each job of `queue`. A throw means retry.
    *
    * Jobs are fetched up to JOB_BATCH at a time. Fetching is the queue's dearest statement (it
    * sorts what is waiting and skips the rows other workers hold), and a burst of bookings queues
    * one confirmation each: fetched one by one, the fetches alone cost more of PostgreSQL than
-   * composing and storing the e-mails. Each job of a batch still succeeds or fails on its own: a
-   * job that throws is failed there and then (so it is retried on its own schedule) and the
-   * others are completed together when the batch is done. Should the process die in the middle,
-   * the batch's jobs are retried once their time runs out, so up to JOB_BATCH - 1 e-mails that had
-   * gone out may go out twice (at-least-once, as a single job cut short after its send).
+   * composing and storing the e-mails. The jobs of a batch run side by side: one by one, each
+   * waited its turn for a pooled connection behind the requests of a busy moment, and the worker
+   * fell behind the bookings for as long as the rush lasted (a tenth of the confirmations of a
+   * six-second burst went out during it). Each job still succeeds or fails on its own: a job that
+   * throws is failed there and then (so it is retried on its own schedule) and the others are
+   * completed together when the batch is done. Should the process die in the middle, the batch's
+   * jobs are retried once their time runs out, so up to JOB_BATCH - 1 e-mails that had gone out
+   * may go out twice (at-least-once, as a single job cut short after its send).
    *
    * pg-boss's worker waits a whole polling interval after every fetch, even one that found a job,
    * unless it is woken meanwhile; wake-ups that arrive together count as one. A burst of bookings
@@ -146,16 +149,22 @@ export class JobQueue {
     const options = { includeMetadata: true, batchSize: JOB_BATCH, pollingIntervalSeconds: this.options.pollingIntervalSeconds } as const;
     const id = await this.boss.work<T>(queue, options, async (jobs) => {
       try {
-        for (const job of jobs) {
-          const attempt = { number: job.retryCount + 1, of: job.retryLimit + 1 };
-          try {
-            await handler(job.data, attempt);
-          } catch (err) {
-            this.log.warn({ err, queue, job: job.id, attempt }, attempt.number < attempt.of ? 'job failed; it will be tried again' : 'job failed for the last time');
-            // Failed alone: pg-boss completes the batch's jobs that are still active, not this one.
-            await this.boss.fail(queue, job.id, errorOutput(err));
-          }
-        }
+        const outcomes = await Promise.allSettled(
+          jobs.map(async (job) => {
+            const attempt = { number: job.retryCount + 1, of: job.retryLimit + 1 };
+            try {
+              await handler(job.data, attempt);
+            } catch (err) {
+              this.log.warn({ err, queue, job: job.id, attempt }, attempt.number < attempt.of ? 'job failed; it will be tried again' : 'job failed for the last time');
+              // Failed alone: pg-boss completes the batch's jobs that are still active, not this one.
+              await this.boss.fail(queue, job.id, errorOutput(err));
+            }
+          }),
+        );
+        // Only once every job has finished: a batch that throws fails the jobs still active, and
+        // one still running would then be tried again beside itself.
+        const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+        if (failed) throw failed.reason;
       } finally {
         const self = this.workers.get(queue);
         if (self) this.boss.notifyWorker(self);
