@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { outbox } from '../db/schema.js';
+import { statement } from '../repositories/prepared.js';
 
 /** A file sent with the message (nodemailer's attachment shape): the calendar file of a booking. */
 export type MailAttachment = { filename: string; content: string; contentType: string };
@@ -21,6 +21,17 @@ export type SendOptions = {
 export interface Mailer {
   send(message: MailMessage, options?: SendOptions): Promise<void>;
 }
+
+type Recorded = { to: string; subject: string; text: string; html: string | null; status: string; error: string | null; attachments: string[] };
+
+/**
+ * The outbox's copy of a message. A prepared statement: a rush of bookings writes one per
+ * confirmation, and Drizzle's builder and PostgreSQL's planning of each were a good part of
+ * composing one (decision 018, session 10).
+ */
+const RECORD = statement<Recorded, never>('parlour_record_mail')`
+  insert into outbox ("to", subject, text, html, status, error, attachments)
+  values (${'to'}::text, ${'subject'}::text, ${'text'}::text, ${'html'}::text, ${'status'}::text, ${'error'}::text, ${'attachments'}::text[])`;
 
 type Transport = { sendMail(mail: MailMessage & { from: string }): Promise<unknown> };
 
@@ -52,8 +63,15 @@ export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl:
       const envelope = { to: message.to, subject: message.subject, status, ...(message.attachments && { attachments: message.attachments.map((a) => a.filename) }) };
       if (status === 'failed') options.log.error({ mail: envelope, error }, 'e-mail could not be sent');
       else options.log.info({ mail: envelope }, transport ? 'e-mail sent' : 'e-mail kept in the outbox (no SMTP_URL set)');
-      const { attachments, ...recorded } = message;
-      await options.db.insert(outbox).values({ ...recorded, html: message.html ?? null, status, error, attachments: (attachments ?? []).map((a) => a.filename) });
+      await RECORD.run(options.db, {
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+        status,
+        error,
+        attachments: (message.attachments ?? []).map((a) => a.filename),
+      });
       if (status === 'failed' && sendOptions.throwOnFailure) throw new MailNotSentError(`e-mail to ${message.to} not sent: ${error}`);
     },
   };
