@@ -87,6 +87,22 @@ describe('buildIcs', () => {
     expect(events[0]!.event.summary).toBe(`Hair, cut; and colour\nnew line at ${salon.name}`);
   });
 
+  it('folds long lines at 75 octets without splitting a character (ical-generator patched: decision 025)', () => {
+    // Bengali (3 octets a character), an accent (2) and an emoji (4, a surrogate pair), long
+    // enough that SUMMARY and DESCRIPTION fold several times each.
+    const title = `মেহেদি ও ফেসিয়াল, Café 💅 `.repeat(6).trim();
+    const { content } = buildIcs([sampleAppointment({ title })], context);
+    const lines = content.split('\r\n');
+    for (const line of lines) {
+      expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+      // A line cut inside a character would hold a lone surrogate, which comes back as U+FFFD.
+      expect(Buffer.from(line, 'utf8').toString('utf8')).toBe(line);
+    }
+    expect(lines.filter((line) => line.startsWith(' ')).length).toBeGreaterThan(4);
+    const { events } = parse(content);
+    expect(events[0]!.event.summary).toBe(`${title} at ${salon.name}`);
+  });
+
   it('refuses an empty list', () => {
     expect(() => buildIcs([], context)).toThrow(RangeError);
   });
