@@ -60,7 +60,8 @@ export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl:
           if (attempt) error += attempt.number < attempt.of ? ` (attempt ${attempt.number} of ${attempt.of}; it will be tried again)` : ` (attempt ${attempt.number} of ${attempt.of}; given up)`;
         }
       }
-      const envelope = { to: message.to, subject: message.subject, status, ...(message.attachments && { attachments: message.attachments.map((a) => a.filename) }) };
+      const attachments = (message.attachments ?? []).map((a) => a.filename);
+      const envelope = { to: message.to, subject: message.subject, status, ...(message.attachments && { attachments }) };
       if (status === 'failed') options.log.error({ mail: envelope, error }, 'e-mail could not be sent');
       else options.log.info({ mail: envelope }, transport ? 'e-mail sent' : 'e-mail kept in the outbox (no SMTP_URL set)');
       await RECORD.run(options.db, {
@@ -70,7 +71,7 @@ export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl:
         html: message.html ?? null,
         status,
         error,
-        attachments: (message.attachments ?? []).map((a) => a.filename),
+        attachments,
       });
       if (status === 'failed' && sendOptions.throwOnFailure) throw new MailNotSentError(`e-mail to ${message.to} not sent: ${error}`);
     },
