@@ -1,4 +1,5 @@
 import { test, expect, seriousAxeViolations } from './fixtures';
+import { wordsBrokenIn } from './journey';
 
 const admin = { email: 'admin@parlour.test', password: 'Admin123' };
 
@@ -33,6 +34,10 @@ test('a reset link is followed from the admin’s Sent e-mails page', async ({ p
   // taka font, which a machine without a Bengali font needs (else '৳800' shows an empty box).
   expect(await mail.locator('p.font-mono').evaluate((body) => getComputedStyle(body).fontFamily)).toMatch(/^"Parlour Taka", /);
   expect(await seriousAxeViolations(page)).toEqual([]);
+  // On a phone the long address wraps before its '@', never inside the host's name.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await wordsBrokenIn(mail.getByRole('definition').first())).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await mail.getByRole('link', { name: /\/api\/auth\/reset-password\// }).click();
 
   await expect(page).toHaveURL(/\/reset-password\?token=/);

@@ -19,6 +19,22 @@ const statusTone: Record<OutboxStatus, string> = {
 
 const LINK = /(https?:\/\/[^\s<>"']+)/g;
 
+/**
+ * An e-mail address that may wrap before its '@' (and at its hyphens), not in the middle of the
+ * host: a long address in the narrow column of a phone read 'example.co' and 'm' on two lines.
+ */
+function Address({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return <>{address}</>;
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
+  );
+}
+
 /** The mail's plain text with its web addresses clickable (a reset link is the point of the page). */
 function Body({ text }: { text: string }) {
   const parts: ReactNode[] = text.split(LINK).map((part, index) =>
@@ -46,7 +62,9 @@ function MailCard({ mail, timeZone }: { mail: OutboxMail; timeZone: string }) {
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-base-content/75">
         <dt className="font-medium">To</dt>
-        <dd className="break-all">{mail.to}</dd>
+        <dd className="break-words">
+          <Address address={mail.to} />
+        </dd>
         <dt className="font-medium">Time</dt>
         <dd>
           <time dateTime={mail.createdAt}>{formatSalonDateTime(mail.createdAt, timeZone)}</time>
