@@ -176,7 +176,16 @@ async function warmUp(app: App, config: AppConfig, customers: Customer[], servic
   await drive(customers, (c) => bookOnce(app, config, c, service, randomOf(warmUpStarts)), WARM_UP_SECONDS);
 }
 
-/** Runs `work` in a loop for each customer until the time is up; answers how many succeeded per second. */
+/**
+ * Runs `work` in a loop for each customer until the time is up; answers how many succeeded per second.
+ *
+ * Each request starts in a turn of the event loop of its own, as one arriving on a socket does.
+ * Without that, a request answered from memory (the catalogue) resolves in the same microtask
+ * chain as the one before it: the loop never reached its check phase for the whole run, the
+ * work each inject leaves for setImmediate piled up with its request and response (15,651 of
+ * them after 1.5 s, a 1.9 GB heap after 18 s), and the catalogue slowed from 9,500 to 3,000 req/s
+ * as the collector struggled. Measured so, it runs at a steady ~10,000 req/s in a heap under 200 MB.
+ */
 export async function drive(customers: Customer[], work: (c: Customer, i: number) => Promise<boolean>, forSeconds = seconds) {
   const deadline = Date.now() + forSeconds * 1000;
   let ok = 0;
@@ -185,6 +194,7 @@ export async function drive(customers: Customer[], work: (c: Customer, i: number
   await Promise.all(
     customers.map(async (c, i) => {
       while (Date.now() < deadline) {
+        await new Promise((resolve) => setImmediate(resolve));
         if (await work(c, i)) ok += 1;
         else refused += 1;
       }
