@@ -1,6 +1,5 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -12,6 +11,7 @@ import {
 import type { DbHandle } from './db/client.js';
 import type { AppConfig } from './env.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { inputGuardsPlugin } from './plugins/input-guards.js';
 import { clientPlugin, findClientDir } from './plugins/client.js';
 import type { PagesSource } from './ssr/pages.js';
@@ -95,30 +95,7 @@ export async function buildApp({ config, database, logger, clientDir = findClien
 
   await app.register(errorsPlugin);
   await app.register(inputGuardsPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        // Only images this site serves: uploads and shipped art ('self'), the CSS framework's
-        // inline SVG shapes (data:) and the forms' local previews of a chosen photo (blob:).
-        // Provider photos are not stored (see auth.ts); Stripe.js draws from its own host.
-        'img-src': ["'self'", 'data:', 'blob:', ...(config.stripe ? ['https://*.stripe.com'] : [])],
-        'font-src': ["'self'", 'data:'],
-        // SweetAlert2 and React set inline style attributes; scripts stay 'self' only.
-        'style-src': ["'self'", "'unsafe-inline'"],
-        // The site may be served over plain http on a LAN; upgrading would break it there.
-        'upgrade-insecure-requests': null,
-        // Stripe Elements (only when Stripe is configured) runs in Stripe's frames and scripts.
-        ...(config.stripe && {
-          'script-src': ["'self'", 'https://js.stripe.com'],
-          'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-          'connect-src': ["'self'", 'https://api.stripe.com'],
-        }),
-      },
-    },
-    // Stripe's frames are not cross-origin-isolated; requiring it would break them.
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin, { stripe: config.stripe !== undefined });
   await app.register(compress, { threshold: 1024 });
 
   const trustedOrigins = new Set(trustedOriginsOf(config.publicUrl));
