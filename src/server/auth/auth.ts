@@ -35,7 +35,8 @@ export const RESET_MAILS_PER_HOUR = 3;
 type AuthDeps = {
   config: AppConfig;
   db: Db;
-  mailer: Mailer;
+  // Only sends: the app closes the mailer it made (plugins/auth.ts).
+  mailer: Pick<Mailer, 'send'>;
   secret: string;
   log?: FastifyBaseLogger;
   /** Without it (the schema generator) sessions are not cached: revocations could not reach them. */

@@ -1,12 +1,12 @@
 import Fastify from 'fastify';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outbox } from '../db/schema.js';
 import type { DbHandle } from '../db/client.js';
 import { prepareDatabase } from '../db/prepare.js';
 import { createTestDatabase } from '../test/test-database.js';
 import { closedPort, startSmtpReceiver, type SmtpReceiver } from '../test/smtp-receiver.js';
-import { createMailer, MailNotSentError } from './mailer.js';
+import { createMailer as makeMailer, MailNotSentError, SMTP_MAX_CONNECTIONS, type Mailer } from './mailer.js';
 
 const FROM = 'Parlour Test <salon@parlour.test>';
 // A real pino logger, as the app has, that writes nowhere.
@@ -24,6 +24,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await receiver?.close();
   await drop?.();
+});
+/** Each test's mailers, closed after it: pooled SMTP connections would otherwise stay open. */
+const opened: Mailer[] = [];
+const createMailer = (options: Parameters<typeof makeMailer>[0]) => {
+  const mailer = makeMailer(options);
+  opened.push(mailer);
+  return mailer;
+};
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((m) => m.close()));
 });
 beforeEach(async () => {
   receiver.messages.length = 0;
@@ -52,6 +62,24 @@ describe('createMailer', () => {
 
     const rows = await database.db.select().from(outbox);
     expect(rows).toEqual([expect.objectContaining({ ...message, html: null, status: 'sent', error: null })]);
+  });
+
+  it(`sends a rush over at most ${SMTP_MAX_CONNECTIONS} connections at once, reused, and closes them`, async () => {
+    const mailer = createMailer({ db: database.db, log, smtpUrl: receiver.url, from: FROM });
+    const before = receiver.connections.total;
+    receiver.connections.most = receiver.connections.open;
+    // As the mail worker sends a batch: ten at once.
+    const rush = Array.from({ length: 10 }, (_, i) => ({ ...message, to: `guest${i}@example.com` }));
+    await Promise.all(rush.map((m) => mailer.send(m)));
+
+    expect(receiver.messages.map((m) => m.to).sort()).toEqual(rush.map((m) => m.to).sort());
+    expect(await database.db.select().from(outbox)).toHaveLength(10);
+    expect((await database.db.select().from(outbox)).every((row) => row.status === 'sent')).toBe(true);
+    expect(receiver.connections.most).toBeLessThanOrEqual(SMTP_MAX_CONNECTIONS);
+    expect(receiver.connections.total - before).toBeLessThanOrEqual(SMTP_MAX_CONNECTIONS);
+
+    await mailer.close();
+    await vi.waitFor(() => expect(receiver.connections.open).toBe(0));
   });
 
   it('without SMTP_URL keeps the message in the outbox only, as logged', async () => {

@@ -20,7 +20,20 @@ export type SendOptions = {
 
 export interface Mailer {
   send(message: MailMessage, options?: SendOptions): Promise<void>;
+  /** Closes the SMTP connections it keeps open (none without SMTP_URL). */
+  close(): Promise<void>;
 }
+
+/**
+ * SMTP connections open at once, at most. The mail worker sends up to ten e-mails side by side
+ * (queue.ts); with a connection each, a rush opened ten sessions to the provider, more than some
+ * allow (Microsoft 365 takes three per mailbox) and a TLS handshake for every message. Pooled, the
+ * messages queue for these connections and reuse them. SMTP_URL may set its own
+ * (`?maxConnections=5`): nodemailer reads its options from the URL's query.
+ */
+export const SMTP_MAX_CONNECTIONS = 3;
+/** A pooled connection idle this long is closed by us, before the socket's own timeout would. */
+const SMTP_IDLE_MS = 15_000;
 
 type Recorded = { to: string; subject: string; text: string; html: string | null; status: string; error: string | null; attachments: string[] };
 
@@ -33,7 +46,7 @@ const RECORD = statement<Recorded, never>('parlour_record_mail')`
   insert into outbox ("to", subject, text, html, status, error, attachments)
   values (${'to'}::text, ${'subject'}::text, ${'text'}::text, ${'html'}::text, ${'status'}::text, ${'error'}::text, ${'attachments'}::text[])`;
 
-type Transport = { sendMail(mail: MailMessage & { from: string }): Promise<unknown> };
+type Transport = { sendMail(mail: MailMessage & { from: string }): Promise<unknown>; close(): void };
 
 export class MailNotSentError extends Error {}
 
@@ -44,8 +57,21 @@ export class MailNotSentError extends Error {}
  * logs travel further (log shippers, support tickets) than the database does.
  */
 export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl: string | undefined; from: string }): Mailer {
-  const transport: Transport | undefined = options.smtpUrl ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }) : undefined;
+  const transport: Transport | undefined = options.smtpUrl
+    ? nodemailer.createTransport({
+        url: options.smtpUrl,
+        pool: true,
+        maxConnections: SMTP_MAX_CONNECTIONS,
+        idleTimeout: SMTP_IDLE_MS,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      })
+    : undefined;
   return {
+    async close() {
+      transport?.close();
+    },
     async send(message, sendOptions = {}) {
       let status = 'logged';
       let error: string | null = null;

@@ -105,6 +105,7 @@ function friendlyAuthMessage(code: string | undefined, message: string): string 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const { config, db } = app;
   const mailer = createMailer({ db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  app.addHook('onClose', async () => mailer.close());
   const secret = await resolveAuthSecret(db, config.authSecret);
   const revocations = new SessionRevocations();
   await revocations.listen(app.database, app.log);

@@ -23,6 +23,8 @@ export type SmtpReceiver = {
   /** For SMTP_URL. */
   url: string;
   messages: ReceivedMail[];
+  /** Client connections: open now, the most open at once, and all so far. */
+  connections: { open: number; most: number; total: number };
   /** Resolves once `count` messages are in (for senders that do not wait for delivery). */
   waitForMessages: (count: number, timeoutMs?: number) => Promise<ReceivedMail[]>;
   close: () => Promise<void>;
@@ -35,11 +37,21 @@ export type SmtpReceiver = {
 export async function startSmtpReceiver(options: { port?: number } = {}): Promise<SmtpReceiver> {
   const messages: ReceivedMail[] = [];
   const arrivals = new EventEmitter();
+  const connections = { open: 0, most: 0, total: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     closeTimeout: 1000,
+    onConnect(_session, callback) {
+      connections.open += 1;
+      connections.total += 1;
+      connections.most = Math.max(connections.most, connections.open);
+      callback();
+    },
+    onClose() {
+      connections.open -= 1;
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -61,6 +73,7 @@ export async function startSmtpReceiver(options: { port?: number } = {}): Promis
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    connections,
     waitForMessages: (count, timeoutMs = 5000) =>
       new Promise((resolve, reject) => {
         const check = () => {
