@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 
 let testsStarted = 0;
 
-/** A console error a test expects, and why: it is let through for that test only. */
+/** A console error (or warning) a test expects, and why: it is let through for that test only. */
 type Allowance = { match: RegExp; why: string };
 
 /**
@@ -25,7 +25,7 @@ type ConsoleFixtures = {
 };
 
 /**
- * Every test fails on a console error or an uncaught exception in any of its pages, unless it is
+ * Every test fails on a console error or warning or an uncaught exception in any of its pages, unless it is
  * listed (ALWAYS_ALLOWED, or allowConsoleError in the test) with the reason it is expected.
  *
  * Each test also comes from an address of its own (X-Forwarded-For, trusted by the e2e server as
@@ -45,8 +45,10 @@ export const test = base.extend<ConsoleFixtures>({
       const record = (text: string) => {
         if (!watch.allowed.some((allowance) => allowance.match.test(text))) watch.errors.push(text);
       };
+      // Warnings too: a library's warning names a misuse of it (a SweetAlert2 toast given a
+      // dialog's option warned on every toast, unnoticed while only errors were watched).
       context.on('console', (msg) => {
-        if (msg.type() === 'error') record(`${msg.text()} [${msg.location().url}]`);
+        if (msg.type() === 'error' || msg.type() === 'warning') record(`${msg.type()}: ${msg.text()} [${msg.location().url}]`);
       });
       context.on('weberror', (webError) => record(`uncaught: ${webError.error().message} [${webError.page()?.url() ?? 'no page'}]`));
       await use(watch);

@@ -9,6 +9,11 @@ async function loadSwal() {
   return ParlourSwal;
 }
 
+async function loadToast() {
+  const { ParlourToast } = await import('./sweetalert');
+  return ParlourToast;
+}
+
 /** Where focus goes when a dialog closes (the control that opened it may be gone or locked by then). */
 export type FocusAfter = () => HTMLElement | null | undefined;
 
@@ -113,9 +118,8 @@ export interface ToastOptions {
 
 /** A small notice in the top-end corner that closes itself after 1500 ms (spec section 8). */
 export async function toast({ title, icon = 'success' }: ToastOptions): Promise<void> {
-  const Swal = await loadSwal();
-  await Swal.fire({
-    toast: true,
+  const Toast = await loadToast();
+  await Toast.fire({
     position: 'top-end',
     icon,
     title,
