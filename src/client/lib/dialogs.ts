@@ -4,15 +4,8 @@ import type { SweetAlertIcon } from 'sweetalert2';
  * The one dialog and toast helper of the web app (SweetAlert2, themed).
  * The library is imported on first use so it never weighs on the first page load.
  */
-async function loadSwal() {
-  const { ParlourSwal } = await import('./sweetalert');
-  return ParlourSwal;
-}
-
-async function loadToast() {
-  const { ParlourToast } = await import('./sweetalert');
-  return ParlourToast;
-}
+const loadSweetAlert = () => import('./sweetalert');
+const loadSwal = async () => (await loadSweetAlert()).ParlourSwal;
 
 /** Where focus goes when a dialog closes (the control that opened it may be gone or locked by then). */
 export type FocusAfter = () => HTMLElement | null | undefined;
@@ -118,7 +111,7 @@ export interface ToastOptions {
 
 /** A small notice in the top-end corner that closes itself after 1500 ms (spec section 8). */
 export async function toast({ title, icon = 'success' }: ToastOptions): Promise<void> {
-  const Toast = await loadToast();
+  const Toast = (await loadSweetAlert()).ParlourToast;
   await Toast.fire({
     position: 'top-end',
     icon,
