@@ -24,6 +24,20 @@ test.describe('server-rendered pages', () => {
       await expect(page).toHaveTitle('Log In | Parlour');
       await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
     });
+
+    test('a password typed before the scripts run never goes into the address (nor the server log)', async ({ page }) => {
+      for (const [path, button] of [['/login', 'SignIn'], ['/signup', 'Sign Up']] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('button', { name: button })).toBeDisabled();
+        await page.getByLabel('Email').fill('mim@example.com');
+        await page.getByLabel('Password', { exact: true }).fill('Secret-Pass-123');
+        // Enter in a field submits a form natively when its default button is enabled.
+        await page.getByLabel('Password', { exact: true }).press('Enter');
+        await page.waitForLoadState('load');
+        expect(page.url(), path).not.toContain('Secret-Pass-123');
+        expect(new URL(page.url()).search, path).toBe('');
+      }
+    });
   });
 
   test('the home page hydrates without a console error and works at once', async ({ page }) => {

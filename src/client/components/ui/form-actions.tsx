@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { FormAlert } from './form-alert';
 
 interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'children'> {
@@ -10,13 +11,21 @@ interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>
   pending: boolean;
 }
 
-/** A form's primary submit button; `className` adds the width and spacing that suit its form. */
+/**
+ * A form's primary submit button; `className` adds the width and spacing that suit its form.
+ *
+ * Locked until the page's scripts have taken over the server-rendered form. Sent natively before
+ * that, a form without an action goes out as a GET to the page's own address, its fields in the
+ * query: a password in the address bar, the history and the server's request log. A locked
+ * default button also stops the Enter key's implicit submission.
+ */
 export function SubmitButton({ label, icon: Icon, pending, disabled = false, className = '', ...buttonProps }: SubmitButtonProps) {
+  const hydrated = useHydrated();
   return (
     <button
       type="submit"
       className={`btn rounded-full btn-primary ${className}`.trim()}
-      disabled={pending || disabled}
+      disabled={pending || disabled || !hydrated}
       {...buttonProps}
     >
       {pending ? <span aria-hidden="true" className="loading loading-sm loading-spinner" /> : <Icon aria-hidden="true" className="size-4" />}
