@@ -5,6 +5,12 @@ import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
+/** What writes SQL: the query builder and the tables, the prepared statements, raw rows. */
+const sqlImports = ['drizzle-orm', '../db/schema.js', '../repositories/prepared.js', '../db/rows.js'].map((name) => ({
+  name,
+  message: 'SQL lives in repositories/ (or db/), not in routes or services.',
+}));
+
 export default tseslint.config(
   { ignores: ['dist/**', 'coverage/**', 'drizzle/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
   js.configs.recommended,
@@ -28,6 +34,26 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // A route module serves its resource and shares nothing with another: what two routes need
+    // lives in booking/, repositories/ or shared/ (docs/decisions/033).
+    files: ['src/server/routes/*.ts'],
+    ignores: ['src/server/routes/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: sqlImports,
+          patterns: [{ group: ['./*'], message: 'Route modules do not import each other: move what they share into booking/ or repositories/.' }],
+        },
+      ],
+    },
+  },
+  {
+    // The services decide; their SQL lives in repositories/ (docs/decisions/033).
+    files: ['src/server/booking/booking-service.ts', 'src/server/booking/holds.ts', 'src/server/payments/payment-service.ts', 'src/server/account/deletion.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: sqlImports }] },
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],

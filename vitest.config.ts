@@ -22,7 +22,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/client/**/*.test.{ts,tsx}'],
           setupFiles: ['src/client/test/setup.ts'],
-          testTimeout: 15_000,
+          testTimeout: 30_000,
         },
       },
     ],

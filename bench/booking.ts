@@ -129,9 +129,20 @@ export async function temporaryPostgres(): Promise<{ database: DbHandle; url: st
  */
 const BENCH_SALON: SalonSettings = { ...DEFAULT_SALON_SETTINGS, horizonDays: 365 };
 
-export async function setUp(database: DbHandle) {
-  await prepareDatabase(database, { seed: true });
+/**
+ * `stylists`: that many stylists, each doing every service and working the salon's whole week
+ * (more stylists than chairs, so the chairs stay the limit, as without them); none books chairs
+ * alone, as a salon without a team does.
+ */
+export async function setUp(database: DbHandle, stylists = 0) {
+  await prepareDatabase(database, { seed: true, team: false });
   await saveSalonSettings(database.db, BENCH_SALON);
+  for (let i = 0; i < stylists; i += 1) {
+    await database.db.execute(sql`
+      with s as (insert into staff (name, bio) values (${`Bench stylist ${i + 1}`}, '') returning id),
+        services_done as (insert into staff_services (staff_id, service_id) select s.id, v.id from s, services v where v.deleted_at is null)
+      insert into staff_hours (staff_id, weekday, start_minute, end_minute) select s.id, d, 600, 1200 from s, generate_series(0, 6) d`);
+  }
   const { app, config } = await startApp(database);
   const customers = await customersOf(app, config, 0, CUSTOMERS);
   const services = (await app.inject({ url: '/api/service' })).json<Service[]>();
@@ -257,6 +268,18 @@ async function overbookedSlots(app: App): Promise<number> {
   return row!.n;
 }
 
+/** Pairs of visits that have one stylist at once (her buffer after a visit included). */
+async function stylistClashes(app: App): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(app.db, sql`
+    with visits as (
+      select id, staff_id, starts_at, coalesce(staff_free_at, ends_at) as free_at from cart_items where hold_expires_at > now() and staff_id is not null
+        and not exists (select 1 from bookings b where b.cart_item_id = cart_items.id and b.status in ('confirmed', 'completed'))
+      union all select id, staff_id, starts_at, coalesce(staff_free_at, ends_at) from bookings where status in ('confirmed', 'completed') and staff_id is not null
+    )
+    select count(*)::int as n from visits a join visits b on a.staff_id = b.staff_id and a.id < b.id and a.starts_at < b.free_at and b.starts_at < a.free_at`);
+  return row!.n;
+}
+
 async function duplicatePayments(app: App): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(app.db, sql`
     select (
@@ -297,13 +320,27 @@ async function statementCosts(app: App, config: AppConfig, c: Customer, service:
   return { cartRead, journey: journey.statements };
 }
 
-export async function benchmark(label: string, database: DbHandle, options: { bookings: boolean }) {
-  const { app, config, customers, services } = await setUp(database);
+export async function benchmark(
+  label: string,
+  database: DbHandle,
+  options: { bookings: boolean; stylists?: number },
+): Promise<Record<string, unknown> & { overbooked: number; duplicates: number }> {
+  const { app, config, customers, services } = await setUp(database, options.stylists ?? 0);
   const starts = bookableStarts();
   const pick = () => starts[Math.floor(Math.random() * starts.length)]!;
   const service = services.find((s) => s.duration === 60)!;
   // Before anything else holds a time: the counted booking takes the first start of the window.
   const costs = await statementCosts(app, config, customers[0]!, service, starts[0]!);
+
+  // The times a customer is offered for one service on one day, with a week of 150 visits around
+  // it: with stylists, the slot engine works through each stylist's hours, leave and visits.
+  const week = bookableStarts(1, 7);
+  let placed = 0;
+  for (let i = 0; placed < WEEK_VISITS && i < WEEK_VISITS * 4; i += 1) {
+    if (await bookOnce(app, config, customers[i % customers.length]!, service, week[Math.floor(Math.random() * week.length)]!)) placed += 1;
+  }
+  const askedDay = instantToZoned(new Date(week[Math.floor(week.length / 2)]!), BENCH_SALON.timeZone).date;
+  const availability = await drive(customers, async () => (await app.inject({ url: `/api/availability?serviceId=${service._id}&date=${askedDay}` })).statusCode === 200);
 
   // One item per customer, re-timed over and over.
   const items: string[] = [];
@@ -322,12 +359,19 @@ export async function benchmark(label: string, database: DbHandle, options: { bo
   console.log('  catalogue GET /api/service  %s req/s', catalogue.perSecond.toFixed(0));
   console.log('  signed-in GET /api/cart     %s req/s  = %sx the catalogue (target >= 0.25x on PostgreSQL)', baseline.perSecond.toFixed(0), (baseline.perSecond / catalogue.perSecond).toFixed(2));
   console.log('  holds (PATCH /api/cart)     %s /s  (%d placed, %d refused as full)  = %sx the signed-in read', holds.perSecond.toFixed(0), holds.ok, holds.refused, (holds.perSecond / baseline.perSecond).toFixed(2));
-  const result: Record<string, unknown> = { statements: costs, catalogue: catalogue.perSecond, baseline: baseline.perSecond, holds: holds.perSecond };
+  console.log('  GET /api/availability       %s /s  (one service, one day, %d visits that week)', availability.perSecond.toFixed(0), placed);
+  const result: Record<string, unknown> = {
+    statements: costs,
+    catalogue: catalogue.perSecond,
+    baseline: baseline.perSecond,
+    holds: holds.perSecond,
+    availability: availability.perSecond,
+  };
   // Overbooked slots and duplicate payments, counted before each emptying of the calendar and at the end.
   let overbooked = 0;
   let duplicates = 0;
   const audit = async () => {
-    overbooked += await overbookedSlots(app);
+    overbooked += (await overbookedSlots(app)) + (await stylistClashes(app));
     duplicates += await duplicatePayments(app);
   };
 
@@ -376,46 +420,113 @@ export async function benchmark(label: string, database: DbHandle, options: { bo
 }
 
 const INSTANCE_FLAG = '--booking-instance';
+/** What a booking process prints once it has signed its customers in and warmed up. */
+const READY_LINE = 'ready';
+/** What the parent writes to every booking process once all are ready. */
+const GO_LINE = 'go';
+/** How long the processes together may take to get ready: generous, as a slow machine needs, but bounded. */
+const READY_TIMEOUT_MS = Number(process.env.BENCH_READY_TIMEOUT_MS ?? 10 * 60_000);
 
 /**
  * Confirmed bookings per second from `processes` app processes on the PostgreSQL at `url`, the 50
  * customers shared out between them, all starting at the same moment. Each is a whole app (its
  * own pool, job queue, caches) in a Node process of its own, as separate servers would be.
+ *
+ * The common start is not a fixed moment guessed in advance (a slower machine missed it): each
+ * process says when it is ready, and all are told to go once the last one is, within
+ * READY_TIMEOUT_MS.
  */
-async function bookingsFromProcesses(url: string, processes: number): Promise<{ perSecond: number; ok: number; refused: number }> {
+export async function bookingsFromProcesses(url: string, processes: number): Promise<{ perSecond: number; ok: number; refused: number }> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await emptyCalendar((statement) => admin.query(statement));
   await admin.end();
-  // Long enough for each process to sign its customers in and warm up (on days the measured run
-  // does not book).
-  const startAt = Date.now() + 10_000 + processes * 6000;
   const share = CUSTOMERS / processes;
-  const runs = Array.from({ length: processes }, (_, p) =>
-    new Promise<{ ok: number; refused: number; elapsed: number }>((resolve, reject) => {
-      const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), INSTANCE_FLAG, url, String(p * share), String(share), String(startAt)], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!)) : reject(new Error(`booking instance exited with ${code}`))));
+  const children = Array.from({ length: processes }, (_, p) =>
+    spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), INSTANCE_FLAG, url, String(p * share), String(share)], {
+      stdio: ['pipe', 'pipe', 'inherit'],
     }),
   );
+  let readyCount = 0;
+  let allReady!: () => void;
+  const everyoneReady = new Promise<void>((resolve) => (allReady = resolve));
+  const runs = children.map(
+    (child) =>
+      new Promise<{ ok: number; refused: number; elapsed: number }>((resolve, reject) => {
+        const lines: string[] = [];
+        let pending = '';
+        child.stdout.setEncoding('utf8');
+        child.stdout.on('data', (chunk: string) => {
+          pending += chunk;
+          const complete = pending.split('\n');
+          pending = complete.pop()!;
+          for (const line of complete) {
+            if (line.trim() === READY_LINE) {
+              readyCount += 1;
+              if (readyCount === processes) allReady();
+            } else if (line.trim()) {
+              lines.push(line.trim());
+            }
+          }
+        });
+        child.on('exit', (code) => {
+          if (pending.trim()) lines.push(pending.trim());
+          if (code === 0) resolve(JSON.parse(lines.at(-1)!) as { ok: number; refused: number; elapsed: number });
+          else reject(new Error(`booking instance exited with ${code}`));
+        });
+      }),
+  );
+  // A process that dies before it is ready must not leave the others waiting for the timeout.
+  const firstFailure = Promise.race(runs.map((run) => run.then(() => new Promise<never>(() => {}))));
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${processes - readyCount} of ${processes} booking processes not ready after ${READY_TIMEOUT_MS / 1000} s (BENCH_READY_TIMEOUT_MS)`)),
+      READY_TIMEOUT_MS,
+    );
+  });
+  try {
+    await Promise.race([everyoneReady, firstFailure, timeout]);
+  } catch (err) {
+    for (const child of children) child.kill();
+    await Promise.allSettled(runs);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+  for (const child of children) child.stdin.end(`${GO_LINE}\n`);
   const results = await Promise.all(runs);
   const ok = results.reduce((s, r) => s + r.ok, 0);
   return { perSecond: ok / Math.max(...results.map((r) => r.elapsed)), ok, refused: results.reduce((s, r) => s + r.refused, 0) };
 }
 
+/** Resolves when the parent writes GO_LINE on stdin; rejects if stdin closes without it. */
+function goSignal(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let received = '';
+    process.stdin.setEncoding('utf8');
+    process.stdin.on('data', (chunk: string) => {
+      received += chunk;
+      if (received.split('\n').some((line) => line.trim() === GO_LINE)) {
+        process.stdin.pause();
+        resolve();
+      }
+    });
+    process.stdin.on('end', () => reject(new Error('the bench closed the booking process before the common start')));
+  });
+}
+
 /** The child side of bookingsFromProcesses. */
-async function runInstance(url: string, from: number, count: number, startAt: number) {
+async function runInstance(url: string, from: number, count: number) {
+  const go = goSignal();
   const database = await openDatabase({ driver: 'postgres', url });
   const { app, config } = await startApp(database);
   const customers = await customersOf(app, config, from, count, true);
   const service = (await app.inject({ url: '/api/service' })).json<Service[]>().find((s) => s.duration === 60)!;
   const starts = bookableStarts();
   await warmUp(app, config, customers, service);
-  if (Date.now() > startAt) throw new Error('a booking process was not ready at the common start: give it more time');
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, startAt - Date.now())));
+  console.log(READY_LINE);
+  await go;
   const booked = await bookSustained(app, customers, (c) => bookOnce(app, config, c, service, randomOf(starts)));
   await app.close();
   await database.close();
@@ -471,13 +582,29 @@ export async function bookingBenchmarks(): Promise<Record<string, unknown>> {
   return out;
 }
 
+/** The visits booked in the week around the day whose availability is measured. */
+const WEEK_VISITS = 150;
+
+/** The stylists of the run with a team: eight, as a busy salon has (the issue's figure). */
+const BENCH_STYLISTS = 8;
+
 async function embeddedBenchmark() {
-  const embeddedDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parlour-bench-embedded-'));
-  const embedded = await openDatabase({ driver: 'embedded', dataDir: embeddedDir });
-  const result = await benchmark('Embedded database (embedded PostgreSQL)', embedded, { bookings: true });
-  await embedded.close();
-  await fs.rm(embeddedDir, { recursive: true, force: true });
-  return result;
+  const run = async (label: string, stylists: number) => {
+    const embeddedDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parlour-bench-embedded-'));
+    const embedded = await openDatabase({ driver: 'embedded', dataDir: embeddedDir });
+    const result = await benchmark(label, embedded, { bookings: true, stylists });
+    await embedded.close();
+    await fs.rm(embeddedDir, { recursive: true, force: true });
+    return { ...result, bookings: Number(result.bookings), availability: Number(result.availability), journey: (result.statements as { journey: number }).journey };
+  };
+  const result = await run('Embedded database (embedded PostgreSQL), a salon without stylists', 0);
+  // The same run with a team, every booking 'any stylist': what stylists cost a booking.
+  const withTeam = await run(`Embedded database, ${BENCH_STYLISTS} stylists, 'any stylist'`, BENCH_STYLISTS);
+  const ratio = withTeam.bookings / result.bookings;
+  console.log('  with stylists: confirmed bookings %s /s = %sx the salon without (target >= 0.8x), %d statements a booking (target <= 25)', withTeam.bookings.toFixed(0), ratio.toFixed(2), withTeam.journey);
+  const availabilityRatio = withTeam.availability / result.availability;
+  console.log('  with stylists: GET /api/availability %s /s = %sx the salon without (target >= 0.5x)', withTeam.availability.toFixed(0), availabilityRatio.toFixed(2));
+  return { ...result, withStylists: { ...withTeam, ratio, availabilityRatio } };
 }
 
 /** On PostgreSQL: the signed-in read over HTTP, and whether a second app process adds bookings. */
@@ -501,8 +628,8 @@ export async function postgresScaling(url: string) {
 }
 
 if (process.argv[2] === INSTANCE_FLAG) {
-  const [url, from, count, startAt] = process.argv.slice(3);
-  await runInstance(url!, Number(from), Number(count), Number(startAt));
+  const [url, from, count] = process.argv.slice(3);
+  await runInstance(url!, Number(from), Number(count));
   process.exit(0);
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // `npx tsx bench/booking.ts`: the booking figures alone, without building the client.

@@ -19,7 +19,7 @@ export async function startBuiltServer(env: Record<string, string>, args: string
   const port = await freePort();
   const began = performance.now();
   const child = spawn(process.execPath, args, {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PAYMENTS: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PAYMENTS: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), SHUTDOWN_DRAIN_MS: '0', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (;;) {

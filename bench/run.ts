@@ -12,8 +12,9 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { freePort, load, ratio, serverMemory, startBuiltServer, type LoadResult } from './lib.js';
 import { databaseComparison } from './databases.js';
-import { runLighthouse } from './lighthouse.js';
+import { homeAgainstMinimal, runLighthouse } from './lighthouse.js';
 import { bookingBenchmarks } from './booking.js';
+import { staffSlotsBenchmark } from './staff-slots.js';
 import { buildDecision, hashInputs } from '../scripts/build-state.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -177,11 +178,13 @@ try {
   }
   console.log('  targets: performance desktop 100, mobile >= 95; accessibility, best practices, SEO 100; CLS 0');
   results.lighthouse = scores;
+  results.lighthouseAgainstMinimal = await homeAgainstMinimal(`http://127.0.0.1:${app.port}/`);
 } catch (err) {
   console.log('Lighthouse could not run: %s', (err as Error).message);
 }
 await app.stop();
 await fs.rm(dataDir, { recursive: true, force: true });
+results.staffSlots = staffSlotsBenchmark();
 results.booking = await bookingBenchmarks();
 results.databases = await databaseComparison();
 await fs.mkdir('bench/results', { recursive: true });

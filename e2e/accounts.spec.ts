@@ -84,6 +84,46 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('another site cannot sign her out by sending her browser to /api/logout', async ({ page, baseURL, allowConsoleError }) => {
+    allowConsoleError(/status of 403 \(Forbidden\) \[http:\/\/[^/]+\/api\/logout\]/, 'the refused cross-site log-out is a 403 page');
+    await page.goto('/login');
+    await logIn(page, customer);
+    await expect(mainNav(page).getByRole('button', { name: 'LogOut' })).toBeVisible();
+
+    // A page on another site with a link to our log-out (its cookie goes along: SameSite=Lax lets
+    // a top-level GET through).
+    await page.route('http://elsewhere.test/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Prize</title><a href="${baseURL}/api/logout">Claim your prize</a>` }),
+    );
+    await page.goto('http://elsewhere.test/');
+    await page.getByRole('link', { name: 'Claim your prize' }).click();
+    await expect(page).toHaveURL(/\/api\/logout$/);
+    await expect(page.locator('body')).toContainText('Log out from the Parlour site itself.');
+
+    await page.goto('/');
+    await expect(mainNav(page).getByRole('button', { name: 'LogOut' })).toBeVisible();
+    await expect(mainNav(page).getByRole('img', { name: customer.name })).toBeVisible();
+  });
+
+  test("an admin's Dashboard link leads to the admin home from the moment she is signed in", async ({ page }) => {
+    // The admin check is held back, as on a slow connection right after signing in.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/user/admin/*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await logIn(page, admin);
+    await expect(page).toHaveURL(/\/$/);
+    const dashboard = mainNav(page).getByRole('link', { name: 'Dashboard' });
+    await expect(dashboard).toHaveAttribute('href', '/dashboard/adminhome');
+    await dashboard.click();
+    await expect(page).toHaveURL(/\/dashboard\/adminhome$/);
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Salon Admin' })).toBeVisible();
+  });
+
   test('a signed-in customer who opens an admin page is sent to /login', async ({ page }) => {
     await page.goto('/login');
     await logIn(page, customer);
@@ -113,7 +153,7 @@ test.describe('accounts', () => {
     const row = page.getByRole('row').filter({ hasText: name });
     await row.getByRole('button', { name: 'Make admin' }).click();
     let dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText('Are you sure?');
+    await expect(dialog).toContainText(`Make ${name} an admin?`);
     await expect(dialog).toContainText('You want to make user admin!');
     await dialog.getByRole('button', { name: 'Yes, make admin' }).click();
     await expect(dialog).toContainText('Admin!');
@@ -123,6 +163,7 @@ test.describe('accounts', () => {
 
     await row.getByRole('button', { name: 'Remove Admin' }).click();
     dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`Remove ${name}'s admin role?`);
     await expect(dialog).toContainText('You want to remove user admin role!');
     await dialog.getByRole('button', { name: 'Yes, remove admin' }).click();
     await expect(dialog).toContainText('Admin!');

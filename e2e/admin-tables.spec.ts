@@ -1,16 +1,6 @@
-import type { Page } from '@playwright/test';
 import { test, expect, seriousAxeViolations, sidewaysOverflow } from './fixtures';
+import { logInAfterRedirect } from './journey';
 
-const admin = { email: 'admin@parlour.test', password: 'Admin123' };
-
-async function signInAsAdmin(page: Page, to: string) {
-  await page.goto(to);
-  await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'SignIn' }).click();
-  await expect(page).toHaveURL(new RegExp(`${to}$`));
-}
 
 test('the admin reads a message sent from the home page, replies by e-mail and marks it handled', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -24,7 +14,7 @@ test('the admin reads a message sent from the home page, replies by e-mail and m
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText(/Thank you! Your message has been sent/)).toBeVisible();
 
-  await signInAsAdmin(page, '/dashboard/messages');
+  await logInAfterRedirect(page, '/dashboard/messages');
   const menu = page.getByRole('navigation', { name: 'Dashboard menu' });
   await expect(menu.getByRole('link', { name: /^Messages, \d+ unread$/ })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
@@ -66,7 +56,7 @@ const pages = [
 
 test('at 390 px the admin tables are cards with every action in view and no sideways scroll; the tables stay at 1280', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAsAdmin(page, '/dashboard/orderlist');
+  await logInAfterRedirect(page, '/dashboard/orderlist');
 
   for (const { path, name, heading } of pages) {
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -103,7 +93,7 @@ test('at 390 px the admin tables are cards with every action in view and no side
 
 test('on a tablet (1024 px) every action of the order list is in view without scrolling sideways', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 800 });
-  await signInAsAdmin(page, '/dashboard/orderlist');
+  await logInAfterRedirect(page, '/dashboard/orderlist');
   const actions = page.getByRole('main').getByRole('button', { name: /^(Mark completed|No-show|Move|Cancel) / });
   await expect(actions.first()).toBeVisible();
   const count = await actions.count();

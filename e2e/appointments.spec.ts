@@ -3,6 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Page } from '@playwright/test';
 import { test, expect, seriousAxeViolations, sidewaysOverflow } from './fixtures';
+import { ADMIN, salonDate } from './journey';
 
 /**
  * The appointment after it is paid: the customer moves it and takes its calendar file; the salon
@@ -10,17 +11,6 @@ import { test, expect, seriousAxeViolations, sidewaysOverflow } from './fixtures
  * a visit whose time has passed, through the database: no page can book the past.
  */
 
-const ADMIN = { email: 'admin@parlour.test', password: 'Admin123' };
-const SALON_ZONE = 'Asia/Dhaka';
-
-/** A salon calendar date `daysAhead` days from now (or the next day that is not a Friday: closed). */
-function openSalonDay(daysAhead: number): string {
-  for (let d = daysAhead; ; d += 1) {
-    const instant = new Date(Date.now() + d * 86_400_000);
-    const weekday = new Intl.DateTimeFormat('en-US', { timeZone: SALON_ZONE, weekday: 'short' }).format(instant);
-    if (weekday !== 'Fri') return new Intl.DateTimeFormat('en-CA', { timeZone: SALON_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-  }
-}
 
 /** Dhaka is UTC+6 all year. */
 const dhaka = (date: string, time: string) => new Date(`${date}T${time}:00+06:00`);
@@ -63,7 +53,7 @@ async function inDatabase<T>(run: (client: pg.Client) => Promise<T>): Promise<T>
 }
 
 test('the customer moves her appointment, sees the new time, and downloads its calendar file with it', async ({ page, baseURL }) => {
-  const day = openSalonDay(6);
+  const day = salonDate(6);
   await customerWithAppointment(page, baseURL!, 'Spa Pedicure', day, '11:00');
 
   await page.goto('/dashboard/userhome');
@@ -77,16 +67,20 @@ test('the customer moves her appointment, sees the new time, and downloads its c
   await expect(picker.getByLabel('Date')).toBeFocused();
   await expect(picker.getByLabel('Date')).toHaveValue(day);
   // Her own time is offered back to her, marked as the one she has.
-  await expect(picker.getByRole('button', { name: '11:00', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(picker.getByRole('radio', { name: '11:00', exact: true })).toHaveAttribute('aria-checked', 'true');
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(picker.getByRole('button', { name: '15:00', exact: true })).toBeVisible();
+  await expect(picker.getByRole('radio', { name: '15:00', exact: true })).toBeVisible();
   expect(await sidewaysOverflow(page), 'sideways scroll at 390 with the picker open').toBe(0);
   await page.screenshot({ path: 'e2e/screenshots/move-appointment-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  await picker.getByRole('button', { name: '15:00', exact: true }).click();
+  // Tapping a time only asks: 'Move Spa Pedicure to Sat 28 Nov 15:00?'.
+  await picker.getByRole('radio', { name: '15:00', exact: true }).click();
+  const question = page.getByRole('dialog', { name: /^Move Spa Pedicure to \w{3} \d{1,2} \w{3} 15:00\?$/ });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Yes, move it' }).click();
   const dialog = page.getByRole('dialog', { name: 'Appointment moved' });
   await expect(dialog).toContainText(/Spa Pedicure is now on .*15:00/);
   await dialog.getByRole('button', { name: 'OK' }).click();
@@ -121,7 +115,7 @@ async function signInAsAdmin(page: Page) {
 }
 
 test("the admin moves a customer's visit from the order list, on a wide screen and on a phone, and she is told by e-mail", async ({ page, baseURL }) => {
-  const day = openSalonDay(9);
+  const day = salonDate(9);
   const { name, email, bookingId } = await customerWithAppointment(page, baseURL!, 'Deep Cleansing Hydra Facial', day, '10:00');
   await signInAsAdmin(page);
 
@@ -137,10 +131,13 @@ test("the admin moves a customer's visit from the order list, on a wide screen a
   await expect(picker.getByLabel('Date')).toBeFocused();
   await expect(picker.getByLabel('Date')).toHaveValue(day);
   await expect(picker).toContainText(`${name} gets an e-mail with it`);
-  await expect(picker.getByRole('button', { name: '10:00', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(picker.getByRole('radio', { name: '10:00', exact: true })).toHaveAttribute('aria-checked', 'true');
   expect(await seriousAxeViolations(page)).toEqual([]);
 
-  await picker.getByRole('button', { name: '16:00', exact: true }).click();
+  await picker.getByRole('radio', { name: '16:00', exact: true }).click();
+  const question = page.getByRole('dialog', { name: /^Move Deep Cleansing Hydra Facial to \w{3} \d{1,2} \w{3} 16:00\?$/ });
+  await expect(question).toContainText(`${name} gets an e-mail with the new time.`);
+  await question.getByRole('button', { name: 'Yes, move it' }).click();
   const dialog = page.getByRole('dialog', { name: 'Appointment moved' });
   await expect(dialog).toContainText(/Deep Cleansing Hydra Facial is now on .*16:00/);
   await dialog.getByRole('button', { name: 'OK' }).click();
@@ -168,7 +165,7 @@ test("the admin moves a customer's visit from the order list, on a wide screen a
   const phonePicker = card.getByRole('region', { name: 'Choose a time for Deep Cleansing Hydra Facial' });
   await expect(phonePicker.getByLabel('Date')).toBeFocused();
   await expect(page.getByRole('region', { name: 'Choose a time for Deep Cleansing Hydra Facial' })).toHaveCount(1);
-  await expect(phonePicker.getByRole('button', { name: '12:00', exact: true })).toBeVisible();
+  await expect(phonePicker.getByRole('radio', { name: '12:00', exact: true })).toBeVisible();
   expect(await sidewaysOverflow(page), 'sideways scroll at 390 with the picker open').toBe(0);
   await page.screenshot({ path: 'e2e/screenshots/admin-move-appointment-390.png', fullPage: true });
   await page.keyboard.press('Escape');
@@ -176,8 +173,8 @@ test("the admin moves a customer's visit from the order list, on a wide screen a
   await expect(card.getByRole('button', { name: /^Move Deep Cleansing Hydra Facial on .*16:00$/ })).toBeFocused();
 });
 
-test('the admin marks a visit nobody came to as a no-show, and the order list keeps it so', async ({ page, baseURL }) => {
-  const { email, bookingId } = await customerWithAppointment(page, baseURL!, 'Classic Manicure', openSalonDay(6), '12:00');
+test('the admin marks a visit nobody came to as a no-show after confirming, undoes it, marks it again, and the order list keeps it so', async ({ page, baseURL }) => {
+  const { name, email, bookingId } = await customerWithAppointment(page, baseURL!, 'Classic Manicure', salonDate(6), '12:00');
   // Her appointment began two hours ago.
   await inDatabase((client) =>
     client.query(`update bookings set starts_at = now() - interval '2 hours', ends_at = now() - interval '75 minutes' where id = $1`, [bookingId]),
@@ -187,10 +184,25 @@ test('the admin marks a visit nobody came to as a no-show, and the order list ke
   await page.goto('/dashboard/orderlist');
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('Confirmed');
+  const question = () => page.getByRole('dialog', { name: new RegExp(`^Mark Classic Manicure for ${name} on \\w{3} \\d{1,2} \\w{3} \\d{2}:\\d{2} as a no-show\\?$`) });
+  // Asked first, naming the treatment, the customer and the time; then Undo takes it back.
   await row.getByRole('button', { name: /^No-show Classic Manicure on / }).click();
+  await question().getByRole('button', { name: 'Yes, a no-show' }).click();
+  await expect(page.getByText('Classic Manicure marked a no-show')).toBeVisible();
+  await expect(row).toContainText('No-show');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Classic Manicure is confirmed again')).toBeVisible();
+  await expect(row).toContainText('Confirmed');
+  await expect(row.getByRole('button', { name: /^No-show Classic Manicure on / })).toBeVisible();
+
+  await row.getByRole('button', { name: /^No-show Classic Manicure on / }).click();
+  await question().getByRole('button', { name: 'Yes, a no-show' }).click();
   await expect(page.getByText('Classic Manicure marked a no-show')).toBeVisible();
   await expect(row).toContainText('No-show');
   await expect(row.getByRole('button')).toHaveCount(0);
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+  // The Undo toast closes by itself after 8 s, and focus is not left on <body>.
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0, { timeout: 12_000 });
   expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
 
   // It stays so after a reload, and the status filter finds it.

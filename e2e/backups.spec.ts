@@ -1,18 +1,12 @@
 import fs from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { test, expect, seriousAxeViolations, sidewaysOverflow } from './fixtures';
-
-const ADMIN = { email: 'admin@parlour.test', password: 'Admin123' };
+import { logInAfterRedirect } from './journey';
 
 // The e2e server runs on the embedded database (a fresh DATA_DIR), so its backups are real files.
 test('the admin backs up from the settings page on a phone and downloads a valid backup', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/dashboard/settings');
-  await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'SignIn' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await logInAfterRedirect(page, '/dashboard/settings');
 
   const section = page.getByRole('region', { name: 'Backups' });
   await expect(section.getByText(/taken every day at 03:00/)).toBeVisible();

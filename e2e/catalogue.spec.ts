@@ -154,8 +154,8 @@ test.describe('catalogue management (admin)', () => {
     await expect(confirm).toContainText('Are you sure?');
     await expect(confirm).toContainText("You won't be able to revert this!");
     await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
-    await expect(confirm).toContainText('Deleted!');
-    await expect(confirm).toContainText('Your file has been deleted.');
+    await expect(confirm).toContainText('Service deleted');
+    await expect(confirm).not.toContainText('Your file has been deleted.');
     await confirm.getByRole('button', { name: 'OK' }).click();
     await expect(row).toHaveCount(0);
 

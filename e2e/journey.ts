@@ -99,6 +99,33 @@ export async function logInThroughPage(page: Page, account: { email: string; pas
   await expect(mainNav(page).getByRole('button', { name: 'LogOut' })).toBeVisible();
 }
 
+/**
+ * Opens a page that needs the account, is sent to the log-in page, signs in there and comes back:
+ * the way a person follows a bookmark to a dashboard page.
+ */
+export async function logInAfterRedirect(page: Page, path: string, account: { email: string; password: string } = ADMIN) {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'SignIn' }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+/** Every page of the admin's dashboard menu (the add-service form is left to each spec). */
+export const ADMIN_PAGES = [
+  '/dashboard/adminhome',
+  '/dashboard/orderlist',
+  '/dashboard/alluser',
+  '/dashboard/manageservice',
+  '/dashboard/paymentHistory',
+  '/dashboard/managereviews',
+  '/dashboard/settings',
+  '/dashboard/outbox',
+  '/dashboard/messages',
+  '/dashboard/staff',
+] as const;
+
 /** The focused element, as a person reading the page would name it ('BODY' when focus is lost). */
 export async function focusedElement(page: Page): Promise<string> {
   return page.evaluate(() => {

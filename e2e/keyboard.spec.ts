@@ -69,20 +69,32 @@ test('from sign-up to cancelling a paid visit, by keyboard alone', async ({ page
   await tabTo(page, page.getByRole('button', { name: 'Pick a time for Classic Manicure' }));
   await page.keyboard.press('Enter');
   const picker = page.getByRole('region', { name: 'Choose a time for Classic Manicure' });
+  // The first question is who: 'Any stylist' has the focus; the arrows choose the nail technician.
+  const stylists = picker.getByRole('group', { name: 'Stylist' });
+  await expect(stylists.getByRole('radio', { name: 'Any stylist' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(stylists.getByRole('radio', { name: 'Mitu Rahman' })).toBeChecked();
+  await expect(stylists.getByRole('radio', { name: 'Mitu Rahman' })).toBeFocused();
   const date = picker.getByLabel('Date');
-  await expect(date).toBeFocused();
   const target = salonDate(16);
   const nextDay = picker.getByRole('button', { name: 'Next day' });
   await tabTo(page, nextDay);
   for (let days = 0; days < 40 && (await date.inputValue()) < target; days += 1) await page.keyboard.press('Enter');
   expect(await date.inputValue()).toBe(target);
-  const eleven = picker.getByRole('button', { name: '11:00', exact: true });
+  const eleven = picker.getByRole('radio', { name: '11:00', exact: true });
   await expect(eleven).toBeVisible();
-  await tabTo(page, eleven);
+  // The free times are one Tab stop (a radio group): Tab reaches the first, the arrows move on.
+  await tabTo(page, picker.getByRole('radiogroup', { name: /^Free times on/ }).getByRole('radio').first());
+  for (let presses = 0; presses < 40 && !(await eleven.evaluate((element) => element === document.activeElement)); presses += 1) {
+    await page.keyboard.press('ArrowRight');
+  }
+  await expect(eleven).toBeFocused();
+  expect(await eleven.evaluate((element) => getComputedStyle(element).outlineStyle), 'focus indicator on 11:00').not.toBe('none');
   await page.keyboard.press('Enter');
   await expect(picker).toBeHidden();
   await expect(page.getByRole('button', { name: 'Change for Classic Manicure' })).toBeFocused();
   await expect(page.getByRole('timer')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Classic Manicure' }).first()).toContainText('with Mitu Rahman');
 
   // --- pay ---
   await tabTo(page, page.getByRole('link', { name: 'Get Appointment' }));
@@ -103,7 +115,8 @@ test('from sign-up to cancelling a paid visit, by keyboard alone', async ({ page
   await tabTo(page, upcoming.getByRole('button', { name: 'Cancel' }));
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('Cancel this appointment?');
+  await expect(dialog).toContainText(/Cancel Classic Manicure on \w{3} \d{1,2} \w{3} \d{2}:\d{2}\?/);
+  await expect(dialog).toContainText(/৳[\d,]+ will be refunded to your card\./);
   await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
   await tabTo(page, dialog.getByRole('button', { name: 'Yes, cancel it' }), { backwards: true });
   await page.keyboard.press('Enter');

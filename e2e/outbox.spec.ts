@@ -1,7 +1,5 @@
 import { test, expect, seriousAxeViolations } from './fixtures';
-import { wordsBrokenIn } from './journey';
-
-const admin = { email: 'admin@parlour.test', password: 'Admin123' };
+import { logInAfterRedirect, wordsBrokenIn } from './journey';
 
 // `npm start` has no SMTP server and never logs a mail's body: the newcomer finds her reset link on
 // the admin's Sent e-mails page (SHOW_OUTBOX, which scripts/start.mjs turns on).
@@ -18,12 +16,7 @@ test('a reset link is followed from the admin’s Sent e-mails page', async ({ p
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('If an account uses this e-mail, we have sent a link to reset the password.')).toBeVisible();
 
-  await page.goto('/dashboard/adminhome');
-  await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'SignIn' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/adminhome$/);
+  await logInAfterRedirect(page, '/dashboard/adminhome');
   await page.getByRole('navigation', { name: 'Dashboard menu' }).getByRole('link', { name: 'Sent e-mails' }).click();
   await expect(page).toHaveURL(/\/dashboard\/outbox$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sent e-mails' })).toBeVisible();

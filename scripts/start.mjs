@@ -51,6 +51,8 @@ process.env.SEED_DEMO_ACCOUNTS ??= 'true';
 // The demo (test payments, demo passwords, the Sent e-mails page) stays on this computer unless
 // HOST says otherwise.
 process.env.HOST ??= '127.0.0.1';
+// One demo server has no proxy to take it out of rotation: it stops at once.
+process.env.SHUTDOWN_DRAIN_MS ??= '0';
 // The built-in test card gateway, unless Stripe keys are given: a deployment must ask for it itself.
 if (!process.env.STRIPE_SECRET_KEY) process.env.PAYMENTS ??= 'test';
 // An admin page lists the e-mails the salon sent, so a newcomer without an SMTP server can still

@@ -97,6 +97,7 @@ async function render(url: string, inputs: PageInputs, site: SiteInfo): Promise<
   const queries: PageData['queries'] = [
     [queryKeys.services, JSON.parse(inputs.servicesJson) as unknown],
     [queryKeys.reviews, JSON.parse(inputs.reviewsJson) as unknown],
+    [queryKeys.staff, JSON.parse(inputs.staffJson) as unknown],
     [settingsQueryKey, inputs.settings],
     [queryKeys.authProviders, inputs.authProviders],
   ];

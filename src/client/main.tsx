@@ -1,3 +1,5 @@
+// First: before any module parses a schema (see zod-jitless.ts).
+import './lib/zod-jitless';
 import './styles/index.css';
 
 import { StrictMode } from 'react';

@@ -3,7 +3,6 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -11,6 +10,7 @@ import {
 import type { DbHandle } from './db/client.js';
 import type { AppConfig } from './env.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { openApiOptions } from './openapi.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { inputGuardsPlugin } from './plugins/input-guards.js';
 import { clientPlugin, findClientDir } from './plugins/client.js';
@@ -24,17 +24,18 @@ import { uploadRoutes } from './routes/upload.js';
 import { authPlugin } from './plugins/auth.js';
 import multipart from '@fastify/multipart';
 import { HttpError } from './http-error.js';
-import { trustedOriginsOf } from './origins.js';
+import { isCrossSiteRequest, trustedOriginsOf } from './origins.js';
 import type { App } from './types.js';
-import { CATALOGUE_CHANNEL, ChangeCache, REVIEWS_CHANNEL, SETTINGS_CHANNEL } from './change-cache.js';
+import { CATALOGUE_CHANNEL, ChangeCache, REVIEWS_CHANNEL, SETTINGS_CHANNEL, STAFF_CHANNEL } from './change-cache.js';
+import { listActiveStaff } from './repositories/staff.js';
 import { listPublishedReviews } from './repositories/reviews.js';
 import { getSalonSettings } from './repositories/settings.js';
 import { removeUnreferencedUploads } from './repositories/uploads.js';
 import { cartRoutes } from './routes/cart.js';
 import { settingsRoutes } from './routes/settings.js';
 import { paymentRoutes } from './routes/payments.js';
+import { BookingService } from './booking/booking-service.js';
 import { bookingRoutes } from './routes/bookings.js';
-import { bookingCalendarRoutes } from './routes/booking-calendar.js';
 import { outboxRoutes } from './routes/outbox.js';
 import { adminSummaryRoutes } from './routes/admin-summary.js';
 import { meRoutes } from './routes/me.js';
@@ -45,6 +46,10 @@ import { listServices } from './repositories/services.js';
 import { setUpJobs, type JobsOptions } from './jobs/set-up.js';
 import { setUpBackups, type BackupsOptions } from './backups/set-up.js';
 import { backupRoutes } from './routes/backups.js';
+import { staffRoutes } from './routes/staff.js';
+import { setUpReadiness } from './readiness.js';
+import { setUpMetrics } from './metrics.js';
+import { setUpRequestIds } from './request-id.js';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -74,16 +79,20 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  setUpReadiness(app);
+  setUpRequestIds(app);
   const catalogue = new ChangeCache(CATALOGUE_CHANNEL, async () => JSON.stringify(await listServices(database.db)));
   const salonSettings = new ChangeCache(SETTINGS_CHANNEL, () => getSalonSettings(database.db));
   const publishedReviews = new ChangeCache(REVIEWS_CHANNEL, async () => JSON.stringify(await listPublishedReviews(database.db)));
-  for (const cache of [catalogue, salonSettings, publishedReviews]) {
+  const team = new ChangeCache(STAFF_CHANNEL, async () => JSON.stringify(await listActiveStaff(database.db)));
+  for (const cache of [catalogue, salonSettings, publishedReviews, team]) {
     await cache.listen(database, app.log);
     app.addHook('onClose', async () => cache.close());
   }
   app.decorate('catalogue', catalogue);
   app.decorate('salonSettings', salonSettings);
   app.decorate('publishedReviews', publishedReviews);
+  app.decorate('team', team);
   // Images uploaded by forms that were never saved are removed once their grace period is over.
   const imageSweep = setInterval(() => {
     removeUnreferencedUploads(database.db, config.uploadGraceMinutes).catch((err: unknown) =>
@@ -102,20 +111,13 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   // Cross-site writes are refused outright (CSRF); SameSite=Lax cookies are the second fence.
   app.addHook('onRequest', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    const origin = request.headers.origin;
-    const site = request.headers['sec-fetch-site'];
-    if (site === 'cross-site' || (origin !== undefined && !trustedOrigins.has(origin))) {
+    if (isCrossSiteRequest(request.headers, trustedOrigins)) {
       throw new HttpError(403, 'Cross-site requests are not allowed.');
     }
   });
   await app.register(multipart, { limits: { files: 1, fields: 5 } });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Parlour API', description: 'The beauty salon booking API', version: '1.0.0' },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(config.publicUrl));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(authPlugin);
@@ -127,10 +129,17 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   setUpBackups(app, { database, dataDir: config.dataDir, salonSettings: () => salonSettings.get(), options: backups });
   const paymentService = new PaymentService(database.db, gateway, app.notices, app.log, () => salonSettings.get());
   app.decorate('payments', paymentService);
+  const bookingService = new BookingService(database.db, app.notices, paymentService, app.log, () => salonSettings.get());
+  app.decorate('bookings', bookingService);
   // Charges whose outcome a crash or a lost webhook kept from us are applied at start-up and then
-  // every minute (PaymentService.reconcile).
-  const reconcile = () =>
-    paymentService.reconcile().catch((err: unknown) => app.log.error({ err }, 'could not reconcile payments with the card processor'));
+  // every minute (PaymentService.reconcile); so are cancellations decided but never recorded, and
+  // the processor's refunds are compared with ours (reconcileRefunds). Each step runs whatever the
+  // others do.
+  const reconcile = async () => {
+    await paymentService.reconcile().catch((err: unknown) => app.log.error({ err }, 'could not reconcile payments with the card processor'));
+    await bookingService.finishDecidedCancellations().catch((err: unknown) => app.log.error({ err }, 'could not finish decided cancellations'));
+    await paymentService.reconcileRefunds().catch((err: unknown) => app.log.error({ err }, "could not compare the card processor's refunds with ours"));
+  };
   const reconcileTimer = setInterval(() => void reconcile(), 60_000);
   reconcileTimer.unref();
   app.addHook('onReady', async () => {
@@ -148,15 +157,16 @@ export async function buildApp({ config, database, logger, clientDir = findClien
       await api.register(settingsRoutes);
       await api.register(paymentRoutes, { stripe });
       await api.register(bookingRoutes);
-      await api.register(bookingCalendarRoutes);
       await api.register(outboxRoutes);
       await api.register(adminSummaryRoutes);
       await api.register(backupRoutes);
       await api.register(meRoutes);
+      await api.register(staffRoutes);
     },
     { prefix: '/api' },
   );
   await app.register(uploadRoutes);
+  setUpMetrics(app);
 
   await app.register(clientPlugin, { clientDir, pages });
   return app as unknown as App;

@@ -6,6 +6,7 @@ import type { DbHandle } from './db/client.js';
 export const CATALOGUE_CHANNEL = 'parlour_catalogue_changed';
 export const SETTINGS_CHANNEL = 'parlour_settings_changed';
 export const REVIEWS_CHANNEL = 'parlour_reviews_changed';
+export const STAFF_CHANNEL = 'parlour_staff_changed';
 
 /**
  * A value read on nearly every request that changes a few times a day (the public catalogue, the

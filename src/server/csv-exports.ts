@@ -1,11 +1,16 @@
 import type { Booking, Payment } from '../shared/payments.js';
 import { toCsv } from './csv.js';
 import { salonLocalDateTime } from '../shared/calendar.js';
+import { withStylist } from '../shared/staff.js';
 
-/** The order list as the admin (or a customer, her own) sees it; amounts in taka, times on the salon's clock. */
+/**
+ * The order list as the admin (or a customer, her own) sees it; amounts in taka, times on the salon's
+ * clock. 'Stylist' is the last column (empty for a visit before the salon had stylists): files
+ * written before it keep every column where a spreadsheet's formulas expect it.
+ */
 export function bookingsCsv(list: Booking[], timeZone: string): string {
   return toCsv(
-    ['Booking', 'Starts', 'Ends', 'Service', 'Minutes', 'Price (BDT)', 'Refunded (BDT)', 'Status', 'Customer', 'E-mail', 'Payment'],
+    ['Booking', 'Starts', 'Ends', 'Service', 'Minutes', 'Price (BDT)', 'Refunded (BDT)', 'Status', 'Customer', 'E-mail', 'Payment', 'Stylist'],
     list.map((b) => [
       b._id,
       salonLocalDateTime(b.startsAt, timeZone),
@@ -18,11 +23,15 @@ export function bookingsCsv(list: Booking[], timeZone: string): string {
       b.customer.name,
       b.customer.email,
       b.paymentId,
+      b.staffName,
     ]),
   );
 }
 
-/** The payment history; 'Net' is what the salon kept after refunds. */
+/**
+ * The payment history; 'Net' is what the salon kept after refunds. A payment's services share one
+ * cell, so each names its stylist there, as the pages do ('Classic Manicure with Nila').
+ */
 export function paymentsCsv(list: Payment[], timeZone: string): string {
   return toCsv(
     ['Payment', 'Created', 'Paid', 'Customer', 'E-mail', 'Services', 'Amount (BDT)', 'Refunded (BDT)', 'Net (BDT)', 'Status', 'Gateway', 'Reference'],
@@ -32,7 +41,7 @@ export function paymentsCsv(list: Payment[], timeZone: string): string {
       p.paidAt ? salonLocalDateTime(p.paidAt, timeZone) : null,
       p.customer.name,
       p.customer.email,
-      p.services.map((s) => s.title).join('; '),
+      p.services.map((s) => [s.title, withStylist(s.staffName)].filter(Boolean).join(' ')).join('; '),
       p.amount,
       p.refunded,
       // In minor units so 0.1 + 0.2 style sums never show in an accountant's column.

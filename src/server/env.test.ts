@@ -84,3 +84,19 @@ describe('SHOW_OUTBOX', () => {
     expect(loadConfig({ SHOW_OUTBOX: 'false' }).showOutbox).toBe(false);
   });
 });
+
+describe('SHUTDOWN_DRAIN_MS and METRICS_TOKEN', () => {
+  it('drains for five seconds in production and not at all elsewhere, unless told', () => {
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test' }).shutdownDrainMs).toBe(5000);
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test', SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '1500' }).shutdownDrainMs).toBe(1500);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: 'soon' })).toThrow(/SHUTDOWN_DRAIN_MS:/);
+  });
+
+  it('keeps /metrics off unless a long enough token is set', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token' }).metricsToken).toBe('a-long-enough-token');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
+});

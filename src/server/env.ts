@@ -43,6 +43,8 @@ const envSchema = z.object({
   PAYMENTS: z.enum(['test', 'stripe'], { message: "must be 'test' (the built-in test card gateway) or 'stripe'" }).optional(),
   SHOW_OUTBOX: booleanFromString.optional(),
   UPLOAD_GRACE_MINUTES: z.coerce.number().int().min(0).max(10080).default(1440),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 type OAuthClient = { clientId: string; clientSecret: string };
@@ -69,6 +71,13 @@ export type AppConfig = {
   mailFrom: string;
   /** How long an upload nobody refers to is kept (a form uploads first, then saves). */
   uploadGraceMinutes: number;
+  /**
+   * On SIGTERM, how long the server keeps serving while /api/health/ready answers 503, so that a
+   * proxy's health check takes it out of rotation before it stops accepting connections.
+   */
+  shutdownDrainMs: number;
+  /** The bearer token `/metrics` asks for; unset, `/metrics` answers 404. */
+  metricsToken: string | undefined;
   /**
    * The admin's 'Sent e-mails' page (the outbox with each mail's body, reset links included): on
    * outside production and under `npm start`, off in a deployment unless SHOW_OUTBOX=true.
@@ -155,6 +164,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     uploadGraceMinutes: env.UPLOAD_GRACE_MINUTES,
+    // A deployment sits behind a proxy that needs a few health checks to notice; elsewhere nothing does.
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? 5000 : 0),
+    metricsToken: env.METRICS_TOKEN,
     showOutbox: env.SHOW_OUTBOX ?? env.NODE_ENV !== 'production',
     payments,
     stripe:

@@ -148,6 +148,8 @@ const cookies: Record<Role, string> = { anonymous: '', customer: '', admin: '' }
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
+  // Listening, as a deployed server is: an app never listened to is rightly 503 'starting' at /api/health/ready.
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
   cookies.customer = (await signUp(t.app)).cookie;
   cookies.admin = (await signUpAdmin(t.app)).cookie;
   routes = [...routesOf(t.app.printRoutes({ commonPrefix: false })), ...AUTH_ROUTES];

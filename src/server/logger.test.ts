@@ -6,6 +6,9 @@ import { loadConfig } from './env.js';
 import { loggerOptions, redactUrl } from './logger.js';
 import { createTestDatabase } from './test/test-database.js';
 import type { App } from './types.js';
+import { randomUUID } from 'node:crypto';
+import { runMailJob } from './jobs/notices.js';
+import { databaseNow } from './booking/capacity.js';
 
 describe('redactUrl', () => {
   it('keeps the path and harmless parameters, and hides the tokens links carry', () => {
@@ -20,6 +23,8 @@ describe('redactUrl', () => {
   });
 });
 
+const METRICS_TOKEN = 'LIVE-METRICS-TOKEN-0042';
+
 describe('the request log', () => {
   const lines: string[] = [];
   let app: App;
@@ -29,7 +34,7 @@ describe('the request log', () => {
     const created = await createTestDatabase();
     drop = created.drop;
     await prepareDatabase(created.database, { seed: false });
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', METRICS_TOKEN: METRICS_TOKEN });
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
         lines.push(chunk.toString());
@@ -57,5 +62,23 @@ describe('the request log', () => {
     expect(urls).toEqual(
       expect.arrayContaining(['/api/auth/reset-password/[redacted]?callbackURL=%2Freset-password', '/reset-password?token=%5Bredacted%5D']),
     );
+  });
+
+  it('never holds the metrics token, right or wrong', async () => {
+    expect((await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/metrics', headers: { authorization: `Bearer WRONG-${METRICS_TOKEN}` } })).statusCode).toBe(401);
+    expect(lines.join('')).not.toContain('METRICS-TOKEN');
+  });
+
+  it("names the request in each of its lines, and the request's job in the job's lines", async () => {
+    const res = await app.inject({ url: '/api/service/not-an-id' });
+    const requestId = res.headers['x-request-id'];
+    const own = lines.map((line) => JSON.parse(line) as { reqId?: string; msg: string }).filter((line) => line.reqId === requestId);
+    expect(own.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+
+    const job = { kind: 'confirmation' as const, paymentId: randomUUID(), requestId: 'req-queued-it' };
+    await runMailJob({ db: app.db, mailer: app.mailer, log: app.log, publicUrl: app.config.publicUrl, salonSettings: () => app.salonSettings.get(), clock: databaseNow }, job, { number: 1, of: 11 });
+    const jobLines = lines.map((line) => JSON.parse(line) as { requestId?: string; msg: string }).filter((line) => line.requestId === 'req-queued-it');
+    expect(jobLines.map((line) => line.msg)).toEqual(['notice not sent']);
   });
 });

@@ -44,8 +44,15 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    // A stuck request must not keep the process alive for ever.
+    // First out of rotation: /api/health/ready answers 503 while everything else is still served,
+    // so a proxy's health check moves new requests to another instance before this one closes.
+    app.readiness.drain();
+    // SIGINT is Ctrl+C at a terminal: someone waiting, no proxy to tell. SIGTERM is a supervisor's.
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    app.log.info({ signal, drainMs }, 'shutting down: draining');
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+    app.log.info('shutting down: finishing in-flight requests');
+    // A stuck request must not keep the process alive for ever (counted from the end of the drain).
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
       process.exit(1);

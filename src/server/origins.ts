@@ -10,3 +10,20 @@ export function trustedOriginsOf(publicUrl: string): string[] {
   }
   return [...origins];
 }
+
+/**
+ * Whether a browser says the request comes from another site: `Sec-Fetch-Site` (every current
+ * browser sends it) or, failing that, an `Origin` that is not ours. A request with neither (curl, a
+ * script) is not a browser being steered by another site, so it is not refused.
+ * `sameOriginOnly` also refuses `same-site` (a sibling subdomain): for a GET navigation the
+ * browser sends no Origin, so that header is the only thing that tells it apart.
+ */
+export function isCrossSiteRequest(
+  headers: { origin?: string; 'sec-fetch-site'?: string | string[] },
+  trustedOrigins: ReadonlySet<string>,
+  { sameOriginOnly = false } = {},
+): boolean {
+  const site = headers['sec-fetch-site'];
+  if (site === 'cross-site' || (sameOriginOnly && site !== undefined && site !== 'same-origin' && site !== 'none')) return true;
+  return headers.origin !== undefined && !trustedOrigins.has(headers.origin);
+}

@@ -5,6 +5,8 @@ import type { AppConfig } from './env.js';
 import type { ChangeCache } from './change-cache.js';
 import type { SalonSettings } from '../shared/salon-settings.js';
 import type { PaymentService } from './payments/payment-service.js';
+import type { BookingService } from './booking/booking-service.js';
+import type { Role } from '../shared/user.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +19,11 @@ declare module 'fastify' {
     salonSettings: ChangeCache<SalonSettings>;
     /** The published testimonials as ready-made JSON. */
     publishedReviews: ChangeCache<string>;
+    /** The active stylists (GET /api/staff) as ready-made JSON. */
+    team: ChangeCache<string>;
     payments: PaymentService;
+    /** Holding, moving, reopening, cancelling, completing and missing appointments. */
+    bookings: BookingService;
   }
 }
 
@@ -29,3 +35,9 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
+
+/**
+ * Who asks for a change or a read: the signed-in user's id and role. The one type services and
+ * repositories take (a customer acts on her own bookings, an admin on any).
+ */
+export type Actor = { id: string; role: Role };

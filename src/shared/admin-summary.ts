@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDateSchema, isCalendarDate } from './salon-settings.js';
 import { daysBetween } from './calendar.js';
+import { idSchema } from './ids.js';
 
 /** The longest period the admin summary covers at once: a (leap) year. */
 export const MAX_SUMMARY_DAYS = 366;
@@ -17,27 +18,61 @@ export const adminSummaryQuerySchema = z
   });
 export type AdminSummaryQuery = z.infer<typeof adminSummaryQuerySchema>;
 
-/** Amounts are taka (major units), like the catalogue's prices. */
+/**
+ * Every figure but new customers summarises the same rows: the appointments whose visit falls on
+ * the period's salon-local dates (by when they start, in the salon's time zone) and that were paid
+ * for, the rows the order list shows for the same dates. Money is counted with its visit: what was
+ * paid for a visit, less what was refunded of it (docs/decisions/030-figures-that-add-up.md).
+ * Amounts are taka (major units), like the catalogue's prices.
+ */
 export const adminSummarySchema = z.object({
-  /** Confirmed, completed and no-show bookings starting in the period. */
+  /** Visits: confirmed, completed and no-show appointments (not cancelled). */
   bookings: z.number().int().nonnegative(),
-  /** Paid in the period, net of what was refunded of those payments. */
+  /** Of the period's appointments, price minus what was refunded (a cancelled and refunded one adds nothing). */
   revenue: z.number(),
-  /** Refunded of the payments paid in the period. */
+  /** Refunded of the period's appointments (cancelled ones, mostly). */
   refunds: z.number().nonnegative(),
-  /** revenue / payments paid in the period; 0 when there were none. */
-  averagePayment: z.number(),
-  /** Bookings cancelled in the period (by when they were cancelled). */
+  /** revenue / bookings, rounded to the poisha; 0 when there were no visits. */
+  averagePerVisit: z.number(),
+  /** Appointments of the period that were cancelled (and refunded). */
   cancellations: z.number().int().nonnegative(),
-  /** Bookings starting in the period that the salon marked no-show. */
+  /** Visits of the period that the salon marked no-show (their kept money is revenue). */
   noShows: z.number().int().nonnegative(),
-  /** Customer accounts created in the period. */
+  /** Customer accounts created in the period (by sign-up date: the one figure not about visits). */
   newCustomers: z.number().int().nonnegative(),
-  /** Booked minutes inside opening hours over capacity x opening minutes, 0..1. */
+  /** Minutes of the visits inside opening hours over capacity x opening minutes, 0..1. */
   utilisation: z.number().min(0).max(1),
-  /** By revenue of their bookings in the period, highest first, at most five. */
+  /** The visits grouped by service, by revenue (as above), highest first, at most five. */
   topServices: z.array(z.object({ serviceId: z.string(), title: z.string(), bookings: z.number().int(), revenue: z.number() })),
-  /** One entry per salon-local date of the period, zeros included. */
+  /**
+   * The visits grouped by stylist: their count, booked minutes and revenue (as above), highest
+   * revenue first; the visits booked before the salon had stylists last, as one group with staffId
+   * and name null ('No stylist'). Every appointment of the period is in one group, so the bookings
+   * and revenue add up to the figures above.
+   */
+  byStylist: z.array(
+    z.object({ staffId: idSchema.nullable(), name: z.string().nullable(), bookings: z.number().int(), minutes: z.number().int(), revenue: z.number() }),
+  ),
+  /** The visits and revenue of each salon-local date of the period, zeros included. */
   byDay: z.array(z.object({ date: z.string(), bookings: z.number().int(), revenue: z.number() })),
 });
 export type AdminSummary = z.infer<typeof adminSummarySchema>;
+
+/**
+ * What each figure counts and on what date basis, a line each, as the admin home prints them under
+ * the figures (the owner and her accountant read the same thing the server computes).
+ */
+export const FIGURE_DEFINITIONS = [
+  { figure: 'Revenue', counts: 'what was paid for the appointments on these dates, less refunds; a cancelled and refunded visit adds nothing, a no-show keeps what was paid' },
+  { figure: 'Bookings', counts: 'visits on these dates: upcoming, completed or no-show, not cancelled' },
+  { figure: 'Average per visit', counts: 'revenue divided by bookings' },
+  { figure: 'Cancellations', counts: 'appointments on these dates that were cancelled and refunded' },
+  { figure: 'No-shows', counts: 'visits on these dates the customer missed' },
+  { figure: 'New customers', counts: 'customer accounts opened on these dates (by sign-up date)' },
+  { figure: 'Utilisation', counts: 'chair time of the visits on these dates, within opening hours' },
+  { figure: 'Top services', counts: 'the visits on these dates by service, with their revenue as above' },
+  {
+    figure: 'By stylist',
+    counts: 'the visits on these dates by who does them, with their booked minutes and revenue as above; "No stylist" is the visits booked before the salon had stylists',
+  },
+] as const;

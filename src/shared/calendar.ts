@@ -286,6 +286,12 @@ export function formatSalonDateTime(instant: InstantLike, timeZone: string): str
   return `${date}, ${time}`;
 }
 
+/** 'Sat 28 Nov 11:30' in the salon's zone: the short form a confirmation question names a visit by. */
+export function formatSalonShortDateTime(instant: InstantLike, timeZone: string): string {
+  const { weekday, day, month, hour, minute } = readClock(instant, timeZone);
+  return `${weekday} ${day} ${month} ${hour}:${minute}`;
+}
+
 /** 'Sun, 6 Dec 2026' for a calendar date (YYYY-MM-DD) of the salon's calendar. */
 export function formatCalendarDate(date: string): string {
   // A calendar date has no zone of its own: read it at UTC noon in UTC so nothing can move it.

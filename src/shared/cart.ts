@@ -14,6 +14,8 @@ export const cartAddSchema = z.object({
   title: z.string().optional(),
   price: z.number().optional(),
   image_url: z.string().optional(),
+  /** 'Book again': the stylist she had last time (absent: any stylist). */
+  staffId: idSchema.optional(),
 });
 export type CartAddInput = z.infer<typeof cartAddSchema>;
 
@@ -33,14 +35,25 @@ export const cartItemSchema = z.object({
   endsAt: z.string().nullable(),
   /** Until when the time is kept for this customer; a past value means the hold lapsed. */
   holdExpiresAt: z.string().nullable(),
+  /**
+   * The stylist: the one she asked for, or (for 'any stylist') the one her held time was given to;
+   * null when she asked for any and holds no time, or the salon has no stylists.
+   */
+  staffId: idSchema.nullable(),
+  staffName: z.string().nullable(),
+  /** Whether she asked for any stylist (the salon assigns one when the time is held). */
+  anyStylist: z.boolean(),
 });
 export const cartListSchema = z.array(cartItemSchema);
 export type CartItem = z.infer<typeof cartItemSchema>;
 
 export const cartQuerySchema = z.object({ email: z.string().optional() });
 
-/** `PATCH /api/cart/:id`: a time from the availability list, or null to let it go. */
-export const cartTimeSchema = z.object({ startsAt: instantSchema.nullable() });
+/**
+ * `PATCH /api/cart/:id`: a time from the availability list, or null to let it go; with the stylist
+ * she wants (absent or null: any stylist who performs the service and is free then).
+ */
+export const cartTimeSchema = z.object({ startsAt: instantSchema.nullable(), staffId: idSchema.nullable().optional() });
 
 export const availabilityQuerySchema = z.object({
   serviceId: idSchema,
@@ -49,11 +62,17 @@ export const availabilityQuerySchema = z.object({
   cartItemId: idSchema.optional(),
   /** When moving a booking (one the caller may see), its own place and length are its own. */
   bookingId: idSchema.optional(),
+  /** Only the times this stylist is free (and performs the service). */
+  staffId: idSchema.optional(),
 });
 
 export const availabilitySchema = z.object({
   timeZone: z.string(),
-  slots: z.array(z.object({ startsAt: z.string() })),
+  /**
+   * Each start with the stylists free for the whole visit then (in the Team page's order); empty
+   * when the salon has no stylists and books chairs alone.
+   */
+  slots: z.array(z.object({ startsAt: z.string(), staff: z.array(idSchema) })),
 });
 export type Availability = z.infer<typeof availabilitySchema>;
 

@@ -21,3 +21,13 @@ export function imageSrcSet(url: string, fullWidth = 1600): string | undefined {
   const variants = IMAGE_VARIANT_WIDTHS.map((w) => `${imageVariantUrl(url, w)} ${w}w`);
   return [...variants, `${url} ${fullWidth}w`].join(', ');
 }
+
+/**
+ * An <img>'s `srcSet` and `sizes` for an upload, or neither for the shipped vector art: `sizes`
+ * means nothing without `srcset`, and HTML forbids it there (React's preload of such an image
+ * then carries an `imagesizes` without `imagesrcset`, which is invalid too).
+ */
+export function responsiveImage(url: string, sizes: string): { srcSet?: string; sizes?: string } {
+  const srcSet = imageSrcSet(url);
+  return srcSet === undefined ? {} : { srcSet, sizes };
+}

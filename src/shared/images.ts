@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // The URL helpers live apart from the schema so the home page can use them without zod.
-export { IMAGE_VARIANT_WIDTHS, imageSrcSet, imageVariantUrl } from './image-urls.js';
+export { IMAGE_VARIANT_WIDTHS, imageSrcSet, imageVariantUrl, responsiveImage } from './image-urls.js';
 
 /** An image this server stored (an upload) or ships (the demo catalogue): never an outside URL. */
 export const imageUrlSchema = z

@@ -25,6 +25,7 @@ const formatters = new Map<string, Intl.NumberFormat>();
  */
 export function formatMoney(amount: number, currency: string = SALON_CURRENCY): string {
   const fractionDigits = Number.isInteger(amount) ? 0 : 2;
+  if (currency === SALON_CURRENCY) return formatTaka(amount, fractionDigits);
   const key = `${currency}|${fractionDigits}`;
   let formatter = formatters.get(key);
   if (!formatter) {
@@ -38,4 +39,15 @@ export function formatMoney(amount: number, currency: string = SALON_CURRENCY): 
     formatters.set(key, formatter);
   }
   return formatter.format(amount);
+}
+
+/**
+ * Taka written out by hand, as Intl's en-US 'narrowSymbol' writes them (a test compares): the first
+ * currency format a page asks Intl for loads its locale data, one of the longest single steps
+ * of the home page's hydration on a throttled phone (every service card shows a price).
+ */
+function formatTaka(amount: number, fractionDigits: 0 | 2): string {
+  const [whole = '', fraction] = Math.abs(amount).toFixed(fractionDigits).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${amount < 0 ? '-' : ''}৳${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
 }

@@ -4,6 +4,8 @@ import { calendarDateSchema } from './salon-settings.js';
 import { instantSchema } from './cart.js';
 
 export const BOOKING_LIST_CHANGED_MESSAGE = 'Your booking list changed';
+/** A move, completion or no-show of a booking whose cancellation (and refund) is under way. */
+export const BOOKING_BEING_CANCELLED_MESSAGE = 'This booking is being cancelled.';
 
 export const bookingStatusSchema = z.enum(['pending', 'confirmed', 'completed', 'cancelled', 'no-show']);
 export type BookingStatus = z.infer<typeof bookingStatusSchema>;
@@ -59,6 +61,9 @@ export const bookingSchema = z.object({
   status: bookingStatusSchema,
   refunded: z.number(),
   customer: z.object({ name: z.string(), email: z.string() }),
+  /** The stylist doing it; null for a booking made before the salon had stylists. */
+  staffId: idSchema.nullable(),
+  staffName: z.string().nullable(),
   /** Whether the signed-in user may cancel it now (a customer: up to the notice limit). */
   canCancel: z.boolean(),
   /** Whether the signed-in user may mark it completed or a no-show (an admin, once it has started). */
@@ -80,7 +85,9 @@ export const paymentSchema = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   customer: z.object({ name: z.string(), email: z.string() }),
-  services: z.array(z.object({ bookingId: idSchema, title: z.string(), price: z.number(), startsAt: z.string(), status: bookingStatusSchema })),
+  services: z.array(
+    z.object({ bookingId: idSchema, title: z.string(), price: z.number(), startsAt: z.string(), status: bookingStatusSchema, staffName: z.string().nullable() }),
+  ),
   /** Every declined card attempt on this payment, oldest first (kept after a later card paid). */
   declines: z.array(z.object({ at: z.string(), message: z.string() })),
 });
@@ -100,7 +107,11 @@ export const listFilterSchema = z.object({
 export const bookingListSchema = z.array(bookingSchema);
 
 /** `PATCH /api/bookings/:id`: the new start, one of the times the availability list offers. */
-export const moveBookingSchema = z.object({ startsAt: instantSchema });
+/**
+ * A move: the new start, and the stylist when she (or the salon) picks another; absent, the
+ * booking keeps its stylist.
+ */
+export const moveBookingSchema = z.object({ startsAt: instantSchema, staffId: idSchema.optional() });
 export const paymentListSchema = z.array(paymentSchema);
 
 /** The outcome the test gateway's Pay button gets at once (Stripe's arrives by webhook). */

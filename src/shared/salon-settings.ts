@@ -59,9 +59,11 @@ export function isKnownTimeZone(value: string): boolean {
 
 export const calendarDateSchema = z
   .string({ error: 'Date is required' })
-  .refine(isCalendarDate, 'Enter a real date as YYYY-MM-DD');
+  .refine(isCalendarDate, 'Enter a real date as YYYY-MM-DD')
+  // The refinement is invisible to JSON Schema: the API document says it in its own words.
+  .meta({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A calendar date, YYYY-MM-DD' });
 
-const wallClockTimeSchema = (label: string) =>
+export const wallClockTimeSchema = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .refine(isWallClockTime, `${label} must be a time between 00:00 and 23:59`);

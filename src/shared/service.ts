@@ -9,6 +9,7 @@ export const serviceSchema = z.object({
   description: z.string(),
   price: z.number().describe('Price in the salon currency (major units, at most two decimals)'),
   duration: z.number().int().describe('Duration of the service in minutes'),
+  buffer: z.number().int().describe('Minutes after the visit that still block the stylist (cleaning up, colour setting), not the client'),
   category: z.string().nullable(),
   image_url: z.string(),
 });
@@ -49,6 +50,19 @@ export const serviceDurationSchema = z
   .min(MIN_DURATION, `Duration must be between ${MIN_DURATION} and ${MAX_DURATION} minutes`)
   .max(MAX_DURATION, `Duration must be between ${MIN_DURATION} and ${MAX_DURATION} minutes`);
 
+export const MAX_BUFFER = 120;
+export const BUFFER_STEP = 5;
+const bufferRangeMessage = `Time after the visit must be between 0 and ${MAX_BUFFER} minutes`;
+
+/** Time after the visit that still blocks the stylist (not the client or the chair); 0 means none. */
+export const serviceBufferSchema = z
+  .number({ error: 'Time after the visit must be a number of minutes' })
+  // Each check stops at its own failure, so the field shows one message, not two.
+  .int({ error: 'Time after the visit must be whole minutes', abort: true })
+  .min(0, { error: bufferRangeMessage, abort: true })
+  .max(MAX_BUFFER, { error: bufferRangeMessage, abort: true })
+  .multipleOf(BUFFER_STEP, `Time after the visit must be a multiple of ${BUFFER_STEP} minutes`);
+
 /** Empty means "no category"; stored as null. */
 export const serviceCategorySchema = z
   .string()
@@ -62,6 +76,7 @@ export const serviceCreateSchema = z.object({
   price: servicePriceSchema,
   description: serviceDescriptionSchema,
   duration: serviceDurationSchema.default(DEFAULT_DURATION),
+  buffer: serviceBufferSchema.default(0),
   category: serviceCategorySchema.optional(),
   image_url: imageUrlSchema,
 });
@@ -74,6 +89,7 @@ export const serviceUpdateSchema = z
     price: servicePriceSchema,
     description: serviceDescriptionSchema,
     duration: serviceDurationSchema,
+    buffer: serviceBufferSchema,
     category: serviceCategorySchema,
     image_url: imageUrlSchema,
   })

@@ -21,6 +21,8 @@ export type PageInputs = {
   servicesJson: string;
   /** GET /api/review's body. */
   reviewsJson: string;
+  /** GET /api/staff's body (the Team page). */
+  staffJson: string;
   settings: SalonSettings;
   authProviders: AuthProviders;
 };

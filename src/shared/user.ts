@@ -18,7 +18,13 @@ export type User = z.infer<typeof userSchema>;
 
 export const adminCheckSchema = z.object({ admin: z.boolean() });
 export type AdminCheck = z.infer<typeof adminCheckSchema>;
-export const emailParamsSchema = z.object({ email: z.string().min(1) });
+/**
+ * `/user/admin/{user}`: the original client's two URLs on one path, so one parameter name (OpenAPI
+ * allows no two paths that differ only by it): an e-mail address to ask (GET), an id to promote (PATCH).
+ * Blank (or spaces only, `/api/user/admin/%20`) names no account: a 400, not `{ admin: false }`.
+ */
+export const adminCheckParamsSchema = z.object({ user: z.string().trim().min(1, 'Email is required').describe('The e-mail address of the account asked about') });
+export const promoteParamsSchema = z.object({ user: idSchema.describe('The id of the account to make an admin') });
 
 // Spec section 5 with decisions.md's wording; the browser and the server check the same rules.
 export const PASSWORD_MESSAGE = 'Password must be at least 6 characters with 1 uppercase, 1 lowercase and 1 number';
@@ -97,6 +103,8 @@ export const authRouteBodySchemas = {
     revokeOtherSessions: z.boolean().optional(),
   }),
   '/send-verification-email': z.object({ email: emailSchema, callbackURL: callbackUrlSchema }),
+  // better-auth answered 200 for a blank token (a revoke of nothing).
+  '/revoke-session': z.object({ token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(200, 'This session token is invalid') }),
 } as const;
 
 /** Which sign-in buttons the pages show: only the configured providers. */
@@ -125,6 +133,42 @@ export const sessionSchema = z
   })
   .nullable();
 export type Session = z.infer<typeof sessionSchema>;
+
+/**
+ * The answers of better-auth's routes the site calls, for the API document (server/openapi.ts).
+ * better-auth writes these bodies, not our serializer: the fields the site relies on are listed,
+ * and better-auth may send more (loose objects), so a client is told what it can count on.
+ */
+const authUserSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  emailVerified: z.boolean(),
+  role: roleSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const authAnswerSchemas = {
+  signUp: z.looseObject({ token: z.string().nullable(), user: authUserSchema }).describe('Signed up and signed in: the session cookie is set'),
+  signIn: z.looseObject({ redirect: z.boolean(), token: z.string(), user: authUserSchema }).describe('Signed in: the session cookie is set'),
+  socialSignIn: z.looseObject({ url: z.string(), redirect: z.boolean() }).describe("The provider's sign-in page to send the browser to"),
+  signOut: z.looseObject({ success: z.boolean() }).describe('Signed out: the session cookies are cleared'),
+  session: z
+    .looseObject({
+      session: z.looseObject({ id: z.string(), expiresAt: z.string() }),
+      user: authUserSchema,
+    })
+    .nullable()
+    .describe('The session and its user; null when signed out'),
+  passwordResetRequested: z.looseObject({ status: z.boolean(), message: z.string() }).describe('The same answer whether or not the e-mail has an account'),
+  passwordReset: z.looseObject({ status: z.boolean() }).describe('The password is changed and every session of the account ended'),
+};
+/** The body of `POST /api/auth/sign-in/social`. */
+export const socialSignInInputSchema = z.object({
+  provider: z.enum(['google', 'facebook', 'oidc']),
+  callbackURL: callbackUrlSchema,
+});
 
 export type SignInInput = z.infer<typeof signInInputSchema>;
 export type SignUpInput = z.infer<typeof signUpInputSchema>;

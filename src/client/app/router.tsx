@@ -126,6 +126,13 @@ export const routes: RouteObject[] = [
                 },
               },
               {
+                path: 'staff',
+                lazy: async () => {
+                  const { StaffRoute } = await import('../routes/dashboard/staff');
+                  return { Component: StaffRoute };
+                },
+              },
+              {
                 path: 'addservice',
                 lazy: async () => {
                   const { AddServiceRoute } = await import('../routes/dashboard/add-service');

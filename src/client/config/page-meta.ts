@@ -24,6 +24,8 @@ export const pageMeta = {
     description: `${salon.name} is a beauty salon for women in ${where}. Browse hair, skin, nail and bridal services with their prices and book your appointment online.`,
     path: paths.home,
     sitemap: true,
+    // ?stylist=<id> narrows the services to hers (the Team page's 'Book with her').
+    search: ['stylist'],
   },
   login: {
     title: 'Log In | Parlour',

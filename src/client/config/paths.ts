@@ -3,6 +3,8 @@ export const paths = {
   home: '/',
   contact: '/#contact',
   services: '/#services',
+  /** The services one stylist performs, on the home page (the Team page's 'Book with her'). */
+  servicesBy: (staffId: string) => `/?stylist=${encodeURIComponent(staffId)}#services`,
   login: '/login',
   signup: '/signup',
   forgotPassword: '/forgot-password',
@@ -28,6 +30,7 @@ export const paths = {
     manageReviews: '/dashboard/managereviews',
     appointment: '/dashboard/appointment',
     settings: '/dashboard/settings',
+    staff: '/dashboard/staff',
     outbox: '/dashboard/outbox',
     messages: '/dashboard/messages',
     appointmentDone: '/dashboard/appointment/done',

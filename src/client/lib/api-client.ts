@@ -12,6 +12,8 @@ export class ApiRequestError extends Error {
   readonly issues: FieldIssue[] | undefined;
   /** A machine-readable reason some answers add (the sign-in endpoints, e.g. 'INVALID_TOKEN'). */
   readonly code: string | undefined;
+  /** The whole error body, for answers that say more than the shape (a 409 listing what is in the way). */
+  readonly body: unknown;
 
   constructor({
     statusCode,
@@ -19,18 +21,21 @@ export class ApiRequestError extends Error {
     message,
     issues,
     code,
+    body,
   }: {
     statusCode: number;
     error: string;
     message: string;
     issues?: FieldIssue[] | undefined;
     code?: string | undefined;
+    body?: unknown;
   }) {
     super(message);
     this.statusCode = statusCode;
     this.error = error;
     this.issues = issues;
     this.code = code;
+    this.body = body;
   }
 
   /** True for a refusal the same request would meet again (4xx other than timeout/rate limit). */
@@ -91,7 +96,7 @@ async function toApiError(response: Response): Promise<ApiRequestError> {
   }
   if (isApiError(body)) {
     const { code } = body as { code?: unknown };
-    return new ApiRequestError({ ...body, code: typeof code === 'string' ? code : undefined });
+    return new ApiRequestError({ ...body, code: typeof code === 'string' ? code : undefined, body });
   }
   return new ApiRequestError({
     statusCode: response.status,

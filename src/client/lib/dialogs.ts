@@ -121,3 +121,92 @@ export async function toast({ title, icon = 'success' }: ToastOptions): Promise<
     showConfirmButton: false,
   });
 }
+
+/** How long 'Undo' is offered after an action that can be taken back. */
+export const UNDO_DURATION_MS = 8000;
+
+export interface UndoToastOptions {
+  title: string;
+  /** Where focus goes if it was inside the toast when it closed (default: the page's heading). */
+  focusAfter?: FocusAfter;
+}
+
+/**
+ * A toast that offers 'Undo' for UNDO_DURATION_MS; resolves true when she pressed it in time.
+ * The button takes focus, so a keyboard user can undo with Enter or Space straight away; the
+ * countdown pauses while the pointer is on the toast, so it does not close under her hand.
+ */
+export async function undoToast({ title, focusAfter }: UndoToastOptions): Promise<boolean> {
+  const Toast = (await loadSweetAlert()).ParlourToast;
+  const result = await Toast.fire({
+    position: 'top-end',
+    icon: 'success',
+    title,
+    timer: UNDO_DURATION_MS,
+    timerProgressBar: true,
+    showConfirmButton: true,
+    confirmButtonText: 'Undo',
+    didOpen: (popup) => {
+      popup.addEventListener('mouseenter', () => Toast.stopTimer());
+      popup.addEventListener('mouseleave', () => Toast.resumeTimer());
+      popup.querySelector<HTMLElement>('.swal2-confirm')?.focus();
+    },
+    // Only when focus was in the toast (now gone): she may have moved on meanwhile.
+    didClose: () => {
+      if (!focusIsLost()) return;
+      keepFocus(focusAfter)();
+    },
+  });
+  return result.isConfirmed;
+}
+
+/** How long a toast with a link stays: long enough to reach the link, like 'Undo'. */
+export const LINK_TOAST_DURATION_MS = UNDO_DURATION_MS;
+
+export interface LinkToastOptions {
+  title: string;
+  /** The link's words and address (a path of this site). */
+  linkText: string;
+  href: string;
+  /** Follows the link inside the app (the router's navigate); a modified click opens it as the browser would. */
+  onFollow: (href: string) => void;
+  /** Where focus goes if it was inside the toast when it closed (default: the page's heading). */
+  focusAfter?: FocusAfter;
+}
+
+/**
+ * A toast with a link (e.g. to the list something was just added to). The link takes focus, as
+ * 'Undo' does, so a keyboard user can follow it with Enter straight away; the countdown pauses while
+ * the pointer is on the toast, so it does not close under her hand.
+ */
+export async function linkToast({ title, linkText, href, onFollow, focusAfter }: LinkToastOptions): Promise<void> {
+  const Toast = (await loadSweetAlert()).ParlourToast;
+  const link = document.createElement('a');
+  link.href = href;
+  link.textContent = linkText;
+  link.className = 'link font-semibold link-primary';
+  link.addEventListener('click', (event) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    Toast.close();
+    onFollow(href);
+  });
+  await Toast.fire({
+    position: 'top-end',
+    icon: 'success',
+    title,
+    html: link,
+    timer: LINK_TOAST_DURATION_MS,
+    timerProgressBar: true,
+    showConfirmButton: false,
+    didOpen: (popup) => {
+      popup.addEventListener('mouseenter', () => Toast.stopTimer());
+      popup.addEventListener('mouseleave', () => Toast.resumeTimer());
+      link.focus();
+    },
+    didClose: () => {
+      if (!focusIsLost()) return;
+      keepFocus(focusAfter)();
+    },
+  });
+}

@@ -10,6 +10,12 @@ export const queryKeys = {
   authProviders: ['authProviders'] as const,
   services: ['services'] as const,
   reviews: ['reviews'] as const,
+  /** The active stylists (the Team page); the admin's views of one stylist sit beneath it. */
+  staff: ['staff'] as const,
+  staffMember: (id: string) => ['staff', 'one', id] as const,
+  staffRetired: ['staff', 'retired'] as const,
+  staffHours: (id: string) => ['staff', 'hours', id] as const,
+  staffTimeOff: (id: string) => ['staff', 'time-off', id] as const,
   /** Her reviewable visits and reviews, and the admin's list; beneath ['reviews'], so one write refreshes all. */
   myReviews: (email: string) => ['reviews', 'mine', email] as const,
   adminReviews: (filters: object) => ['reviews', 'admin', filters] as const,

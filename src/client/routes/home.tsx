@@ -1,3 +1,4 @@
+import { hydrateLater } from '../components/layout/hydrate-later';
 import { ContactSection } from '../features/contact/components/contact-section';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { useAddToBooking } from '../features/cart/use-add-to-booking';
@@ -6,22 +7,47 @@ import { SalonHighlights } from '../features/marketing/components/salon-highligh
 import { SalonJsonLd } from '../features/marketing/components/salon-json-ld';
 import { TestimonialsSection } from '../features/reviews/components/testimonials-carousel';
 import { ServicesGrid } from '../features/services/components/services-grid';
+import { useSearchParams } from 'react-router';
 import { pageMeta } from '../config/page-meta';
+import { paths } from '../config/paths';
+import { useStaff } from '../features/staff/api/get-staff';
 import { useDocumentTitle } from '../hooks/use-document-title';
+
+/** The services with their 'Add to booking' buttons, which need to know who is signed in. */
+function HomeServices() {
+  const { user } = useCurrentUser();
+  const addToBooking = useAddToBooking(user);
+  // ?stylist=<id> (the Team page's 'Book with her') narrows the grid to what she does; an unknown
+  // or retired stylist shows every service.
+  const [search] = useSearchParams();
+  const { data: staff } = useStaff();
+  const stylist = staff?.find((member) => member._id === search.get('stylist'));
+  return (
+    <ServicesGrid
+      onAddToBooking={(service) => void addToBooking(service)}
+      only={stylist && { label: `Services by ${stylist.name}`, serviceIds: stylist.serviceIds, clearTo: paths.services }}
+    />
+  );
+}
+
+// Below the hero: hydrated after the first screen, in slices (see hydrate-later.tsx).
+const LaterServices = hydrateLater(HomeServices);
+const LaterHighlights = hydrateLater(SalonHighlights);
+const LaterTestimonials = hydrateLater(TestimonialsSection);
+const LaterJsonLd = hydrateLater(SalonJsonLd);
+const LaterContact = hydrateLater(ContactSection);
 
 export function HomeRoute() {
   useDocumentTitle(pageMeta.home.title);
-  const { user } = useCurrentUser();
-  const addToBooking = useAddToBooking(user);
 
   return (
     <>
       <Hero />
-      <ServicesGrid onAddToBooking={(service) => void addToBooking(service)} />
-      <SalonHighlights />
-      <TestimonialsSection />
-      <SalonJsonLd />
-      <ContactSection />
+      <LaterServices />
+      <LaterHighlights />
+      <LaterTestimonials />
+      <LaterJsonLd />
+      <LaterContact />
     </>
   );
 }

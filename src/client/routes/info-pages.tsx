@@ -1,9 +1,14 @@
 import { Link } from 'react-router';
+import { Users } from 'lucide-react';
 import { InfoPage, InfoSection } from '../features/marketing/components/info-page';
 import { usePublicSalonSettings } from '../features/contact/api/get-opening-hours';
 import { pageMeta } from '../config/page-meta';
 import { paths } from '../config/paths';
 import { salon } from '../../shared/salon';
+import { QueryState } from '../components/ui/query-state';
+import { UserAvatar } from '../components/ui/user-avatar';
+import { useServices } from '../features/services/api/get-services';
+import { useStaff } from '../features/staff/api/get-staff';
 
 /**
  * The footer's short pages: plain text a salon owner can edit here. Dates are written out, not
@@ -13,7 +18,7 @@ import { salon } from '../../shared/salon';
 const contactLine = (
   <p>
     Questions? Call us on{' '}
-    <a href={salon.phoneHref} className="link link-primary">
+    <a href={salon.phoneHref} className="link link-primary whitespace-nowrap">
       {salon.phone}
     </a>
     , write to{' '}
@@ -51,27 +56,47 @@ function AboutPage() {
   );
 }
 
-const team = [
-  { name: 'Shirin Akter', role: 'Founder and senior stylist', about: 'Cuts, colour and bridal hair; twelve years behind the chair.' },
-  { name: 'Nasima Begum', role: 'Skin therapist', about: 'Facials and skin care, and the calmest hands in Dhanmondi.' },
-  { name: 'Rupa Das', role: 'Make-up artist', about: 'Party and bridal make-up, from a soft day look to the big day.' },
-  { name: 'Mitu Rahman', role: 'Nail technician', about: 'Manicures, pedicures and gel nails that last.' },
-  { name: 'Farhana Islam', role: 'Mehendi artist', about: 'Traditional and modern mehendi for every occasion.' },
-];
-
+/** The active stylists from GET /api/staff (in the page's data when it is rendered on the server). */
 function TeamPage() {
+  const staff = useStaff();
+  const { data: services } = useServices();
+  const titleOf = new Map((services ?? []).map((service) => [service._id, service.title]));
   return (
     <InfoPage meta={pageMeta.team} heading="Our team">
       <p>The women who will look after you at {salon.name}.</p>
-      <ul className="space-y-6">
-        {team.map((member) => (
-          <li key={member.name}>
-            <h2 className="text-2xl font-semibold text-base-content">{member.name}</h2>
-            <p className="text-base font-semibold text-primary">{member.role}</p>
-            <p className="mt-1">{member.about}</p>
-          </li>
-        ))}
-      </ul>
+      <QueryState
+        query={staff}
+        loading={{ label: 'Loading our team', rows: 3, row: <div className="skeleton size-20 shrink-0 rounded-full" /> }}
+        empty={{ icon: Users, title: 'Our team is on its way', message: 'The stylists will be introduced here soon.' }}
+      >
+        {(list) => (
+          <ul className="space-y-8">
+            {list.map((member) => {
+              const does = member.serviceIds.flatMap((id) => titleOf.get(id) ?? []);
+              return (
+                <li key={member._id} className="flex flex-col gap-4 sm:flex-row sm:items-start">
+                  <UserAvatar name={member.name} image={member.photo_url} size={80} ring="none" />
+                  <div className="min-w-0">
+                    <h2 className="text-2xl font-semibold text-base-content">{member.name}</h2>
+                    {member.bio && <p className="mt-1">{member.bio}</p>}
+                    {does.length > 0 && (
+                      <p className="mt-1 text-base">
+                        <span className="font-semibold text-primary">Does: </span>
+                        {does.join(', ')}
+                      </p>
+                    )}
+                    {does.length > 0 && (
+                      <Link to={paths.servicesBy(member._id)} aria-label={`Book with her: ${member.name}`} className="btn btn-sm mt-3 rounded-full btn-primary">
+                        Book with her
+                      </Link>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
     </InfoPage>
   );
 }

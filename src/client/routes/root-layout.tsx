@@ -2,6 +2,7 @@ import { useRef, type MouseEvent } from 'react';
 import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router';
 import { AnchorScrollBehavior } from '../components/layout/anchor-scroll-behavior';
 import { Footer } from '../components/layout/footer';
+import { hydrateLater } from '../components/layout/hydrate-later';
 import { Navbar } from '../components/layout/navbar';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { useLogout } from '../features/auth/use-logout';
@@ -12,6 +13,9 @@ import { toast } from '../lib/dialogs';
 
 // The location only (React Router passes the route matches second), and stable across renders.
 const restorationKey = (location: Location) => scrollRestorationKey(location);
+
+// Below every page: hydrated after the first screen (see hydrate-later.tsx).
+const LaterFooter = hydrateLater(Footer);
 
 /** Navbar, the routed page and the footer (spec section 2). */
 export function RootLayout() {
@@ -59,7 +63,7 @@ export function RootLayout() {
       <main id="main" ref={mainRef} tabIndex={-1} data-focus-target="" className="flex-1 pt-16">
         <Outlet />
       </main>
-      <Footer />
+      <LaterFooter />
       <AnchorScrollBehavior />
       <ScrollRestoration getKey={restorationKey} />
     </div>

@@ -20,16 +20,16 @@ import { DEFAULT_SALON_SETTINGS, type SalonSettings } from '../../shared/salon-s
 import type { User } from '../../shared/user';
 import { server } from './server';
 import { salonDateOf } from '../../shared/calendar';
+import { mayStillChange } from '../../shared/booking-rules';
 import { customerUser, services } from './fixtures';
 import { apiErrorResponse } from './handlers';
+import { stylists } from './staff-handlers';
 
 /**
  * The paying side of the API as one fake whose data really changes: the booking list, intents,
  * the test gateway, payments and bookings. Bodies are checked with the shared schemas and the
  * refusals use the server's words, so the pages are tested against what they will really meet.
  */
-
-const HOUR = 60 * 60_000;
 
 /** Appointment times used across the tests: Dhaka is UTC+6 all year, so 04:00Z reads 10:00. */
 export const SAT_2_MAR_2030_10_00 = '2030-03-02T04:00:00.000Z';
@@ -55,6 +55,9 @@ export function heldItem(service: (typeof services)[number], startsAt: string | 
     startsAt,
     endsAt: startsAt ? new Date(Date.parse(startsAt) + service.duration * 60_000).toISOString() : null,
     holdExpiresAt: startsAt ? new Date(Date.now() + 10 * 60_000).toISOString() : null,
+    staffId: null,
+    staffName: null,
+    anyStylist: true,
     ...overrides,
   });
 }
@@ -79,7 +82,7 @@ export function paymentRecord(n: number, overrides: Partial<Payment> = {}): Paym
     createdAt: '2030-01-15T06:00:00.000Z',
     paidAt: '2030-01-15T06:00:00.000Z',
     customer: { name: customerUser.name, email: customerUser.email },
-    services: [{ bookingId: uuid('b0000000', n), title: manicure.title, price: manicure.price, startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed' }],
+    services: [{ bookingId: uuid('b0000000', n), title: manicure.title, price: manicure.price, startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed', staffName: null }],
     declines: [],
     ...overrides,
   });
@@ -99,6 +102,8 @@ export function bookingRecord(n: number, overrides: Partial<StoredBooking> = {})
     status: 'confirmed',
     refunded: 0,
     customer: { name: customerUser.name, email: customerUser.email },
+    staffId: null,
+    staffName: null,
     ...overrides,
   });
 }
@@ -166,14 +171,15 @@ export function fakePayments({
 
   /** The server's answer about a booking for whoever asks: what she may do with it now. */
   const present = (booking: StoredBooking): Booking => {
-    const now = Date.now();
-    const starts = Date.parse(booking.startsAt);
+    const now = new Date();
+    const startsAt = new Date(booking.startsAt);
     const confirmed = booking.status === 'confirmed';
+    const beforeNotice = mayStillChange(startsAt, now, state.settings.cancelNoticeHours);
     return {
       ...booking,
-      canCancel: confirmed && (isAdmin() || starts - now >= state.settings.cancelNoticeHours * HOUR),
-      canComplete: confirmed && isAdmin() && starts <= now,
-      canMove: confirmed && (isAdmin() || starts - now >= state.settings.cancelNoticeHours * HOUR),
+      canCancel: confirmed && (isAdmin() || beforeNotice),
+      canComplete: confirmed && isAdmin() && startsAt <= now,
+      canMove: confirmed && (isAdmin() || beforeNotice),
     };
   };
 
@@ -221,7 +227,14 @@ export function fakePayments({
         createdAt: new Date().toISOString(),
         paidAt: null,
         customer: { name: user.name, email: user.email },
-        services: items.map((item) => ({ bookingId: uuid('b0000000', nextBooking++), title: item.title, price: item.price, startsAt: item.startsAt ?? '', status: 'pending' as const })),
+        services: items.map((item) => ({
+          bookingId: uuid('b0000000', nextBooking++),
+          title: item.title,
+          price: item.price,
+          startsAt: item.startsAt ?? '',
+          status: 'pending' as const,
+          staffName: item.staffName,
+        })),
       });
       state.payments.push(payment);
       const clientSecret = `test_secret_${payment._id}`;
@@ -275,6 +288,9 @@ export function fakePayments({
             startsAt: item.startsAt ?? '',
             endsAt: item.endsAt ?? '',
             customer: payment.customer,
+            // The stylist of the hold (the one she chose, or the one 'any' was given).
+            staffId: item.staffId,
+            staffName: item.staffName,
           }),
         );
       }
@@ -365,7 +381,15 @@ export function fakePayments({
       }
       const startsAt = new Date(parsed.data.startsAt).toISOString();
       if (state.taken.has(startsAt)) return apiErrorResponse(409, HOLD_TAKEN_MESSAGE);
-      Object.assign(booking, { startsAt, endsAt: new Date(Date.parse(startsAt) + booking.duration * 60_000).toISOString() });
+      // Given to another stylist (one of the staff fake's, who performs the service), or kept.
+      const { staffId } = parsed.data;
+      const another = staffId === undefined ? undefined : stylists.find((s) => s._id === staffId && s.serviceIds.includes(booking.serviceId));
+      if (staffId !== undefined && !another) return apiErrorResponse(400, 'That stylist does not do this service.', [{ path: 'staffId', message: 'That stylist does not do this service.' }]);
+      Object.assign(booking, {
+        startsAt,
+        endsAt: new Date(Date.parse(startsAt) + booking.duration * 60_000).toISOString(),
+        ...(another ? { staffId: another._id, staffName: another.name } : {}),
+      });
       return HttpResponse.json(present(booking));
     }),
 
@@ -388,6 +412,16 @@ export function fakePayments({
       booking.status = 'completed';
       return HttpResponse.json(present(booking));
     }),
+
+    http.post<{ id: string }>('/api/bookings/:id/reopen', ({ request, params }) => {
+      record(request);
+      if (!isAdmin()) return apiErrorResponse(403, 'Admins only.');
+      const booking = state.bookings.find((b) => b._id === params.id);
+      if (!booking) return apiErrorResponse(404, 'Booking not found');
+      if (booking.status !== 'completed' && booking.status !== 'no-show') return apiErrorResponse(409, `A ${booking.status} booking cannot be reopened: only a completed visit or a no-show can.`);
+      booking.status = 'confirmed';
+      return HttpResponse.json(present(booking));
+    }),
   ];
 
   return { handlers, state };
@@ -402,7 +436,7 @@ export function saturdayFreeTimes(): string[] {
   server.use(
     http.get<PathParams, DefaultBodyType, Availability>('/api/availability', ({ request }) => {
       asked.push(new URL(request.url).search);
-      return HttpResponse.json({ timeZone: 'Asia/Dhaka', slots: [SAT_9_MAR_2030_10_30, '2030-03-09T08:00:00.000Z'].map((startsAt) => ({ startsAt })) });
+      return HttpResponse.json({ timeZone: 'Asia/Dhaka', slots: [SAT_9_MAR_2030_10_30, '2030-03-09T08:00:00.000Z'].map((startsAt) => ({ startsAt, staff: [] })) });
     }),
   );
   return asked;

@@ -23,6 +23,8 @@ export const server = setupServer(
   adminSummaryHandler().handler,
   // The admin home offers the next free times of a service today: no catalogue, no free times.
   http.get('/api/service', () => HttpResponse.json([])),
+  // The home page and the Team page read the team: nobody unless a test says otherwise.
+  http.get('/api/staff', () => HttpResponse.json([])),
   http.get<PathParams, DefaultBodyType, Availability>('/api/availability', () => HttpResponse.json({ timeZone: DEFAULT_SALON_SETTINGS.timeZone, slots: [] })),
   // The admin menu counts the unread messages: none unless a test says otherwise.
   http.get('/api/contact/unread', () => HttpResponse.json({ unread: 0 })),

@@ -20,7 +20,9 @@ window.matchMedia = ((query: string) => ({
 
 // findBy/waitFor wait for a condition; Testing Library gives up after 1 s by default, which a busy
 // machine exceeds on a page's first lazy import. Waiting longer costs nothing when all is well.
-configure({ asyncUtilTimeout: 5000 });
+// 5 s was still too short once in CI (the server suites share the 2 cores with these): a user home
+// behind a held session took longer to import and render. A wrong page still fails, only later.
+configure({ asyncUtilTimeout: 12_000 });
 
 /**
  * A request no handler answers fails the test that made it. msw's own 'error' strategy only logs

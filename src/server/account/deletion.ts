@@ -1,13 +1,30 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { account, bookings, cartItems, contactMessages, outbox, payments, reviews, session, throttles, user, verification } from '../db/schema.js';
 import { HttpError } from '../http-error.js';
 import { databaseNow, withRetry } from '../booking/capacity.js';
 import type { PaymentService } from '../payments/payment-service.js';
+import type { BookingService } from '../booking/booking-service.js';
 import { announceSessionEnded, announceUserChanged, type SessionRevocations } from '../auth/session-revocations.js';
 import { announceReviewsChange } from '../repositories/reviews.js';
 import { consumeThrottle } from '../repositories/throttles.js';
+import { confirmedBookingsAfter } from '../repositories/bookings.js';
+import {
+  cancelOpenCheckouts,
+  cancelWithoutRefund,
+  clearBookingList,
+  countAdmins,
+  deleteUnusedUploads,
+  endSessionsOf,
+  eraseTracesOf,
+  lockAdminsAndUser,
+  lockConfirmedAhead,
+  mailSubjectsOf,
+  makeTombstone,
+  passwordHashOf,
+  removeReviewsOf,
+  roleOf,
+} from '../repositories/account-deletion.js';
+import { mayStillChange } from '../../shared/booking-rules.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { DELETED_ACCOUNT_DOMAIN } from '../../shared/account.js';
 import {
@@ -37,6 +54,8 @@ export function deletedAccountEmail(userId: string): string {
 export type AccountDeletionDeps = {
   db: Db;
   payments: PaymentService;
+  /** Cancels (and, through the payments, refunds) her appointments ahead. */
+  bookings: BookingService;
   revocations: SessionRevocations;
   salonSettings: () => Promise<SalonSettings>;
   log: FastifyBaseLogger;
@@ -46,14 +65,6 @@ export type AccountDeletionDeps = {
 
 /** The signed-in session as the database holds it (never the cookie's cached copy). */
 export type CurrentSignIn = { userId: string; createdAt: Date };
-
-async function passwordHashOf(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ password: account.password })
-    .from(account)
-    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
-  return row?.password ?? null;
-}
 
 /** Whether 'Delete my account' asks for her password, or (no password) for a fresh sign-in. */
 export async function deletionRequirements(db: Db, signIn: CurrentSignIn): Promise<{ hasPassword: boolean; freshSignInRequired: boolean }> {
@@ -88,16 +99,10 @@ export async function checkDeletionAllowed(deps: AccountDeletionDeps, signIn: Cu
   } else if (!isFresh(signIn)) {
     throw new HttpError(403, FRESH_SIGN_IN_MESSAGE);
   }
-  const [me] = await db.select({ role: user.role }).from(user).where(eq(user.id, signIn.userId));
-  if (me?.role === 'admin' && (await countAdmins(db)) <= 1) throw new HttpError(409, LAST_ADMIN_MESSAGE);
+  if ((await roleOf(db, signIn.userId)) === 'admin' && (await countAdmins(db)) <= 1) throw new HttpError(409, LAST_ADMIN_MESSAGE);
 }
 
 const deletionThrottleKey = (userId: string) => `account-deletion:${userId}`;
-
-async function countAdmins(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(user).where(eq(user.role, 'admin'));
-  return row?.n ?? 0;
-}
 
 export type DeletionOutcome = {
   /** Her reviews were removed: the published testimonials changed. */
@@ -107,7 +112,7 @@ export type DeletionOutcome = {
 /**
  * Deletes her account (call after checkDeletionAllowed). First, as she could herself, each
  * appointment still ahead beyond the salon's cancellation notice is cancelled and refunded by
- * PaymentService.cancelBooking: the refund is asked of the card processor, the place is freed and
+ * BookingService.cancel: the refund is asked of the card processor, the place is freed and
  * she is told by e-mail. If a refund fails, the deletion stops there (503) and can be asked again;
  * the cancellations already made stand. Then one transaction cancels, without a refund, the
  * appointments inside the notice (the salon keeps the fee, as it would had she cancelled then),
@@ -121,17 +126,12 @@ export async function deleteAccount(deps: AccountDeletionDeps, userId: string): 
   // A charge whose outcome a crash or a lost webhook kept from us becomes her bookings first, so
   // they are cancelled and refunded below like the rest.
   await paymentService.reconcile({ userId });
-  const settings = await deps.salonSettings();
-  const noticeMs = settings.cancelNoticeHours * 3_600_000;
+  const { cancelNoticeHours } = await deps.salonSettings();
   const now = await databaseNow(db);
-  const refundable = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.userId, userId), eq(bookings.status, 'confirmed'), gt(bookings.startsAt, new Date(now.getTime() + noticeMs))))
-    .orderBy(asc(bookings.startsAt));
+  const refundable = (await confirmedBookingsAfter(db, userId, now)).filter((b) => mayStillChange(b.startsAt, now, cancelNoticeHours));
   for (const booking of refundable) {
     try {
-      await paymentService.cancelBooking({ id: userId, role: 'user' }, booking.id);
+      await deps.bookings.cancel({ id: userId, role: 'user' }, booking.id);
     } catch (err) {
       // Its notice began a moment ago (or it changed otherwise): the transaction below takes it.
       if (err instanceof HttpError && err.statusCode === 409) continue;
@@ -144,7 +144,7 @@ export async function deleteAccount(deps: AccountDeletionDeps, userId: string): 
   // The cancellation e-mails just queued go to her while she still has an address.
   await waitForMailJobs(db, subjects, ['created', 'active'], MAIL_SETTLE_MS);
 
-  const done = await withRetry(() => db.transaction((tx) => anonymise(tx, userId, noticeMs, subjects)));
+  const done = await withRetry(() => db.transaction((tx) => anonymise(tx, userId, cancelNoticeHours, subjects)));
   if (!done) return { reviewsChanged: false };
 
   for (const id of done.sessionIds) deps.revocations.sessionEnded(id);
@@ -164,91 +164,43 @@ export async function deleteAccount(deps: AccountDeletionDeps, userId: string): 
   return { reviewsChanged: done.reviewsChanged };
 }
 
-async function mailSubjectsOf(db: Db, userId: string): Promise<MailSubjects> {
-  const [booked, paid] = await Promise.all([
-    db.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, userId)),
-    db.select({ id: payments.id }).from(payments).where(eq(payments.userId, userId)),
-  ]);
-  return { bookingIds: booked.map((b) => b.id), paymentIds: paid.map((p) => p.id) };
-}
-
 const uploadKeyOf = (url: string | null | undefined) => (url?.startsWith('/uploads/') ? url.slice('/uploads/'.length) : undefined);
 
-async function anonymise(tx: Db, userId: string, noticeMs: number, subjects: MailSubjects) {
-  // The admins first, in id order, as removeAdmin locks them: two admins leaving at once cannot
-  // both go, and the two never wait on each other in opposite orders.
-  const admins = await tx.select({ id: user.id }).from(user).where(eq(user.role, 'admin')).orderBy(asc(user.id)).for('update');
-  const [me] = await tx.select().from(user).where(eq(user.id, userId)).for('update');
+async function anonymise(tx: Db, userId: string, cancelNoticeHours: number, subjects: MailSubjects) {
+  // The admins first, then her: two admins leaving at once cannot both go.
+  const { admins, me } = await lockAdminsAndUser(tx, userId);
   // Already deleted by a request a moment ago (a double click).
   if (!me || me.email === deletedAccountEmail(userId)) return undefined;
   if (me.role === 'admin' && admins.length <= 1) throw new HttpError(409, LAST_ADMIN_MESSAGE);
   const email = me.email.toLowerCase();
   const now = await databaseNow(tx);
 
-  const ahead = await tx
-    .select({ id: bookings.id, startsAt: bookings.startsAt })
-    .from(bookings)
-    .where(and(eq(bookings.userId, userId), eq(bookings.status, 'confirmed'), gt(bookings.startsAt, now)))
-    .for('update');
-  if (ahead.some((b) => b.startsAt.getTime() - now.getTime() >= noticeMs)) {
+  const ahead = await lockConfirmedAhead(tx, userId, now);
+  if (ahead.some((b) => mayStillChange(b.startsAt, now, cancelNoticeHours))) {
     // Booked (paid) while the others were being cancelled: it must be refunded like them.
     throw new HttpError(409, 'Your appointments changed while your account was being deleted. Please try again.');
   }
-  if (ahead.length > 0) {
-    await tx
-      .update(bookings)
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now, sequence: sql`${bookings.sequence} + 1` })
-      .where(inArray(bookings.id, ahead.map((b) => b.id)));
-  }
+  // Inside the notice: cancelled without a refund (the salon keeps the fee, as it would had she cancelled then).
+  await cancelWithoutRefund(tx, ahead.map((b) => b.id), now);
   // Checkouts she had not paid: nothing was charged, so nothing is refunded; a charge that still
   // arrives for one is refunded whole by PaymentService.applyOutcome.
-  const openIntents = await tx
-    .update(payments)
-    .set({ status: 'canceled', updatedAt: now })
-    .where(and(eq(payments.userId, userId), inArray(payments.status, ['pending', 'failed'])))
-    .returning({ id: payments.id, ref: payments.gatewayRef });
-  if (openIntents.length > 0) {
-    await tx
-      .update(bookings)
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-      .where(and(inArray(bookings.paymentId, openIntents.map((p) => p.id)), eq(bookings.status, 'pending')));
-  }
-  await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+  const openIntents = await cancelOpenCheckouts(tx, userId, now);
+  await clearBookingList(tx, userId);
 
-  const removedReviews = await tx.delete(reviews).where(eq(reviews.userId, userId)).returning({ imageUrl: reviews.imageUrl });
+  const removedReviews = await removeReviewsOf(tx, userId);
   if (removedReviews.length > 0) await announceReviewsChange(tx);
 
-  await tx.delete(contactMessages).where(eq(sql`lower(${contactMessages.email})`, email));
-  await tx.delete(outbox).where(or(eq(sql`lower(${outbox.to})`, email), sql`position(${email} in lower(${outbox.text} || coalesce(${outbox.html}, ''))) > 0`));
-  await tx
-    .delete(verification)
-    .where(or(eq(verification.value, userId), sql`position(${email} in lower(${verification.identifier} || ' ' || ${verification.value})) > 0`));
-  await tx.delete(throttles).where(or(eq(throttles.key, deletionThrottleKey(userId)), sql`position(${email} in lower(${throttles.key})) > 0`));
+  await eraseTracesOf(tx, userId, email, deletionThrottleKey(userId));
   await dropMailJobs(tx, subjects, email);
 
-  const endedSessions = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
-  for (const ended of endedSessions) await announceSessionEnded(tx, ended.id);
-  await tx.delete(account).where(eq(account.userId, userId));
-  await tx
-    .update(user)
-    .set({ name: DELETED_CUSTOMER_NAME, email: deletedAccountEmail(userId), emailVerified: false, image: null, role: 'user', updatedAt: now })
-    .where(eq(user.id, userId));
+  const sessionIds = await endSessionsOf(tx, userId);
+  for (const id of sessionIds) await announceSessionEnded(tx, id);
+  await makeTombstone(tx, userId, { name: DELETED_CUSTOMER_NAME, email: deletedAccountEmail(userId) }, now);
   await announceUserChanged(tx, userId, now);
 
   // Her photo (and the photos her reviews kept) with their smaller copies, unless something else
   // still shows the same image.
   const keys = [...new Set([me.image, ...removedReviews.map((r) => r.imageUrl)].map(uploadKeyOf).filter((k): k is string => k !== undefined))];
-  if (keys.length > 0) {
-    await tx.execute(sql`
-      delete from uploads u
-      where (u.key = any(${sql.param(keys)}::text[]) or u.original_key = any(${sql.param(keys)}::text[]))
-        and not exists (
-          select 1 from (
-            select image_url as url from services
-            union all select image from "user"
-            union all select image_url from reviews
-            union all select image_url from bookings
-          ) r where r.url = '/uploads/' || coalesce(u.original_key, u.key))`);
-  }
-  return { email, at: now, sessionIds: endedSessions.map((s) => s.id), openIntents: openIntents.map((p) => p.ref), reviewsChanged: removedReviews.length > 0 };
+  await deleteUnusedUploads(tx, keys);
+  return { email, at: now, sessionIds, openIntents, reviewsChanged: removedReviews.length > 0 };
 }

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 import { signUp } from '../test/accounts.js';
 import { apiErrorSchema } from '../../shared/errors.js';
 import { CONTACT_MESSAGES_PER_ADDRESS } from '../routes/contact.js';
-import { RESET_MAILS_PER_HOUR, SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_FAILURES_PER_ADDRESS } from './auth.js';
+import { RESET_MAILS_PER_HOUR, SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_TRIES_UNDER_ATTACK } from './auth.js';
 
 const OWNER = 'owner@parlour.test';
 
@@ -40,6 +40,22 @@ describe('contact form', () => {
     // Another visitor is not held back by the first one.
     expect((await post('/api/contact', message, '10.20.0.2')).statusCode).toBe(201);
   });
+
+  it('counts an IPv6 client by its /64: a fresh address from the same /64 is no fresh visitor', async () => {
+    const message = { firstName: 'Mim', email: 'mim@example.com', message: 'Do you open on Eid?' };
+    const count = async () => (await t.database.db.select().from(contactMessages)).length;
+    const before = await count();
+    for (let i = 0; i < CONTACT_MESSAGES_PER_ADDRESS; i++) {
+      expect((await post('/api/contact', message, `2001:db8:20:1::${(i + 1).toString(16)}`)).statusCode).toBe(201);
+    }
+    expect((await post('/api/contact', message, '2001:db8:20:1:ffff:ffff:ffff:fffe')).statusCode).toBe(429);
+    expect(await count()).toBe(before + CONTACT_MESSAGES_PER_ADDRESS);
+    // The next /64 is another household.
+    expect((await post('/api/contact', message, '2001:db8:20:2::1')).statusCode).toBe(201);
+    // A dual-stack socket reports an IPv4 client as ::ffff:a.b.c.d: the same client as a.b.c.d.
+    for (let i = 0; i < CONTACT_MESSAGES_PER_ADDRESS; i++) expect((await post('/api/contact', message, '10.20.0.9')).statusCode).toBe(201);
+    expect((await post('/api/contact', message, '::ffff:10.20.0.9')).statusCode).toBe(429);
+  });
 });
 
 describe('sign-in limits per account and address', () => {
@@ -55,6 +71,15 @@ describe('sign-in limits per account and address', () => {
     // The same address may still try other accounts (the per-address limit is better-auth's).
     const other = await signUp(t.app);
     expect((await signIn(other.email, other.password, '10.30.0.1')).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 guesser by its /64: changing the address inside it does not reset the count', async () => {
+    const owner = await signUp(t.app);
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_ADDRESS; i++) {
+      expect((await signIn(owner.email, 'Guess1234', `2001:db8:30:1::${(i + 1).toString(16)}`)).statusCode).toBe(401);
+    }
+    expect((await signIn(owner.email, 'Guess1234', '2001:db8:30:1:abcd::1')).statusCode).toBe(429);
+    expect((await signIn(owner.email, owner.password, '2001:db8:30:2::1')).statusCode).toBe(200);
   });
 
   it('counts failures, not successes: signing in many times never locks the owner out', async () => {
@@ -75,6 +100,23 @@ describe('sign-in limits per account and address', () => {
     const failedBefore = await signIn(owner.email, owner.password, '10.32.1.0');
     expect(failedBefore.statusCode).toBe(429);
     expect((await signIn(owner.email, owner.password, '10.32.2.1')).statusCode).toBe(200);
+  });
+
+  it('under a guesser spread over many addresses, the owner who mistypes from a new address still gets in', async () => {
+    const owner = await signUp(t.app);
+    // 60 wrong passwords from 60 addresses: the account is past its ceiling.
+    for (let a = 0; a < SIGN_IN_FAILURES_PER_ACCOUNT + 10; a++) {
+      expect((await signIn(owner.email, 'Guess1234', `10.33.${a >> 8}.${a & 255}`)).statusCode).toBe(401);
+    }
+    // Her typo, then her password, from her phone's new address.
+    expect((await signIn(owner.email, 'Typo1234', '10.33.9.1')).statusCode).toBe(401);
+    expect((await signIn(owner.email, owner.password, '10.33.9.1')).statusCode).toBe(200);
+
+    // A guessing address, though, gets only SIGN_IN_TRIES_UNDER_ATTACK tries while the attack lasts:
+    // the next is refused even with the right password, so the refusal tells it nothing.
+    for (let i = 0; i < SIGN_IN_TRIES_UNDER_ATTACK; i++) expect((await signIn(owner.email, 'Guess1234', '10.33.9.2')).statusCode).toBe(401);
+    const refused = await signIn(owner.email, owner.password, '10.33.9.2');
+    expect(refused.statusCode).toBe(429);
   });
 });
 

@@ -9,6 +9,7 @@ import type { AppConfig } from '../env.js';
 import type { Mailer } from '../mail/mailer.js';
 import { clearThrottle, consumeThrottle, releaseThrottle } from '../repositories/throttles.js';
 import { makeAdmin } from '../repositories/users.js';
+import { clientAddressKey } from '../client-address.js';
 import { announceSessionEnded, announceUserChanged, SESSION_CACHE_SECONDS, type SessionRevocations } from './session-revocations.js';
 import { trustedOriginsOf } from '../origins.js';
 import { unknownKeyIssues, UNKNOWN_FIELDS_MESSAGE } from '../plugins/input-guards.js';
@@ -17,17 +18,21 @@ import { fieldIssuesOf, type FieldIssue } from '../../shared/errors.js';
 import { imageUrlSchema } from '../../shared/images.js';
 
 export const AUTH_BASE_PATH = '/api/auth';
+/** better-auth names its cookies `<prefix>.session_token` and so on (the API document names it). */
+export const AUTH_COOKIE_PREFIX = 'parlour';
 /** The header the Fastify bridge sets to the client IP it trusts (see plugins/auth.ts). */
 export const CLIENT_IP_HEADER = 'x-parlour-client-ip';
 
 /** Wrong passwords one address may try against one account in a window. */
 export const SIGN_IN_FAILURES_PER_ADDRESS = 10;
 /**
- * Wrong passwords against one account from all addresses together; past it, only addresses with
- * no failure on the account may still try, so the owner at home gets in while each attacking
- * address gets at most one guess.
+ * Wrong passwords against one account from all addresses together. Past it the account is under
+ * attack, and each address may try it only SIGN_IN_TRIES_UNDER_ATTACK times per window (instead
+ * of SIGN_IN_FAILURES_PER_ADDRESS): a guesser with many addresses gets three guesses per address,
+ * while the owner, even from a new address, gets in after a typo or two (docs/decisions/026).
  */
 export const SIGN_IN_FAILURES_PER_ACCOUNT = 50;
+export const SIGN_IN_TRIES_UNDER_ATTACK = 3;
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 /** Password-reset e-mails one address receives per hour, whoever asks for them. */
 export const RESET_MAILS_PER_HOUR = 3;
@@ -67,10 +72,11 @@ function checkAuthBody(path: BodyPath, body: unknown): Record<string, unknown> {
   return parsed.data;
 }
 
-const signInKeys = (email: string, address: string) => ({
-  pair: `sign-in-failures:${email}:${address}`,
-  account: `sign-in-failures:${email}`,
-});
+/** Counted per account and per client (an IPv6 client by its /64: client-address.ts). */
+const signInKeys = (email: string, headers: Headers | undefined) => {
+  const address = clientAddressKey(headers?.get(CLIENT_IP_HEADER) ?? 'unknown');
+  return { pair: `sign-in-failures:${email}:${address}`, account: `sign-in-failures:${email}` };
+};
 
 /** Provider photos (Google, Facebook, OIDC) live on other hosts: the CSP would block them anyway. */
 function ownImageOrNull(image: unknown): string | null {
@@ -197,10 +203,11 @@ export function buildAuthOptions({ config, db, mailer, secret, log, revocations 
       },
     },
     advanced: {
-      cookiePrefix: 'parlour',
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: config.publicUrl.startsWith('https://'),
       database: { generateId: 'uuid' },
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // better-auth's limiter, like ours, counts an IPv6 client by its /64 (its default, said here).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 64 },
     },
     databaseHooks: {
       session: {
@@ -249,11 +256,13 @@ export function buildAuthOptions({ config, db, mailer, secret, log, revocations 
         const body = checkAuthBody(ctx.path, ctx.body);
         if (ctx.path === '/sign-in/email') {
           // Counted per account and address, so a stranger's guesses lock out only the stranger.
-          const keys = signInKeys(String(body.email).toLowerCase(), ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown');
+          const keys = signInKeys(String(body.email).toLowerCase(), ctx.headers);
           const pair = await consumeThrottle(db, keys.pair, SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_WINDOW_SECONDS);
           const account = await consumeThrottle(db, keys.account, SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_WINDOW_SECONDS);
-          // `count` includes this attempt: an address with no earlier failure is always let through.
-          if (!pair.allowed || (!account.allowed && pair.count > 1)) {
+          // `count` includes this attempt, and only failures stay counted (a right password clears
+          // the address in `after`). Under attack an address keeps a few tries, not one: the
+          // owner's typo from a new address must not lock her out of her own account.
+          if (!pair.allowed || (!account.allowed && pair.count > SIGN_IN_TRIES_UNDER_ATTACK)) {
             const minutes = Math.ceil((pair.allowed ? account : pair).retryAfterSeconds / 60);
             throw new APIError('TOO_MANY_REQUESTS', {
               message: `Too many sign-in attempts for this account from your network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
@@ -266,7 +275,7 @@ export function buildAuthOptions({ config, db, mailer, secret, log, revocations 
         if (ctx.path !== '/sign-in/email' || ctx.context.returned instanceof Error) return;
         // A right password: the attempt counted in `before` was no failure after all.
         const body = ctx.body as { email: string };
-        const keys = signInKeys(body.email.toLowerCase(), ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown');
+        const keys = signInKeys(body.email.toLowerCase(), ctx.headers);
         await clearThrottle(db, keys.pair);
         await releaseThrottle(db, keys.account);
       }),

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +21,8 @@ import { signIn, signUp, signUpAdmin, cookieFrom, type Account } from '../test/a
 import { CARDS, asUser, futureExpiry, openDay, readyToPay } from '../test/booking.js';
 import { solidPng, uploadImage } from '../test/uploads.js';
 import { openDatabase } from '../db/client.js';
-import { seedDemoCatalogue } from '../db/seed.js';
+import { seedServices } from '../db/seed-data.js';
+import { toMinorUnits } from '../../shared/money.js';
 import { backupListSchema, backupSchema, type Backup } from '../../shared/backups.js';
 import { serviceListSchema, type Service } from '../../shared/service.js';
 import { bookingListSchema, confirmResultSchema, intentSchema } from '../../shared/payments.js';
@@ -462,7 +464,13 @@ describe('a backup taken by an earlier version', () => {
       const cut = migrationsUpTo(at0005);
       try {
         await database.prepare(cut.folder, async (db) => {
-          await seedDemoCatalogue(db);
+          // The catalogue as a Parlour of 0005 wrote it: only the columns it had (today's seed writes newer ones).
+          const base = Date.now() - seedServices.length * 1000;
+          for (const [i, s] of seedServices.entries()) {
+            await db.execute(sql`insert into services (title, description, price_minor, duration_minutes, category, image_url, created_at)
+              values (${s.title}, ${s.description}, ${toMinorUnits(s.price)}, ${s.duration}, ${s.category}, ${`/images/services/${s.slug}.svg`}, ${new Date(base + i * 1000).toISOString()}::timestamptz)`);
+          }
+          await db.execute(sql`insert into app_meta (key, value) values ('demo_catalogue_seeded_at', ${new Date().toISOString()})`);
         });
       } finally {
         cut.remove();

@@ -134,27 +134,32 @@ describe('holds under concurrency', () => {
 
 describe('the cell grid computed in SQL', () => {
   it('locks exactly the cells occupancyCells names, for visits on and off the grid', async () => {
-    const visits: [string, number][] = [
+    const visits: [start: string, minutes: number, buffer?: number][] = [
       ['2030-03-04T10:00:00.000Z', 60],
       ['2030-03-04T10:07:30.123Z', 15],
       ['2030-03-04T10:14:59.999Z', 1],
       ['2030-03-04T23:50:00.000Z', 45],
       ['2030-03-04T10:15:00.000Z', 90],
+      // With a stylist's buffer after the visit: her cells run to when she is free again.
+      ['2030-03-04T10:00:00.000Z', 60, 30],
+      ['2030-03-04T10:07:30.123Z', 45, 10],
     ];
-    for (const [start, minutes] of visits) {
+    for (const [start, minutes, buffer] of visits) {
       const startsAt = new Date(start);
       const endsAt = new Date(startsAt.getTime() + minutes * 60_000);
+      const staffFreeAt = buffer === undefined ? null : new Date(endsAt.getTime() + buffer * 60_000);
       // Rolled back: only the cells this statement locks are looked at.
       const locked = await t.database.db
         .transaction(async (tx) => {
           await tx.execute(sql`delete from slot_cells`);
-          await tx.execute(sql`with visit as (select ${startsAt.toISOString()}::timestamptz as starts_at, ${endsAt.toISOString()}::timestamptz as ends_at),
+          await tx.execute(sql`with visit as (select ${startsAt.toISOString()}::timestamptz as starts_at, ${endsAt.toISOString()}::timestamptz as ends_at,
+              ${staffFreeAt?.toISOString() ?? null}::timestamptz as staff_free_at),
             cells as (${lockCellsOf('visit')}) select 1`);
           const rows = await rowsOf<{ cell_start: string | Date }>(tx, sql`select cell_start from slot_cells order by 1`);
           throw new Found(rows.map((r) => new Date(r.cell_start).toISOString()));
         })
         .catch((err: unknown) => (err instanceof Found ? err.cells : Promise.reject(err)));
-      expect(locked, `${start} for ${minutes} min`).toEqual(occupancyCells(startsAt, endsAt, CELL_MINUTES).map((c) => c.toISOString()));
+      expect(locked, `${start} for ${minutes} min`).toEqual(occupancyCells(startsAt, staffFreeAt ?? endsAt, CELL_MINUTES).map((c) => c.toISOString()));
     }
   });
 });

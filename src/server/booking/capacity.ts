@@ -4,6 +4,7 @@ import { rowsOf } from '../db/rows.js';
 import type { PipelinedTransaction } from '../db/pipelined.js';
 import { fragment, statement, verbatim, type Fragment } from '../repositories/prepared.js';
 import { maxConcurrent, occupancyCells, type TimeInterval } from './slots.js';
+import type { TakenInterval } from './staff-slots.js';
 
 /** The grid of the capacity locks; every writer must use the same one. */
 export const CELL_MINUTES = 15;
@@ -40,8 +41,10 @@ const LOCK_ON_CONFLICT = sql.raw(LOCK_ON_CONFLICT_TEXT);
 
 /**
  * The same locks as lockCells, for visits a statement finds itself (a `with` query `source` with
- * columns starts_at and ends_at): for use as one `with` part of the statement that finds them.
- * The cells are occupancyCells' grid computed in SQL (capacity.test.ts holds the two together).
+ * columns starts_at, ends_at and staff_free_at): for use as one `with` part of the statement that
+ * finds them. A visit's cells run to when its stylist is free again (its buffer included), so two
+ * visits that need the same stylist at once always share a cell, like two that need a chair. The
+ * cells are occupancyCells' grid computed in SQL (capacity.test.ts holds the two together).
  */
 export function lockCellsOf(source: string): SQL {
   return sql.raw(lockCellsText(source));
@@ -55,7 +58,7 @@ export function lockCellsText(source: string): string {
     select distinct cell from ${source} v,
       generate_series(
         to_timestamp(floor(extract(epoch from v.starts_at) / ${seconds}) * ${seconds}),
-        v.ends_at - interval '1 microsecond',
+        greatest(v.ends_at, coalesce(v.staff_free_at, v.ends_at)) - interval '1 microsecond',
         interval '${CELL_MINUTES} minutes') as cell
     where v.ends_at > v.starts_at
     order by cell
@@ -68,7 +71,8 @@ type Except = { exceptCartItemId?: string | undefined; exceptCartItemIds?: reado
 /** One of the customer's own appointments: a live hold in her list or a confirmed booking. */
 export type OwnAppointment = TimeInterval & { title: string };
 
-export type Occupancy = { occupied: TimeInterval[]; own: OwnAppointment[] };
+/** `occupied`: the chairs' visits, each with its stylist and when she is free again. */
+export type Occupancy = { occupied: TakenInterval[]; own: OwnAppointment[] };
 
 /**
  * Everything that takes room in any of `windows` at `now`, in one statement:
@@ -89,16 +93,25 @@ type OccupancyParams = { now: string; userId: string | null; exceptItems: string
  * which PostgreSQL settles on one generic plan; several as arrays, where a generic plan cannot
  * know how many and every call is planned (0.3 ms).
  */
-type OccupancyRow = { title: string | null; starts_at: string | Date; ends_at: string | Date; own: boolean | null };
+type OccupancyRow = {
+  title: string | null;
+  starts_at: string | Date;
+  ends_at: string | Date;
+  staff_id: string | null;
+  staff_free_at: string | Date | null;
+  own: boolean | null;
+};
 
 /**
- * The longest a visit can be: services.duration_minutes is checked to be between 15 and 480 by the
- * database, and every hold and booking takes its length from its service. The counts below look
- * only at visits starting at most this long before a window, so they read the index's few rows
- * around the window instead of every booking the salon ever had.
+ * The longest a visit can keep a chair or a stylist: services.duration_minutes and a stylist's own
+ * duration are checked to be between 15 and 480 by the database, the buffer after a service at
+ * most 120, and every hold and booking takes its length from them. The counts below look only at
+ * visits starting at most this long before a window, so they read the index's few rows around the
+ * window instead of every booking the salon ever had.
  */
 export const MAX_VISIT_MINUTES = 480;
-const EARLIEST = `interval '${MAX_VISIT_MINUTES} minutes'`;
+export const MAX_BUFFER_MINUTES = 120;
+const EARLIEST = `interval '${MAX_VISIT_MINUTES + MAX_BUFFER_MINUTES} minutes'`;
 
 /**
  * What takes room in the windows at `now`, `overlaps(alias)` saying whether a visit overlaps them;
@@ -110,7 +123,7 @@ function occupancyOf<P extends Omit<OccupancyParams, 'now' | 'exceptItems'>>(
   exceptItems: Fragment<P>,
 ) {
   return fragment<P>`
-    select s.title, c.starts_at, c.ends_at, c.user_id = ${'userId'}::uuid as own
+    select s.title, c.starts_at, c.ends_at, c.staff_id, c.staff_free_at, c.user_id = ${'userId'}::uuid as own
     from cart_items c left join services s on s.id = c.service_id
     where c.hold_expires_at > ${now}
       and ${overlaps('c')}
@@ -118,11 +131,16 @@ function occupancyOf<P extends Omit<OccupancyParams, 'now' | 'exceptItems'>>(
       and not exists (
         select 1 from bookings b where b.cart_item_id = c.id and b.status in ('confirmed', 'completed'))
     union all
-    select b.title, b.starts_at, b.ends_at, b.user_id = ${'userId'}::uuid and b.status = 'confirmed' as own
+    select b.title, b.starts_at, b.ends_at, b.staff_id, b.staff_free_at, b.user_id = ${'userId'}::uuid and b.status = 'confirmed' as own
     from bookings b
     where b.status in ('confirmed', 'completed')
       and ${overlaps('b')}
       and (${'exceptBooking'}::uuid is null or b.id <> ${'exceptBooking'}::uuid)`;
+}
+
+/** Until when visit `x` takes someone: its chair, or its stylist through the buffer after it. */
+function busyUntil(x: 'c' | 'b') {
+  return verbatim(`coalesce(${x}.staff_free_at, ${x}.ends_at)`);
 }
 
 type One = OccupancyParams & { start: string; end: string };
@@ -135,7 +153,7 @@ type Many = OccupancyParams & { starts: string[]; ends: string[] };
  */
 const OCCUPANCY_ONE = statement<One, OccupancyRow>('parlour_occupancy_one')`${occupancyOf<One>(
   (x) => fragment<One>`${verbatim(x)}.starts_at >= ${'start'}::timestamptz - ${verbatim(EARLIEST)}
-      and ${verbatim(x)}.starts_at < ${'end'}::timestamptz and ${verbatim(x)}.ends_at > ${'start'}::timestamptz`,
+      and ${verbatim(x)}.starts_at < ${'end'}::timestamptz and ${busyUntil(x)} > ${'start'}::timestamptz`,
   fragment<One>`${'now'}::timestamptz`,
   fragment<One>`${'exceptItems'}::uuid[]`,
 )}`;
@@ -143,7 +161,7 @@ const OCCUPANCY_ONE = statement<One, OccupancyRow>('parlour_occupancy_one')`${oc
 function overlapsAnyOfW<P extends Record<string, unknown>>(x: 'c' | 'b'): Fragment<P> {
   return fragment<P>`${verbatim(x)}.starts_at >= (select min(s) from w) - ${verbatim(EARLIEST)}
       and ${verbatim(x)}.starts_at < (select max(e) from w)
-      and exists (select 1 from w where ${verbatim(x)}.starts_at < w.e and ${verbatim(x)}.ends_at > w.s)`;
+      and exists (select 1 from w where ${verbatim(x)}.starts_at < w.e and ${busyUntil(x)} > w.s)`;
 }
 
 const OCCUPANCY_MANY = statement<Many, OccupancyRow>('parlour_occupancy_many')`
@@ -161,9 +179,9 @@ type OfItem = Omit<OccupancyParams, 'now'> & { itemId: string };
  * waiting for its answer (pipelined.ts).
  */
 const OCCUPANCY_OF_ITEM = statement<OfItem, OccupancyRow>('parlour_occupancy_of_item')`
-    with w (s, e) as (select starts_at, ends_at from cart_items where id = ${'itemId'}::uuid and user_id = ${'userId'}::uuid)${occupancyOf<OfItem>(
+    with w (s, e) as (select starts_at, coalesce(staff_free_at, ends_at) from cart_items where id = ${'itemId'}::uuid and user_id = ${'userId'}::uuid)${occupancyOf<OfItem>(
   (x) => fragment<OfItem>`${verbatim(x)}.starts_at >= (select s from w) - ${verbatim(EARLIEST)}
-      and ${verbatim(x)}.starts_at < (select e from w) and ${verbatim(x)}.ends_at > (select s from w)`,
+      and ${verbatim(x)}.starts_at < (select e from w) and ${busyUntil(x)} > (select s from w)`,
   fragment<OfItem>`now()`,
   fragment<OfItem>`${'exceptItems'}::uuid[]`,
 )}`;
@@ -177,7 +195,7 @@ type OfPayment = Omit<OccupancyParams, 'now' | 'exceptItems'> & { ref: string };
  */
 const OCCUPANCY_OF_PAYMENT = statement<OfPayment, OccupancyRow>('parlour_occupancy_of_payment')`
     with w (s, e, item) as (
-      select b.starts_at, b.ends_at, b.cart_item_id from bookings b join payments p on p.id = b.payment_id
+      select b.starts_at, coalesce(b.staff_free_at, b.ends_at), b.cart_item_id from bookings b join payments p on p.id = b.payment_id
       where p.gateway_ref = ${'ref'}::text and b.status = 'pending'
     )${occupancyOf<OfPayment>(
   overlapsAnyOfW,
@@ -224,11 +242,11 @@ export async function occupancyOfPayment(tx: PipelinedTransaction, ref: string):
 }
 
 function occupancyFrom(rows: readonly OccupancyRow[]): Occupancy {
-  const occupied: TimeInterval[] = [];
+  const occupied: TakenInterval[] = [];
   const own: OwnAppointment[] = [];
   for (const row of rows) {
     const interval = { startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at) };
-    occupied.push(interval);
+    occupied.push({ ...interval, staffId: row.staff_id, ...(row.staff_free_at === null ? {} : { staffFreeAt: new Date(row.staff_free_at) }) });
     if (row.own) own.push({ ...interval, title: row.title ?? '' });
   }
   own.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
@@ -280,4 +298,15 @@ export async function withRetry<T>(run: () => Promise<T>, attempts = 5): Promise
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
     }
   }
+}
+
+/**
+ * Whether the visit's stylist (when it has one) is in none of `taken` from its start until she is
+ * free again: the payment outcome's check, for a hold that lapsed while its customer paid.
+ */
+export function stylistFree(taken: readonly TakenInterval[], visit: TakenInterval): boolean {
+  if (visit.staffId == null) return true;
+  const start = visit.startsAt.getTime();
+  const end = (visit.staffFreeAt ?? visit.endsAt).getTime();
+  return !taken.some((t) => t.staffId === visit.staffId && t.startsAt.getTime() < end && (t.staffFreeAt ?? t.endsAt).getTime() > start);
 }

@@ -1,131 +1,182 @@
 import type { Db } from '../db/client.js';
-import { statement, verbatim } from '../repositories/prepared.js';
+import { HOLD_TIME, HOLD_WITH_STYLIST, RELEASE_TIME, heldItem, type HeldItem } from '../repositories/cart.js';
+import { rosterOfItem, shareStylists, timeOffIn, type Roster } from '../repositories/staff.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
-import { checkStart, maxConcurrent, type SlotRejection } from './slots.js';
+import { addCalendarDays, instantToZoned, salonDayStart } from '../../shared/calendar.js';
+import { checkStart, maxConcurrent, type TimeInterval } from './slots.js';
+import { checkStaffStart, chooseStylist, type ServiceTiming } from './staff-slots.js';
 import { pipelinedTransaction } from '../db/pipelined.js';
-import { lockCellsText, occupancyOfItem, withRetry, type OwnAppointment } from './capacity.js';
+import { lockCells, occupancy, occupancyOfItem, withRetry } from './capacity.js';
+import { notFound } from '../http-error.js';
+import { overlapRefused, stylistRefused, timeRefused } from './refusals.js';
 
-/** A booking-list item as its hold left it, with today's catalogue entry. */
-export type HeldItem = {
-  id: string;
-  serviceId: string;
-  title: string;
-  priceMinor: number;
-  imageUrl: string;
-  durationMinutes: number;
+const MINUTE = 60_000;
+
+export type HoldRequest = {
+  userId: string;
+  itemId: string;
   startsAt: Date | null;
-  endsAt: Date | null;
-  holdExpiresAt: Date | null;
+  /** The stylist she asked for; null or undefined: any stylist who performs the service. */
+  staffId?: string | null | undefined;
+  settings: SalonSettings;
 };
-
-export type TimeOutcome =
-  | { ok: true; item: HeldItem }
-  | { ok: false; reason: 'not-found' | 'taken' | Exclude<SlotRejection, 'overlaps-own'> }
-  | { ok: false; reason: 'overlaps-own'; other: OwnAppointment };
-
-type Refused = Exclude<TimeOutcome, { ok: true }>;
-
-/** Thrown inside the transaction to undo the hold it already wrote, then answered as the outcome. */
-class Refusal extends Error {
-  constructor(readonly outcome: Refused) {
-    super(outcome.reason);
-  }
-}
-
-type ItemRow = {
-  id: string;
-  service_id: string;
-  title: string;
-  price_minor: number;
-  image_url: string;
-  duration_minutes: number;
-  starts_at: string | Date | null;
-  ends_at: string | Date | null;
-  hold_expires_at: string | Date | null;
-  now: string | Date;
-};
-
-const date = (value: string | Date | null) => (value === null ? null : new Date(value));
-
-function heldItem(row: ItemRow): HeldItem {
-  return {
-    id: row.id,
-    serviceId: row.service_id,
-    title: row.title,
-    priceMinor: row.price_minor,
-    imageUrl: row.image_url,
-    durationMinutes: row.duration_minutes,
-    startsAt: date(row.starts_at),
-    endsAt: date(row.ends_at),
-    holdExpiresAt: date(row.hold_expires_at),
-  };
-}
-
-type SetTime = { itemId: string; userId: string; start: string | null; holdMinutes: number };
-
-/**
- * Sets `itemId`'s time to `start` with a hold of `holdMinutes` (or, start null, lets the time go)
- * in one statement: her own item of a live service only. Given `lockCells`, the same statement
- * locks the new time's cells (capacity.ts), after the item's row.
- */
-function setItemTime(name: string, lockCells: boolean) {
-  return statement<SetTime, ItemRow>(name)`
-    with item as (
-      update cart_items c set
-        starts_at = ${'start'}::timestamptz,
-        ends_at = ${'start'}::timestamptz + make_interval(mins => s.duration_minutes),
-        hold_expires_at = case when ${'start'}::timestamptz is null then null else now() + make_interval(mins => ${'holdMinutes'}::int) end
-      from services s
-      where c.id = ${'itemId'}::uuid and c.user_id = ${'userId'}::uuid and s.id = c.service_id and s.deleted_at is null
-      returning c.id, c.service_id, s.title, s.price_minor, s.image_url, s.duration_minutes, c.starts_at, c.ends_at, c.hold_expires_at
-    )${verbatim(lockCells ? `, cells as (${lockCellsText('item')})` : '')}
-    select item.*, now() as now from item`;
-}
-
-const HOLD_TIME = setItemTime('parlour_hold_time', true);
-const RELEASE_TIME = setItemTime('parlour_release_time', false);
 
 /**
  * Sets an item's appointment time and holds it for `holdMinutes`, or (startsAt null) lets the time
- * go. The time is written and its cells locked first, then the salon's rules, her own other
- * appointments and capacity are checked with the locks held, in one transaction (capacity.ts); a
- * refused time is rolled back. Retried when PostgreSQL breaks a deadlock. Four statements in all,
- * in two round trips: BEGIN, the write and the count go together (pipelined.ts), and only the
- * COMMIT (or ROLLBACK) waits for the decision.
+ * go and records the stylist she wants. A salon without stylists books a chair (holdChair); one
+ * with stylists books a stylist and a chair (holdWithStylist).
  */
-export async function holdTime(
-  db: Db,
-  request: { userId: string; itemId: string; startsAt: Date | null; settings: SalonSettings },
-): Promise<TimeOutcome> {
+export async function holdTime(db: Db, request: HoldRequest): Promise<HeldItem> {
   const { userId, itemId, startsAt, settings } = request;
-  if (startsAt === null) {
-    const rows = await RELEASE_TIME.run(db, { itemId, userId, start: null, holdMinutes: 0 });
-    return rows[0] ? { ok: true, item: heldItem(rows[0]) } : { ok: false, reason: 'not-found' };
-  }
-  try {
-    return await withRetry(() =>
-      pipelinedTransaction(db, async (tx): Promise<TimeOutcome> => {
-        const written = HOLD_TIME.send(tx, { itemId, userId, start: startsAt.toISOString(), holdMinutes: settings.holdMinutes });
-        // Sent behind the write, so it runs with the new time's cells locked, and counts what their
-        // previous holders committed.
-        const counted = occupancyOfItem(tx, { itemId, userId });
-        const row = (await written)[0];
-        if (!row) throw new Refusal({ ok: false, reason: 'not-found' });
-        const item = heldItem(row);
-        const now = new Date(row.now);
-        const rules = checkStart({ settings, startsAt, durationMinutes: item.durationMinutes, now, occupied: [] });
-        // Her own appointments are checked below, under the cell locks, where the other one is named.
-        if (!rules.ok && rules.reason !== 'overlaps-own') throw new Refusal({ ok: false, reason: rules.reason });
+  const staffId = request.staffId ?? null;
+  // The stylists who could do it that day (from the salon's midnight before to the one after:
+  // every visit the slot engine looks at lies inside), read with her item in one statement.
+  const dayStart = salonDayStart(instantToZoned(startsAt ?? new Date(), settings.timeZone).date, settings.timeZone);
+  const window = { startsAt: new Date(dayStart.getTime() - 24 * 3600_000), endsAt: new Date(dayStart.getTime() + 48 * 3600_000) };
+  const roster = await rosterOfItem(db, { itemId, userId }, window);
+  if (!roster) throw notFound('Booking list item');
+  if (staffId !== null && !roster.stylists.some((s) => s.id === staffId)) throw stylistRefused();
 
-        const present = await counted;
-        const [other] = present.own;
-        if (other) throw new Refusal({ ok: false, reason: 'overlaps-own', other });
-        if (maxConcurrent(present.occupied, { startsAt, endsAt: item.endsAt! }) >= settings.capacity) throw new Refusal({ ok: false, reason: 'taken' });
-        return { ok: true, item };
-      }),
-    );
-  } catch (err) {
-    if (err instanceof Refusal) return err.outcome;
-    throw err;
+  if (startsAt === null) {
+    const rows = await RELEASE_TIME.run(db, { itemId, userId, start: null, holdMinutes: 0, staffId });
+    if (!rows[0]) throw notFound('Booking list item');
+    return heldItem(rows[0]);
   }
+  if (roster.teamSize === 0) return holdChair(db, { userId, itemId, startsAt, settings });
+  // A salon with stylists but nobody who does this service cannot take it at any time.
+  if (roster.stylists.length === 0) throw stylistRefused();
+  return holdWithStylist(db, {
+    userId,
+    itemId,
+    startsAt,
+    staffId,
+    settings,
+    roster,
+    service: { id: roster.serviceId, durationMinutes: roster.serviceMinutes, bufferMinutes: roster.bufferMinutes },
+    now: roster.now,
+    current: roster.itemStaffId,
+  });
+}
+
+/**
+ * The hold of a chair alone. The time is written and its cells locked first, then the salon's rules,
+ * her own other appointments and capacity are checked with the locks held, in one transaction
+ * (capacity.ts); a refused time is rolled back by the HttpError that refuses it. Retried when
+ * PostgreSQL breaks a deadlock. Four statements in all, in two round trips: BEGIN, the write and
+ * the count go together (pipelined.ts), and only the COMMIT (or ROLLBACK) waits for the decision.
+ */
+async function holdChair(db: Db, request: { userId: string; itemId: string; startsAt: Date; settings: SalonSettings }): Promise<HeldItem> {
+  const { userId, itemId, startsAt, settings } = request;
+  return withRetry(() =>
+    pipelinedTransaction(db, async (tx): Promise<HeldItem> => {
+      const written = HOLD_TIME.send(tx, { itemId, userId, start: startsAt.toISOString(), holdMinutes: settings.holdMinutes, staffId: null });
+      // Sent behind the write, so it runs with the new time's cells locked, and counts what their
+      // previous holders committed.
+      const counted = occupancyOfItem(tx, { itemId, userId });
+      const row = (await written)[0];
+      if (!row) throw notFound('Booking list item');
+      const item = heldItem(row);
+      const now = new Date(row.now);
+      const rules = checkStart({ settings, startsAt, durationMinutes: item.durationMinutes, now, occupied: [] });
+      // Her own appointments are checked below, under the cell locks, where the other one is named.
+      if (!rules.ok && rules.reason !== 'overlaps-own') throw timeRefused(rules.reason);
+
+      const present = await counted;
+      const [other] = overlapping(present.own, { startsAt, endsAt: item.endsAt! });
+      if (other) throw overlapRefused(other, settings.timeZone);
+      if (maxConcurrent(present.occupied, { startsAt, endsAt: item.endsAt! }) >= settings.capacity) throw timeRefused('taken');
+      return item;
+    }),
+  );
+}
+
+/**
+ * The hold of a stylist and a chair, in one transaction:
+ *
+ * 1. the cells from the start to when the longest of the candidate stylists would be free again
+ *    (her visit and the service's buffer) are locked: every other visit that could need the same
+ *    stylist or chair then shares a cell with this one and waits (capacity.ts);
+ * 2. the candidates' rows are locked `for share` (addTimeOff locks hers `for update`), and then,
+ *    with the locks held, what takes room there and their time off are read: leave added a moment
+ *    ago is seen, and leave being added waits for this hold and then finds it;
+ * 3. the slot engine (staff-slots.ts) decides by the rules the times were offered with; for 'any
+ *    stylist' the one the item already had, if she is free, else the one with the fewest booked
+ *    minutes that day among those free is given the time (chooseStylist; docs/decisions/037);
+ * 4. the hold is written with her, her own length for the service and when she is free again.
+ *
+ * Her hours and which services she does are read before the transaction; a change to them is not
+ * a reason to refuse a time the engine offered a moment before. Eight statements (nine for 'any').
+ */
+async function holdWithStylist(
+  db: Db,
+  request: {
+    userId: string;
+    itemId: string;
+    startsAt: Date;
+    staffId: string | null;
+    settings: SalonSettings;
+    roster: Roster;
+    service: ServiceTiming;
+    now: Date;
+    /** The stylist the item has now (her choice, or the one 'any' gave it last time). */
+    current: string | null;
+  },
+): Promise<HeldItem> {
+  const { userId, itemId, startsAt, staffId, settings, roster, service, now, current } = request;
+  const minutesOf = (id: string) => {
+    const offer = roster.stylists.find((s) => s.id === id)?.services[0];
+    return offer?.durationMinutes ?? service.durationMinutes;
+  };
+  const candidates = staffId === null ? roster.stylists.map((s) => s.id) : [staffId];
+  const longest = Math.max(...candidates.map(minutesOf)) + roster.bufferMinutes;
+  const span: TimeInterval = { startsAt, endsAt: new Date(startsAt.getTime() + longest * MINUTE) };
+
+  return withRetry(() =>
+    db.transaction(async (tx): Promise<HeldItem> => {
+      await lockCells(tx, span.startsAt, span.endsAt);
+      await shareStylists(tx, candidates);
+      const [present, off] = await Promise.all([
+        occupancy(tx, { windows: [span], now, userId, exceptCartItemId: itemId }),
+        timeOffIn(tx, candidates, span),
+      ]);
+      const stylists = roster.stylists.map((s) => ({ ...s, timeOff: off.get(s.id) ?? [] }));
+      const check = checkStaffStart({ settings, service, stylists, now, taken: present.occupied, startsAt, staffId });
+      if (!check.ok) throw timeRefused(check.reason);
+      const date = instantToZoned(startsAt, settings.timeZone).date;
+      // 'Any' keeps the stylist it was given before when she is still free (a renewed or re-timed
+      // hold): the customer was told who, and 'with Mim' should not turn into 'with Rina' unasked.
+      const kept = staffId === null && current !== null && check.staff.includes(current) ? current : undefined;
+      let chosen = staffId ?? kept;
+      if (chosen === undefined) {
+        // The fewest minutes over the whole day, not only the hours locked around this visit: a
+        // fairness rule, read under no lock of its own (a visit booked elsewhere that day a moment
+        // from now may tip the next choice, never this one's safety).
+        const dayStart = salonDayStart(date, settings.timeZone);
+        const wholeDay = { startsAt: dayStart, endsAt: salonDayStart(addCalendarDays(date, 1), settings.timeZone) };
+        const ofTheDay = await occupancy(tx, { windows: [wholeDay], now, exceptCartItemId: itemId });
+        chosen = chooseStylist({ stylists, taken: ofTheDay.occupied, date, timeZone: settings.timeZone, free: check.staff })!;
+      }
+      const minutes = minutesOf(chosen);
+      const visit = { startsAt, endsAt: new Date(startsAt.getTime() + minutes * MINUTE) };
+      // She cannot sit in two chairs at once; her earlier visit's buffer is the stylist's, not hers.
+      const [other] = overlapping(present.own, visit);
+      if (other) throw overlapRefused(other, settings.timeZone);
+      const [row] = await HOLD_WITH_STYLIST.run(tx, {
+        itemId,
+        userId,
+        start: startsAt.toISOString(),
+        minutes,
+        buffer: roster.bufferMinutes,
+        holdMinutes: settings.holdMinutes,
+        staffId: chosen,
+        anyStylist: staffId === null,
+      });
+      if (!row) throw notFound('Booking list item');
+      return heldItem(row);
+    }),
+  );
+}
+
+function overlapping<T extends TimeInterval>(visits: readonly T[], window: TimeInterval): T[] {
+  return visits.filter((v) => v.startsAt < window.endsAt && v.endsAt > window.startsAt);
 }

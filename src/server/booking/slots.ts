@@ -61,7 +61,7 @@ export function maxConcurrent(intervals: readonly TimeInterval[], window: TimeIn
 
 // --- the booking rules ------------------------------------------------------------------------
 
-interface SlotRequest {
+export interface SlotRequest {
   settings: SalonSettings;
   durationMinutes: number;
   /** The current instant; passed in so the rules are deterministic. */
@@ -81,9 +81,10 @@ function assertDuration(durationMinutes: number): void {
 /**
  * The rules availableSlots and checkStart share, bound to one request. availableSlots offers
  * exactly the starts checkStart accepts, so a time shown to a client is never refused for a
- * reason other than someone else taking it first.
+ * reason other than someone else taking it first. Exported for the stylist engine
+ * (staff-slots.ts), which runs the same salon rules for every stylist of a start.
  */
-function bookingRules({ settings, durationMinutes, now, occupied = [], own = [] }: SlotRequest) {
+export function bookingRules({ settings, durationMinutes, now, occupied = [], own = [] }: SlotRequest) {
   assertDuration(durationMinutes);
   assertInstant(now, 'now');
   const { timeZone } = settings;
@@ -112,7 +113,11 @@ function bookingRules({ settings, durationMinutes, now, occupied = [], own = [] 
     return result;
   }
 
-  function check(startsAt: Date): StartCheck {
+  /**
+   * `onGrid: false` is for a start that another item fixes (the second of two back-to-back
+   * services starts when the first ends, wherever that falls); every other rule still applies.
+   */
+  function check(startsAt: Date, { onGrid = true }: { onGrid?: boolean } = {}): StartCheck {
     assertInstant(startsAt, 'startsAt');
     const start = startsAt.getTime();
     const local = instantToZoned(startsAt, timeZone);
@@ -123,9 +128,10 @@ function bookingRules({ settings, durationMinutes, now, occupied = [], own = [] 
     // the instant that wall time maps to (the second 01:30 of a fall-back night is not offered).
     const fromOpening = minutesOfDay(local.time) - minutesOfDay(hours.openTime);
     if (
-      start % MINUTE !== 0 ||
-      fromOpening % settings.slotMinutes !== 0 ||
-      zonedTimeToInstant(local.date, local.time, timeZone)?.getTime() !== start
+      onGrid &&
+      (start % MINUTE !== 0 ||
+        fromOpening % settings.slotMinutes !== 0 ||
+        zonedTimeToInstant(local.date, local.time, timeZone)?.getTime() !== start)
     ) {
       return { ok: false, reason: 'off-grid' };
     }

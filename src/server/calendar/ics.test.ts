@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { salon } from '../../shared/salon.js';
 import { sampleAppointment } from '../test/appointments.js';
+import { readCalendarFile } from '../test/calendar-files.js';
 import { appointmentUid, buildIcs, googleCalendarLink, icsMethod, type CalendarContext } from './ics.js';
 
 const context: CalendarContext = { timeZone: 'Asia/Dhaka', publicUrl: 'https://parlour.example:8443', now: new Date('2026-05-20T09:15:00Z') };
@@ -103,6 +104,29 @@ describe('buildIcs', () => {
     expect(events[0]!.event.summary).toBe(`${title} at ${salon.name}`);
   });
 
+  it("names the stylist in the description ('Stylist: …'), escaped and folded, read the same by both parsers; nobody when there is none", () => {
+    const name = 'Nila; Akter, \\ "Nilu" নীলা আক্তার 💅 with a long second name that folds';
+    const file = buildIcs([sampleAppointment({ staffName: name }), sampleAppointment({ id: '5c1f3a2b-0d8e-4e3f-8a71-6b2c9d0e1f22', startsAt: new Date('2026-06-02T06:00:00Z'), endsAt: new Date('2026-06-02T07:00:00Z') })], context);
+    const read = readCalendarFile(file.content);
+    expect(read.events.map((e) => e.description.split('\n'))).toEqual([
+      [`Your 60-minute appointment at ${salon.name}.`, `Stylist: ${name}`, 'See, move or cancel it: https://parlour.example:8443/dashboard/userhome', `Phone: ${salon.phone}`],
+      [`Your 60-minute appointment at ${salon.name}.`, 'See, move or cancel it: https://parlour.example:8443/dashboard/userhome', `Phone: ${salon.phone}`],
+    ]);
+    // As written: TEXT escapes (RFC 5545 3.3.11) and lines of at most 75 octets.
+    const unfolded = file.content.replace(/\r\n /g, '');
+    expect(unfolded).toContain('\\nStylist: Nila\\; Akter\\, \\\\ "Nilu" নীলা আক্তার 💅 with a long second name that folds\\n');
+    for (const line of file.content.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+    expect(new URL(googleCalendarLink(sampleAppointment({ staffName: 'Nila Akter' }), context)).searchParams.get('details')).toContain('\nStylist: Nila Akter\n');
+  });
+
+  it('ends the file with CRLF, as RFC 5545 ends every line', () => {
+    const { content } = buildIcs([sampleAppointment()], context);
+    expect(content.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    // Every line, the last included: no bare LF, no line left open.
+    expect(content.split('\r\n').at(-1)).toBe('');
+    expect(content.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+
   it('refuses an empty list', () => {
     expect(() => buildIcs([], context)).toThrow(RangeError);
   });
@@ -130,5 +154,69 @@ describe('googleCalendarLink', () => {
     expect(link.searchParams.get('location')).toBe(salon.address);
     expect(link.searchParams.get('details')).toContain('https://parlour.example:8443/dashboard/userhome');
     expect(link.searchParams.get('ctz')).toBe('Asia/Dhaka');
+  });
+});
+
+/**
+ * Customers' names and the salon's service titles hold what people type: quotes, commas,
+ * semicolons, colons, backslashes, Bangla, emoji. Every file we send (the confirmation with its
+ * visits, a moved visit, a reminder, a cancellation, the download) is built by buildIcs in one of
+ * these shapes; each is read by two independent parsers, which must agree and get the text back.
+ */
+describe('hostile names and titles, read by two parsers', () => {
+  // [what she typed, what the calendar shows]. A quoted parameter (CN="…") cannot hold a double
+  // quote or a control character at all (RFC 5545 3.1), so those are replaced, and so are the
+  // backslash and the semicolon that parsers misread there (see quotableName); the rest is kept.
+  const names: [string, string][] = [
+    ['Mim "Mimi" Akter', "Mim 'Mimi' Akter"],
+    ['Akter, Mim', 'Akter, Mim'],
+    ['Mim; Akter', 'Mim, Akter'],
+    ['Dr: Mim Akter', 'Dr: Mim Akter'],
+    ['Mim \\ Akter', 'Mim / Akter'],
+    ['মিম আক্তার', 'মিম আক্তার'],
+    ['Mim 💅 Akter', 'Mim 💅 Akter'],
+    ['"Mim",\tAkter;\n\u0007:\\ মিম 💅"', "'Mim', Akter, :/ মিম 💅'"],
+    ['"""', "'''"],
+  ];
+  const titles = ['Hair "cut", colour; 2:1 \\ trim', 'মেহেদি ও ফেসিয়াল 💅', 'Nails\u0007 & "gel"\r\nextras'];
+  const shownTitle = (title: string) => `${title.replace('\u0007', ' ').replace('\r\n', '\n')} at ${salon.name}`;
+  const customer = (name: string) => ({ name, email: 'mim.akter@example.com' });
+  const description = `Your 60-minute appointment at ${salon.name}.\nSee, move or cancel it: https://parlour.example:8443/dashboard/userhome\nPhone: ${salon.phone}`;
+
+  it.each(names)('a cancellation names %j as the attendee', (typed, shown) => {
+    for (const title of titles) {
+      const { content } = buildIcs([sampleAppointment({ title, status: 'cancelled', sequence: 2 })], { ...context, customer: customer(typed) });
+      const read = readCalendarFile(content);
+      expect(read.method).toBe('CANCEL');
+      expect(read.events).toHaveLength(1);
+      const [event] = read.events;
+      expect(event!.attendees).toEqual([{ name: shown, email: 'mim.akter@example.com' }]);
+      expect(event!.organizer).toEqual({ name: salon.name, email: salon.email });
+      expect(event!.summary).toBe(shownTitle(title));
+      expect(event!.description).toBe(description);
+      expect(event!.location).toBe(salon.address);
+      expect(event!.status).toBe('CANCELLED');
+    }
+  });
+
+  it('a confirmation of several visits, and one visit moved or reminded of (PUBLISH), read back whole', () => {
+    const visits = titles.map((title, i) =>
+      sampleAppointment({
+        id: `0b9d6c1e-4f7a-4f55-9a55-2d3f0e6b7a1${i}`,
+        title,
+        startsAt: new Date(Date.UTC(2026, 5, 2, 4 + i * 2)),
+        endsAt: new Date(Date.UTC(2026, 5, 2, 5 + i * 2)),
+        sequence: i,
+      }),
+    );
+    for (const [typed] of names) {
+      for (const appointments of [visits, [visits[1]!]]) {
+        const read = readCalendarFile(buildIcs(appointments, { ...context, customer: customer(typed) }).content);
+        expect(read.method).toBe('PUBLISH');
+        expect(read.events.map((e) => [e.summary, e.description, e.start, e.sequence, e.status, e.attendees, e.organizer])).toEqual(
+          appointments.map((a) => [shownTitle(a.title), description, a.startsAt.toISOString(), a.sequence, 'CONFIRMED', [], { name: salon.name, email: salon.email }]),
+        );
+      }
+    }
   });
 });

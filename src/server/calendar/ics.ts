@@ -20,6 +20,8 @@ export interface CalendarAppointment {
   status: BookingStatus;
   /** The booking's `sequence` column: raised on every move and cancellation, so a later file wins. */
   sequence: number;
+  /** Her stylist's name; null for a booking made before the salon had stylists (no line is written). */
+  staffName: string | null;
 }
 
 export interface CalendarContext {
@@ -60,14 +62,46 @@ export function icsMethod(appointments: readonly Pick<CalendarAppointment, 'stat
   return appointments.length > 0 && appointments.every((a) => a.status === 'cancelled') ? 'CANCEL' : 'PUBLISH';
 }
 
+/**
+ * A name as a quoted parameter (CN="…") may hold it. RFC 5545 (3.1) lets a quoted parameter value
+ * hold anything but DQUOTE and control characters, and gives no way to escape them: the
+ * backslash ical-generator puts before a quote is not iCalendar, and calendar apps either drop the
+ * attendee or read on past the quote. So a double quote becomes an apostrophe (Mim 'Mimi' Akter
+ * still reads right), and control characters (a pasted line break) a space. A backslash is
+ * allowed, but ical-generator doubles it there and parsers keep both: it becomes a slash. A
+ * semicolon is allowed too, but some parsers (node-ical) split the parameters at every semicolon,
+ * quoted or not, and lose the rest of the name: it becomes a comma.
+ */
+function quotableName(name: string, fallback: string): string {
+  const cleaned = name
+    .replace(/"/g, "'")
+    .replace(/\\/g, '/')
+    .replace(/;/g, ',')
+    // eslint-disable-next-line no-control-regex -- control characters are what is being removed
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+  return cleaned === '' ? fallback : cleaned;
+}
+
+/**
+ * TEXT values (SUMMARY, DESCRIPTION) may hold no control character but a tab; ical-generator
+ * escapes line breaks, commas, semicolons and backslashes itself.
+ */
+function calendarText(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is being removed
+  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ');
+}
+
 function summary(appointment: Pick<CalendarAppointment, 'title'>): string {
   return `${appointment.title} at ${salon.name}`;
 }
 
-function description(appointment: Pick<CalendarAppointment, 'startsAt' | 'endsAt'>, publicUrl: string): string {
+function description(appointment: Pick<CalendarAppointment, 'startsAt' | 'endsAt' | 'staffName'>, publicUrl: string): string {
   const minutes = Math.round((appointment.endsAt.getTime() - appointment.startsAt.getTime()) / 60_000);
   return [
     `Your ${minutes}-minute appointment at ${salon.name}.`,
+    ...(appointment.staffName ? [`Stylist: ${appointment.staffName}`] : []),
     `See, move or cancel it: ${appointmentsPage(publicUrl)}`,
     `Phone: ${salon.phone}`,
   ].join('\n');
@@ -98,15 +132,18 @@ export function buildIcs(appointments: readonly CalendarAppointment[], context: 
       stamp: context.now,
       start: appointment.startsAt,
       end: appointment.endsAt,
-      summary: summary(appointment),
-      description: description(appointment, context.publicUrl),
-      location: salon.address,
+      summary: calendarText(summary(appointment)),
+      description: calendarText(description(appointment, context.publicUrl)),
+      location: calendarText(salon.address),
       url: appointmentsPage(context.publicUrl),
-      organizer: { name: salon.name, email: salon.email },
+      organizer: { name: quotableName(salon.name, salon.email), email: salon.email },
       status: eventStatus(appointment.status),
     });
     // PUBLISH carries no attendees (RFC 5546 3.2.1); CANCEL names the ones being removed.
-    if (method === 'CANCEL' && context.customer) event.createAttendee({ name: context.customer.name, email: context.customer.email });
+    if (method === 'CANCEL' && context.customer) {
+      const { name, email } = context.customer;
+      event.createAttendee({ name: quotableName(name, email), email });
+    }
   }
   return { filename: `parlour-appointment-${instantToZoned(first.startsAt, context.timeZone).date}.ics`, method, content: withZoneName(calendar.toString(), context.timeZone) };
 }
@@ -115,10 +152,13 @@ export function buildIcs(appointments: readonly CalendarAppointment[], context: 
  * ical-generator can only name a zone by also writing every time as local wall-clock time (which
  * needs a VTIMEZONE), and it writes custom calendar properties after the events, where RFC 5545
  * does not allow them. So the zone's name goes in here, among the calendar's own properties.
+ * It also leaves the last line (END:VCALENDAR) without the CRLF that ends every content line in
+ * RFC 5545 (3.1); strict readers refuse the file or lose its last line, so it is added here.
  */
 function withZoneName(content: string, timeZone: string): string {
   const at = content.indexOf('BEGIN:VEVENT\r\n');
-  return `${content.slice(0, at)}X-WR-TIMEZONE:${timeZone}\r\n${content.slice(at)}`;
+  const whole = `${content.slice(0, at)}X-WR-TIMEZONE:${timeZone}\r\n${content.slice(at)}`;
+  return whole.endsWith('\r\n') ? whole : `${whole}\r\n`;
 }
 
 /** 20260602T040000Z, the form Google's template link takes. */
@@ -130,7 +170,7 @@ function googleTime(instant: Date): string {
  * A link that opens Google Calendar's 'new event' page filled in with the appointment. The customer
  * follows it; we never call Google.
  */
-export function googleCalendarLink(appointment: Pick<CalendarAppointment, 'title' | 'startsAt' | 'endsAt'>, context: Pick<CalendarContext, 'timeZone' | 'publicUrl'>): string {
+export function googleCalendarLink(appointment: Pick<CalendarAppointment, 'title' | 'startsAt' | 'endsAt' | 'staffName'>, context: Pick<CalendarContext, 'timeZone' | 'publicUrl'>): string {
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: summary(appointment),

@@ -32,8 +32,29 @@ export type DbHandle = {
    */
   withStartupLock<T>(run: () => Promise<T>): Promise<T>;
   ping(): Promise<number>;
+  /** The pool's connections now: open, idle among them, and requests waiting for one (metrics). */
+  poolUse(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
+
+/**
+ * How long opening one connection to PostgreSQL may take. While PostgreSQL is down the request that
+ * needed it fails with 503 after this instead of hanging (plugins/errors.ts).
+ *
+ * It bounds the connect only, not the wait for a free connection of the pool: pg-pool's own
+ * `connectionTimeoutMillis` bounds both, and a burst of bookings (50 customers racing for one time)
+ * on a busy machine waits longer than that for its turn, which is no outage: it would have turned
+ * healthy requests into 503s. When PostgreSQL is down, the pool's connections fail within this
+ * bound one after the other, so a queued request still fails, only later.
+ */
+export const CONNECT_TIMEOUT_MS = 3000;
+
+/** A pg client whose connect gives up after CONNECT_TIMEOUT_MS (see there). */
+class BoundedConnectClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
 
 // Arbitrary constant shared by every Parlour instance pointing at the same PostgreSQL.
 const STARTUP_LOCK_KEY = 7_261_983;
@@ -85,7 +106,8 @@ async function openEmbedded(dataDir: string, poolSize: number, log: (message: st
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // keepAlive: a connection whose server vanished without a FIN is noticed, not waited on for ever.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, keepAlive: true, Client: BoundedConnectClient });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -124,6 +146,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
       }
     },
     ping: () => timed(() => pool.query('select 1')),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

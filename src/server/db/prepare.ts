@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DbHandle } from './client.js';
-import { seedDemoCatalogue } from './seed.js';
+import { seedDemoCatalogue, seedDemoStaff } from './seed.js';
 
 // src/server/db and dist/server/db sit at the same depth, so one relative path serves both.
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
@@ -9,10 +9,13 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
 export type PrepareResult = { seeded: boolean };
 
 /** Applies every migration and, when asked, the one-time demo data. */
-export async function prepareDatabase(database: DbHandle, options: { seed: boolean }): Promise<PrepareResult> {
+/** `team`: seed the demo stylists too (with `seed`; the default). */
+export async function prepareDatabase(database: DbHandle, options: { seed: boolean; team?: boolean }): Promise<PrepareResult> {
   let seeded = false;
   await database.prepare(migrationsFolder, async (db) => {
-    if (options.seed) seeded = await seedDemoCatalogue(db);
+    if (!options.seed) return;
+    seeded = await seedDemoCatalogue(db);
+    if (options.team ?? true) await seedDemoStaff(db);
   });
   return { seeded };
 }

@@ -7,6 +7,7 @@ import {
   jsonb,
   uniqueIndex,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -38,6 +39,8 @@ export const services = pgTable(
     // Integer minor units (poisha): money is never a float in the database.
     priceMinor: integer('price_minor').notNull(),
     durationMinutes: integer('duration_minutes').notNull().default(60),
+    /** Minutes after the visit that still block the stylist (cleaning up, colour setting), not the chair. */
+    bufferMinutes: integer('buffer_minutes').notNull().default(0),
     category: text('category'),
     imageUrl: text('image_url').notNull(),
     createdAt: createdAt(),
@@ -48,6 +51,7 @@ export const services = pgTable(
   (t) => [
     check('services_price_positive', sql`${t.priceMinor} > 0`),
     check('services_duration_range', sql`${t.durationMinutes} between 15 and 480`),
+    check('services_buffer_range', sql`${t.bufferMinutes} between 0 and 120`),
     index('services_listing_idx').on(t.createdAt).where(sql`${t.deletedAt} is null`),
   ],
 );
@@ -144,6 +148,88 @@ export const salonSettings = pgTable(
 );
 
 /**
+ * A stylist. Retiring her hides her from the public list and keeps the row, because her bookings
+ * point at it. She may also be a user of the site (a later 'staff' role), at most once.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    // An upload or a shipped image, as a service's image; none draws her initials.
+    photoUrl: text('photo_url'),
+    bio: text('bio').notNull().default(''),
+    userId: uuid('user_id').unique().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_active_idx').on(t.createdAt).where(sql`${t.retiredAt} is null`)],
+);
+
+/** The services a stylist performs, with her own duration when it differs from the service's. */
+export const staffServices = pgTable(
+  'staff_services',
+  {
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id),
+    durationMinutes: integer('duration_minutes'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.staffId, t.serviceId] }),
+    check('staff_services_duration_range', sql`${t.durationMinutes} is null or ${t.durationMinutes} between 15 and 480`),
+    index('staff_services_service_idx').on(t.serviceId),
+  ],
+);
+
+/**
+ * Her weekly hours: several spans a day (the gaps are her breaks). Times are wall-clock minutes
+ * since midnight in the salon's zone. The week is replaced whole (PUT), checked by the shared
+ * schema to have no overlapping spans; an exclusion constraint would need btree_gist, which the
+ * embedded PostgreSQL does not promise.
+ */
+export const staffHours = pgTable(
+  'staff_hours',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    startMinute: smallint('start_minute').notNull(),
+    endMinute: smallint('end_minute').notNull(),
+  },
+  (t) => [
+    check('staff_hours_weekday', sql`${t.weekday} between 0 and 6`),
+    check('staff_hours_span', sql`${t.startMinute} >= 0 and ${t.endMinute} <= 1440 and ${t.endMinute} > ${t.startMinute} and ${t.startMinute} % 15 = 0 and ${t.endMinute} % 15 = 0`),
+    index('staff_hours_staff_idx').on(t.staffId, t.weekday, t.startMinute),
+  ],
+);
+
+/** A stretch of time she does not work (a holiday, an appointment of her own). */
+export const staffTimeOff = pgTable(
+  'staff_time_off',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('staff_time_off_times', sql`${t.endsAt} > ${t.startsAt}`),
+    index('staff_time_off_staff_idx').on(t.staffId, t.startsAt),
+  ],
+);
+
+/**
  * A customer's booking list. An item with a time holds its place until `hold_expires_at`: a live
  * hold counts against the salon's capacity, an expired one simply stops counting.
  */
@@ -161,6 +247,13 @@ export const cartItems = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * The stylist: the one she asked for, or (any_stylist) the one her held time was given to, with
+     * staff_free_at when that stylist is free again (ends_at plus the service's buffer).
+     */
+    staffId: uuid('staff_id').references(() => staff.id),
+    anyStylist: boolean('any_stylist').notNull().default(true),
+    staffFreeAt: timestamp('staff_free_at', { withTimezone: true }),
   },
   (t) => [
     check('cart_items_time_pair', sql`(${t.startsAt} is null) = (${t.endsAt} is null) and (${t.endsAt} is null or ${t.endsAt} > ${t.startsAt})`),
@@ -252,8 +345,25 @@ export const bookings = pgTable(
     sequence: integer('sequence').notNull().default(0),
     /** When the reminder for the current start time went out; cleared when the booking moves. */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /**
+     * Set when a cancellation is decided, before its refund is asked of the processor: from then on
+     * a move, a completion or a no-show is refused, so a refund once made is always recorded as a
+     * cancellation (by the request, or by the reconciler if the request dies). Who asked decides
+     * the e-mail's wording.
+     */
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+    cancelRequestedBy: text('cancel_requested_by', { enum: ['customer', 'salon'] }),
+    /**
+     * When she was first asked to review this visit (it was marked completed). A completion undone
+     * and marked again asks nobody twice.
+     */
+    reviewRequestedAt: timestamp('review_requested_at', { withTimezone: true }),
+    /** The stylist doing it (null: booked before the salon had stylists), busy until staff_free_at. */
+    staffId: uuid('staff_id').references(() => staff.id),
+    staffFreeAt: timestamp('staff_free_at', { withTimezone: true }),
   },
   (t) => [
+    check('bookings_cancel_requested', sql`(${t.cancelRequestedAt} is null) = (${t.cancelRequestedBy} is null) and ${t.cancelRequestedBy} in ('customer','salon')`),
     check('bookings_status', sql`${t.status} in ('pending','confirmed','completed','cancelled','no-show')`),
     check('bookings_times', sql`${t.endsAt} > ${t.startsAt}`),
     // One booking per booking-list item per payment: a replayed confirmation cannot add a second.
@@ -261,6 +371,9 @@ export const bookings = pgTable(
     index('bookings_user_idx').on(t.userId, t.startsAt),
     // Capacity counts a hold only while its item has no confirmed booking (booking/capacity.ts).
     index('bookings_cart_item_idx').on(t.cartItemId),
+    // The reconciler's look for cancellations whose request died between the refund and its record.
+    index('bookings_cancelling_idx').on(t.cancelRequestedAt).where(sql`${t.status} = 'confirmed' and ${t.cancelRequestedAt} is not null`),
+    index('bookings_staff_idx').on(t.staffId, t.startsAt).where(sql`${t.staffId} is not null`),
     index('bookings_time_idx').on(t.startsAt, t.endsAt).where(sql`${t.status} in ('confirmed','completed')`),
   ],
 );
@@ -268,7 +381,7 @@ export const bookings = pgTable(
 /**
  * Gateway events already applied: a replayed webhook finds its id here and changes nothing. Each
  * declined card attempt is its own event, so the payment keeps a record of every decline even
- * after a later card succeeds (the admin's 'Failed' filter lists them).
+ * after a later card succeeds (shown under it as earlier attempts).
  */
 export const paymentEvents = pgTable(
   'payment_events',

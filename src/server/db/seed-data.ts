@@ -62,3 +62,38 @@ export const seedReviews: SeedReview[] = [
   { slug: 'ayesha', name: 'Ayesha Siddiqua', role: 'Entrepreneur', rating: 4,
     feedback: 'Quick threading and a beautiful mehendi for my sister\u2019s holud. Booking and paying online made the whole day so much easier.' },
 ];
+
+/**
+ * The demo team (the women the Team page named before stylists were data). Services are the slugs
+ * above, with her own duration where she is quicker or slower; hours are per weekday, 0 = Sunday,
+ * inside the salon's 10:00-20:00, Saturday to Thursday.
+ */
+export type SeedStylist = {
+  name: string;
+  bio: string;
+  services: { slug: string; duration?: number }[];
+  hours: Record<number, [string, string][]>;
+  /** Days off in the coming week: [first weekday, number of days, note]. */
+  timeOffNextWeek?: { weekday: number; days: number; note: string };
+};
+
+const sixDays = (spans: [string, string][]) => ({ 0: spans, 1: spans, 2: spans, 3: spans, 4: spans, 6: spans });
+
+export const seedStylists: SeedStylist[] = [
+  { name: 'Shirin Akter', bio: 'Founder and senior stylist. Cuts, colour and bridal hair; twelve years behind the chair.',
+    services: [{ slug: 'classic-haircut' }, { slug: 'hair-colour', duration: 120 }, { slug: 'keratin-treatment' }, { slug: 'hair-spa' }],
+    hours: sixDays([['10:00', '13:00'], ['14:00', '19:00']]) },
+  { name: 'Nasima Begum', bio: 'Skin therapist. Facials and skin care, and the calmest hands in Dhanmondi.',
+    services: [{ slug: 'signature-facial' }, { slug: 'gold-facial' }, { slug: 'hydra-facial' }, { slug: 'threading' }, { slug: 'waxing' }],
+    hours: sixDays([['10:00', '20:00']]) },
+  { name: 'Rupa Das', bio: 'Make-up artist. Party and bridal make-up, from a soft day look to the big day.',
+    services: [{ slug: 'bridal-makeup' }, { slug: 'party-makeup', duration: 75 }, { slug: 'threading' }],
+    hours: { 0: [['12:00', '20:00']], 1: [['12:00', '20:00']], 2: [['12:00', '20:00']], 3: [['12:00', '20:00']], 4: [['12:00', '20:00']] } },
+  { name: 'Mitu Rahman', bio: 'Nail technician. Manicures, pedicures and gel nails that last.',
+    services: [{ slug: 'manicure' }, { slug: 'pedicure' }, { slug: 'gel-nails', duration: 75 }],
+    hours: sixDays([['10:00', '13:00'], ['13:30', '20:00']]) },
+  { name: 'Farhana Islam', bio: 'Mehendi artist. Traditional and modern mehendi for every occasion.',
+    services: [{ slug: 'mehendi' }, { slug: 'body-massage' }],
+    hours: { 6: [['14:00', '20:00']], 1: [['14:00', '20:00']], 3: [['14:00', '20:00']] },
+    timeOffNextWeek: { weekday: 1, days: 2, note: 'Family visit in Sylhet' } },
+];

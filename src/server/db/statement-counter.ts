@@ -51,7 +51,7 @@ export function countStatements(pool: pg.Pool, db: object): void {
   } as typeof pool.connect;
 }
 
-/** Statements sent so far through `db`'s pool; undefined when it is not counted (PGlite). */
+/** Statements sent so far through `db`'s pool; undefined when its pool is not counted. */
 export function statementsSent(db: object): number | undefined {
   return counters.get(db)?.sent;
 }

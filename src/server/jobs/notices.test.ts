@@ -9,6 +9,8 @@ import { rowsOf } from '../db/rows.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { CARDS, asUser, dhaka, futureExpiry, distinctOpenDays, readyToPay } from '../test/booking.js';
 import { bookAndPay, calendarOf } from '../test/appointments.js';
+import { addStylist, setStylist } from '../test/stylists.js';
+import { escapeHtml } from '../mail/templates.js';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../test/smtp-receiver.js';
 import { formatCalendarDate } from '../../shared/calendar.js';
 import { salon } from '../../shared/salon.js';
@@ -38,6 +40,20 @@ async function onlyMail(who: Account, subject: string | RegExp): Promise<Receive
   await expect.poll(() => mailsTo(who).filter((m) => (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject)))).toHaveLength(1);
   return mailsTo(who).find((m) => (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject)))!;
 }
+
+describe('the request id', () => {
+  it('goes with the notice the request queued, so the job can log it', async () => {
+    const who = await signUp(t.app);
+    await readyToPay(t.app, who, [{ serviceId: service('Classic Manicure')._id, time: '10:00' }], freshDay());
+    const { clientSecret } = (await asUser(t.app, who).post('/api/create-payment-intent', { price: service('Classic Manicure').price })).json<{ clientSecret: string }>();
+    const paid = await asUser(t.app, who).post('/api/payments/test/confirm', { clientSecret, cardNumber: CARDS.success, expiry: futureExpiry(), cvc: '123' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const requestId = paid.headers['x-request-id'];
+    expect(requestId).toEqual(expect.any(String));
+    const jobs = await rowsOf<{ data: { kind: string; requestId?: string } }>(t.database.db, sql`select data from pgboss.job where name = 'mail' and data->>'requestId' = ${requestId}`);
+    expect(jobs.map((j) => j.data.kind)).toEqual(['confirmation']);
+  });
+});
 
 describe('the confirmation', () => {
   it('lists both appointments of one payment in text and HTML, with one calendar file holding both events', async () => {
@@ -99,6 +115,25 @@ describe('cancelling', () => {
   });
 });
 
+describe('a customer whose name a calendar file cannot quote as it is', () => {
+  it('gets confirmation, move and cancellation files both parsers read, the cancellation naming her', async () => {
+    // readCalendarFile (through calendarOf) checks each file in ical.js and node-ical and its final CRLF.
+    const who = await signUp(t.app, { name: 'Mim "Mimi" Akter, Dr; a:b \\ মিম 💅' });
+    const visit = await bookAndPay(t.app, who, service('Classic Manicure'), freshDay(), '13:00');
+    const confirmed = calendarOf(await onlyMail(who, 'Your Parlour appointments are confirmed')).view;
+    expect(confirmed.events.map((e) => [e.summary, e.attendees])).toEqual([[`Classic Manicure at ${salon.name}`, []]]);
+    const later = dhaka(freshDay(), '16:00');
+    expect((await asUser(t.app, who).patch(`/api/bookings/${visit.id}`, { startsAt: later.toISOString() })).statusCode).toBe(200);
+    const moved = calendarOf(await onlyMail(who, /^Your Classic Manicure is now on/)).view;
+    expect(moved.events.map((e) => [e.start, e.sequence])).toEqual([[later.toISOString(), 1]]);
+    expect((await asUser(t.app, who).post(`/api/bookings/${visit.id}/cancel`, {})).statusCode).toBe(200);
+    const cancelled = calendarOf(await onlyMail(who, /^Cancelled: Classic Manicure/)).view;
+    expect(cancelled.method).toBe('CANCEL');
+    expect(cancelled.events.map((e) => e.attendees)).toEqual([[{ name: "Mim 'Mimi' Akter, Dr, a:b / মিম 💅", email: who.email.toLowerCase() }]]);
+    expect(cancelled.events[0]!.organizer).toEqual({ name: salon.name, email: salon.email });
+  });
+});
+
 describe('moving', () => {
   it('by the salon: she is told who moved it, from when to when, with the updated event', async () => {
     const who = await signUp(t.app);
@@ -141,6 +176,75 @@ describe('a notice queued in a transaction', () => {
     expect(jobs).toEqual([{ refunded: '222' }]);
   });
 });
+
+describe('the stylist', () => {
+  // Her name holds what HTML must escape and what a calendar must quote.
+  const NILA = "Nila O'Hara & Co; Akter";
+  let nila: string;
+  beforeAll(async () => {
+    nila = await addStylist(t.app, admin, NILA, services.map((s) => s._id));
+  });
+  const withNila = `with ${NILA}`;
+  const stylistLine = `Stylist: ${NILA}`;
+
+  it('is named in the confirmation, text and HTML, and in its calendar file, for the visit she does and not for the other', async () => {
+    const who = await signUp(t.app);
+    const date = freshDay();
+    await readyToPay(t.app, who, [{ serviceId: service('Classic Manicure')._id, time: '10:00' }, { serviceId: service('Gel Nail Extensions')._id, time: '14:00' }], date);
+    const intent = await asUser(t.app, who).post('/api/create-payment-intent', { price: 800 + service('Gel Nail Extensions').price });
+    const { clientSecret, paymentId } = intent.json<{ clientSecret: string; paymentId: string }>();
+    const manicure = await rowsOf<{ id: string }>(t.app.db, sql`select id from bookings where payment_id = ${paymentId} and title = 'Classic Manicure'`);
+    await setStylist(t.app, manicure.map((b) => b.id), nila);
+    // The other, as if booked before the salon had stylists (the only one, Nila, was given both).
+    const gel = await rowsOf<{ id: string }>(t.app.db, sql`select id from bookings where payment_id = ${paymentId} and title = 'Gel Nail Extensions'`);
+    await setStylist(t.app, gel.map((b) => b.id), null);
+    const paid = await asUser(t.app, who).post('/api/payments/test/confirm', { clientSecret, cardNumber: CARDS.success, expiry: futureExpiry(), cvc: '123' });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    const mail = await onlyMail(who, 'Your Parlour appointments are confirmed');
+    expect(mail.text).toContain(`- Classic Manicure ${withNila}: ${formatCalendarDate(date)} at 10:00 (45 minutes, ৳800)`);
+    expect(mail.text).toContain(`- Gel Nail Extensions: ${formatCalendarDate(date)} at 14:00`);
+    expect(mail.html).toContain(`<strong>Classic Manicure</strong> ${escapeHtml(withNila)}<br>`);
+    expect(mail.html).toContain('<strong>Gel Nail Extensions</strong><br>');
+    expect(mail.html).not.toContain(NILA);
+    const { view } = calendarOf(mail);
+    expect(view.events.map((e) => e.description.split('\n')[1])).toEqual([stylistLine, expect.stringMatching(/^See, move or cancel it/)]);
+    expect(mail.text.match(/with /g)).toHaveLength(1);
+  });
+
+  it('is named when her visit is moved, reminded of, cancelled, and in the review request', async () => {
+    const who = await signUp(t.app);
+    const visit = await bookAndPay(t.app, who, service('Classic Manicure'), freshDay(), '11:00');
+    await onlyMail(who, 'Your Parlour appointments are confirmed');
+    await setStylist(t.app, [visit.id], nila);
+
+    const later = dhaka(freshDay(), '16:00');
+    expect((await asUser(t.app, who).patch(`/api/bookings/${visit.id}`, { startsAt: later.toISOString() })).statusCode).toBe(200);
+    const moved = await onlyMail(who, /^Your Classic Manicure is now on/);
+
+    // The reminder sweep queues this job when the visit is near; here it is queued for the visit as it is now.
+    await rowsOf(t.app.db, sql`insert into pgboss.job (name, data) values ('mail', ${JSON.stringify({ kind: 'reminder', bookingId: visit.id, sequence: 1 })}::jsonb)`);
+    const reminder = await onlyMail(who, /^Reminder: Classic Manicure/);
+
+    expect((await asUser(t.app, who).post(`/api/bookings/${visit.id}/cancel`, {})).statusCode).toBe(200);
+    const cancelled = await onlyMail(who, /^Cancelled: Classic Manicure/);
+
+    for (const mail of [moved, reminder, cancelled]) {
+      expect(mail.text, mail.subject).toContain(`- Classic Manicure ${withNila}: `);
+      expect(mail.html, mail.subject).toMatch(new RegExp(`Classic Manicure(</s>)?</strong> ${escapeRegExp(escapeHtml(withNila))}<br>`));
+      expect(calendarOf(mail).view.events[0]!.description, mail.subject).toContain(`\n${stylistLine}\n`);
+    }
+
+    // A review is asked for a completed visit: completed here in the database, as the admin would once it is over.
+    await rowsOf(t.app.db, sql`update bookings set status = 'completed' where id = ${visit.id}`);
+    await t.app.notices.queue({ kind: 'review-request', bookingId: visit.id });
+    const review = await onlyMail(who, 'How was your Classic Manicure?');
+    expect(review.text).toContain(`for your Classic Manicure ${withNila}.`);
+    expect(review.html).toContain(`for your Classic Manicure ${escapeHtml(withNila)}.`);
+  });
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The salon-local date of an instant, as YYYY-MM-DD. */
 function dateOf(instant: Date): string {

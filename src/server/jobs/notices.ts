@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { bookings, reviews, user } from '../db/schema.js';
+import { bookings, reviews, staff, user } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { buildIcs, googleCalendarLink, type CalendarAppointment } from '../calendar/ics.js';
@@ -18,6 +18,7 @@ import { isDeletedAccountEmail } from '../../shared/account.js';
 import type { BookingStatus } from '../../shared/payments.js';
 import { statement } from '../repositories/prepared.js';
 import type { JobAttempt, JobQueue, JobTransaction } from './queue.js';
+import { currentRequestId } from '../request-id.js';
 
 /**
  * The e-mails the salon sends about appointments. A notice names what happened, not what to
@@ -32,7 +33,8 @@ export type Notice =
 /** The reminders are queued by the reminder sweep (reminders.ts), for the booking's current time. */
 export type ReminderNotice = { kind: 'reminder'; bookingId: string; sequence: number };
 
-export type MailJob = Notice | ReminderNotice;
+/** A job queued while serving a request carries the request's id, for its log lines. */
+export type MailJob = (Notice | ReminderNotice) & { requestId?: string };
 
 export interface Notices {
   /**
@@ -43,7 +45,12 @@ export interface Notices {
 }
 
 export function createNotices(queue: JobQueue): Notices {
-  return { queue: (notice, tx) => queue.send('mail', notice, tx) };
+  return {
+    queue: (notice, tx) => {
+      const requestId = currentRequestId();
+      return queue.send('mail', requestId === undefined ? notice : { ...notice, requestId }, tx);
+    },
+  };
 }
 
 /** The time reminders are judged by: the database's clock, or a test's. */
@@ -71,6 +78,7 @@ type ConfirmedRow = {
   ends_at: Date | string;
   status: BookingStatus;
   sequence: number;
+  staff_name: string | null;
   email: string;
   name: string;
 };
@@ -81,17 +89,18 @@ type ConfirmedRow = {
  * composing a confirmation; decision 018, session 10).
  */
 const CONFIRMED_ON_PAYMENT = statement<{ paymentId: string }, ConfirmedRow>('parlour_confirmed_on_payment')`
-  select b.id, b.title, b.price_minor, b.starts_at, b.ends_at, b.status, b.sequence, u.email, u.name
-  from bookings b join "user" u on u.id = b.user_id
+  select b.id, b.title, b.price_minor, b.starts_at, b.ends_at, b.status, b.sequence, s.name as staff_name, u.email, u.name
+  from bookings b join "user" u on u.id = b.user_id left join staff s on s.id = b.staff_id
   where b.payment_id = ${'paymentId'}::uuid and b.status = 'confirmed'
   order by b.starts_at`;
 type Owner = { name: string; email: string };
 
 async function bookingWithOwner(db: Db, bookingId: string) {
   const [row] = await db
-    .select({ booking: bookings, name: user.name, email: user.email, reviewId: reviews.id })
+    .select({ booking: bookings, name: user.name, email: user.email, reviewId: reviews.id, staffName: staff.name })
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.userId))
+    .leftJoin(staff, eq(staff.id, bookings.staffId))
     .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
     .where(eq(bookings.id, bookingId));
   return row;
@@ -125,6 +134,7 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
       endsAt: new Date(r.ends_at),
       status: r.status,
       sequence: r.sequence,
+      staffName: r.staff_name,
     }));
     return {
       to: owner.email,
@@ -141,7 +151,7 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
 
   const row = await bookingWithOwner(db, job.bookingId);
   if (!row) return { skip: 'the booking is gone' };
-  const { booking } = row;
+  const booking = { ...row.booking, staffName: row.staffName };
   const owner = { name: row.name, email: row.email };
   const base = { ...context, name: owner.name, appointment: forMail(booking) };
   switch (job.kind) {
@@ -160,23 +170,28 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
       if (booking.status !== 'completed') return { skip: `the booking is ${booking.status}` };
       // She wrote one before the salon marked the visit completed: nothing to ask.
       if (row.reviewId !== null) return { skip: 'already reviewed' };
-      return { to: owner.email, content: reviewRequestMail({ name: owner.name, title: booking.title, reviewUrl: reviewLink(publicUrl, booking.id) }) };
+      return {
+        to: owner.email,
+        content: reviewRequestMail({ name: owner.name, title: booking.title, staffName: booking.staffName, reviewUrl: reviewLink(publicUrl, booking.id) }),
+      };
   }
 }
 
 /** Runs one 'mail' job. Throws when the SMTP server refused it, so the queue tries again later. */
 export async function runMailJob(deps: MailJobDeps, job: MailJob, attempt: JobAttempt): Promise<void> {
+  const log = job.requestId === undefined ? deps.log : deps.log.child({ requestId: job.requestId });
   const mail = await compose(deps, job);
   if ('skip' in mail) {
-    deps.log.info({ notice: job, reason: mail.skip }, 'notice not sent');
+    log.info({ notice: job, reason: mail.skip }, 'notice not sent');
     return;
   }
   // A notice queued before she deleted her account (a review request, a reminder) finds only the
   // placeholder address: it goes nowhere, so it is not tried (and retried) at all.
   if (isDeletedAccountEmail(mail.to)) {
-    deps.log.info({ notice: job, reason: 'account deleted' }, 'notice not sent');
+    log.info({ notice: job, reason: 'account deleted' }, 'notice not sent');
     return;
   }
+  log.info({ notice: job, attempt: attempt.number }, 'sending notice');
   await deps.mailer.send({ to: mail.to, ...mail.content }, { throwOnFailure: true, attempt });
 }
 

@@ -110,8 +110,23 @@ describe('appointment e-mails', () => {
     }
   });
 
+  it("names the stylist beside her visit in both parts, and nobody beside a visit without one", () => {
+    const withNila = sampleAppointment({ staffName: 'Nila Akter' });
+    const mail = confirmationMail({ ...context, name: 'Mim', appointments: [forMail(withNila, 120_000), forMail(confirmed[1]!, 120_000)], totalMinor: 240_000, cancelNoticeHours: 24, calendar: ics([withNila, confirmed[1]!]) });
+    expect(mail.text).toContain('- Signature Glow Facial with Nila Akter: Tue, 2 Jun 2026 at 10:00 (60 minutes, ৳1,200)');
+    expect(mail.text).toContain('- Gel Nail Extensions: Tue, 2 Jun 2026 at 14:00 (90 minutes, ৳1,200)');
+    expect(mail.html).toContain('<strong>Signature Glow Facial</strong> with Nila Akter<br>');
+    expect(mail.html).toContain('<strong>Gel Nail Extensions</strong><br>');
+    expect(mail.text).not.toMatch(/with null|with :/);
+    const review = reviewRequestMail({ name: 'Mim', title: 'Signature Glow Facial', staffName: 'Nila Akter', reviewUrl: 'https://parlour.example/r' });
+    expect(review.subject).toBe('How was your Signature Glow Facial?');
+    expect(review.text).toContain('for your Signature Glow Facial with Nila Akter.');
+    const nobody = reviewRequestMail({ name: 'Mim', title: 'Signature Glow Facial', staffName: null, reviewUrl: 'https://parlour.example/r' });
+    expect(nobody.text).toContain('for your Signature Glow Facial. We would love');
+  });
+
   it('the review request links to the form for that visit', () => {
-    const mail = reviewRequestMail({ name: 'Mim', title: 'Signature Glow Facial', reviewUrl: 'https://parlour.example/dashboard/review?booking=abc&x=1' });
+    const mail = reviewRequestMail({ name: 'Mim', title: 'Signature Glow Facial', staffName: null, reviewUrl: 'https://parlour.example/dashboard/review?booking=abc&x=1' });
     expectWellFormed(mail);
     expect(mail.subject).toBe('How was your Signature Glow Facial?');
     expect(mail.text).toContain('Write your review: https://parlour.example/dashboard/review?booking=abc&x=1');
@@ -120,13 +135,13 @@ describe('appointment e-mails', () => {
   });
 
   it('escapes names and titles in the HTML part; the text part keeps them as written', () => {
-    const hostile = sampleAppointment({ title: HOSTILE });
+    const hostile = sampleAppointment({ title: HOSTILE, staffName: HOSTILE });
     const mails = [
       confirmationMail({ ...context, name: HOSTILE, appointments: [forMail(hostile)], totalMinor: 1, cancelNoticeHours: 24, calendar: ics([hostile]) }),
       reminderMail({ ...context, name: HOSTILE, appointment: forMail(hostile), cancelNoticeHours: 24, calendar: ics([hostile]) }),
       movedMail({ ...context, name: HOSTILE, appointment: forMail(hostile), previousStartsAt: new Date('2026-06-01T04:00:00Z'), by: 'salon', calendar: ics([hostile]) }),
       cancelledMail({ ...context, name: HOSTILE, appointment: forMail(hostile), by: 'salon', refundedMinor: 100, calendar: ics([hostile]) }),
-      reviewRequestMail({ name: HOSTILE, title: HOSTILE, reviewUrl: 'https://parlour.example/dashboard/review?booking="onmouseover=alert(1)' }),
+      reviewRequestMail({ name: HOSTILE, title: HOSTILE, staffName: HOSTILE, reviewUrl: 'https://parlour.example/dashboard/review?booking="onmouseover=alert(1)' }),
     ];
     for (const mail of mails) {
       expect(mail.html).not.toContain('<script');
@@ -134,6 +149,9 @@ describe('appointment e-mails', () => {
       expect(mail.html).not.toContain('"onmouseover');
       expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Mim &amp; &#39;Co&#39;');
       expect(mail.text).toContain(HOSTILE);
+      // The stylist's name too: 'with' and her name, escaped in the HTML, as typed in the text.
+      expect(mail.html).toContain('with &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Mim &amp; &#39;Co&#39;');
+      expect(mail.text).toContain(`with ${HOSTILE}`);
     }
   });
 });

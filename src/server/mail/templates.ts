@@ -1,6 +1,7 @@
 import { formatMoney, fromMinorUnits } from '../../shared/money.js';
 import { salonDateTimeParts, timeZoneLabel } from '../../shared/calendar.js';
 import { salon } from '../../shared/salon.js';
+import { withStylist } from '../../shared/staff.js';
 import type { MailAttachment, MailMessage } from './mailer.js';
 
 /**
@@ -16,6 +17,8 @@ export type MailAppointment = {
   startsAt: Date;
   endsAt: Date;
   priceMinor: number;
+  /** Her stylist; null for a booking made before the salon had stylists (then no one is named). */
+  staffName: string | null;
   /** Opens Google Calendar's 'new event' page filled in with the appointment. */
   googleCalendarUrl: string;
 };
@@ -86,6 +89,11 @@ function textLink(label: string, href: string): string {
   return `<p style="margin:0 0 16px;font-family:${sans};font-size:14px;line-height:1.6;"><a href="${escapeHtml(href)}" style="color:${colours.primary};">${escapeHtml(label)}</a></p>`;
 }
 
+/** ' with Nila' after the service's name, or nothing when the visit has no stylist. */
+function stylist(a: Pick<MailAppointment, 'staffName'>): string {
+  return a.staffName ? ` ${escapeHtml(withStylist(a.staffName))}` : '';
+}
+
 function appointmentRows(block: Extract<Block, { appointments: unknown }>): string {
   const rows = block.appointments.map((a) => {
     const { date, time } = salonDateTimeParts(a.startsAt, block.timeZone);
@@ -95,7 +103,7 @@ function appointmentRows(block: Extract<Block, { appointments: unknown }>): stri
       : '';
     const price = block.showPrice ? `<td align="right" style="padding:12px 0;border-top:1px solid ${colours.rule};font-family:${sans};font-size:15px;color:${colours.ink};white-space:nowrap;vertical-align:top;">${escapeHtml(money(a.priceMinor))}</td>` : '';
     return `<tr><td style="padding:12px 12px 12px 0;border-top:1px solid ${colours.rule};font-family:${sans};font-size:15px;line-height:1.5;color:${colours.ink};vertical-align:top;">
-<strong>${title}</strong><br><span style="color:${colours.muted};">${escapeHtml(`${date}, ${time} · ${minutes(a)} minutes`)}</span>${calendar}</td>${price}</tr>`;
+<strong>${title}</strong>${stylist(a)}<br><span style="color:${colours.muted};">${escapeHtml(`${date}, ${time} · ${minutes(a)} minutes`)}</span>${calendar}</td>${price}</tr>`;
   });
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;border-bottom:1px solid ${colours.rule};">${rows.join('')}</table>
 <p style="margin:0 0 16px;font-family:${sans};font-size:13px;color:${colours.muted};">${escapeHtml(`Times are in ${timeZoneLabel(block.timeZone)}.`)}</p>`;
@@ -137,7 +145,8 @@ function textOf(heading: string, blocks: readonly Block[]): string {
     else {
       for (const a of block.appointments) {
         const price = block.showPrice ? `, ${money(a.priceMinor)}` : '';
-        lines.push(`- ${a.title}: ${when(a.startsAt, block.timeZone)} (${minutes(a)} minutes${price})`);
+        const who = a.staffName ? ` ${withStylist(a.staffName)}` : '';
+        lines.push(`- ${a.title}${who}: ${when(a.startsAt, block.timeZone)} (${minutes(a)} minutes${price})`);
         if (block.calendarLinks) lines.push(`  Add to Google Calendar: ${a.googleCalendarUrl}`);
       }
       lines.push(`Times are in ${timeZoneLabel(block.timeZone)}.`, '');
@@ -242,10 +251,11 @@ export function cancelledMail(c: MailContext & { appointment: MailAppointment; b
   );
 }
 
-export function reviewRequestMail(c: Pick<MailContext, 'name'> & { title: string; reviewUrl: string }): MailContent {
+export function reviewRequestMail(c: Pick<MailContext, 'name'> & { title: string; staffName: string | null; reviewUrl: string }): MailContent {
+  const visit = c.staffName ? `${c.title} ${withStylist(c.staffName)}` : c.title;
   return mail(`How was your ${c.title}?`, `How was your ${c.title}?`, 'A few words help other women choose, and help us do better.', [
     { p: `Dear ${c.name},` },
-    { p: `Thank you for visiting ${salon.name} for your ${c.title}. We would love to hear how it went: a few words and a star rating help other women choose, and help us do better.` },
+    { p: `Thank you for visiting ${salon.name} for your ${visit}. We would love to hear how it went: a few words and a star rating help other women choose, and help us do better.` },
     { button: { label: 'Write your review', href: c.reviewUrl } },
   ]);
 }

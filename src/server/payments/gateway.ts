@@ -6,6 +6,9 @@
  */
 export type GatewayIntent = { ref: string; clientSecret: string };
 
+/** A refund as the processor's ledger holds it; `key` is the idempotency key we asked it with. */
+export type GatewayRefund = { ref: string; amountMinor: number; key: string | null };
+
 export interface PaymentGateway {
   readonly name: 'test' | 'stripe';
   /** What the browser needs to show the processor's card form (Stripe's publishable key). */
@@ -14,8 +17,15 @@ export interface PaymentGateway {
   createIntent(input: { amountMinor: number; currency: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<GatewayIntent>;
   /** Gives up an intent nobody will pay (the booking list changed); an already-paid one is left alone. */
   cancelIntent(ref: string): Promise<void>;
-  /** Same key, one refund. */
+  /** Same key, one refund. The key is kept with the refund, so the reconciler can tell what it was for. */
   refund(input: { ref: string; amountMinor: number; idempotencyKey: string }): Promise<void>;
+  /**
+   * The refunds the processor made since `since` (one list call at Stripe): enough to see that a
+   * payment's refunds agree with ours without asking about each payment.
+   */
+  refundedSince(since: Date): Promise<GatewayRefund[]>;
+  /** Every refund the processor made of these intents: what the reconciler compares with our records. */
+  refundsOf(refs: readonly string[]): Promise<GatewayRefund[]>;
   /**
    * Which of these intents the processor has charged, with the amount charged: what the
    * reconciler compares with our payments when an outcome may never have been applied.

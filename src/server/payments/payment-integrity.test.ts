@@ -241,23 +241,35 @@ describe('with the built-in test gateway', () => {
   });
 
   describe('declined cards', () => {
-    it("stay on record for the admin's 'Failed' filter after a later card pays", async () => {
+    it("stay on record under a payment a later card paid, which the 'Failed' filter then leaves out, refunded or not", async () => {
       const who = await signUp(t.app);
       await readyToPay(t.app, who, [{ serviceId: ids.haircut, time: '17:00' }], nextDay());
       const intent = await intentFor(t.app, who, 1200);
       expect((await payWith(t.app, who, intent, CARDS.declined)).json()).toMatchObject({ status: 'failed' });
       expect((await payWith(t.app, who, intent, CARDS.insufficientFunds)).json()).toMatchObject({ status: 'failed' });
+      // While it is declined and unpaid, it is a failed payment.
+      const whileFailed = paymentListSchema.parse((await asUser(t.app, admin).get('/api/payments?status=failed')).json());
+      expect(whileFailed.find((p) => p._id === intent.paymentId)).toMatchObject({ status: 'failed' });
       expect((await payWith(t.app, who, intent, CARDS.success)).json()).toMatchObject({ status: 'succeeded' });
 
+      // Paid: no longer a failure. The succeeded filter lists it, with its declines as earlier attempts.
       const failed = paymentListSchema.parse((await asUser(t.app, admin).get('/api/payments?status=failed')).json());
-      const row = failed.find((p) => p._id === intent.paymentId);
-      expect(row).toMatchObject({ status: 'succeeded' });
-      expect(row!.declines.map((d) => d.message)).toEqual(['Your card was declined.', 'Your card has insufficient funds.']);
-      // The succeeded filter still lists it, and a customer sees her own declines too.
+      expect(failed.map((p) => p._id)).not.toContain(intent.paymentId);
+      expect(failed.every((p) => p.status === 'failed' || p.status === 'canceled')).toBe(true);
       const succeeded = paymentListSchema.parse((await asUser(t.app, admin).get('/api/payments?status=succeeded')).json());
-      expect(succeeded.map((p) => p._id)).toContain(intent.paymentId);
+      const row = succeeded.find((p) => p._id === intent.paymentId);
+      expect(row!.declines.map((d) => d.message)).toEqual(['Your card was declined.', 'Your card has insufficient funds.']);
+      // A customer sees her own declines too.
       const own = paymentSchema.parse((await asUser(t.app, who).get(`/api/payments/${intent.paymentId}`)).json());
       expect(own.declines).toHaveLength(2);
+
+      // Refunded (the salon cancels the visit): still not a failed payment.
+      const [booking] = await t.app.db.select().from(bookings).where(eq(bookings.paymentId, intent.paymentId));
+      expect((await asUser(t.app, admin).post(`/api/bookings/${booking!.id}/cancel`, {})).statusCode).toBe(200);
+      const refunded = paymentListSchema.parse((await asUser(t.app, admin).get('/api/payments?status=refunded')).json());
+      expect(refunded.find((p) => p._id === intent.paymentId)).toMatchObject({ status: 'refunded', declines: [expect.anything(), expect.anything()] });
+      const failedAfter = paymentListSchema.parse((await asUser(t.app, admin).get('/api/payments?status=failed')).json());
+      expect(failedAfter.map((p) => p._id)).not.toContain(intent.paymentId);
     });
 
     it('stay on record when she gives up and a new checkout replaces the declined one', async () => {

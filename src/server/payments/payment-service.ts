@@ -1,20 +1,23 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { bookings, payments } from '../db/schema.js';
 import type { Notices } from '../jobs/notices.js';
 import { HttpError } from '../http-error.js';
-import { databaseNow, lockCellsText, occupancyOfPayment, withRetry } from '../booking/capacity.js';
+import { databaseNow, occupancyOfPayment, stylistFree, withRetry } from '../booking/capacity.js';
+import { FAIL_PAYMENT, LOCK_OUTCOME, READ_LIST, RENEW_HOLDS, SETTLE_PAYMENT, WRITE_PAYMENT, openPaymentRefs, type ItemRow } from '../repositories/payments.js';
 import { pipelinedTransaction, type PipelinedTransaction } from '../db/pipelined.js';
-import { statement, verbatim } from '../repositories/prepared.js';
 import { maxConcurrent } from '../booking/slots.js';
 import { fromMinorUnits, SALON_CURRENCY, toMinorUnits } from '../../shared/money.js';
 import { BOOKING_LIST_CHANGED_MESSAGE, type PaymentIntentInfo, type PaymentStatus } from '../../shared/payments.js';
 import type { PaymentGateway } from './gateway.js';
+import {
+  lockBookingWithPayment,
+  recentlyRefundedRefs,
+  recordCancellation,
+  recordedRefunds,
+  recordRefund,
+} from '../repositories/cancellations.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
-
-type Actor = { id: string; role: 'user' | 'admin' };
 
 type CheckoutItem = {
   id: string;
@@ -25,175 +28,19 @@ type CheckoutItem = {
   imageUrl: string;
   startsAt: Date;
   endsAt: Date;
+  /** The stylist her hold has, busy until staffFreeAt (the service's buffer after the visit). */
+  staffId: string | null;
+  staffFreeAt: Date | null;
 };
 
 type Checkout = { items: CheckoutItem[]; totalMinor: number; fingerprint: string };
 
-/** A booking-list row with its service, as the checkout statements read it. */
-type ItemRow = {
-  id: string;
-  service_id: string;
-  starts_at: string | Date | null;
-  ends_at: string | Date | null;
-  hold_expires_at?: string | Date | null;
-  title: string;
-  price_minor: number;
-  duration_minutes: number;
-  image_url: string;
-};
-
-/** One of her payments still open (or cancelled in the last day), as createIntent reads it. */
-type OpenPayment = { ref: string; fingerprint: string; reusable: boolean; reconcile: boolean };
-
-/**
- * The checkout's and the payment outcome's statements, prepared once per connection (prepared.ts).
- * Lists go in as arrays, so one text serves a list of any length.
- */
-const READ_LIST = statement<{ userId: string; gateway: string }, ItemRow & { now: string | Date; open: OpenPayment[] }>('parlour_read_list')`
-  select c.id, c.service_id, c.starts_at, c.ends_at, c.hold_expires_at, s.title, s.price_minor, s.duration_minutes, s.image_url,
-    now() as now,
-    (select coalesce(json_agg(json_build_object(
-        'ref', p.gateway_ref,
-        'fingerprint', p.cart_fingerprint,
-        'reusable', p.status in ('pending', 'failed'),
-        'reconcile', p.gateway = ${'gateway'}::text and (
-          (p.status in ('pending', 'failed') and p.created_at > now() - interval '7 days')
-          or (p.status = 'canceled' and p.updated_at > now() - interval '1 day')))), '[]'::json)
-      from payments p
-      where p.user_id = ${'userId'}::uuid
-        and (p.status in ('pending', 'failed') or (p.status = 'canceled' and p.updated_at > now() - interval '1 day'))
-    ) as open
-  from cart_items c join services s on s.id = c.service_id
-  where c.user_id = ${'userId'}::uuid and s.deleted_at is null
-  order by c.created_at, c.id`;
-
-const RENEW_HOLDS = statement<{ userId: string; holdMinutes: number }, ItemRow & { created_at: string | Date }>('parlour_renew_holds')`
-  update cart_items c set hold_expires_at = now() + make_interval(mins => ${'holdMinutes'}::int)
-  from services s
-  where s.id = c.service_id and c.user_id = ${'userId'}::uuid and s.deleted_at is null
-    and c.starts_at is not null and c.hold_expires_at > now()
-  returning c.id, c.service_id, c.starts_at, c.ends_at, c.hold_expires_at, c.created_at, s.title, s.price_minor, s.duration_minutes, s.image_url`;
-
-const WRITE_PAYMENT = statement<
-  {
-    userId: string;
-    paymentId: string;
-    fingerprint: string;
-    create: boolean;
-    totalMinor: number;
-    currency: string;
-    gateway: string;
-    ref: string | null;
-    clientSecret: string | null;
-    itemIds: string[];
-    serviceIds: string[];
-    titles: string[];
-    prices: number[];
-    durations: number[];
-    images: string[];
-    starts: string[];
-    ends: string[];
-  },
-  { id: string; client_secret: string; amount_minor: number; currency: string; created: boolean; stale: string[] }
->('parlour_write_payment')`
-  with existing as (
-    select * from payments
-    where user_id = ${'userId'}::uuid and cart_fingerprint = ${'fingerprint'}::text and status in ('pending', 'failed')
-    order by created_at desc limit 1
-  ), stale as (
-    update payments set status = 'canceled', updated_at = now()
-    where user_id = ${'userId'}::uuid and status in ('pending', 'failed') and ${'create'}::boolean and not exists (select 1 from existing)
-    returning id, gateway_ref
-  ), stale_bookings as (
-    update bookings set status = 'cancelled', cancelled_at = now(), updated_at = now()
-    where payment_id in (select id from stale) and status = 'pending'
-  ), created as (
-    insert into payments (id, user_id, amount_minor, currency, gateway, gateway_ref, client_secret, cart_fingerprint, status)
-    select ${'paymentId'}::uuid, ${'userId'}::uuid, ${'totalMinor'}::int, ${'currency'}::text, ${'gateway'}::text,
-      ${'ref'}::text, ${'clientSecret'}::text, ${'fingerprint'}::text, 'pending'
-    where ${'create'}::boolean and not exists (select 1 from existing)
-    returning id, client_secret, amount_minor, currency
-  ), booked as (
-    insert into bookings (user_id, payment_id, cart_item_id, service_id, title, price_minor, duration_minutes, image_url, starts_at, ends_at, status)
-    select ${'userId'}::uuid, created.id, v.cart_item_id, v.service_id, v.title, v.price_minor, v.duration_minutes, v.image_url, v.starts_at, v.ends_at, 'pending'
-    from created, unnest(${'itemIds'}::uuid[], ${'serviceIds'}::uuid[], ${'titles'}::text[], ${'prices'}::int[], ${'durations'}::int[],
-      ${'images'}::text[], ${'starts'}::timestamptz[], ${'ends'}::timestamptz[])
-      as v (cart_item_id, service_id, title, price_minor, duration_minutes, image_url, starts_at, ends_at)
-  )
-  select id, client_secret, amount_minor, currency, false as created, '{}'::text[] as stale from existing
-  union all
-  select id, client_secret, amount_minor, currency, true, (select coalesce(array_agg(gateway_ref), '{}') from stale) from created`;
-
-const LOCK_OUTCOME = statement<
-  { ref: string; eventId: string; outcome: string; message: string | null; succeeded: boolean },
-  {
-    id: string;
-    user_id: string;
-    status: PaymentStatus;
-    amount_minor: number;
-    gateway_ref: string;
-    fresh: boolean;
-    pending: { id: string; priceMinor: number; startsAt: string; endsAt: string }[];
-  }
->('parlour_lock_outcome')`
-  with payment as (
-    select * from payments where gateway_ref = ${'ref'}::text for update
-  ), event as (
-    insert into payment_events (id, type, payment_id, message)
-    select ${'eventId'}::text, ${'outcome'}::text, payment.id, ${'message'}::text from payment
-    on conflict do nothing
-    returning id
-  ), pending as (
-    select b.id, b.price_minor, b.starts_at, b.ends_at
-    from bookings b join payment p on b.payment_id = p.id
-    where b.status = 'pending' and ${'succeeded'}::boolean and exists (select 1 from event)
-      and p.status in ('pending', 'failed', 'canceled')
-    order by b.starts_at
-    for update of b
-  ), cells as (${verbatim(lockCellsText('pending'))})
-  select p.id, p.user_id, p.status, p.amount_minor, p.gateway_ref, exists (select 1 from event) as fresh,
-    (select coalesce(json_agg(json_build_object('id', id, 'priceMinor', price_minor, 'startsAt', starts_at, 'endsAt', ends_at) order by starts_at), '[]'::json) from pending) as pending
-  from payment p`;
-
-/**
- * The bookings are found by their payment (every one named is the payment's): with only `id = any
- * (array)` to go on, the generic plan scanned the whole table. Confirmed and refused bookings are
- * settled by one update, and the list items they came from are found through them (as of before
- * this statement: a `with` part sees the rows as they were): with an update for each list and the
- * items as a list of their own, every custom plan (which knows the lists' lengths, and drops the
- * nearly always empty refused list's update as constant-false) looked cheaper than the generic
- * one, and PostgreSQL planned every call afresh (0.23 ms of the statement's 0.4;
- * pg_stat_statements).
- */
-const SETTLE_PAYMENT = statement<
-  { confirmed: string[]; refused: string[]; userId: string; status: PaymentStatus; refundedMinor: number; paymentId: string },
-  { status: PaymentStatus }
->('parlour_settle_payment')`
-  with settled as (
-    update bookings b set
-      status = case when b.id = any (${'confirmed'}::uuid[]) then 'confirmed' else 'cancelled' end,
-      refunded_minor = case when b.id = any (${'confirmed'}::uuid[]) then b.refunded_minor else b.price_minor end,
-      cancelled_at = case when b.id = any (${'confirmed'}::uuid[]) then b.cancelled_at else now() end,
-      updated_at = now()
-    where b.payment_id = ${'paymentId'}::uuid and (b.id = any (${'confirmed'}::uuid[]) or b.id = any (${'refused'}::uuid[]))
-  ), cleared as (
-    delete from cart_items where user_id = ${'userId'}::uuid and id in (
-      select cart_item_id from bookings where payment_id = ${'paymentId'}::uuid and (id = any (${'confirmed'}::uuid[]) or id = any (${'refused'}::uuid[])))
-  )
-  update payments set status = ${'status'}::text, refunded_minor = ${'refundedMinor'}::int, failure_message = null, paid_at = now(), updated_at = now()
-  where id = ${'paymentId'}::uuid
-  returning status`;
-
-/** A declined charge on an open payment: it stays payable (a new card may be tried). */
-const FAIL_PAYMENT = statement<{ paymentId: string; message: string }, { status: PaymentStatus }>('parlour_fail_payment')`
-  update payments set status = 'failed', failure_message = ${'message'}::text, updated_at = now()
-  where id = ${'paymentId'}::uuid
-  returning status`;
-
 export type Outcome = { eventId: string; ref: string } & ({ outcome: 'succeeded'; amountMinor?: number } | { outcome: 'failed'; message: string });
 
 /**
- * Paying for a booking list, confirming it into bookings, cancelling and completing bookings.
+ * The money: paying for a booking list and confirming it into bookings, refunds through the
+ * processor, and reconciling our records with the processor's (the bookings' own changes, a
+ * cancel's decision and record among them, are BookingService's).
  * Every state change happens in a database transaction with the rows it depends on locked, so a
  * replayed webhook, a double click or two tabs never give two payments or two sets of bookings.
  * Calls to the card processor happen outside transactions (they may be slow, and the test
@@ -232,15 +79,18 @@ export class PaymentService {
         serviceId: row.service_id,
         title: row.title,
         priceMinor: row.price_minor,
-        durationMinutes: row.duration_minutes,
+        // The stylist's own length for the service when she has one: what the hold took.
+        durationMinutes: Math.round((endsAt.getTime() - startsAt.getTime()) / 60_000),
         imageUrl: row.image_url,
         startsAt,
         endsAt,
+        staffId: row.staff_id,
+        staffFreeAt: row.staff_free_at === null ? null : new Date(row.staff_free_at),
       });
     }
     const totalMinor = items.reduce((sum, item) => sum + item.priceMinor, 0);
     const fingerprint = createHash('sha256')
-      .update(items.map((i) => `${i.id}|${i.serviceId}|${i.startsAt.toISOString()}|${i.priceMinor}`).join(';'))
+      .update(items.map((i) => `${i.id}|${i.serviceId}|${i.startsAt.toISOString()}|${i.priceMinor}|${i.staffId ?? ''}`).join(';'))
       .digest('hex');
     return { items, totalMinor, fingerprint };
   }
@@ -354,6 +204,8 @@ export class PaymentService {
       images: items.map((i) => i.imageUrl),
       starts: items.map((i) => i.startsAt.toISOString()),
       ends: items.map((i) => i.endsAt.toISOString()),
+      staffIds: items.map((i) => i.staffId),
+      staffFreeAts: items.map((i) => i.staffFreeAt?.toISOString() ?? null),
     });
     return row && { id: row.id, clientSecret: row.client_secret, amountMinor: row.amount_minor, currency: row.currency, created: row.created, stale: row.stale };
   }
@@ -381,7 +233,12 @@ export class PaymentService {
     return {
       payment: { id: row.id, userId: row.user_id, status: row.status, amountMinor: row.amount_minor, gatewayRef: row.gateway_ref },
       fresh: row.fresh,
-      pending: row.pending.map((b) => ({ ...b, startsAt: new Date(b.startsAt), endsAt: new Date(b.endsAt) })),
+      pending: row.pending.map((b) => ({
+        ...b,
+        startsAt: new Date(b.startsAt),
+        endsAt: new Date(b.endsAt),
+        staffFreeAt: b.staffFreeAt === null ? undefined : new Date(b.staffFreeAt),
+      })),
     };
   }
 
@@ -426,7 +283,7 @@ export class PaymentService {
         const refunds: Refund[] = [];
         const refused: string[] = [];
         for (const booking of pending) {
-          if (payment.status !== 'canceled' && maxConcurrent(occupied, booking) < settings.capacity) {
+          if (payment.status !== 'canceled' && maxConcurrent(occupied, booking) < settings.capacity && stylistFree(occupied, booking)) {
             confirmed.push(booking.id);
             occupied.push(booking);
           } else {
@@ -482,19 +339,8 @@ export class PaymentService {
    * cancelled after its charge succeeded must be refunded, and applyOutcome does that).
    */
   async reconcile(options: { userId?: string } = {}): Promise<number> {
-    const rows = await this.db
-      .select({ ref: payments.gatewayRef })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.gateway, this.gateway.name),
-          options.userId ? eq(payments.userId, options.userId) : undefined,
-          sql`((${payments.status} in ('pending', 'failed') and ${payments.createdAt} > now() - interval '7 days')
-            or (${payments.status} = 'canceled' and ${payments.updatedAt} > now() - interval '1 day'))`,
-        ),
-      )
-      .limit(200);
-    return this.reconcileRefs(rows.map((r) => r.ref));
+    const refs = await openPaymentRefs(this.db, this.gateway.name, options.userId);
+    return this.reconcileRefs(refs);
   }
 
   /** Asks the processor about these intents and applies the charges among them; answers how many. */
@@ -512,70 +358,98 @@ export class PaymentService {
   }
 
   /**
-   * Cancels a confirmed booking and refunds its price. A customer may cancel her own up to the
-   * salon's notice limit; an admin may cancel any. The refund is asked of the processor first
-   * (with a key, so a repeated request refunds once), then the booking frees its slot.
+   * Gives a cancelled booking's price back through the processor, keyed `refund:<booking>`: asked
+   * again (a double click, the reconciler finishing a decided cancellation), it refunds once.
+   * BookingService.cancel records it.
    */
-  async cancelBooking(actor: Actor, bookingId: string): Promise<void> {
-    const settings = await this.salonSettings();
-    const check = async (tx: Db) => {
-      const [row] = await tx
-        .select({ booking: bookings, payment: payments })
-        .from(bookings)
-        .innerJoin(payments, eq(payments.id, bookings.paymentId))
-        .where(eq(bookings.id, bookingId))
-        .for('update');
-      if (!row || (actor.role !== 'admin' && row.booking.userId !== actor.id)) throw new HttpError(404, 'Booking not found');
-      const { booking } = row;
-      if (booking.status === 'cancelled') return { row, already: true };
-      if (booking.status !== 'confirmed') throw new HttpError(409, `A ${booking.status} booking cannot be cancelled.`);
-      const now = await databaseNow(tx);
-      if (actor.role !== 'admin' && booking.startsAt.getTime() - now.getTime() < settings.cancelNoticeHours * 3600_000) {
-        throw new HttpError(409, `Bookings can be cancelled up to ${settings.cancelNoticeHours} hours before they start.`);
-      }
-      return { row, already: false, now };
-    };
-
-    const first = await this.db.transaction(check);
-    if (first.already) return;
-    await this.gateway.refund({ ref: first.row.payment.gatewayRef, amountMinor: first.row.booking.priceMinor, idempotencyKey: `refund:${bookingId}` });
-
-    await withRetry(() =>
-      this.db.transaction(async (tx) => {
-        const again = await check(tx);
-        if (again.already) return;
-        const now = again.now!;
-        const refund = again.row.booking.priceMinor;
-        await tx
-          .update(bookings)
-          .set({ status: 'cancelled', refundedMinor: refund, cancelledAt: now, updatedAt: now, sequence: sql`${bookings.sequence} + 1` })
-          .where(eq(bookings.id, bookingId));
-        const payment = again.row.payment;
-        const refundedMinor = Math.min(payment.amountMinor, payment.refundedMinor + refund);
-        await tx
-          .update(payments)
-          .set({ refundedMinor, status: refundedMinor >= payment.amountMinor ? 'refunded' : 'partially_refunded', updatedAt: now })
-          .where(eq(payments.id, payment.id));
-        // 'salon' when an admin cancels someone else's visit; an admin cancelling her own is a customer.
-        const by = actor.role === 'admin' && again.row.booking.userId !== actor.id ? 'salon' : 'customer';
-        await this.notices.queue({ kind: 'cancelled', bookingId, by, refundedMinor: refund }, tx);
-      }),
-    );
+  async refundBooking(bookingId: string, ref: string, priceMinor: number): Promise<void> {
+    await this.gateway.refund({ ref, amountMinor: priceMinor, idempotencyKey: `refund:${bookingId}` });
   }
 
-  /** An admin marks a confirmed booking that has started as completed. */
-  async completeBooking(bookingId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
-      if (!booking) throw new HttpError(404, 'Booking not found');
-      if (booking.status === 'completed') return;
-      if (booking.status !== 'confirmed') throw new HttpError(409, `A ${booking.status} booking cannot be marked completed.`);
-      const now = await databaseNow(tx);
-      if (booking.startsAt > now) throw new HttpError(409, 'A booking can be marked completed once its time has come.');
-      await tx.update(bookings).set({ status: 'completed', updatedAt: now }).where(eq(bookings.id, bookingId));
-      // Only the call that moved it to completed gets here: one request, however often it is marked.
-      await this.notices.queue({ kind: 'review-request', bookingId }, tx);
-    });
+  /**
+   * Compares the processor's refunds with ours for the payments either side refunded in the last
+   * two days, and repairs what it can:
+   * - a refund the processor made that we never recorded (a request that died at the wrong
+   *   moment, or one made by hand in the processor's dashboard with our key) is recorded on the
+   *   booking its key names: a confirmed booking becomes cancelled (she is told), any other keeps
+   *   its state, and a person is asked to look (logged as an error);
+   * - a refund we recorded that the processor never made (its refund failed after our record, as
+   *   when a paid booking lost its place) is asked again with the same key.
+   * Anything it cannot match is logged as an error for a person. Answers what it did.
+   */
+  async reconcileRefunds(windowMs = 2 * 86_400_000): Promise<{ recorded: number; reissued: number; unmatched: number }> {
+    const done = { recorded: 0, reissued: 0, unmatched: 0 };
+    const since = new Date(Date.now() - windowMs);
+    const [theirRecent, ourRecent] = await Promise.all([this.gateway.refundedSince(since), recentlyRefundedRefs(this.db, this.gateway.name, since)]);
+    const recentRefs = [...new Set([...theirRecent.map((r) => r.ref), ...ourRecent])];
+    if (recentRefs.length === 0) return done;
+    const ours = await recordedRefunds(this.db, this.gateway.name, recentRefs);
+    // A payment whose refunds in the window add up to what we recorded agrees: most minutes, every
+    // payment. Only the others are worth asking the processor about one by one (a refund older than
+    // the window, or one either side lacks), so a quiet minute costs one list call, not one a payment.
+    const recentMinor = new Map<string, number>();
+    for (const refund of theirRecent) recentMinor.set(refund.ref, (recentMinor.get(refund.ref) ?? 0) + refund.amountMinor);
+    const refs = recentRefs.filter((ref) => ours.find((p) => p.ref === ref)?.refunded_minor !== (recentMinor.get(ref) ?? 0));
+    if (refs.length === 0) return done;
+    const theirs = await this.gateway.refundsOf(refs);
+    for (const ref of refs) {
+      const payment = ours.find((p) => p.ref === ref);
+      const made = theirs.filter((r) => r.ref === ref);
+      const madeMinor = made.reduce((sum, r) => sum + r.amountMinor, 0);
+      if (!payment) {
+        done.unmatched += 1;
+        this.log.error({ ref, refundedMinor: madeMinor }, 'REFUND MISMATCH: the processor refunded a payment we have no record of');
+        continue;
+      }
+      if (madeMinor === payment.refunded_minor) continue;
+      if (madeMinor > payment.refunded_minor) {
+        for (const refund of made) {
+          const bookingId = refund.key?.match(/^refund:([0-9a-f-]{36})$/)?.[1];
+          const booking = payment.bookings.find((b) => b.id === bookingId);
+          if (booking && booking.refundedMinor === 0 && (await this.recordMissedRefund(booking.id, refund.amountMinor))) done.recorded += 1;
+        }
+        const [after] = await recordedRefunds(this.db, this.gateway.name, [ref]);
+        if (after && after.refunded_minor !== madeMinor) {
+          done.unmatched += 1;
+          this.log.error({ ref, paymentId: payment.payment_id, processor: madeMinor, recorded: after.refunded_minor }, 'REFUND MISMATCH: check this payment by hand');
+        }
+        continue;
+      }
+      // We recorded more than the processor made: ask again for each recorded refund, with the
+      // key it was first asked with (a refund already made is not made twice).
+      try {
+        const byBooking = payment.bookings.filter((b) => b.refundedMinor > 0);
+        for (const b of byBooking) await this.gateway.refund({ ref, amountMinor: b.refundedMinor, idempotencyKey: `refund:${b.id}` });
+        const rest = payment.refunded_minor - byBooking.reduce((sum, b) => sum + b.refundedMinor, 0);
+        if (rest > 0) await this.gateway.refund({ ref, amountMinor: rest, idempotencyKey: `refund:payment:${payment.payment_id}` });
+        done.reissued += 1;
+        this.log.warn({ ref, paymentId: payment.payment_id }, 'asked the processor again for refunds it had not made');
+      } catch (err) {
+        done.unmatched += 1;
+        this.log.error({ err, ref, paymentId: payment.payment_id, processor: madeMinor, recorded: payment.refunded_minor }, 'REFUND FAILED: refund this amount by hand');
+      }
+    }
+    return done;
+  }
+
+  /** Records a refund the processor made of this booking; answers whether it was recorded now. */
+  private async recordMissedRefund(bookingId: string, amountMinor: number): Promise<boolean> {
+    return withRetry(() =>
+      this.db.transaction(async (tx) => {
+        const row = await lockBookingWithPayment(tx, bookingId);
+        if (!row || row.booking.refundedMinor > 0) return false;
+        const now = await databaseNow(tx);
+        if (row.booking.status === 'confirmed') {
+          await recordCancellation(tx, row, amountMinor, now);
+          await this.notices.queue({ kind: 'cancelled', bookingId, by: row.booking.cancelRequestedBy ?? 'salon', refundedMinor: amountMinor }, tx);
+          this.log.warn({ bookingId }, 'recorded a refund the processor had made: the booking is cancelled');
+        } else {
+          await recordRefund(tx, row, amountMinor, now);
+          this.log.error({ bookingId, status: row.booking.status }, 'REFUND MISMATCH: recorded a refund the processor made of a booking that was not cancelled: check it by hand');
+        }
+        return true;
+      }),
+    );
   }
 }
 

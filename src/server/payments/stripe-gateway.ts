@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateway.js';
+import { GatewayError, type GatewayIntent, type GatewayRefund, type PaymentGateway } from './gateway.js';
 
 export type StripeSettings = {
   secretKey: string;
@@ -79,9 +79,45 @@ export class StripeGateway implements PaymentGateway {
 
   async refund(input: { ref: string; amountMinor: number; idempotencyKey: string }): Promise<void> {
     try {
-      await this.stripe.refunds.create({ payment_intent: input.ref, amount: input.amountMinor }, { idempotencyKey: input.idempotencyKey });
+      // The key goes in the metadata too: Stripe does not return a request's idempotency key, and
+      // the reconciler matches each refund to the booking it was for by it.
+      await this.stripe.refunds.create(
+        { payment_intent: input.ref, amount: input.amountMinor, metadata: { parlour_key: input.idempotencyKey } },
+        { idempotencyKey: input.idempotencyKey },
+      );
     } catch (err) {
       throw new GatewayError('The card processor could not refund the payment', { cause: err });
     }
   }
+
+  async refundedSince(since: Date): Promise<GatewayRefund[]> {
+    const found: GatewayRefund[] = [];
+    try {
+      for await (const refund of this.stripe.refunds.list({ created: { gte: Math.floor(since.getTime() / 1000) }, limit: 100 })) {
+        const ref = typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
+        if (ref) found.push(...moneyMoved(ref, refund));
+      }
+    } catch (err) {
+      throw new GatewayError('The card processor could not list its refunds', { cause: err });
+    }
+    return found;
+  }
+
+  async refundsOf(refs: readonly string[]): Promise<GatewayRefund[]> {
+    const found: GatewayRefund[] = [];
+    try {
+      for (const ref of refs) {
+        for await (const refund of this.stripe.refunds.list({ payment_intent: ref, limit: 100 })) found.push(...moneyMoved(ref, refund));
+      }
+    } catch (err) {
+      throw new GatewayError('The card processor could not list its refunds', { cause: err });
+    }
+    return found;
+  }
+}
+
+/** A refund of `ref` as the reconciler counts it: none when it moved no money (failed or canceled). */
+function moneyMoved(ref: string, refund: Stripe.Refund): GatewayRefund[] {
+  if (refund.status === 'failed' || refund.status === 'canceled') return [];
+  return [{ ref, amountMinor: refund.amount, key: refund.metadata?.parlour_key ?? null }];
 }

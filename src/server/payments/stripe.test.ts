@@ -213,6 +213,26 @@ describe('Stripe gateway', () => {
     expect(await statusOf(who, intent.paymentId)).toMatchObject({ status: 'partially_refunded', refunded: 1200 });
   });
 
+  it("the reconciler reads Stripe's refunds: one made at Stripe and never recorded is recorded on its booking, once", async () => {
+    const { who, intent } = await checkout();
+    const ref = refOf(intent.clientSecret);
+    await webhook(paidAtStripe(ref, 'evt_success_unrecorded_refund'));
+    const [first] = bookingListSchema.parse((await asUser(t.app, who).get('/api/bookings?when=upcoming')).json());
+    // What a request that died between the refund and its record leaves: Stripe's ledger only.
+    await t.app.payments.gateway.refund({ ref, amountMinor: 120000, idempotencyKey: `refund:${first!._id}` });
+    expect(stripeApi.refunds.at(-1)).toMatchObject({ payment_intent: ref, amount: 120000, metadata: { parlour_key: `refund:${first!._id}` } });
+    expect(await statusOf(who, intent.paymentId)).toMatchObject({ status: 'succeeded', refunded: 0 });
+
+    expect(await t.app.payments.reconcileRefunds()).toMatchObject({ recorded: 1, unmatched: 0 });
+    expect(await statusOf(who, intent.paymentId)).toMatchObject({ status: 'partially_refunded', refunded: 1200 });
+    const after = bookingListSchema.parse((await asUser(t.app, who).get('/api/bookings')).json()).find((b) => b._id === first!._id);
+    expect(after).toMatchObject({ status: 'cancelled' });
+    const asked = stripeApi.requests.length;
+    expect(await t.app.payments.reconcileRefunds()).toMatchObject({ recorded: 0, reissued: 0, unmatched: 0 });
+    // Once they agree, a minute of the reconciler is one list call at Stripe, not one per refunded payment.
+    expect(stripeApi.requests.slice(asked).map((r) => `${r.method} ${r.path.replace(/\?.*/, '')}`)).toEqual(['GET /v1/refunds']);
+  });
+
   it('a changed list cancels the older PaymentIntent at Stripe', async () => {
     const { who, intent } = await checkout();
     await asUser(t.app, who).post('/api/cart', { cartItemId: serviceIds.haircut });

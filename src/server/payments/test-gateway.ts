@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { testGatewayIntents, testGatewayRefunds } from '../db/schema.js';
 import { statement } from '../repositories/prepared.js';
-import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateway.js';
+import { GatewayError, type GatewayIntent, type GatewayRefund, type PaymentGateway } from './gateway.js';
 
 /**
  * The card numbers Stripe documents for testing, with the same outcomes, so a salon trying the
@@ -107,6 +107,17 @@ export class TestGateway implements PaymentGateway {
         .returning({ ref: testGatewayIntents.ref });
       if (updated.length === 0) throw new GatewayError('The test gateway refused the refund (more than was paid)');
     });
+  }
+
+  async refundedSince(since: Date): Promise<GatewayRefund[]> {
+    const rows = await this.db.select().from(testGatewayRefunds).where(gte(testGatewayRefunds.createdAt, since));
+    return rows.map((row) => ({ ref: row.ref, amountMinor: row.amountMinor, key: row.idempotencyKey }));
+  }
+
+  async refundsOf(refs: readonly string[]): Promise<GatewayRefund[]> {
+    if (refs.length === 0) return [];
+    const rows = await this.db.select().from(testGatewayRefunds).where(inArray(testGatewayRefunds.ref, [...refs]));
+    return rows.map((row) => ({ ref: row.ref, amountMinor: row.amountMinor, key: row.idempotencyKey }));
   }
 
   async succeededAmong(refs: readonly string[]): Promise<Map<string, number>> {

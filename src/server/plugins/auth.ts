@@ -71,6 +71,8 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
       // Our own body checks (auth.ts) send field issues; better-auth's own errors have none.
       const checked = z.array(fieldIssueSchema).safeParse(parsed.issues);
       if (checked.success) issues = checked.data;
+      else if (code === 'VALIDATION_ERROR') issues = issuesOfValidationMessage(message);
+      if (issues && code === 'VALIDATION_ERROR') message = issues.length === 1 ? issues[0]!.message : 'Some fields are not valid';
     } catch {
       // not JSON: keep the reason phrase
     }
@@ -81,6 +83,23 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
       .send({ statusCode: status, error: reasonPhrase(status), message: friendlyAuthMessage(code, message), code, ...(issues && { issues }) });
   }
   return reply.send(text.length > 0 ? text : null);
+}
+
+/**
+ * better-auth's own input check (for the routes without a shared schema) puts its field issues in
+ * the message only: `[body.newEmail] Invalid email address; [query.x] …`. Read back into issues, so
+ * every 400 names its fields the same way. Undefined when the message is not in that form.
+ */
+function issuesOfValidationMessage(message: string): FieldIssue[] | undefined {
+  const issues: FieldIssue[] = [];
+  for (const part of message.split('; ')) {
+    const match = /^\[(body|query)(?:\.([^\]]+))?\] (.+)$/s.exec(part);
+    if (!match) return undefined;
+    const [, where, field, text] = match;
+    const path = where === 'query' ? ['query', field].filter(Boolean).join('.') : (field ?? '');
+    issues.push({ path, message: text! });
+  }
+  return issues.length > 0 ? issues : undefined;
 }
 
 /** Plain words for the identity errors a customer meets (decisions.md section 2). */

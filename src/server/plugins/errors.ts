@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { reasonPhrase, type ApiError, type FieldIssue } from '../../shared/errors.js';
 import { HttpError } from '../http-error.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 
 const validationPrefixes: Record<string, string> = { body: '', querystring: 'query.', params: 'params.', headers: 'headers.' };
 
@@ -22,6 +23,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type...).
       body = { statusCode: err.statusCode, error: reasonPhrase(err.statusCode), message: err.message };
+    } else if (isDatabaseUnavailable(err)) {
+      // Down or restarting: the client may try again shortly; a proxy may send it elsewhere.
+      request.log.warn({ err }, 'request failed: database unreachable');
+      body = {
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The server cannot reach its database just now. Please try again in a moment.',
+      };
+      void reply.header('retry-after', '5');
     } else {
       request.log.error({ err }, 'request failed');
       // A 5xx never leaks internals.

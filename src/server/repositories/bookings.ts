@@ -1,13 +1,14 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { bookings, paymentEvents, payments, user } from '../db/schema.js';
+import { bookings, paymentEvents, payments, staff, user } from '../db/schema.js';
 import { fromMinorUnits } from '../../shared/money.js';
 import type { Booking, BookingStatus, Payment, PaymentStatus } from '../../shared/payments.js';
 import { bookingStatusSchema, paymentStatusSchema } from '../../shared/payments.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { addCalendarDays, salonDayStart } from '../../shared/calendar.js';
+import { mayStillChange } from '../../shared/booking-rules.js';
+import type { Actor } from '../types.js';
 
-export type Viewer = { id: string; role: 'user' | 'admin' };
 export type ListFilter = { from?: string | undefined; to?: string | undefined; status?: string | undefined; when?: 'upcoming' | 'past' | 'all' | undefined };
 
 function dateRange(column: typeof bookings.startsAt | typeof payments.createdAt, filter: ListFilter, timeZone: string): SQL[] {
@@ -20,42 +21,51 @@ function dateRange(column: typeof bookings.startsAt | typeof payments.createdAt,
 /** A page shows the newest 500; an export (CSV) takes up to this many, a salon's years of visits. */
 export const EXPORT_ROW_LIMIT = 10_000;
 
-export async function listBookings(db: Db, viewer: Viewer, filter: ListFilter, settings: SalonSettings, now: Date, limit = 500): Promise<Booking[]> {
+export async function listBookings(db: Db, viewer: Actor, filter: ListFilter, settings: SalonSettings, now: Date, limit = 500): Promise<Booking[]> {
   const conditions: SQL[] = [...dateRange(bookings.startsAt, filter, settings.timeZone)];
   if (viewer.role !== 'admin') conditions.push(eq(bookings.userId, viewer.id));
   const status = bookingStatusSchema.safeParse(filter.status);
   // Pending bookings are an unpaid checkout, not an appointment: shown only when asked for.
   conditions.push(status.success ? eq(bookings.status, status.data) : inArray(bookings.status, ['confirmed', 'completed', 'cancelled', 'no-show']));
+  // A checkout that was never paid leaves its bookings cancelled when a new checkout replaces it:
+  // nobody booked or cancelled a visit there, so they are no appointment in this list (nor in the
+  // admin summary's cancellations, which count these same rows).
+  if (!(status.success && status.data === 'pending')) {
+    conditions.push(sql`exists (select 1 from ${payments} p where p.id = ${bookings.paymentId} and p.paid_at is not null)`);
+  }
   if (filter.when === 'upcoming') conditions.push(sql`${bookings.endsAt} > ${now.toISOString()}::timestamptz`);
   if (filter.when === 'past') conditions.push(sql`${bookings.endsAt} <= ${now.toISOString()}::timestamptz`);
   const rows = await db
-    .select({ booking: bookings, name: user.name, email: user.email })
+    .select({ booking: bookings, name: user.name, email: user.email, staffName: staff.name })
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.userId))
+    .leftJoin(staff, eq(staff.id, bookings.staffId))
     .where(and(...conditions))
     .orderBy(filter.when === 'upcoming' ? asc(bookings.startsAt) : desc(bookings.startsAt), asc(bookings.id))
     .limit(limit);
-  return rows.map(({ booking, name, email }) => toBookingDto(booking, { name, email }, viewer, settings, now));
+  return rows.map(({ booking, name, email, staffName }) => toBookingDto(booking, { name, email }, staffName, viewer, settings, now));
 }
 
-export async function findBooking(db: Db, viewer: Viewer, id: string, settings: SalonSettings, now: Date): Promise<Booking | undefined> {
+export async function findBooking(db: Db, viewer: Actor, id: string, settings: SalonSettings, now: Date): Promise<Booking | undefined> {
   const [row] = await db
-    .select({ booking: bookings, name: user.name, email: user.email })
+    .select({ booking: bookings, name: user.name, email: user.email, staffName: staff.name })
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.userId))
+    .leftJoin(staff, eq(staff.id, bookings.staffId))
     .where(and(eq(bookings.id, id), viewer.role === 'admin' ? undefined : eq(bookings.userId, viewer.id)));
-  return row ? toBookingDto(row.booking, { name: row.name, email: row.email }, viewer, settings, now) : undefined;
+  return row ? toBookingDto(row.booking, { name: row.name, email: row.email }, row.staffName, viewer, settings, now) : undefined;
 }
 
 function toBookingDto(
   row: typeof bookings.$inferSelect,
   customer: { name: string; email: string },
-  viewer: Viewer,
+  staffName: string | null,
+  viewer: Actor,
   settings: SalonSettings,
   now: Date,
 ): Booking {
   const confirmed = row.status === 'confirmed';
-  const beforeNotice = row.startsAt.getTime() - now.getTime() >= settings.cancelNoticeHours * 3600_000;
+  const beforeNotice = mayStillChange(row.startsAt, now, settings.cancelNoticeHours);
   return {
     _id: row.id,
     paymentId: row.paymentId,
@@ -69,22 +79,27 @@ function toBookingDto(
     status: row.status as BookingStatus,
     refunded: fromMinorUnits(row.refundedMinor),
     customer,
-    canCancel: confirmed && (viewer.role === 'admin' || beforeNotice),
-    canComplete: viewer.role === 'admin' && confirmed && row.startsAt <= now,
+    staffId: row.staffId,
+    staffName,
+    // A decided cancellation (its refund under way or to be retried) may be asked again, by whoever
+    // decided it, and nothing else.
+    canCancel: confirmed && (viewer.role === 'admin' || beforeNotice || row.cancelRequestedAt !== null),
+    canComplete: viewer.role === 'admin' && confirmed && row.startsAt <= now && row.cancelRequestedAt === null,
     // The same limit as cancelling: inside the notice the salon has already planned her visit.
-    canMove: confirmed && (viewer.role === 'admin' || beforeNotice),
+    canMove: confirmed && (viewer.role === 'admin' || beforeNotice) && row.cancelRequestedAt === null,
   };
 }
 
-export async function listPayments(db: Db, viewer: Viewer, filter: ListFilter, settings: SalonSettings, limit = 500): Promise<Payment[]> {
+export async function listPayments(db: Db, viewer: Actor, filter: ListFilter, settings: SalonSettings, limit = 500): Promise<Payment[]> {
   const conditions: SQL[] = [...dateRange(payments.createdAt, filter, settings.timeZone)];
   if (viewer.role !== 'admin') conditions.push(eq(payments.userId, viewer.id));
   const status = paymentStatusSchema.safeParse(filter.status);
   if (status.success && status.data === 'failed') {
-    // Every payment with a declined card attempt, even one a later card paid or a new checkout
-    // replaced: the admin looks here for cards that keep failing.
+    // Payments that did not go through: declined (and not paid since), or given up after a decline
+    // and replaced by a new checkout. One a later card paid is not a failure (its declines show
+    // as earlier attempts under it), nor is a paid one that was refunded.
     conditions.push(
-      sql`(${payments.status} = 'failed' or exists (select 1 from ${paymentEvents} e where e.payment_id = ${payments.id} and e.type = 'failed'))`,
+      sql`${payments.paidAt} is null and (${payments.status} = 'failed' or exists (select 1 from ${paymentEvents} e where e.payment_id = ${payments.id} and e.type = 'failed'))`,
     );
   } else {
     // A checkout that was never paid and was replaced is noise in a history.
@@ -100,7 +115,7 @@ export async function listPayments(db: Db, viewer: Viewer, filter: ListFilter, s
   return withServices(db, rows);
 }
 
-export async function findPayment(db: Db, viewer: Viewer, id: string): Promise<Payment | undefined> {
+export async function findPayment(db: Db, viewer: Actor, id: string): Promise<Payment | undefined> {
   const rows = await db
     .select({ payment: payments, name: user.name, email: user.email })
     .from(payments)
@@ -112,7 +127,12 @@ export async function findPayment(db: Db, viewer: Viewer, id: string): Promise<P
 async function withServices(db: Db, rows: { payment: typeof payments.$inferSelect; name: string; email: string }[]): Promise<Payment[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.payment.id);
-  const items = await db.select().from(bookings).where(inArray(bookings.paymentId, ids)).orderBy(asc(bookings.startsAt));
+  const items = await db
+    .select({ booking: bookings, staffName: staff.name })
+    .from(bookings)
+    .leftJoin(staff, eq(staff.id, bookings.staffId))
+    .where(inArray(bookings.paymentId, ids))
+    .orderBy(asc(bookings.startsAt));
   const declines = await db
     .select({ paymentId: paymentEvents.paymentId, at: paymentEvents.receivedAt, message: paymentEvents.message })
     .from(paymentEvents)
@@ -131,10 +151,94 @@ async function withServices(db: Db, rows: { payment: typeof payments.$inferSelec
     paidAt: payment.paidAt ? payment.paidAt.toISOString() : null,
     customer: { name, email },
     services: items
-      .filter((b) => b.paymentId === payment.id)
-      .map((b) => ({ bookingId: b.id, title: b.title, price: fromMinorUnits(b.priceMinor), startsAt: b.startsAt.toISOString(), status: b.status as BookingStatus })),
+      .filter(({ booking: b }) => b.paymentId === payment.id)
+      .map(({ booking: b, staffName }) => ({
+        bookingId: b.id,
+        title: b.title,
+        price: fromMinorUnits(b.priceMinor),
+        startsAt: b.startsAt.toISOString(),
+        status: b.status as BookingStatus,
+        staffName,
+      })),
     declines: declines
       .filter((d) => d.paymentId === payment.id)
       .map((d) => ({ at: d.at.toISOString(), message: d.message ?? 'The card was declined.' })),
   }));
+}
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * The booking, locked until the transaction ends; given `ownerId`, only if it is hers (another
+ * customer's booking is not found, exactly like an id that does not exist).
+ */
+export async function lockBooking(tx: Db, bookingId: string, ownerId?: string): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), ownerId === undefined ? undefined : eq(bookings.userId, ownerId)))
+    .for('update');
+  return row;
+}
+
+/**
+ * A move's write: the new time (and stylist, when she has one), a new iCalendar sequence, and the
+ * reminder due again.
+ */
+export async function moveBookingTime(
+  tx: Db,
+  bookingId: string,
+  move: { startsAt: Date; endsAt: Date; stylist?: { staffId: string; staffFreeAt: Date } },
+  now: Date,
+): Promise<void> {
+  const { startsAt, endsAt, stylist } = move;
+  await tx
+    .update(bookings)
+    .set({
+      startsAt,
+      endsAt,
+      durationMinutes: Math.round((endsAt.getTime() - startsAt.getTime()) / 60_000),
+      ...(stylist ? { staffId: stylist.staffId, staffFreeAt: stylist.staffFreeAt } : {}),
+      sequence: sql`${bookings.sequence} + 1`,
+      reminderSentAt: null,
+      updatedAt: now,
+    })
+    .where(eq(bookings.id, bookingId));
+}
+
+/** Marks a visit completed or a no-show, or (reopen) confirms it again. */
+/** A visit confirmed again (reopen) or marked a no-show; completing it is completeBooking's. */
+export async function setBookingStatus(tx: Db, bookingId: string, status: 'confirmed' | 'no-show', now: Date): Promise<void> {
+  await tx.update(bookings).set({ status, updatedAt: now }).where(eq(bookings.id, bookingId));
+}
+
+/**
+ * Marks a locked booking completed, stamping when she was first asked for a review; answers whether
+ * this completion is the first (a completion undone and marked again asks nobody twice).
+ */
+export async function completeBooking(tx: Db, booking: BookingRow, now: Date): Promise<{ firstReviewRequest: boolean }> {
+  await tx
+    .update(bookings)
+    .set({ status: 'completed', updatedAt: now, reviewRequestedAt: booking.reviewRequestedAt ?? now })
+    .where(eq(bookings.id, booking.id));
+  return { firstReviewRequest: booking.reviewRequestedAt === null };
+}
+
+/** The booking's row as its calendar file is built from it, with its stylist's name (null: none). */
+export async function bookingRow(db: Db, bookingId: string): Promise<(BookingRow & { staffName: string | null }) | undefined> {
+  const [row] = await db
+    .select({ booking: bookings, staffName: staff.name })
+    .from(bookings)
+    .leftJoin(staff, eq(staff.id, bookings.staffId))
+    .where(eq(bookings.id, bookingId));
+  return row ? { ...row.booking, staffName: row.staffName } : undefined;
+}
+
+/** Her confirmed appointments starting after `after`, soonest first. */
+export async function confirmedBookingsAfter(db: Db, userId: string, after: Date): Promise<{ id: string; startsAt: Date }[]> {
+  return db
+    .select({ id: bookings.id, startsAt: bookings.startsAt })
+    .from(bookings)
+    .where(and(eq(bookings.userId, userId), eq(bookings.status, 'confirmed'), gt(bookings.startsAt, after)))
+    .orderBy(asc(bookings.startsAt));
 }

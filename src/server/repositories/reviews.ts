@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { bookings, reviews, user } from '../db/schema.js';
 import type { AdminReviewQuery, ManagedReview, Review, ReviewVisit } from '../../shared/review.js';
 import { REVIEWS_CHANNEL } from '../change-cache.js';
+import { publicReviewerName } from '../reviews/public-name.js';
 
 type ReviewRow = typeof reviews.$inferSelect;
 type BookingRow = typeof bookings.$inferSelect;
@@ -39,10 +40,14 @@ function toManagedDto(row: ReviewRow, booking: BookingRow | null, email: string 
 
 const newestFirst = [desc(reviews.createdAt), desc(reviews.id)];
 
-/** Published testimonials, newest first; reviews an admin hid stay in the table but not here. */
+/**
+ * Published testimonials, newest first; reviews an admin hid stay in the table but not here. For
+ * everyone (the API, the server-rendered home page and its JSON-LD), so each is signed with her
+ * first name and an initial: her full surname never leaves the server.
+ */
 export async function listPublishedReviews(db: Db): Promise<Review[]> {
   const rows = await db.select().from(reviews).where(eq(reviews.hidden, false)).orderBy(...newestFirst);
-  return rows.map(toReviewDto);
+  return rows.map((row) => ({ ...toReviewDto(row), name: publicReviewerName(row.name) }));
 }
 
 /** Her reviews with their visits, newest first. */

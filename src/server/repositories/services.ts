@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { cartItems, services } from '../db/schema.js';
 import type { Service } from '../../shared/service.js';
 import { fromMinorUnits, toMinorUnits } from '../../shared/money.js';
-import { CATALOGUE_CHANNEL } from '../change-cache.js';
+import { CATALOGUE_CHANNEL, STAFF_CHANNEL } from '../change-cache.js';
 
 type ServiceRow = typeof services.$inferSelect;
 
@@ -14,6 +14,7 @@ export function toServiceDto(row: ServiceRow): Service {
     description: row.description,
     price: fromMinorUnits(row.priceMinor),
     duration: row.durationMinutes,
+    buffer: row.bufferMinutes,
     category: row.category,
     image_url: row.imageUrl,
   };
@@ -42,6 +43,7 @@ export type ServiceFields = {
   description: string;
   price: number;
   duration: number;
+  buffer: number;
   category: string | null;
   image_url: string;
 };
@@ -52,6 +54,7 @@ function toRow(fields: Partial<ServiceFields>) {
     ...(fields.description !== undefined && { description: fields.description }),
     ...(fields.price !== undefined && { priceMinor: toMinorUnits(fields.price) }),
     ...(fields.duration !== undefined && { durationMinutes: fields.duration }),
+    ...(fields.buffer !== undefined && { bufferMinutes: fields.buffer }),
     ...(fields.category !== undefined && { category: fields.category }),
     ...(fields.image_url !== undefined && { imageUrl: fields.image_url }),
   };
@@ -103,6 +106,8 @@ export async function deleteService(db: Db, id: string): Promise<number> {
     if (deleted.length === 0) return 0;
     await tx.delete(cartItems).where(eq(cartItems.serviceId, id));
     await announceCatalogueChange(tx);
+    // The team lists what each stylist does, which no longer includes this service.
+    await tx.execute(sql`select pg_notify(${STAFF_CHANNEL}, '')`);
     return 1;
   });
 }

@@ -36,6 +36,7 @@ export async function removeUnreferencedUploads(db: Db, graceMinutes: number): P
       union select image from "user" where image is not null
       union select image_url from reviews
       union select image_url from bookings
+      union select photo_url from staff where photo_url is not null
     ),
     orphans as (
       select u.key from uploads u

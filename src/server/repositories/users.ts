@@ -2,6 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { user } from '../db/schema.js';
 import type { User } from '../../shared/user.js';
+import { DELETED_ACCOUNT_DOMAIN } from '../../shared/account.js';
 import { announceUserChanged, type UserChanges } from '../auth/session-revocations.js';
 
 type UserRow = typeof user.$inferSelect;
@@ -10,18 +11,30 @@ function toUserDto(row: UserRow): User {
   return { _id: row.id, name: row.name, email: row.email, image: row.image, role: row.role === 'admin' ? 'admin' : 'user' };
 }
 
+/**
+ * A deleted account's row stays (her bookings and payments point at it, account/deletion.ts) under
+ * a placeholder address, but it is no longer a user: not listed, not found, never promoted.
+ */
+const notDeleted = sql`lower(${user.email}) not like ${`%@${DELETED_ACCOUNT_DOMAIN}`}`;
+
 export async function listUsers(db: Db): Promise<User[]> {
-  const rows = await db.select().from(user).orderBy(asc(user.createdAt), asc(user.email));
+  const rows = await db.select().from(user).where(notDeleted).orderBy(asc(user.createdAt), asc(user.email));
   return rows.map(toUserDto);
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
-  const [row] = await db.select().from(user).where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()));
+  const [row] = await db
+    .select()
+    .from(user)
+    .where(and(eq(sql`lower(${user.email})`, email.trim().toLowerCase()), notDeleted));
   return row ? toUserDto(row) : undefined;
 }
 
 export async function findUserById(db: Db, id: string): Promise<User | undefined> {
-  const [row] = await db.select().from(user).where(eq(user.id, id));
+  const [row] = await db
+    .select()
+    .from(user)
+    .where(and(eq(user.id, id), notDeleted));
   return row ? toUserDto(row) : undefined;
 }
 
@@ -45,9 +58,12 @@ async function changeUser(tx: Db, id: string, fields: Partial<typeof user.$infer
   return rows.length;
 }
 
-/** Answers how many rows changed (0 when the user already was an admin). */
+/**
+ * Answers how many rows changed (0 when the user already was an admin, or her account was deleted:
+ * also when the deletion commits between a route's look-up and this update).
+ */
 export async function makeAdmin(db: Db, id: string, local?: UserChanges): Promise<number> {
-  return db.transaction((tx) => changeUser(tx, id, { role: 'admin' }, local, sql`${user.role} is distinct from 'admin'`));
+  return db.transaction((tx) => changeUser(tx, id, { role: 'admin' }, local, and(sql`${user.role} is distinct from 'admin'`, notDeleted)));
 }
 
 export type RemoveAdminOutcome = 'removed' | 'not-admin' | 'last-admin';

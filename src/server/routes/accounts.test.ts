@@ -13,6 +13,9 @@ import { SIGN_IN_FAILURES_PER_ADDRESS } from '../auth/auth.js';
 import { openDatabase } from '../db/client.js';
 import { prepareDatabase } from '../db/prepare.js';
 import { loadConfig } from '../env.js';
+import { eq } from 'drizzle-orm';
+import { session, user } from '../db/schema.js';
+import { DELETED_CUSTOMER_NAME } from '../../shared/account.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,6 +88,60 @@ describe('log-in and log-out', () => {
     expect(String(out.headers['set-cookie'])).toMatch(/parlour.session_token=;/);
     const after = await t.app.inject({ url: '/api/user/admin/' + a.email, headers: { cookie: a.cookie } });
     expect(after.statusCode).toBe(401);
+  });
+
+  it('refuses GET /api/logout sent by another site, and keeps the session', async () => {
+    const a = await signUp(t.app);
+    const stillSignedIn = async () => (await t.app.inject({ url: '/api/user/admin/' + a.email, headers: { cookie: a.cookie } })).statusCode;
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://elsewhere.example' }]) {
+      const out = await t.app.inject({ url: '/api/logout', headers: { cookie: a.cookie, ...headers } });
+      expect(out.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(apiErrorSchema.parse(out.json())).toMatchObject({ statusCode: 403, error: 'Forbidden', message: 'Log out from the Parlour site itself.' });
+      expect(out.headers['set-cookie']).toBeUndefined();
+      expect(await stillSignedIn()).toBe(200);
+    }
+    // The site's own request, and an address she typed herself, still sign her out.
+    const own = await t.app.inject({ url: '/api/logout', headers: { cookie: a.cookie, 'sec-fetch-site': 'same-origin' } });
+    expect(own.statusCode).toBe(200);
+    expect(await stillSignedIn()).toBe(401);
+    const b = await signUp(t.app);
+    expect((await t.app.inject({ url: '/api/logout', headers: { cookie: b.cookie, 'sec-fetch-site': 'none' } })).statusCode).toBe(200);
+  });
+
+  it('answers 400 with the field for a blank e-mail in GET /api/user/admin/{user}', async () => {
+    const a = await signUp(t.app);
+    for (const blank of ['%20', '%20%20%09']) {
+      const res = await t.app.inject({ url: `/api/user/admin/${blank}`, headers: { cookie: a.cookie } });
+      expect(res.statusCode, blank).toBe(400);
+      expect(apiErrorSchema.parse(res.json()).issues).toEqual([{ path: 'params.user', message: 'Email is required' }]);
+    }
+    // Her own address, with spaces around it, still answers.
+    expect((await t.app.inject({ url: `/api/user/admin/%20${a.email}%20`, headers: { cookie: a.cookie } })).json()).toEqual({ admin: false });
+  });
+
+  it('refuses a blank token on POST /api/auth/revoke-session with 400, and ends nothing', async () => {
+    const a = await signUp(t.app);
+    const other = await signIn(t.app, a.email, a.password);
+    const sessions = async () => (await t.database.db.select({ id: session.id }).from(session).where(eq(session.userId, a.id))).length;
+    expect(await sessions()).toBe(2);
+    for (const token of ['', '   ']) {
+      const res = await post('/api/auth/revoke-session', { token }, { cookie: a.cookie });
+      expect(res.statusCode, JSON.stringify(token)).toBe(400);
+      expect(apiErrorSchema.parse(res.json())).toMatchObject({ statusCode: 400, message: 'token is required', issues: [{ path: 'token', message: 'token is required' }] });
+    }
+    expect(await sessions()).toBe(2);
+    // A real token of hers still ends that session.
+    const listed = (await t.app.inject({ url: '/api/auth/list-sessions', headers: { cookie: a.cookie } })).json<{ token: string }[]>();
+    const otherToken = listed.find((s) => cookieFrom(other.headers['set-cookie']).includes(s.token))!.token;
+    expect((await post('/api/auth/revoke-session', { token: otherToken }, { cookie: a.cookie })).statusCode).toBe(200);
+    expect(await sessions()).toBe(1);
+  });
+
+  it("names the field in the error shape when better-auth's own input check refuses a body", async () => {
+    const a = await signUp(t.app);
+    const res = await post('/api/auth/change-email', { newEmail: ' ' }, { cookie: a.cookie });
+    expect(res.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(res.json())).toMatchObject({ statusCode: 400, message: 'Invalid email address', issues: [{ path: 'newEmail', message: 'Invalid email address' }] });
   });
 
   it('limits wrong passwords per account and address: the guessing address gets 429, the owner elsewhere still signs in', async () => {
@@ -162,6 +219,32 @@ describe('roles', () => {
     expect(demote.json()).toEqual({ modifiedCount: 1 });
     const unknown = await t.app.inject({ method: 'PATCH', url: '/api/user/admin/3f1e1c9a-5b2d-4c1e-9a7b-1d2e3f4a5b6c', headers: { cookie: admin.cookie, origin: t.config.publicUrl } });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('treats a deleted account as no user: not listed, not promotable, no sign-in', async () => {
+    const admin = await signUpAdmin(t.app);
+    const gone = await signUp(t.app);
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: gone.cookie, origin: t.config.publicUrl }, payload: { password: gone.password } });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const row = async () => (await t.database.db.select().from(user).where(eq(user.id, gone.id)))[0];
+    expect(await row()).toMatchObject({ name: DELETED_CUSTOMER_NAME, role: 'user' });
+
+    const list = userListSchema.parse((await t.app.inject({ url: '/api/user', headers: { cookie: admin.cookie } })).json());
+    expect(list.some((u) => u.name === DELETED_CUSTOMER_NAME || u._id === gone.id)).toBe(false);
+    expect(list.some((u) => u._id === admin.id)).toBe(true);
+
+    const before = await row();
+    const promote = await t.app.inject({ method: 'PATCH', url: `/api/user/admin/${gone.id}`, headers: { cookie: admin.cookie, origin: t.config.publicUrl } });
+    expect(promote.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(promote.json()).message).toBe('User not found');
+    expect(await row()).toEqual(before);
+    // Nor through the repository the ADMIN_EMAILS hook and `npm run make-admin` use.
+    const { makeAdmin } = await import('../repositories/users.js');
+    expect(await makeAdmin(t.app.db, gone.id)).toBe(0);
+    expect(await row()).toEqual(before);
+
+    expect((await signIn(t.app, gone.email, gone.password)).statusCode).toBe(401);
+    expect((await signIn(t.app, before!.email, gone.password)).statusCode).toBe(401);
   });
 
   it('refuses to remove the last admin', async () => {

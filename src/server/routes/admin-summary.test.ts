@@ -3,18 +3,23 @@
  * Dhaka is 18:30 UTC of the day before, so a query that grouped or cut by UTC dates would put those
  * rows on the wrong day. Past days are written straight into the database (bookings cannot be made
  * in the past through the API), as the demo history is; today's payment and refund go through it.
+ * Every figure but new customers is counted by visit date (docs/decisions/030-figures-that-add-up.md);
+ * the last part seeds a history through the API and checks each figure against the order list's
+ * and the payment history's rows for the same dates.
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
-import { asUser, CARDS, dhaka, futureExpiry, openDay, readyToPay } from '../test/booking.js';
+import { asUser, CARDS, dhaka, distinctOpenDays, futureExpiry, openDay, readyToPay } from '../test/booking.js';
 import { adminSummarySchema, type AdminSummary } from '../../shared/admin-summary.js';
-import { serviceListSchema } from '../../shared/service.js';
-import { intentSchema } from '../../shared/payments.js';
-import { instantToZoned } from '../../shared/calendar.js';
+import { serviceListSchema, type Service } from '../../shared/service.js';
+import { bookingListSchema, intentSchema, paymentListSchema, type Booking } from '../../shared/payments.js';
+import { addCalendarDays, instantToZoned, weekdayOfDate } from '../../shared/calendar.js';
+import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings.js';
 import { bookings, payments, user } from '../db/schema.js';
+import { addStylist, setStylist } from '../test/stylists.js';
 
 // A Tuesday and a Wednesday, both open 10:00-20:00 with capacity 3 (the default settings).
 const D1 = '2025-03-11';
@@ -120,12 +125,13 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('GET /api/admin/summary', () => {
-  it('counts one salon day by its Dhaka boundaries', async () => {
+  it('counts one salon day by its Dhaka boundaries, money with its visit', async () => {
     expect(await figures(D1, D1)).toEqual({
+      // Facial 11:00, haircuts 19:30 and 23:30; the haircut cancelled at 12:00 is no visit.
       bookings: 3,
-      revenue: 4000,
-      refunds: 2500,
-      averagePayment: 2000,
+      revenue: 6000,
+      refunds: 1000,
+      averagePerVisit: 2000,
       cancellations: 1,
       noShows: 0,
       newCustomers: 1,
@@ -135,16 +141,18 @@ describe('GET /api/admin/summary', () => {
         { serviceId: facial, title: 'Signature Glow Facial', bookings: 1, revenue: 4000 },
         { serviceId: haircut, title: 'Classic Haircut & Blow-dry', bookings: 2, revenue: 2000 },
       ],
-      byDay: [{ date: D1, bookings: 3, revenue: 4000 }],
+      // Booked before the salon had stylists: one group, 60 + 60 + 60 minutes.
+      byStylist: [{ staffId: null, name: null, bookings: 3, minutes: 180, revenue: 6000 }],
+      byDay: [{ date: D1, bookings: 3, revenue: 6000 }],
     });
   });
 
   it('puts the rows just after Dhaka midnight on the next day, and gives every date of the period', async () => {
     const two = await figures(D1, D2);
-    expect(two).toMatchObject({ bookings: 4, revenue: 6000, refunds: 2500, averagePayment: 2000, cancellations: 2, newCustomers: 2, utilisation: 90 / 3600 });
+    expect(two).toMatchObject({ bookings: 4, revenue: 7000, refunds: 2000, averagePerVisit: 1750, cancellations: 2, newCustomers: 2, utilisation: 90 / 3600 });
     expect(two.byDay).toEqual([
-      { date: D1, bookings: 3, revenue: 4000 },
-      { date: D2, bookings: 1, revenue: 2000 },
+      { date: D1, bookings: 3, revenue: 6000 },
+      { date: D2, bookings: 1, revenue: 1000 },
     ]);
     expect(two.topServices.map((s) => [s.title, s.bookings, s.revenue])).toEqual([
       ['Signature Glow Facial', 1, 4000],
@@ -152,17 +160,17 @@ describe('GET /api/admin/summary', () => {
     ]);
 
     const second = await figures(D2, D2);
-    expect(second).toMatchObject({ bookings: 1, revenue: 2000, refunds: 0, cancellations: 1, newCustomers: 1, utilisation: 0 });
+    expect(second).toMatchObject({ bookings: 1, revenue: 1000, refunds: 1000, cancellations: 1, newCustomers: 1, utilisation: 0 });
   });
 
   it('answers zeros for a period with nothing in it, one entry per day, closed Friday included', async () => {
     const week = await figures('2025-01-04', '2025-01-10');
-    expect(week).toMatchObject({ bookings: 0, revenue: 0, refunds: 0, averagePayment: 0, cancellations: 0, newCustomers: 0, utilisation: 0, topServices: [] });
+    expect(week).toMatchObject({ bookings: 0, revenue: 0, refunds: 0, averagePerVisit: 0, cancellations: 0, newCustomers: 0, utilisation: 0, topServices: [] });
     expect(week.byDay.map((d) => d.date)).toEqual(['2025-01-04', '2025-01-05', '2025-01-06', '2025-01-07', '2025-01-08', '2025-01-09', '2025-01-10']);
     expect(week.byDay.every((d) => d.bookings === 0 && d.revenue === 0)).toBe(true);
   });
 
-  it("counts today's payment made through the API, and its refund when the admin cancels it", async () => {
+  it('counts a payment made through the API on its visit\'s date, not on the day it was paid, and drops it when the admin cancels it', async () => {
     const buyer = await signUp(t.app);
     const day = openDay(3);
     await readyToPay(t.app, buyer, [{ serviceId: haircut, time: '11:00' }], day);
@@ -173,17 +181,21 @@ describe('GET /api/admin/summary', () => {
     expect(paid.statusCode, paid.body).toBe(200);
 
     const today = instantToZoned(new Date(), 'Asia/Dhaka').date;
-    const before = await figures(today, today);
-    expect(before).toMatchObject({ revenue: 1200, refunds: 0, averagePayment: 1200, cancellations: 0 });
-    expect(before.newCustomers).toBeGreaterThanOrEqual(1);
-    const later = await figures(day, day);
-    expect(later).toMatchObject({ bookings: 1, topServices: [expect.objectContaining({ serviceId: haircut, bookings: 1, revenue: 1200 })] });
+    const paidToday = await figures(today, today);
+    expect(paidToday).toMatchObject({ revenue: 0, refunds: 0, cancellations: 0 });
+    expect(paidToday.newCustomers).toBeGreaterThanOrEqual(1);
+    expect(await figures(day, day)).toMatchObject({
+      bookings: 1,
+      revenue: 1200,
+      averagePerVisit: 1200,
+      topServices: [expect.objectContaining({ serviceId: haircut, bookings: 1, revenue: 1200 })],
+    });
 
     const [row] = await t.app.db.select().from(bookings).where(eq(bookings.userId, buyer.id));
     const cancelled = await asUser(t.app, admin).post(`/api/bookings/${row!.id}/cancel`, {});
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(await figures(today, today)).toMatchObject({ revenue: 0, refunds: 1200, averagePayment: 0, cancellations: 1 });
-    expect(await figures(day, day)).toMatchObject({ bookings: 0, topServices: [] });
+    expect(await figures(day, day)).toMatchObject({ bookings: 0, revenue: 0, refunds: 1200, averagePerVisit: 0, cancellations: 1, topServices: [] });
+    expect(await figures(today, today)).toMatchObject({ revenue: 0, refunds: 0, cancellations: 0 });
   });
 
   it('is for admins only: 401 signed out, 403 for a customer', async () => {
@@ -208,5 +220,260 @@ describe('GET /api/admin/summary', () => {
   it('accepts a whole leap year of 366 days', async () => {
     const year = await figures('2024-01-01', '2024-12-31');
     expect(year.byDay).toHaveLength(366);
+  });
+});
+
+/**
+ * A history made through the API: paid, partly refunded, cancelled and refunded, a no-show, visits
+ * completed, a card declined before another paid, a checkout given up after a decline. Bookings can
+ * only be made for times to come, so once made the whole history is moved four weeks back (same
+ * weekdays) in the database, as if it had happened then; completing and the no-show come after,
+ * through the API. Then every figure must equal what the test computes from the order list
+ * (GET /api/bookings) and the payment history (GET /api/payments) of the same dates.
+ */
+describe('figures that add up', () => {
+  const SHIFT = sql`interval '28 days'`;
+  const back = (date: string) => addCalendarDays(date, -28);
+  let shop: { manicure: Service; facial: Service; haircut: Service };
+  let days: { a: string; b: string; c: string };
+  let period: { from: string; to: string };
+  let abandoned: string;
+  let stylists: { nila: string; rina: string };
+
+  async function pay(who: Account, price: number, cards: string[]) {
+    const intentRes = await asUser(t.app, who).post('/api/create-payment-intent', { price });
+    expect(intentRes.statusCode, intentRes.body).toBe(200);
+    const intent = intentSchema.parse(intentRes.json());
+    for (const card of cards) {
+      const res = await asUser(t.app, who).post('/api/payments/test/confirm', { clientSecret: intent.clientSecret, cardNumber: card, expiry: futureExpiry(), cvc: '123' });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    return intent.paymentId;
+  }
+
+  async function bookingOf(who: Account, title: string, date: string, time: string) {
+    const list = bookingListSchema.parse((await asUser(t.app, who).get('/api/bookings')).json());
+    const found = list.find((b) => b.title === title && b.startsAt === dhaka(date, time).toISOString());
+    if (!found) throw new Error(`no booking of ${title} at ${date} ${time}: ${JSON.stringify(list)}`);
+    return found._id;
+  }
+
+  async function act(action: 'cancel' | 'complete' | 'no-show', who: Account, id: string) {
+    const res = await asUser(t.app, who).post(`/api/bookings/${id}/${action}`, {});
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  beforeAll(async () => {
+    const list = serviceListSchema.parse((await t.app.inject({ url: '/api/service' })).json());
+    const named = (title: string) => list.find((s) => s.title === title)!;
+    shop = { manicure: named('Classic Manicure'), facial: named('Signature Glow Facial'), haircut: named('Classic Haircut & Blow-dry') };
+    const next = distinctOpenDays(8);
+    days = { a: next(), b: next(), c: next() };
+    const [ann, bea, cat] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+
+    // Ann: one payment for a manicure on day a and a facial on day b; she cancels the facial (refunded: the payment is partly refunded).
+    await readyToPay(t.app, ann, [{ serviceId: shop.manicure._id, time: '10:00' }, { serviceId: shop.facial._id, time: '11:00' }], days.a);
+    const annPaid = await pay(ann, shop.manicure.price + shop.facial.price, [CARDS.success]);
+    await act('cancel', ann, await bookingOf(ann, shop.facial.title, days.a, '11:00'));
+    // Bea: a haircut on day a (she will not come), and a facial on day b that the salon cancels (refunded in full).
+    await readyToPay(t.app, bea, [{ serviceId: shop.haircut._id, time: '12:00' }], days.a);
+    await pay(bea, shop.haircut.price, [CARDS.success]);
+    await readyToPay(t.app, bea, [{ serviceId: shop.facial._id, time: '14:00' }], days.b);
+    await pay(bea, shop.facial.price, [CARDS.success]);
+    await act('cancel', admin, await bookingOf(bea, shop.facial.title, days.b, '14:00'));
+    // Cat: a haircut on day c paid with a second card after a decline; then a manicure whose card
+    // is declined, given up for a new checkout of the manicure and a facial, which is paid.
+    await readyToPay(t.app, cat, [{ serviceId: shop.haircut._id, time: '10:00' }], days.c);
+    await pay(cat, shop.haircut.price, [CARDS.declined, CARDS.success]);
+    await readyToPay(t.app, cat, [{ serviceId: shop.manicure._id, time: '12:00' }], days.c);
+    abandoned = await pay(cat, shop.manicure.price, [CARDS.insufficientFunds]);
+    await readyToPay(t.app, cat, [{ serviceId: shop.facial._id, time: '15:00' }], days.c);
+    await pay(cat, shop.manicure.price + shop.facial.price, [CARDS.success]);
+    expect((await t.app.db.select().from(payments).where(eq(payments.id, annPaid)))[0]).toMatchObject({ status: 'partially_refunded' });
+    expect((await t.app.db.select().from(payments).where(eq(payments.id, abandoned)))[0]).toMatchObject({ status: 'canceled', paidAt: null });
+
+    // Four weeks back. Ann and Bea signed up on day a and day b; Cat the day before day a.
+    const ids = [ann.id, bea.id, cat.id];
+    await t.app.db.execute(sql`update bookings set starts_at = starts_at - ${SHIFT}, ends_at = ends_at - ${SHIFT},
+      cancelled_at = cancelled_at - ${SHIFT}, created_at = created_at - ${SHIFT} where user_id in (${sql.join(ids, sql`, `)})`);
+    await t.app.db.execute(sql`update payments set created_at = created_at - ${SHIFT}, updated_at = updated_at - ${SHIFT},
+      paid_at = paid_at - ${SHIFT} where user_id in (${sql.join(ids, sql`, `)})`);
+    const signedUp = async (who: Account, instant: Date) =>
+      t.app.db.update(user).set({ createdAt: sql`${instant.toISOString()}::timestamptz at time zone 'UTC'` }).where(eq(user.id, who.id));
+    await signedUp(ann, dhaka(back(days.a), '08:00'));
+    await signedUp(bea, dhaka(back(days.b), '08:00'));
+    await signedUp(cat, dhaka(addCalendarDays(back(days.a), -1), '08:00'));
+    days = { a: back(days.a), b: back(days.b), c: back(days.c) };
+    period = { from: days.a, to: days.c };
+
+    // Now past: the manicure and Cat's haircut and manicure were done, Bea's haircut was missed;
+    // Cat's facial stays confirmed (nobody marked it).
+    await act('complete', admin, await bookingOf(ann, shop.manicure.title, days.a, '10:00'));
+    await act('no-show', admin, await bookingOf(bea, shop.haircut.title, days.a, '12:00'));
+    await act('complete', admin, await bookingOf(cat, shop.haircut.title, days.c, '10:00'));
+    await act('complete', admin, await bookingOf(cat, shop.manicure.title, days.c, '12:00'));
+
+    // Nila did Ann's manicure and Cat's haircut; Rina has Cat's facial and had Bea's (cancelled by
+    // the salon). Bea's missed haircut, Cat's manicure and Ann's cancelled facial name nobody.
+    stylists = {
+      nila: await addStylist(t.app, admin, 'Nila Akter', [shop.manicure._id, shop.haircut._id]),
+      rina: await addStylist(t.app, admin, 'Rina Das', [shop.facial._id]),
+    };
+    await setStylist(t.app, [await bookingOf(ann, shop.manicure.title, days.a, '10:00'), await bookingOf(cat, shop.haircut.title, days.c, '10:00')], stylists.nila);
+    await setStylist(t.app, [await bookingOf(cat, shop.facial.title, days.c, '15:00'), await bookingOf(bea, shop.facial.title, days.b, '14:00')], stylists.rina);
+  });
+
+  /** The order list of salon dates from..to, as the admin sees it. */
+  async function rows(from: string, to: string) {
+    return { orders: bookingListSchema.parse((await asUser(t.app, admin).get(`/api/bookings?from=${from}&to=${to}`)).json()) };
+  }
+
+  /**
+   * The payment history from the day these visits were paid (four weeks before today, since the
+   * shift) to the period's end: the payment history dates a payment by when it was made.
+   */
+  async function paymentRows() {
+    const paidOn = addCalendarDays(instantToZoned(new Date(), DEFAULT_SALON_SETTINGS.timeZone).date, -28);
+    return paymentListSchema.parse((await asUser(t.app, admin).get(`/api/payments?from=${paidOn}&to=${period.to}`)).json());
+  }
+
+  const minor = (taka: number) => Math.round(taka * 100);
+  const total = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+  /** The figures as the test computes them from the order list's rows alone. */
+  function fromOrders(orders: Booking[], from: string, to: string): Omit<AdminSummary, 'newCustomers'> {
+    const visits = orders.filter((b) => b.status === 'confirmed' || b.status === 'completed' || b.status === 'no-show');
+    const kept = (b: Booking) => minor(b.price) - minor(b.refunded);
+    // What was kept of every appointment: a cancelled and refunded one keeps nothing.
+    const revenueMinor = total(orders.map(kept));
+    const dateOf = (b: Booking) => instantToZoned(new Date(b.startsAt), DEFAULT_SALON_SETTINGS.timeZone).date;
+    const dates: string[] = [];
+    for (let date = from; date <= to; date = addCalendarDays(date, 1)) dates.push(date);
+    // Utilisation: the visits' minutes inside each date's opening hours, over capacity x those hours.
+    const windows = dates.flatMap((date) => {
+      const hours = DEFAULT_SALON_SETTINGS.openingHours[weekdayOfDate(date)];
+      return hours ? [{ start: dhaka(date, hours.open).getTime(), end: dhaka(date, hours.close).getTime() }] : [];
+    });
+    const inside = total(
+      visits.flatMap((b) => windows.map((w) => Math.max(0, Math.min(Date.parse(b.endsAt), w.end) - Math.max(Date.parse(b.startsAt), w.start)))),
+    );
+    const open = total(windows.map((w) => w.end - w.start)) * DEFAULT_SALON_SETTINGS.capacity;
+    const services = [...new Set(orders.map((b) => b.serviceId))]
+      .map((serviceId) => {
+        const of = orders.filter((b) => b.serviceId === serviceId);
+        return { serviceId, title: of[0]!.title, bookings: of.filter((b) => visits.includes(b)).length, revenue: total(of.map(kept)) / 100 };
+      })
+      .filter((service) => service.bookings > 0 || service.revenue > 0);
+    services.sort((x, y) => y.revenue - x.revenue || y.bookings - x.bookings || x.title.localeCompare(y.title));
+    const byStylist = [...new Set(orders.map((b) => b.staffId))]
+      .map((staffId) => {
+        const of = orders.filter((b) => b.staffId === staffId);
+        const done = of.filter((b) => visits.includes(b));
+        return { staffId, name: of[0]!.staffName, bookings: done.length, minutes: total(done.map((b) => b.duration)), revenue: total(of.map(kept)) / 100 };
+      })
+      .filter((group) => group.bookings > 0 || group.revenue > 0);
+    // Named stylists by revenue, then the visits without one.
+    byStylist.sort((x, y) => Number(x.staffId === null) - Number(y.staffId === null) || y.revenue - x.revenue || y.bookings - x.bookings || (x.name ?? '').localeCompare(y.name ?? ''));
+    return {
+      bookings: visits.length,
+      revenue: revenueMinor / 100,
+      refunds: total(orders.map((b) => minor(b.refunded))) / 100,
+      averagePerVisit: visits.length === 0 ? 0 : Math.round(revenueMinor / visits.length) / 100,
+      cancellations: orders.filter((b) => b.status === 'cancelled').length,
+      noShows: orders.filter((b) => b.status === 'no-show').length,
+      utilisation: open === 0 ? 0 : inside / open,
+      topServices: services.slice(0, 5),
+      byStylist,
+      byDay: dates.map((date) => {
+        const on = orders.filter((b) => dateOf(b) === date);
+        return { date, bookings: on.filter((b) => visits.includes(b)).length, revenue: total(on.map(kept)) / 100 };
+      }),
+    };
+  }
+
+  it('the history is what it says: refunds, a no-show, cancels, a completed visit still confirmed', async () => {
+    const { orders } = await rows(period.from, period.to);
+    const paid = await paymentRows();
+    expect(orders.map((b) => [b.title, b.status, b.refunded]).sort()).toEqual(
+      [
+        [shop.manicure.title, 'completed', 0],
+        [shop.facial.title, 'cancelled', shop.facial.price],
+        [shop.haircut.title, 'no-show', 0],
+        [shop.facial.title, 'cancelled', shop.facial.price],
+        [shop.haircut.title, 'completed', 0],
+        [shop.manicure.title, 'completed', 0],
+        [shop.facial.title, 'confirmed', 0],
+      ].sort(),
+    );
+    // The given-up checkout is in no list of appointments: nobody booked or cancelled a visit there.
+    expect(orders.map((b) => b.paymentId)).not.toContain(abandoned);
+    expect(paid.map((p) => p.status).sort()).toEqual(['partially_refunded', 'refunded', 'succeeded', 'succeeded', 'succeeded'].sort());
+  });
+
+  it('every figure of the period equals the sum, count or average of the order list of the same dates', async () => {
+    const { orders } = await rows(period.from, period.to);
+    const summary = await figures(period.from, period.to);
+    expect(summary).toEqual({ ...fromOrders(orders, period.from, period.to), newCustomers: 2 });
+    // The same by hand, so the arithmetic above cannot drift with the code: manicure, no-show
+    // haircut (kept), haircut, manicure and facial, all paid; two facials cancelled and refunded.
+    const visitsMinor = 2 * minor(shop.manicure.price) + 2 * minor(shop.haircut.price) + minor(shop.facial.price);
+    expect(summary).toMatchObject({
+      bookings: 5,
+      revenue: visitsMinor / 100,
+      refunds: (2 * minor(shop.facial.price)) / 100,
+      averagePerVisit: Math.round(visitsMinor / 5) / 100,
+      cancellations: 2,
+      noShows: 1,
+    });
+    // Top services' revenue and the chart's days add up to the revenue; their bookings to the bookings.
+    expect(total(summary.topServices.map((s) => minor(s.revenue)))).toBe(minor(summary.revenue));
+    expect(total(summary.byDay.map((d) => minor(d.revenue)))).toBe(minor(summary.revenue));
+    expect(total(summary.byDay.map((d) => d.bookings))).toBe(summary.bookings);
+    expect(total(summary.topServices.map((s) => s.bookings))).toBe(summary.bookings);
+  });
+
+  it('bookings per stylist add up to the bookings and revenue shown, and each group is its rows of the order list', async () => {
+    const { orders } = await rows(period.from, period.to);
+    const summary = await figures(period.from, period.to);
+    expect(total(summary.byStylist.map((s) => s.bookings))).toBe(summary.bookings);
+    expect(total(summary.byStylist.map((s) => minor(s.revenue)))).toBe(minor(summary.revenue));
+    for (const group of summary.byStylist) {
+      const hers = orders.filter((b) => b.staffId === group.staffId);
+      const done = hers.filter((b) => b.status !== 'cancelled');
+      expect(group, group.name ?? 'No stylist').toEqual({
+        staffId: group.staffId,
+        name: hers[0]!.staffName,
+        bookings: done.length,
+        minutes: total(done.map((b) => b.duration)),
+        revenue: total(hers.map((b) => minor(b.price) - minor(b.refunded))) / 100,
+      });
+    }
+    // By hand: Nila a manicure and a haircut, Rina a facial (her cancelled one adds nothing),
+    // nobody named for the missed haircut and the manicure.
+    expect(summary.byStylist.map((s) => [s.staffId, s.name, s.bookings, s.minutes, minor(s.revenue)])).toEqual([
+      [stylists.nila, 'Nila Akter', 2, shop.manicure.duration + shop.haircut.duration, minor(shop.manicure.price) + minor(shop.haircut.price)],
+      [stylists.rina, 'Rina Das', 1, shop.facial.duration, minor(shop.facial.price)],
+      [null, null, 2, shop.haircut.duration + shop.manicure.duration, minor(shop.haircut.price) + minor(shop.manicure.price)],
+    ].sort((x, y) => (x[0] === null ? 1 : y[0] === null ? -1 : Number(y[4]) - Number(x[4]))));
+  });
+
+  it('the money adds up with the payment history: what the payments kept is the revenue of their visits', async () => {
+    const paid = await paymentRows();
+    const summary = await figures(period.from, period.to);
+    // Every visit of these payments is in the period (and nothing else was paid then), so the two bases meet here.
+    expect(paid.flatMap((p) => p.services).every((v) => v.startsAt >= dhaka(period.from, '00:00').toISOString() && v.startsAt < dhaka(addCalendarDays(period.to, 1), '00:00').toISOString())).toBe(true);
+    const received = paid.filter((p) => p.paidAt !== null);
+    expect(total(received.map((p) => minor(p.amount) - minor(p.refunded)))).toBe(minor(summary.revenue));
+    expect(total(received.map((p) => minor(p.refunded)))).toBe(minor(summary.refunds));
+  });
+
+  it('each day of the period: its figures equal the order list of that day, and its line of the chart', async () => {
+    const whole = await figures(period.from, period.to);
+    for (const date of [days.a, days.b, days.c]) {
+      const { orders } = await rows(date, date);
+      const day = await figures(date, date);
+      expect(day, date).toEqual({ ...fromOrders(orders, date, date), newCustomers: date === days.a || date === days.b ? 1 : 0 });
+      expect(whole.byDay.find((d) => d.date === date), date).toEqual(day.byDay[0]);
+    }
   });
 });

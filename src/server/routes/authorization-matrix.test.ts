@@ -42,6 +42,14 @@ type Ctx = {
   bystanderReviewId: string;
   /** A message left through the contact form: only an admin reads or handles it. */
   contactMessageId: string;
+  /** A customer who deleted her account: her row stays as 'Deleted customer'. */
+  deletedUserId: string;
+  /** A stylist the admin edits, and another one she retires. */
+  staffId: string;
+  spareStaffId: string;
+  retiredStaffId: string;
+  /** Time off of the first stylist, which only the admin removes. */
+  timeOffId: string;
 };
 type Row = {
   name: string;
@@ -51,6 +59,8 @@ type Row = {
   /** A multipart body instead of JSON. */
   form?: () => Promise<{ payload: Buffer; contentType: string }>;
   expect: Record<Actor, number>;
+  /** Headers besides the site's own Origin and the actor's cookie. */
+  headers?: Record<string, string>;
   /** The rows this write aims at, as the database holds them (required for every write). */
   target?: (c: Ctx) => Promise<unknown>;
 };
@@ -63,7 +73,21 @@ async function rows(query: SQL): Promise<unknown[]> {
 }
 const serviceRow = (id: string) => rows(sql`select * from services where id = ${id}`);
 const cartItemRow = (id: string) => rows(sql`select * from cart_items where id = ${id}`);
+const staffState = (id: string) =>
+  rows(sql`
+    select s.*,
+      (select json_agg(ss order by ss.service_id) from staff_services ss where ss.staff_id = s.id) as services,
+      (select json_agg(h order by h.weekday, h.start_minute) from staff_hours h where h.staff_id = s.id) as hours,
+      (select json_agg(o order by o.starts_at) from staff_time_off o where o.staff_id = s.id) as time_off
+    from staff s where s.id = ${id}`);
 const userRow = (id: string) => rows(sql`select id, name, email, image, role, updated_at from "user" where id = ${id}`);
+/** Signs a customer up and deletes her account, as 'Delete my account' does. */
+async function deletedCustomer(): Promise<string> {
+  const gone = await signUp(t.app);
+  const res = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { origin: t.config.publicUrl, cookie: gone.cookie }, payload: { password: gone.password } });
+  if (res.statusCode !== 204) throw new Error(`account deletion failed: ${res.statusCode} ${res.body}`);
+  return gone.id;
+}
 /** A booking with its payment and what the card processor's ledger says was refunded. */
 const bookingState = (id: string) =>
   rows(sql`
@@ -82,6 +106,8 @@ const all = (status: number) => ({ visitor: status, customer: status, otherCusto
 
 const matrix: Row[] = [
   { name: 'health', method: 'GET', url: () => '/api/health', expect: all(200) },
+  // The same for everyone: this app never listens, so it is still 'starting' (routes/health.test.ts).
+  { name: 'readiness', method: 'GET', url: () => '/api/health/ready', expect: all(503) },
   { name: 'list services', method: 'GET', url: () => '/api/service', expect: all(200) },
   { name: 'one service', method: 'GET', url: (c) => `/api/service/${c.serviceId}`, expect: all(200) },
   {
@@ -232,6 +258,14 @@ const matrix: Row[] = [
     expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
     target: (c) => bookingState(c.bystanderVisitId),
   },
+  {
+    // Runs after the no-show above: the admin takes the mark back.
+    name: "reopen the bystander's visit marked a no-show",
+    method: 'POST',
+    url: (c) => `/api/bookings/${c.bystanderVisitId}/reopen`,
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
+    target: (c) => bookingState(c.bystanderVisitId),
+  },
   { name: 'list reviews', method: 'GET', url: () => '/api/review', expect: all(200) },
   { name: 'own reviews and visits to review', method: 'GET', url: () => '/api/review/mine', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
   {
@@ -309,6 +343,8 @@ const matrix: Row[] = [
     target: (c) => rows(sql`select * from contact_messages where id = ${c.contactMessageId}`),
   },
   { name: 'logout', method: 'GET', url: () => '/api/logout', expect: all(200) },
+  // Any page could send the browser to this GET: another site may not sign her out.
+  { name: 'logout from another site', method: 'GET', url: () => '/api/logout', headers: { 'sec-fetch-site': 'cross-site' }, expect: all(403) },
   // Visitors upload their photo before the account exists (sign-up); limited per IP instead.
   {
     name: 'upload an image',
@@ -350,11 +386,90 @@ const matrix: Row[] = [
     target: (c) => userRow(c.bystander.id),
   },
   {
+    name: 'make a deleted account admin',
+    method: 'PATCH',
+    url: (c) => `/api/user/admin/${c.deletedUserId}`,
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 404 },
+    target: (c) => userRow(c.deletedUserId),
+  },
+  {
+    name: 'admin check of a blank e-mail',
+    method: 'GET',
+    url: () => '/api/user/admin/%20',
+    expect: { visitor: 401, customer: 400, otherCustomer: 400, admin: 400 },
+  },
+  {
+    name: 'revoke a session with a blank token',
+    method: 'POST',
+    url: () => '/api/auth/revoke-session',
+    body: () => ({ token: ' ' }),
+    expect: all(400),
+    target: () => rows(sql`select id from session order by id`),
+  },
+  {
     name: 'remove admin',
     method: 'PATCH',
     url: (c) => `/api/user/admin-remove/${c.otherAdmin.id}`,
     expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
     target: (c) => userRow(c.otherAdmin.id),
+  },
+  { name: 'list stylists', method: 'GET', url: () => '/api/staff', expect: all(200) },
+  { name: 'one stylist', method: 'GET', url: (c) => `/api/staff/${c.staffId}`, expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 } },
+  {
+    name: 'add a stylist',
+    method: 'POST',
+    url: () => '/api/staff',
+    body: (c) => ({ name: 'Matrix Stylist', services: [{ serviceId: c.serviceId, duration: null }] }),
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 201 },
+    target: () => rows(sql`select id, name from staff order by id`),
+  },
+  {
+    name: 'change a stylist',
+    method: 'PATCH',
+    url: (c) => `/api/staff/${c.staffId}`,
+    body: () => ({ bio: 'Changed by the matrix' }),
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
+    target: (c) => staffState(c.staffId),
+  },
+  {
+    name: 'retire a stylist',
+    method: 'DELETE',
+    url: (c) => `/api/staff/${c.spareStaffId}`,
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
+    target: (c) => staffState(c.spareStaffId),
+  },
+  { name: 'retired stylists', method: 'GET', url: () => '/api/staff/retired', expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 } },
+  {
+    name: 'bring a stylist back',
+    method: 'POST',
+    url: (c) => `/api/staff/${c.retiredStaffId}/reinstate`,
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
+    target: (c) => staffState(c.retiredStaffId),
+  },
+  { name: "a stylist's hours", method: 'GET', url: (c) => `/api/staff/${c.staffId}/hours`, expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 } },
+  {
+    name: "set a stylist's hours",
+    method: 'PUT',
+    url: (c) => `/api/staff/${c.staffId}/hours`,
+    body: () => ({ days: [[], [{ start: '10:00', end: '13:00' }, { start: '14:00', end: '18:00' }], [], [], [], [], []] }),
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
+    target: (c) => staffState(c.staffId),
+  },
+  { name: "a stylist's time off", method: 'GET', url: (c) => `/api/staff/${c.staffId}/time-off`, expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 } },
+  {
+    name: 'add time off',
+    method: 'POST',
+    url: (c) => `/api/staff/${c.staffId}/time-off`,
+    body: () => ({ startsAt: '2031-03-02T04:00:00Z', endsAt: '2031-03-03T04:00:00Z', note: 'Matrix' }),
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 201 },
+    target: (c) => staffState(c.staffId),
+  },
+  {
+    name: 'remove time off',
+    method: 'DELETE',
+    url: (c) => `/api/staff/${c.staffId}/time-off/${c.timeOffId}`,
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
+    target: (c) => staffState(c.staffId),
   },
   { name: 'what deleting her account asks for', method: 'GET', url: () => '/api/me', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
   { name: 'download her own data', method: 'GET', url: () => '/api/me/export', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
@@ -424,7 +539,17 @@ beforeAll(async () => {
     bystanderVisitId: visit._id,
     bystanderReviewId: review.json<{ insertedId: string }>().insertedId,
     contactMessageId: ((await rows(sql`insert into contact_messages (first_name, last_name, email, phone, message) values ('Rina', '', 'rina@example.com', '', 'Hello') returning id`))[0] as { id: string }).id,
+    deletedUserId: await deletedCustomer(),
+    staffId: '',
+    spareStaffId: '',
+    retiredStaffId: '',
+    timeOffId: '',
   };
+  const [stylist, spare] = (await rows(sql`insert into staff (name) values ('Matrix Rina'), ('Matrix Nila') returning id`)) as { id: string }[];
+  ctx.staffId = stylist!.id;
+  ctx.spareStaffId = spare!.id;
+  ctx.retiredStaffId = ((await rows(sql`insert into staff (name, retired_at) values ('Matrix Mala', now()) returning id`))[0] as { id: string }).id;
+  ctx.timeOffId = ((await rows(sql`insert into staff_time_off (staff_id, starts_at, ends_at) values (${stylist!.id}, '2031-01-05T04:00:00Z', '2031-01-06T04:00:00Z') returning id`))[0] as { id: string }).id;
 });
 afterAll(async () => t.close());
 
@@ -436,13 +561,13 @@ describe.each(matrix)('$method $name', (row) => {
   it.each(['visitor', 'customer', 'otherCustomer', 'admin'] as const)('as %s', async (actor) => {
     // Logging out would end the shared session; give each logout call a session of its own.
     let cookie = actor === 'visitor' ? undefined : ctx[actor].cookie;
-    if (row.name === 'logout' && actor !== 'visitor') cookie = (await signUp(t.app)).cookie;
+    if (row.name.startsWith('logout') && actor !== 'visitor') cookie = (await signUp(t.app)).cookie;
     const form = row.form ? await row.form() : undefined;
     const before = await row.target?.(ctx);
     const res = await t.app.inject({
       method: row.method,
       url: row.url(ctx),
-      headers: { origin: t.config.publicUrl, ...(cookie ? { cookie } : {}), ...(form ? { 'content-type': form.contentType } : {}) },
+      headers: { origin: t.config.publicUrl, ...(cookie ? { cookie } : {}), ...(form ? { 'content-type': form.contentType } : {}), ...row.headers },
       ...(row.body ? { payload: row.body(ctx) as object } : {}),
       ...(form ? { payload: form.payload } : {}),
     });

@@ -59,7 +59,10 @@ export async function backupRoutes(app: App) {
         tags: ['backups'],
         summary: 'Downloads a kept backup (admin)',
         params: backupNameParamsSchema,
-        response: { 200: z.any().describe('application/gzip: the backup file'), ...guardedErrorResponses },
+        response: {
+          200: { description: 'The backup file', content: { 'application/gzip': { schema: z.any().describe('The gzip file, sent as a stream') } } },
+          ...guardedErrorResponses,
+        },
       },
     },
     async (request, reply) => {

@@ -11,6 +11,8 @@ import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { asUser, dhaka, openDay, readyToPay } from '../test/booking.js';
 import { bookAndPay, type BookedVisit } from '../test/appointments.js';
 import { salon } from '../../shared/salon.js';
+import { readCalendarFile } from '../test/calendar-files.js';
+import { addStylist, setStylist } from '../test/stylists.js';
 
 let t: TestApp;
 let owner: Account;
@@ -22,7 +24,9 @@ const day = openDay(4);
 
 const icsUrl = (id: string) => `/api/bookings/${id}/ics`;
 
+/** ical.js's view of the file, once readCalendarFile has checked node-ical reads it alike and it ends with CRLF. */
 function parseEvent(content: string) {
+  readCalendarFile(content);
   const calendar = new ICAL.Component(ICAL.parse(content));
   const vevents = calendar.getAllSubcomponents('vevent');
   expect(vevents).toHaveLength(1);
@@ -45,6 +49,21 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('GET /api/bookings/:id/ics', () => {
+  it("names her stylist in the file's description, and nobody once the booking has none", async () => {
+    const nila = await addStylist(t.app, admin, 'Nila Akter', [serviceId]);
+    await setStylist(t.app, [booking.id], nila);
+    try {
+      const named = parseEvent((await asUser(t.app, owner).get(icsUrl(booking.id))).body).event.description;
+      expect(named.split('\n')[1]).toBe('Stylist: Nila Akter');
+    } finally {
+      await setStylist(t.app, [booking.id], null);
+      // Retired, the salon books chairs alone again for the other tests here; her name stays on what she did.
+      await asUser(t.app, admin).delete(`/api/staff/${nila}`);
+    }
+    const nobody = parseEvent((await asUser(t.app, owner).get(icsUrl(booking.id))).body).event.description;
+    expect(nobody).not.toContain('Stylist');
+  });
+
   it("gives the customer her appointment's calendar file", async () => {
     const res = await asUser(t.app, owner).get(icsUrl(booking.id));
     expect(res.statusCode, res.body).toBe(200);
@@ -123,5 +142,18 @@ describe('GET /api/bookings/:id/ics', () => {
     expect(event.sequence).toBe(await sequenceOf(booking.id));
     // A cancellation names the attendee being removed: the customer.
     expect(event.attendees.map((attendee) => String(attendee.getFirstValue()).toLowerCase())).toEqual([`mailto:${owner.email.toLowerCase()}`]);
+  });
+
+  it('names a customer whose name holds quotes, commas, semicolons, colons, a backslash, Bangla and emoji, as both parsers read it', async () => {
+    const mim = await signUp(t.app, { name: 'Mim "Mimi" Akter, Dr; a:b \\ মিম 💅' });
+    const service = (await t.app.inject({ url: `/api/service/${serviceId}` })).json<{ _id: string; price: number }>();
+    const visit = await bookAndPay(t.app, mim, service, day, '16:00');
+    expect((await asUser(t.app, mim).post(`/api/bookings/${visit.id}/cancel`, {})).statusCode).toBe(200);
+    const res = await asUser(t.app, mim).get(icsUrl(visit.id));
+    expect(res.statusCode, res.body).toBe(200);
+    const read = readCalendarFile(res.body);
+    expect(read.method).toBe('CANCEL');
+    expect(read.events.map((e) => e.attendees)).toEqual([[{ name: "Mim 'Mimi' Akter, Dr, a:b / মিম 💅", email: mim.email.toLowerCase() }]]);
+    expect(read.events[0]!.organizer).toEqual({ name: salon.name, email: salon.email });
   });
 });

@@ -1,4 +1,4 @@
-/** Moving a confirmed appointment (PATCH /api/bookings/:id) and marking a missed one (no-show). */
+/** Moving a confirmed appointment (PATCH /api/bookings/:id), marking a missed one (no-show) and taking a mark back (reopen). */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.js';
@@ -438,5 +438,121 @@ describe('POST /api/bookings/:id/no-show', () => {
     expect(after.noShows).toBe(before.noShows + 1);
     // A booked and paid visit still: the bookings count does not drop when it is marked.
     expect(after.bookings).toBe(before.bookings);
+  });
+});
+
+describe('POST /api/bookings/:id/reopen: the salon takes back a completed or no-show mark', () => {
+  async function pastVisit(title = 'Classic Manicure') {
+    const who = await signUp(t.app);
+    const id = await book(who, title, freshDay(), '11:00');
+    await t.database.db.execute(sql`update bookings set starts_at = now() - interval '2 hours', ends_at = now() - interval '75 minutes' where id = ${id}`);
+    return { who, id };
+  }
+  const reopen = (who: Account | undefined, id: string) => asUser(t.app, who).post(`/api/bookings/${id}/reopen`, {});
+
+  it('puts a completed visit back to confirmed, to be marked again; the customer sees it confirmed', async () => {
+    const { who, id } = await pastVisit();
+    expect((await asUser(t.app, admin).post(`/api/bookings/${id}/complete`, {})).statusCode).toBe(200);
+    const res = await reopen(admin, id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(bookingSchema.parse(res.json())).toMatchObject({ _id: id, status: 'confirmed', canComplete: true });
+    expect((await bookingRow(id))?.status).toBe('confirmed');
+    const hers = bookingListSchema.parse((await asUser(t.app, who).get('/api/bookings?when=all')).json());
+    expect(hers.find((b) => b._id === id)?.status).toBe('confirmed');
+    // Undone by mistake: it can be marked again (a no-show this time).
+    expect((await asUser(t.app, admin).post(`/api/bookings/${id}/no-show`, {})).statusCode).toBe(200);
+    expect((await bookingRow(id))?.status).toBe('no-show');
+  });
+
+  it('asks her for a review once, however often the completion is undone and marked again', async () => {
+    const { id } = await pastVisit();
+    // Yesterday's visit: the others of this block share today's past hour, up to the chairs.
+    await t.database.db.execute(sql`update bookings set starts_at = now() - interval '30 hours', ends_at = now() - interval '29 hours' where id = ${id}`);
+    const reviewRequests = async () =>
+      (await rowsOf<{ n: number }>(t.database.db, sql`select count(*)::int as n from pgboss.job where name = 'mail' and data->>'kind' = 'review-request' and data->>'bookingId' = ${id}`))[0]!.n;
+    for (let round = 0; round < 3; round += 1) {
+      expect((await asUser(t.app, admin).post(`/api/bookings/${id}/complete`, {})).statusCode).toBe(200);
+      expect((await reopen(admin, id)).statusCode).toBe(200);
+    }
+    expect((await asUser(t.app, admin).post(`/api/bookings/${id}/complete`, {})).statusCode).toBe(200);
+    expect(await reviewRequests()).toBe(1);
+  });
+
+  it('completions and undos raced on one visit: one review request, and the stamp agrees with the state', async () => {
+    const { id } = await pastVisit();
+    await t.database.db.execute(sql`update bookings set starts_at = now() - interval '32 hours', ends_at = now() - interval '31 hours' where id = ${id}`);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? asUser(t.app, admin).post(`/api/bookings/${id}/complete`, {}) : reopen(admin, id))),
+    );
+    // Each answer is either done or a clear refusal (an undo that found nothing to undo).
+    expect(answers.filter((res) => res.statusCode !== 200 && res.statusCode !== 409)).toEqual([]);
+    const [row] = await rowsOf<{ status: string; review_requested_at: Date | null; n: number }>(
+      t.database.db,
+      sql`select status, review_requested_at,
+            (select count(*)::int from pgboss.job where name = 'mail' and data->>'kind' = 'review-request' and data->>'bookingId' = ${id}) as n
+          from bookings where id = ${id}`,
+    );
+    expect(['completed', 'confirmed']).toContain(row!.status);
+    // Completed at least once (a complete came first or after an undo): asked exactly once, stamped.
+    expect(row!.n).toBe(row!.review_requested_at === null ? 0 : 1);
+    if (row!.status === 'completed') expect(row!.n).toBe(1);
+  });
+
+  it('puts a no-show back to confirmed while its place is free', async () => {
+    const { id } = await pastVisit();
+    expect((await asUser(t.app, admin).post(`/api/bookings/${id}/no-show`, {})).statusCode).toBe(200);
+    const res = await reopen(admin, id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(bookingSchema.parse(res.json()).status).toBe('confirmed');
+  });
+
+  it('leaves a no-show as it is when its place has been filled since (409, nothing changed)', async () => {
+    const { id } = await pastVisit();
+    expect((await asUser(t.app, admin).post(`/api/bookings/${id}/no-show`, {})).statusCode).toBe(200);
+    // The salon's three chairs at that time are taken by three other visits (written as the
+    // salon's own records: no customer can book a time that has begun).
+    for (let i = 0; i < DEFAULT_SALON_SETTINGS.capacity; i += 1) {
+      await t.database.db.execute(sql`
+        insert into bookings (user_id, payment_id, cart_item_id, service_id, title, price_minor, duration_minutes, image_url, starts_at, ends_at, status)
+        select user_id, payment_id, gen_random_uuid(), service_id, title, price_minor, duration_minutes, image_url, starts_at, ends_at, 'confirmed'
+        from bookings where id = ${id}`);
+    }
+    const before = await bookingRow(id);
+    const res = await reopen(admin, id);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(apiErrorSchema.parse(res.json()).message).toMatch(/given to another visit/);
+    expect(await bookingRow(id)).toEqual(before);
+  });
+
+  it('refuses after 24 hours, a confirmed, cancelled or unknown booking, customers and visitors; nothing changes', async () => {
+    const { who, id: completed } = await pastVisit();
+    expect((await asUser(t.app, admin).post(`/api/bookings/${completed}/complete`, {})).statusCode).toBe(200);
+    const { id: old } = await pastVisit();
+    await t.database.db.execute(sql`update bookings set status = 'completed', updated_at = now() - interval '24 hours 1 minute' where id = ${old}`);
+    const { id: oldNoShow } = await pastVisit();
+    await t.database.db.execute(sql`update bookings set status = 'no-show', updated_at = now() - interval '25 hours' where id = ${oldNoShow}`);
+    const { id: confirmed } = await pastVisit();
+    const { id: cancelled } = await pastVisit();
+    await t.database.db.execute(sql`update bookings set status = 'cancelled' where id = ${cancelled}`);
+
+    const rows: [Account | undefined, string, number, RegExp | null][] = [
+      [admin, old, 409, /up to 24 hours after it was marked completed/],
+      [admin, oldNoShow, 409, /up to 24 hours after it was marked a no-show/],
+      [admin, confirmed, 409, /A confirmed booking cannot be reopened/],
+      [admin, cancelled, 409, /A cancelled booking cannot be reopened/],
+      [who, completed, 403, null],
+      [undefined, completed, 401, null],
+      [admin, '00000000-0000-4000-8000-000000000000', 404, null],
+    ];
+    for (const [as, id, status, message] of rows) {
+      const before = await bookingRow(id);
+      const res = await reopen(as, id);
+      expect(res.statusCode, `${id} ${status}`).toBe(status);
+      if (message) expect(apiErrorSchema.parse(res.json()).message).toMatch(message);
+      expect(await bookingRow(id)).toEqual(before);
+    }
+    const bad = await reopen(admin, 'not-an-id');
+    expect(bad.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(bad.json()).issues?.map((issue) => issue.path)).toEqual(['params.id']);
   });
 });

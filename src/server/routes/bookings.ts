@@ -1,25 +1,86 @@
-import type { App } from '../types.js';
-import { guardedErrorResponses } from '../../shared/errors.js';
+import { z } from 'zod';
+import type { App, Actor } from '../types.js';
+import { apiErrorSchema, guardedErrorResponses } from '../../shared/errors.js';
 import { idParamsSchema } from '../../shared/ids.js';
-import { HOLD_TAKEN_MESSAGE } from '../../shared/cart.js';
-import { bookingSchema, moveBookingSchema } from '../../shared/payments.js';
+import { bookingListSchema, bookingSchema, listFilterSchema, moveBookingSchema } from '../../shared/payments.js';
 import { currentUser, requireAdmin, requireUser } from '../plugins/auth.js';
-import { HttpError, notFound } from '../http-error.js';
-import { findBooking, type Viewer } from '../repositories/bookings.js';
+import { notFound } from '../http-error.js';
+import { EXPORT_ROW_LIMIT, bookingRow, findBooking, listBookings } from '../repositories/bookings.js';
 import { databaseNow } from '../booking/capacity.js';
-import { markNoShow, moveBooking } from '../booking/reschedule.js';
-import { overlapMessage, rejectionMessages } from './cart.js';
+import { attachmentName, listOrCsv, sendCsv } from '../csv.js';
+import { bookingsCsv } from '../csv-exports.js';
+import { buildIcs } from '../calendar/ics.js';
 
 /**
- * Changes to one appointment besides cancelling and completing it (those stay with the payments
- * routes, as a cancel refunds): moving it to another time, and marking a missed visit.
+ * Every `/api/bookings` route: the appointments list (and its CSV), one appointment's calendar
+ * file, and each change to an appointment (move, cancel, complete, no-show, reopen), which
+ * BookingService decides; a change answers the booking as its actor now sees it.
  */
 export async function bookingRoutes(app: App) {
-  const bookingAsSeenBy = async (viewer: Viewer, id: string) => {
-    const booking = await findBooking(app.db, viewer, id, await app.salonSettings.get(), await databaseNow(app.db));
+  const service = app.bookings;
+
+  const bookingAsSeenBy = async (actor: Actor, id: string) => {
+    const booking = await findBooking(app.db, actor, id, await app.salonSettings.get(), await databaseNow(app.db));
     if (!booking) throw notFound('Booking');
     return booking;
   };
+
+  app.get(
+    '/bookings',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Appointments: your own, or (admin) every booking, filterable by date and status; format=csv downloads it',
+        querystring: listFilterSchema,
+        response: { 200: listOrCsv(bookingListSchema, 'The bookings; with format=csv, the same rows as a CSV file'), ...guardedErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const me = await currentUser(request);
+      const settings = await app.salonSettings.get();
+      const list = await listBookings(app.db, me, request.query, settings, await databaseNow(app.db), request.query.format === 'csv' ? EXPORT_ROW_LIMIT : undefined);
+      if (request.query.format === 'csv') return sendCsv(reply, bookingsCsv(list, settings.timeZone), attachmentName('parlour-bookings', request.query));
+      return list;
+    },
+  );
+
+  app.post(
+    '/bookings/:id/cancel',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Cancels a confirmed booking and refunds it (customers: up to the notice limit)',
+        params: idParamsSchema,
+        // 503: the processor refused the refund just now; the cancellation is kept and completes by itself.
+        response: { 200: bookingSchema, ...guardedErrorResponses, 503: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const me = await currentUser(request);
+      await service.cancel(me, request.params.id);
+      return bookingAsSeenBy(me, request.params.id);
+    },
+  );
+
+  app.post(
+    '/bookings/:id/complete',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Marks a confirmed booking whose time has come as completed (admin)',
+        params: idParamsSchema,
+        response: { 200: bookingSchema, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      const me = await currentUser(request);
+      await service.complete(request.params.id);
+      return bookingAsSeenBy(me, request.params.id);
+    },
+  );
 
   app.patch(
     '/bookings/:id',
@@ -27,7 +88,7 @@ export async function bookingRoutes(app: App) {
       onRequest: requireUser,
       schema: {
         tags: ['bookings'],
-        summary: 'Moves a confirmed booking to another free time of the same length (customers: up to the notice limit)',
+        summary: 'Moves a confirmed booking to another free time, with its stylist or another (customers: up to the notice limit)',
         params: idParamsSchema,
         body: moveBookingSchema,
         response: { 200: bookingSchema, ...guardedErrorResponses },
@@ -35,28 +96,7 @@ export async function bookingRoutes(app: App) {
     },
     async (request) => {
       const me = await currentUser(request);
-      const settings = await app.salonSettings.get();
-      const outcome = await moveBooking(app.db, app.notices, { mover: me, bookingId: request.params.id, startsAt: new Date(request.body.startsAt), settings });
-      if (!outcome.ok) {
-        switch (outcome.reason) {
-          case 'not-found':
-            throw notFound('Booking');
-          case 'not-confirmed':
-            throw new HttpError(409, `A ${outcome.status} booking cannot be moved.`);
-          case 'inside-notice':
-            throw new HttpError(409, `Appointments can be moved up to ${outcome.hours} hours before they start.`);
-          case 'taken':
-            throw new HttpError(409, HOLD_TAKEN_MESSAGE);
-          case 'overlaps-own': {
-            const message = overlapMessage(outcome.other, settings.timeZone);
-            throw new HttpError(409, message, [{ path: 'startsAt', message }]);
-          }
-          default: {
-            const message = rejectionMessages[outcome.reason];
-            throw new HttpError(400, message, [{ path: 'startsAt', message }]);
-          }
-        }
-      }
+      await service.move(me, request.params.id, new Date(request.body.startsAt), request.body.staffId);
       return bookingAsSeenBy(me, request.params.id);
     },
   );
@@ -74,10 +114,73 @@ export async function bookingRoutes(app: App) {
     },
     async (request) => {
       const me = await currentUser(request);
-      const outcome = await markNoShow(app.db, request.params.id);
-      if (outcome === 'not-found') throw notFound('Booking');
-      if (typeof outcome === 'object') throw new HttpError(409, outcome.refused);
+      await service.noShow(request.params.id);
       return bookingAsSeenBy(me, request.params.id);
+    },
+  );
+
+  app.post(
+    '/bookings/:id/reopen',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Puts a visit marked completed or a no-show back to confirmed, within 24 hours of the mark (admin)',
+        params: idParamsSchema,
+        response: { 200: bookingSchema, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      const me = await currentUser(request);
+      await service.reopen(request.params.id);
+      return bookingAsSeenBy(me, request.params.id);
+    },
+  );
+
+  // An appointment's calendar file, the same one the e-mails carry.
+  app.get(
+    '/bookings/:id/ics',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'The appointment as an iCalendar (.ics) file, for its customer or an admin',
+        params: idParamsSchema,
+        response: {
+          200: {
+            description: 'The iCalendar file (METHOD:PUBLISH, or CANCEL for a cancelled appointment)',
+            content: { 'text/calendar': { schema: z.string() } },
+          },
+          ...guardedErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = await currentUser(request);
+      const settings = await app.salonSettings.get();
+      // One snapshot for the check and the row: a move committing in between cannot pair the new
+      // time with the old SEQUENCE, which calendars would then ignore.
+      const file = await app.db.transaction(
+        async (tx) => {
+          const now = await databaseNow(tx);
+          // Another customer's booking is 'not found', exactly like an id that does not exist.
+          const booking = await findBooking(tx, me, request.params.id, settings, now);
+          // An unpaid checkout is not an appointment yet.
+          if (!booking || booking.status === 'pending') return undefined;
+          const row = await bookingRow(tx, booking._id);
+          if (!row) return undefined;
+          return buildIcs([row], { timeZone: settings.timeZone, publicUrl: app.config.publicUrl, now, customer: booking.customer });
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+      if (!file) throw notFound('Booking');
+      return reply
+        .type(`text/calendar; charset=utf-8; method=${file.method}`)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        // The file changes whenever the appointment moves.
+        .header('cache-control', 'private, no-store')
+        .serializer((payload: unknown) => payload as string)
+        .send(file.content);
     },
   );
 }

@@ -51,6 +51,10 @@ describe('POST /api/cart', () => {
         startsAt: null,
         endsAt: null,
         holdExpiresAt: null,
+        // Any stylist until she picks one.
+        staffId: null,
+        staffName: null,
+        anyStylist: true,
       },
     ]);
   });

@@ -1,9 +1,8 @@
 import type { App } from '../types.js';
-import { guardedErrorResponses } from '../../shared/errors.js';
+import { errorResponses, guardedErrorResponses } from '../../shared/errors.js';
 import { idParamsSchema } from '../../shared/ids.js';
 import { acknowledgedSchema, insertedSchema } from '../../shared/results.js';
 import {
-  HOLD_TAKEN_MESSAGE,
   MAX_CART_ITEMS,
   availabilityQuerySchema,
   availabilitySchema,
@@ -15,31 +14,15 @@ import {
 } from '../../shared/cart.js';
 import { currentUser, requireUser } from '../plugins/auth.js';
 import { addToCart, cartItemOf, listCart, removeFromCart } from '../repositories/cart.js';
-import { holdTime } from '../booking/holds.js';
 import { findUserByEmail } from '../repositories/users.js';
 import { findService } from '../repositories/services.js';
 import { findBooking } from '../repositories/bookings.js';
 import { HttpError, notFound } from '../http-error.js';
-import { availableSlots, type SlotRejection } from '../booking/slots.js';
+import { availableSlots } from '../booking/slots.js';
+import { staffSlots } from '../booking/staff-slots.js';
+import { rosterFor } from '../repositories/staff.js';
 import { salonDayStart } from '../../shared/calendar.js';
 import { databaseNow, occupancy } from '../booking/capacity.js';
-
-/** Why a time cannot be booked, in the words the booking page shows under the time picker. */
-export const rejectionMessages: Record<SlotRejection, string> = {
-  closed: 'The salon is closed that day.',
-  'off-grid': 'Pick one of the offered start times.',
-  'outside-hours': 'That time is outside opening hours (the service must end by closing time).',
-  'too-soon': 'That time is too soon. Please pick a later time.',
-  'too-far': 'That date is too far ahead to book yet.',
-  full: HOLD_TAKEN_MESSAGE,
-  'overlaps-own': 'That time overlaps another of your appointments.',
-};
-
-/** Names her other appointment, in the salon's zone, so she knows which one is in the way. */
-export function overlapMessage(other: { title: string; startsAt: Date }, timeZone: string): string {
-  const when = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(other.startsAt);
-  return `That time overlaps your ${other.title} (${when}). Pick another time.`;
-}
 
 export async function cartRoutes(app: App) {
   app.post(
@@ -59,9 +42,15 @@ export async function cartRoutes(app: App) {
       if (request.body.email && request.body.email.toLowerCase() !== me.email.toLowerCase()) {
         throw new HttpError(403, 'You can only add to your own booking list.');
       }
-      const outcome = await addToCart(app.db, me.id, request.body.cartItemId);
+      const outcome = await addToCart(app.db, me.id, request.body.cartItemId, request.body.staffId);
       if (outcome === 'unknown-service') {
         throw new HttpError(404, 'That service is no longer offered.', [{ path: 'cartItemId', message: 'Unknown service' }]);
+      }
+      if (outcome === 'staff-gone') {
+        throw new HttpError(400, 'That stylist no longer works here.', [{ path: 'staffId', message: 'That stylist no longer works here' }]);
+      }
+      if (outcome === 'staff-not-qualified') {
+        throw new HttpError(400, 'That stylist does not do this service.', [{ path: 'staffId', message: 'That stylist does not do this service' }]);
       }
       if (outcome === 'full') throw new HttpError(409, `Your booking list is full (${MAX_CART_ITEMS} services). Book or remove some first.`);
       return reply.status(201).send(outcome);
@@ -114,7 +103,7 @@ export async function cartRoutes(app: App) {
       onRequest: requireUser,
       schema: {
         tags: ['booking list'],
-        summary: 'Sets the appointment time of an item and holds it for a few minutes (null lets it go)',
+        summary: 'Sets the appointment time of an item with a stylist (or any) and holds it for a few minutes (null lets it go)',
         params: idParamsSchema,
         body: cartTimeSchema,
         response: { 200: cartItemSchema, ...guardedErrorResponses },
@@ -122,20 +111,9 @@ export async function cartRoutes(app: App) {
     },
     async (request) => {
       const me = await currentUser(request);
-      const settings = await app.salonSettings.get();
       const startsAt = request.body.startsAt === null ? null : new Date(request.body.startsAt);
-      const outcome = await holdTime(app.db, { userId: me.id, itemId: request.params.id, startsAt, settings });
-      if (!outcome.ok) {
-        if (outcome.reason === 'not-found') throw notFound('Booking list item');
-        if (outcome.reason === 'taken' || outcome.reason === 'full') throw new HttpError(409, HOLD_TAKEN_MESSAGE);
-        if (outcome.reason === 'overlaps-own') {
-          const message = overlapMessage(outcome.other, settings.timeZone);
-          throw new HttpError(409, message, [{ path: 'startsAt', message }]);
-        }
-        const message = rejectionMessages[outcome.reason];
-        throw new HttpError(400, message, [{ path: 'startsAt', message }]);
-      }
-      return cartItemOf(outcome.item, me.email);
+      const item = await app.bookings.hold(me, request.params.id, startsAt, request.body.staffId ?? null);
+      return cartItemOf(item, me.email);
     },
   );
 
@@ -146,11 +124,12 @@ export async function cartRoutes(app: App) {
         tags: ['booking list'],
         summary: 'Start times on a salon-local date where the whole service fits and the salon has room',
         querystring: availabilityQuerySchema,
-        response: { 200: availabilitySchema, ...guardedErrorResponses },
+        // Public: a visitor sees the times too (a signed-in customer's own appointments are left out).
+        response: { 200: availabilitySchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const { serviceId, date, cartItemId, bookingId } = request.query;
+      const { serviceId, date, cartItemId, bookingId, staffId } = request.query;
       const service = await findService(app.db, serviceId);
       if (!service) throw notFound('Service');
       const settings = await app.salonSettings.get();
@@ -164,11 +143,30 @@ export async function cartRoutes(app: App) {
       const dayStart = salonDayStart(date, settings.timeZone);
       const window = { startsAt: new Date(dayStart.getTime() - 24 * 3600_000), endsAt: new Date(dayStart.getTime() + 48 * 3600_000) };
       // A signed-in customer is not offered times that overlap her own other appointments.
-      const { occupied, own } = await occupancy(app.db, { windows: [window], now, userId: me?.id, ...except });
-      const slots = availableSlots({ settings, date, durationMinutes: moving ? moving.duration : service.duration, now, occupied, own });
+      const [{ occupied, own }, roster] = await Promise.all([
+        occupancy(app.db, { windows: [window], now, userId: me?.id, ...except }),
+        rosterFor(app.db, serviceId, window),
+      ]);
       // Times change as others book: never cache an answer.
       reply.header('cache-control', 'no-store');
-      return { timeZone: settings.timeZone, slots: slots.map((slot) => ({ startsAt: slot.toISOString() })) };
+      if (!roster || roster.teamSize === 0) {
+        // A salon without stylists books chairs alone, as it did before them.
+        const slots = availableSlots({ settings, date, durationMinutes: moving ? moving.duration : service.duration, now, occupied, own });
+        return { timeZone: settings.timeZone, slots: slots.map((slot) => ({ startsAt: slot.toISOString(), staff: [] })) };
+      }
+      // A booking being moved keeps its stylist unless another is asked for.
+      const wanted = staffId ?? moving?.staffId ?? null;
+      const slots = staffSlots({
+        settings,
+        date,
+        service: { id: serviceId, durationMinutes: service.duration, bufferMinutes: roster.bufferMinutes },
+        stylists: roster.stylists,
+        now,
+        taken: occupied,
+        own,
+        staffId: wanted,
+      });
+      return { timeZone: settings.timeZone, slots: slots.map((slot) => ({ startsAt: slot.startsAt.toISOString(), staff: slot.staff })) };
     },
   );
 }

@@ -5,6 +5,7 @@ import { idParamsSchema } from '../../shared/ids.js';
 import { insertedSchema } from '../../shared/results.js';
 import { countUnreadContactMessages, insertContactMessage, listContactMessages, updateContactMessage } from '../repositories/contact-messages.js';
 import { consumeThrottle } from '../repositories/throttles.js';
+import { clientAddressKey } from '../client-address.js';
 import { requireAdmin } from '../plugins/auth.js';
 import { HttpError, notFound } from '../http-error.js';
 
@@ -25,7 +26,7 @@ export async function contactRoutes(app: App) {
     },
     async (request, reply) => {
       // Counted after validation: a visitor fixing a typo in the form is not held against.
-      const verdict = await consumeThrottle(app.db, `contact:${request.ip}`, CONTACT_MESSAGES_PER_ADDRESS, CONTACT_WINDOW_SECONDS);
+      const verdict = await consumeThrottle(app.db, `contact:${clientAddressKey(request.ip)}`, CONTACT_MESSAGES_PER_ADDRESS, CONTACT_WINDOW_SECONDS);
       if (!verdict.allowed) {
         const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
         throw new HttpError(429, `You have sent several messages in a short time. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before sending another, or call the salon.`);

@@ -13,6 +13,7 @@ import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { asUser, openDay, readyToPay } from '../test/booking.js';
 import type { Booking, Payment } from '../../shared/payments.js';
 import { csvCell, toCsv } from '../csv.js';
+import { addStylist, setStylist } from '../test/stylists.js';
 
 /** A small RFC 4180 reader, written apart from the writer so the test does not trust it. */
 function parseCsv(text: string): string[][] {
@@ -51,6 +52,8 @@ const dhakaClock = (iso: string) => new Date(Date.parse(iso) + 6 * 3600_000).toI
 const guarded = (text: string) => (/^[=+\-@]/.test(text) ? `'${text}` : text);
 
 const TRICKY_NAME = '=HYPERLINK("http://evil.example"), "Mim"\nRahman';
+/** A stylist's name the admin typed: a comma and quotes to quote, a formula start to disarm. */
+const TRICKY_STYLIST = '=Nila "Nilu", Akter';
 
 let t: TestApp;
 let admin: Account;
@@ -80,6 +83,8 @@ beforeAll(async () => {
   const mine = (await asUser(t.app, mim).get('/api/bookings')).json<Booking[]>();
   const cancelled = await asUser(t.app, admin).post(`/api/bookings/${mine[0]!._id}/cancel`, {});
   if (cancelled.statusCode !== 200) throw new Error(`cancel failed: ${cancelled.body}`);
+  // Mim's other visit was done by a stylist; Other's was booked before the salon had any.
+  await setStylist(t.app, [mine[1]!._id], await addStylist(t.app, admin, TRICKY_STYLIST, [services[1]!._id]));
 });
 afterAll(async () => t?.close());
 
@@ -95,6 +100,7 @@ const bookingRow = (b: Booking) => [
   guarded(b.customer.name),
   b.customer.email,
   b.paymentId,
+  b.staffName === null ? '' : guarded(b.staffName),
 ];
 const paymentRow = (p: Payment) => [
   p._id,
@@ -102,7 +108,7 @@ const paymentRow = (p: Payment) => [
   p.paidAt ? dhakaClock(p.paidAt) : '',
   guarded(p.customer.name),
   p.customer.email,
-  p.services.map((s) => s.title).join('; '),
+  p.services.map((s) => (s.staffName === null ? s.title : `${s.title} with ${s.staffName}`)).join('; '),
   String(p.amount),
   String(p.refunded),
   String(p.amount - p.refunded),
@@ -126,7 +132,7 @@ describe('GET /api/bookings?format=csv', () => {
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="parlour-bookings-from-${day}-to-${day}.csv"`);
     const list = json.json<Booking[]>();
     expect(list).toHaveLength(3);
-    expect(rows[0]).toEqual(['Booking', 'Starts', 'Ends', 'Service', 'Minutes', 'Price (BDT)', 'Refunded (BDT)', 'Status', 'Customer', 'E-mail', 'Payment']);
+    expect(rows[0]).toEqual(['Booking', 'Starts', 'Ends', 'Service', 'Minutes', 'Price (BDT)', 'Refunded (BDT)', 'Status', 'Customer', 'E-mail', 'Payment', 'Stylist']);
     expect(rows.slice(1)).toEqual(list.map(bookingRow));
     const mims = rows.filter((row) => row[9] === mim.email);
     expect(mims).toHaveLength(2);
@@ -134,6 +140,13 @@ describe('GET /api/bookings?format=csv', () => {
     expect(rows.find((row) => row[9] === other.email)![8]).toBe('Other, Customer');
     expect(mims.map((row) => row[7]).sort()).toEqual(['cancelled', 'confirmed']);
     expect(rows.slice(1).map((row) => row[1]!.slice(0, 10))).toEqual([day, day, day]);
+    // The stylist, quoted and disarmed, on her visit only; nobody on the visits without one.
+    expect(rows.slice(1).map((row) => [row[7], row[11]]).sort()).toEqual([
+      ['cancelled', ''],
+      ['confirmed', ''],
+      ['confirmed', `'${TRICKY_STYLIST}`],
+    ]);
+    expect(csv.body).toContain(`,"'=Nila ""Nilu"", Akter"\r\n`);
   });
 
   it('applies the status filter as the JSON list does', async () => {
@@ -172,6 +185,11 @@ describe('GET /api/payments?format=csv', () => {
     expect(rows.slice(1)).toEqual(list.map(paymentRow));
     const mims = rows.find((row) => row[4] === mim.email)!;
     expect(Number(mims[7])).toBeGreaterThan(0);
+    // Each service names its stylist in the one cell; the one without a stylist names nobody.
+    const hers = list.find((p) => p.customer.email === mim.email)!;
+    expect(mims[5]).toBe(hers.services.map((s) => (s.staffName ? `${s.title} with ${TRICKY_STYLIST}` : s.title)).join('; '));
+    expect(hers.services.filter((s) => s.staffName !== null)).toHaveLength(1);
+    expect(rows.find((row) => row[4] === other.email)![5]).not.toContain(' with ');
     expect(mims[9]).toBe('partially_refunded');
   });
 

@@ -315,7 +315,8 @@ describe('DELETE /api/me', () => {
                (select json_agg(c order by c.id) from contact_messages c where c.email = ${other.who.email}) as messages,
                (select count(*) from outbox o where o."to" = ${other.who.email}) as mails`);
     const otherBefore = await otherRows();
-    const range = { from: addCalendarDays(instantToZoned(new Date(), ZONE).date, -1), to: addCalendarDays(instantToZoned(new Date(), ZONE).date, 1) };
+    // Her visits' dates: the figures count money with its visit (docs/decisions/030-figures-that-add-up.md).
+    const range = { from: addCalendarDays(instantToZoned(new Date(), ZONE).date, -1), to: days.held };
     const summary = async () => adminSummarySchema.parse((await asUser(t.app, admin).get(`/api/admin/summary?from=${range.from}&to=${range.to}`)).json());
     const totals = async () => (await query<{ paid: number; refunded: number }>(sql`select sum(amount_minor)::int as paid, sum(refunded_minor)::int as refunded from payments where status in ('succeeded', 'partially_refunded', 'refunded')`))[0]!;
     const summaryBefore = await summary();
@@ -520,7 +521,7 @@ describe('DELETE /api/me: the last admin', () => {
 
   it('is refused by the deletion itself, not only by the check before it (a request whose check ran before another admin left)', async () => {
     const [only] = await query<{ id: string }>(sql`select id from "user" where role = 'admin'`);
-    const deps = { db: t.app.db, payments: t.app.payments, revocations: t.app.sessionRevocations, salonSettings: () => t.app.salonSettings.get(), log: t.app.log, verifyPassword: async () => true };
+    const deps = { db: t.app.db, payments: t.app.payments, bookings: t.app.bookings, revocations: t.app.sessionRevocations, salonSettings: () => t.app.salonSettings.get(), log: t.app.log, verifyPassword: async () => true };
     const before = await everyRow();
     await expect(deleteAccount(deps, only!.id)).rejects.toMatchObject({ statusCode: 409, message: LAST_ADMIN_MESSAGE });
     expect(await everyRow()).toEqual(before);

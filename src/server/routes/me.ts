@@ -40,6 +40,7 @@ export async function meRoutes(app: App) {
   const deps: AccountDeletionDeps = {
     db: app.db,
     payments: app.payments,
+    bookings: app.bookings,
     revocations: app.sessionRevocations,
     salonSettings: () => app.salonSettings.get(),
     log: app.log,
@@ -96,7 +97,7 @@ export async function meRoutes(app: App) {
         tags: ['accounts'],
         summary: 'Deletes the signed-in account: upcoming appointments cancelled, personal data removed, payments kept anonymously',
         body: deleteAccountInputSchema,
-        response: { 204: z.null(), ...guardedErrorResponses, 429: apiErrorSchema, 503: apiErrorSchema },
+        response: { 204: z.null().describe('Deleted; the session cookies are cleared'), ...guardedErrorResponses, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -124,8 +124,9 @@ describe('paying with the test gateway', () => {
     const booked = bookingListSchema.parse((await asUser(t.app, who).get('/api/bookings?when=upcoming')).json());
     // Each line names its booking (the receipt links to the booking's calendar file).
     expect(payment.services).toEqual([
-      { bookingId: booked[0]!._id, title: 'Classic Haircut & Blow-dry', price: 1200, startsAt: dhaka(day, '11:00').toISOString(), status: 'confirmed' },
-      { bookingId: booked[1]!._id, title: 'Gel Nail Extensions', price: 2500, startsAt: dhaka(day, '14:00').toISOString(), status: 'confirmed' },
+      // No stylist: this salon has none (stylist-booking.test.ts books with them).
+      { bookingId: booked[0]!._id, title: 'Classic Haircut & Blow-dry', price: 1200, startsAt: dhaka(day, '11:00').toISOString(), status: 'confirmed', staffName: null },
+      { bookingId: booked[1]!._id, title: 'Gel Nail Extensions', price: 2500, startsAt: dhaka(day, '14:00').toISOString(), status: 'confirmed', staffName: null },
     ]);
     expect(booked.map((b) => [b.title, b.price, b.duration, b.status])).toEqual([
       ['Classic Haircut & Blow-dry', 1200, 60, 'confirmed'],

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type Stripe from 'stripe';
-import type { FastifyReply } from 'fastify';
 import type { App } from '../types.js';
 import { guardedErrorResponses } from '../../shared/errors.js';
 import { idParamsSchema } from '../../shared/ids.js';
 import {
-  bookingListSchema,
-  bookingSchema,
   confirmResultSchema,
   createIntentSchema,
   intentSchema,
@@ -18,32 +15,13 @@ import {
   testConfirmSchema,
   BOOKING_LIST_CHANGED_MESSAGE,
 } from '../../shared/payments.js';
-import { currentUser, requireAdmin, requireUser } from '../plugins/auth.js';
+import { currentUser, requireUser } from '../plugins/auth.js';
 import { HttpError, notFound } from '../http-error.js';
 import { TestGateway, checkCard } from '../payments/test-gateway.js';
-import { EXPORT_ROW_LIMIT, findBooking, findPayment, listBookings, listPayments } from '../repositories/bookings.js';
-import { databaseNow } from '../booking/capacity.js';
-import { statement } from '../repositories/prepared.js';
-import { attachmentName } from '../csv.js';
-import { bookingsCsv, paymentsCsv } from '../csv-exports.js';
-
-/** The list as a file: the JSON list's schema does not apply, so the text goes out as it is. */
-function sendCsv(reply: FastifyReply, csv: string, disposition: string) {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', disposition)
-    .serializer((payload: unknown) => payload as string)
-    .send(csv);
-}
-
-/**
- * Her payment with this client secret, before the test card form charges it (prepared.ts). Found
- * through the test gateway's intent (unique by client secret) and the payment's reference (unique),
- * not among her payments by secret, which reads her whole payment history, growing with each visit.
- */
-const OWN_PAYMENT = statement<{ clientSecret: string; userId: string }, { id: string }>('parlour_own_payment')`
-  select p.id from test_gateway_intents i join payments p on p.gateway_ref = i.ref
-  where i.client_secret = ${'clientSecret'}::text and p.user_id = ${'userId'}::uuid and p.gateway = 'test'`;
+import { EXPORT_ROW_LIMIT, findPayment, listPayments } from '../repositories/bookings.js';
+import { ownPaymentBySecret } from '../repositories/payments.js';
+import { attachmentName, listOrCsv, sendCsv } from '../csv.js';
+import { paymentsCsv } from '../csv-exports.js';
 
 export async function paymentRoutes(app: App, options: { stripe?: Stripe | undefined }) {
   const service = app.payments;
@@ -87,7 +65,7 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
       async (request) => {
         const me = await currentUser(request);
         const { clientSecret, ...card } = request.body;
-        const [owned] = await OWN_PAYMENT.run(app.db, { clientSecret, userId: me.id });
+        const owned = await ownPaymentBySecret(app.db, clientSecret, me.id);
         if (!owned) throw notFound('Payment');
         // A card's expiry is a month: this server's clock judges it as well as the database's.
         const problems = checkCard(card, new Date());
@@ -158,7 +136,7 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
         tags: ['payments'],
         summary: 'Payment history: your own, or (admin) everyone’s, filterable by date and status; format=csv downloads it',
         querystring: listFilterSchema,
-        response: { 200: paymentListSchema, ...guardedErrorResponses },
+        response: { 200: listOrCsv(paymentListSchema, 'The payments; with format=csv, the same rows as a CSV file'), ...guardedErrorResponses },
       },
     },
     async (request, reply) => {
@@ -181,68 +159,6 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
       const payment = await findPayment(app.db, me, request.params.id);
       if (!payment) throw notFound('Payment');
       return payment;
-    },
-  );
-
-  app.get(
-    '/bookings',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ['bookings'],
-        summary: 'Appointments: your own, or (admin) every booking, filterable by date and status; format=csv downloads it',
-        querystring: listFilterSchema,
-        response: { 200: bookingListSchema, ...guardedErrorResponses },
-      },
-    },
-    async (request, reply) => {
-      const me = await currentUser(request);
-      const settings = await app.salonSettings.get();
-      const list = await listBookings(app.db, me, request.query, settings, await databaseNow(app.db), request.query.format === 'csv' ? EXPORT_ROW_LIMIT : undefined);
-      if (request.query.format === 'csv') return sendCsv(reply, bookingsCsv(list, settings.timeZone), attachmentName('parlour-bookings', request.query));
-      return list;
-    },
-  );
-
-  const bookingAfter = async (viewer: { id: string; role: 'user' | 'admin' }, id: string) => {
-    const booking = await findBooking(app.db, viewer, id, await app.salonSettings.get(), await databaseNow(app.db));
-    if (!booking) throw notFound('Booking');
-    return booking;
-  };
-
-  app.post(
-    '/bookings/:id/cancel',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ['bookings'],
-        summary: 'Cancels a confirmed booking and refunds it (customers: up to the notice limit)',
-        params: idParamsSchema,
-        response: { 200: bookingSchema, ...guardedErrorResponses },
-      },
-    },
-    async (request) => {
-      const me = await currentUser(request);
-      await service.cancelBooking(me, request.params.id);
-      return bookingAfter(me, request.params.id);
-    },
-  );
-
-  app.post(
-    '/bookings/:id/complete',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        tags: ['bookings'],
-        summary: 'Marks a confirmed booking whose time has come as completed (admin)',
-        params: idParamsSchema,
-        response: { 200: bookingSchema, ...guardedErrorResponses },
-      },
-    },
-    async (request) => {
-      const me = await currentUser(request);
-      await service.completeBooking(request.params.id);
-      return bookingAfter(me, request.params.id);
     },
   );
 }

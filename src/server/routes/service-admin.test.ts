@@ -33,7 +33,11 @@ const catalogue = async () => serviceListSchema.parse((await t.app.inject({ url:
 const countServices = async () => Number((await rowsOf<{ n: number }>(t.database.db, sql`select count(*)::int as n from services`))[0]!.n);
 
 async function validBody() {
-  return { title: 'Gold Facial', price: 2499.5, description: 'A glow facial with gold serum.', duration: 75, category: 'Facial', image_url: await uploadImage(t.app) };
+  return { title: 'Gold Facial', price: 2499.5, description: 'A glow facial with gold serum.', duration: 75, buffer: 10, category: 'Facial', image_url: await uploadImage(t.app) };
+}
+
+function validBodyWithoutUpload() {
+  return { title: 'Gold Facial', price: 2499.5, description: 'A glow facial with gold serum.', duration: 75, buffer: 10, category: 'Facial', image_url: '/images/services/bridal-makeup.svg' };
 }
 
 describe('POST /api/service', () => {
@@ -48,11 +52,11 @@ describe('POST /api/service', () => {
     expect((await catalogue()).map((s) => s._id)).toContain(insertedId);
   });
 
-  it('takes 60 minutes and no category when they are left out', async () => {
-    const { duration: _d, category: _c, ...body } = await validBody();
+  it('takes 60 minutes, no time after the visit and no category when they are left out', async () => {
+    const { duration: _d, category: _c, buffer: _b, ...body } = await validBody();
     const res = await call('POST', '/api/service', admin, body);
     const stored = serviceSchema.parse((await t.app.inject({ url: `/api/service/${res.json<{ insertedId: string }>().insertedId}` })).json());
-    expect(stored).toMatchObject({ duration: 60, category: null });
+    expect(stored).toMatchObject({ duration: 60, buffer: 0, category: null });
   });
 
   it('refuses visitors (401) and customers (403), storing nothing', async () => {
@@ -85,6 +89,23 @@ describe('POST /api/service', () => {
     expect(await countServices()).toBe(before);
   });
 
+  it.each([
+    [{ buffer: -5 }, 'Time after the visit must be between 0 and 120 minutes'],
+    [{ buffer: 125 }, 'Time after the visit must be between 0 and 120 minutes'],
+    [{ buffer: 7 }, 'Time after the visit must be a multiple of 5 minutes'],
+    [{ buffer: 12.5 }, 'Time after the visit must be whole minutes'],
+    [{ buffer: '10' }, 'Time after the visit must be a number of minutes'],
+    [{ buffer: null }, 'Time after the visit must be a number of minutes'],
+  ])('400 for a bad time after the visit (%j) with the field issue, storing nothing', async (change, message) => {
+    const before = await countServices();
+    // A shipped image: these cases need no upload (uploads are rate-limited).
+    const body = { ...validBodyWithoutUpload(), ...change };
+    const res = await call('POST', '/api/service', admin, body);
+    expect(res.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(res.json()).issues).toContainEqual({ path: 'buffer', message });
+    expect(await countServices()).toBe(before);
+  });
+
   it('refuses an upload address that was never stored here', async () => {
     const res = await call('POST', '/api/service', admin, { ...(await validBody()), image_url: '/uploads/3f1e1c9a-5b2d-4c1e-9a7b-1d2e3f4a5b6c.webp' });
     expect(res.statusCode).toBe(400);
@@ -102,6 +123,25 @@ describe('PATCH /api/service/:id', () => {
     expect(res.json()).toEqual({ modifiedCount: 1 });
     const after = (await catalogue()).find((s) => s._id === id);
     expect(after).toEqual({ _id: id, ...body, price: 1999.99, description: 'New words' });
+  });
+
+  it('changes the time after the visit (0 to 120 in steps of 5), which the public list shows; a bad one changes nothing', async () => {
+    const id = (await call('POST', '/api/service', admin, validBodyWithoutUpload())).json<{ insertedId: string }>().insertedId;
+    for (const buffer of [120, 0, 25]) {
+      const res = await call('PATCH', `/api/service/${id}`, admin, { buffer });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ modifiedCount: 1 });
+      expect((await catalogue()).find((s) => s._id === id)?.buffer).toBe(buffer);
+    }
+    const stored = async () => Number((await rowsOf<{ b: number }>(t.database.db, sql`select buffer_minutes as b from services where id = ${id}`))[0]!.b);
+    expect(await stored()).toBe(25);
+    for (const buffer of [121, 3, -5]) {
+      const bad = await call('PATCH', `/api/service/${id}`, admin, { buffer, price: 1 });
+      expect(bad.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(bad.json()).issues?.map((issue) => issue.path)).toEqual(['buffer']);
+    }
+    expect(await stored()).toBe(25);
+    expect((await t.app.inject({ url: `/api/service/${id}` })).json()).toMatchObject({ buffer: 25, price: 2499.5 });
   });
 
   it('answers modifiedCount 0 when nothing differs', async () => {

@@ -124,6 +124,8 @@ export async function serviceRoutes(app: App) {
       const deletedCount = await deleteService(app.db, request.params.id);
       if (deletedCount === 0) throw notFound('Service');
       catalogueChanged();
+      // Stylists who did it no longer list it.
+      app.team.invalidate();
       tidyImages();
       return { deletedCount };
     },

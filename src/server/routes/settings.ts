@@ -1,5 +1,5 @@
 import type { App } from '../types.js';
-import { guardedErrorResponses } from '../../shared/errors.js';
+import { errorResponses, guardedErrorResponses } from '../../shared/errors.js';
 import { acknowledgedSchema } from '../../shared/results.js';
 import { salonSettingsSchema } from '../../shared/salon-settings.js';
 import { requireAdmin } from '../plugins/auth.js';
@@ -9,7 +9,7 @@ export async function settingsRoutes(app: App) {
   // Opening hours and booking rules are what any visitor may read on a salon's door.
   app.get(
     '/settings',
-    { schema: { tags: ['salon'], summary: "The salon's booking rules", response: { 200: salonSettingsSchema, ...guardedErrorResponses } } },
+    { schema: { tags: ['salon'], summary: "The salon's booking rules", response: { 200: salonSettingsSchema, ...errorResponses } } },
     async () => app.salonSettings.get(),
   );
 

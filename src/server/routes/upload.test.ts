@@ -139,3 +139,11 @@ it(`limits uploads to ${UPLOADS_PER_HOUR_PER_IP} an hour per address with a clea
   expect(apiErrorSchema.parse(limited.json()).message).toBe('Too many uploads. Please try again later.');
   expect((await attempt('10.51.0.2')).statusCode).toBe(415);
 });
+
+it('counts the uploads of an IPv6 client by its /64, however many of its addresses it uses', async () => {
+  const attempt = (remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/api/upload', remoteAddress, headers: { origin: t.config.publicUrl }, payload: { image: 'x' } });
+  for (let i = 0; i < UPLOADS_PER_HOUR_PER_IP; i++) expect((await attempt(`2001:db8:51:1::${(i + 1).toString(16)}`)).statusCode).toBe(415);
+  expect((await attempt('2001:db8:51:1:1:2:3:4')).statusCode).toBe(429);
+  expect((await attempt('2001:db8:51:2::1')).statusCode).toBe(415);
+});

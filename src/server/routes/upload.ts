@@ -6,6 +6,7 @@ import { HttpError } from '../http-error.js';
 import { MAX_UPLOAD_BYTES, uploadResultSchema } from '../../shared/user.js';
 import { apiErrorSchema, errorResponses } from '../../shared/errors.js';
 import { consumeThrottle } from '../repositories/throttles.js';
+import { clientAddressKey } from '../client-address.js';
 import { findUpload, insertUploads, type StoredImage } from '../repositories/uploads.js';
 import { IMAGE_VARIANT_WIDTHS } from '../../shared/images.js';
 import { Semaphore } from '../semaphore.js';
@@ -79,7 +80,7 @@ export async function uploadRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const verdict = await consumeThrottle(app.db, `upload:${request.ip}`, UPLOADS_PER_HOUR_PER_IP, 3600);
+      const verdict = await consumeThrottle(app.db, `upload:${clientAddressKey(request.ip)}`, UPLOADS_PER_HOUR_PER_IP, 3600);
       if (!verdict.allowed) throw new HttpError(429, 'Too many uploads. Please try again later.');
       if (!request.isMultipart()) throw new HttpError(415, 'Send the image as multipart/form-data in the field "image".');
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { App } from '../types.js';
-import { guardedErrorResponses } from '../../shared/errors.js';
+import { apiErrorSchema, guardedErrorResponses } from '../../shared/errors.js';
+import { isCrossSiteRequest, trustedOriginsOf } from '../origins.js';
 import { idParamsSchema } from '../../shared/ids.js';
 import { modifiedSchema, acknowledgedSchema } from '../../shared/results.js';
-import { adminCheckSchema, authProvidersSchema, emailParamsSchema, nameSchema, userListSchema } from '../../shared/user.js';
+import { adminCheckParamsSchema, adminCheckSchema, authProvidersSchema, nameSchema, promoteParamsSchema, userListSchema } from '../../shared/user.js';
 import { currentUser, requireAdmin, requireUser } from '../plugins/auth.js';
 import { findUserByEmail, findUserById, listUsers, makeAdmin, removeAdmin, updateProfile } from '../repositories/users.js';
 import { HttpError, notFound } from '../http-error.js';
@@ -28,10 +29,22 @@ export async function userRoutes(app: App) {
     },
   );
 
+  const trustedOrigins = new Set(trustedOriginsOf(app.config.publicUrl));
   app.get(
     '/logout',
-    { schema: { tags: ['accounts'], summary: 'Ends the session', response: { 200: z.object({ success: z.boolean() }) } } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Ends the session (from the site itself; refused when another site sends the browser here)',
+        response: { 200: z.object({ success: z.boolean() }), 403: apiErrorSchema },
+      },
+    },
     async (request, reply) => {
+      // A GET, as the spec has it, so any page could link or redirect here: only the site itself
+      // (or the visitor typing the address) may sign her out. See docs/decisions/026.
+      if (isCrossSiteRequest(request.headers, trustedOrigins, { sameOriginOnly: true })) {
+        throw new HttpError(403, 'Log out from the Parlour site itself.');
+      }
       const response = await app.auth.api.signOut({ headers: fromNodeHeaders(request.headers), asResponse: true });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
@@ -68,14 +81,14 @@ export async function userRoutes(app: App) {
   );
 
   app.get(
-    '/user/admin/:email',
+    '/user/admin/:user',
     {
       onRequest: requireUser,
-      schema: { tags: ['accounts'], summary: 'Whether an account is an admin', params: emailParamsSchema, response: { 200: adminCheckSchema, ...guarded } },
+      schema: { tags: ['accounts'], summary: 'Whether an account is an admin', params: adminCheckParamsSchema, response: { 200: adminCheckSchema, ...guarded } },
     },
     async (request) => {
       const me = await currentUser(request);
-      const asked = request.params.email.trim().toLowerCase();
+      const asked = request.params.user.trim().toLowerCase();
       if (asked === me.email.toLowerCase()) return { admin: me.role === 'admin' };
       if (me.role !== 'admin') throw new HttpError(403, 'You can only ask about your own account.');
       const other = await findUserByEmail(app.db, asked);
@@ -84,11 +97,11 @@ export async function userRoutes(app: App) {
   );
 
   app.patch(
-    '/user/admin/:id',
-    { onRequest: requireAdmin, schema: { tags: ['accounts'], summary: 'Makes a user an admin', params: idParamsSchema, response: { 200: modifiedSchema, ...guarded } } },
+    '/user/admin/:user',
+    { onRequest: requireAdmin, schema: { tags: ['accounts'], summary: 'Makes a user an admin', params: promoteParamsSchema, response: { 200: modifiedSchema, ...guarded } } },
     async (request) => {
-      if (!(await findUserById(app.db, request.params.id))) throw notFound('User');
-      return { modifiedCount: await makeAdmin(app.db, request.params.id, app.sessionRevocations) };
+      if (!(await findUserById(app.db, request.params.user))) throw notFound('User');
+      return { modifiedCount: await makeAdmin(app.db, request.params.user, app.sessionRevocations) };
     },
   );
 

@@ -111,6 +111,20 @@ describe('the home page without JavaScript', () => {
     expect(res.body).toMatch(/<meta name="description" content="Parlour is a beauty salon for women in Dhanmondi, Dhaka\./);
   });
 
+  it('is drawn with its content, not placeholders: no skeleton and no loading state in the HTML of any public page', async () => {
+    // A skeleton in the server's HTML shimmers on a phone's main thread until the scripts replace
+    // it (Lighthouse counted 11 such animations), and shows a visitor without JavaScript nothing.
+    for (const url of ['/', '/login', '/signup', '/forgot-password', '/about', '/team', '/terms', '/privacy', '/cookies', '/no-such-page']) {
+      const body = (await page(url)).body;
+      const root = body.slice(body.indexOf('<div id="root">'));
+      expect(root, url).not.toMatch(/class="[^"]*\bskeleton\b/);
+      expect(root, url).not.toContain('aria-busy="true"');
+    }
+    const text = textOf(await html('/'));
+    for (const service of await services()) expect(text).toContain(service.title);
+    expect(text).not.toMatch(/\bLoading\b/);
+  });
+
   it('carries the salon as schema.org BeautySalon: address, phone, price range and the hours from the settings', async () => {
     const data = structuredData(await html('/'));
     expect(data).toMatchObject({
@@ -210,6 +224,28 @@ describe('the home page without JavaScript', () => {
   });
 });
 
+describe('testimonials in public', () => {
+  it("sign each review with her first name and an initial: the full surname is nowhere in the page, its data or the API", async () => {
+    const customer = await signUp(app, { name: '  Mimosa   Akhtaruzzaman ' });
+    expect(await seedDemoHistory(app, customer.id)).toBe(2);
+    const rows = await rowsOf<{ id: string }>(app.db, sql`select id from bookings where user_id = ${customer.id} limit 1`);
+    const review = await asUser(app, customer).post('/api/review', { bookingId: rows[0]!.id, rating: 5, feedback: 'The kindest hands in Dhaka, truly.' });
+    expect(review.statusCode, review.body).toBe(201);
+
+    const api = await app.inject({ url: '/api/review' });
+    expect(api.json<Review[]>().find((r) => r.feedback === 'The kindest hands in Dhaka, truly.')?.name).toBe('Mimosa A.');
+    expect(api.body).not.toContain('Akhtaruzzaman');
+    const body = await html('/');
+    expect(body).toContain('Mimosa A.');
+    expect(body).not.toContain('Akhtaruzzaman');
+    const jsonLdReviews = structuredData(body).review as { author: { name: string }; reviewBody: string }[];
+    expect(jsonLdReviews.find((r) => r.reviewBody === 'The kindest hands in Dhaka, truly.')?.author.name).toBe('Mimosa A.');
+    // The salon still knows who wrote it.
+    const managed = await asUser(app, admin).get('/api/admin/reviews');
+    expect(managed.body).toContain('Akhtaruzzaman');
+  });
+});
+
 describe('the other pages', () => {
   it('renders the log-in and sign-up pages with their forms and heads', async () => {
     const login = await page('/login');
@@ -251,6 +287,35 @@ describe('the other pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
     expect(res.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}${url}" />`);
+  });
+
+  it('the Team page shows the active stylists from the database, with what they do and a link to book with each', async () => {
+    const team = (await app.inject({ url: '/api/staff' })).json<{ _id: string; name: string; serviceIds: string[] }[]>();
+    expect(team.map((s) => s.name)).toEqual(['Shirin Akter', 'Nasima Begum', 'Rupa Das', 'Mitu Rahman', 'Farhana Islam']);
+    const text = textOf(await html('/team'));
+    for (const member of team) expect(text).toContain(member.name);
+    expect(text).toContain('Nourishing Hair Spa');
+    const body = await html('/team');
+    expect(body).toContain(`href="/?stylist=${team[0]!._id}#services"`);
+
+    // Adding and retiring a stylist shows in the next HTML.
+    const added = await write('POST', '/api/staff', { name: 'Sumaiya Khan', bio: 'Threading & brows.' });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(textOf(await html('/team'))).toContain('Sumaiya Khan');
+    const retired = await asUser(app, admin).delete(`/api/staff/${added.json<{ insertedId: string }>().insertedId}`);
+    expect(retired.statusCode).toBe(200);
+    expect(textOf(await html('/team'))).not.toContain('Sumaiya Khan');
+  });
+
+  it("'Book with her' renders the home page with only her services", async () => {
+    const team = (await app.inject({ url: '/api/staff' })).json<{ _id: string; name: string; serviceIds: string[] }[]>();
+    const mitu = team.find((s) => s.name === 'Mitu Rahman')!;
+    const text = textOf(await html(`/?stylist=${mitu._id}`));
+    expect(text).toContain('Services by Mitu Rahman');
+    expect(text).toContain('Classic Manicure');
+    expect(text).not.toContain('Bridal Makeup');
+    // Another stylist's address is another page; a plain visit shows everything.
+    expect(textOf(await html('/'))).toContain('Bridal Makeup');
   });
 
   it('the terms name the cancellation notice from the settings', async () => {

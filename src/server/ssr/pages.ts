@@ -43,6 +43,7 @@ function yearIn(timeZone: string, now: number): number {
 const sameInputs = (a: Inputs, b: Inputs) =>
   a.servicesJson === b.servicesJson &&
   a.reviewsJson === b.reviewsJson &&
+  a.staffJson === b.staffJson &&
   a.settings === b.settings &&
   a.authProviders === b.authProviders &&
   a.year === b.year;
@@ -121,13 +122,14 @@ export class Pages {
   }
 
   private async inputs(): Promise<Inputs> {
-    const [servicesJson, reviewsJson, settings, authProviders] = await Promise.all([
+    const [servicesJson, reviewsJson, staffJson, settings, authProviders] = await Promise.all([
       this.app.catalogue.get(),
       this.app.publishedReviews.get(),
+      this.app.team.get(),
       this.app.salonSettings.get(),
       this.providers(),
     ]);
-    return { servicesJson, reviewsJson, settings, authProviders, year: yearIn(settings.timeZone, Date.now()) };
+    return { servicesJson, reviewsJson, staffJson, settings, authProviders, year: yearIn(settings.timeZone, Date.now()) };
   }
 
   async serve(request: FastifyRequest, reply: FastifyReply) {

@@ -4,6 +4,7 @@ import type { CalendarAppointment } from '../calendar/ics.js';
 import type { Account } from './accounts.js';
 import { CARDS, asUser, dhaka, futureExpiry, readyToPay } from './booking.js';
 import type { ReceivedMail } from './smtp-receiver.js';
+import { readCalendarFile } from './calendar-files.js';
 
 export type BookedVisit = { id: string; startsAt: Date; endsAt: Date; title: string };
 
@@ -22,13 +23,17 @@ export async function bookAndPay(app: App, who: Account, service: { _id: string;
   return { id: booking._id, startsAt: new Date(booking.startsAt), endsAt: new Date(booking.endsAt), title: booking.title };
 }
 
-/** The calendar file a mail carries, read back by a calendar library (ical.js). */
+/**
+ * The calendar file a mail carries, read back by a calendar library (ical.js). Every file is also
+ * checked to read the same in a second, independent parser and to end with CRLF (readCalendarFile).
+ */
 export function calendarOf(mail: ReceivedMail) {
   const file = mail.attachments.find((a) => a.filename.endsWith('.ics'));
   if (!file) throw new Error(`no .ics attached to '${mail.subject}'`);
+  const view = readCalendarFile(file.content);
   const calendar = new ICAL.Component(ICAL.parse(file.content));
   const events = calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
-  return { file, method: calendar.getFirstPropertyValue('method'), events };
+  return { file, view, method: calendar.getFirstPropertyValue('method'), events };
 }
 
 /** An appointment as the calendar files and e-mails take it, at a fixed time: 10:00-11:00 on Tuesday 2 June 2026 in Dhaka. */
@@ -40,6 +45,7 @@ export function sampleAppointment(change: Partial<CalendarAppointment> = {}): Ca
     endsAt: new Date('2026-06-02T05:00:00Z'),
     status: 'confirmed',
     sequence: 0,
+    staffName: null,
     ...change,
   };
 }

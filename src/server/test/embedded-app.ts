@@ -20,10 +20,14 @@ export function temporaryDataDir(label: string): string {
  * PostgreSQL on the folder, the folder's lock, backups into DATA_DIR/backups), for the tests of
  * what only the embedded database has. Most suites share one server instead (createTestApp).
  */
-export async function createEmbeddedApp(dataDir: string, options: { seed?: boolean; backups?: BackupsOptions; jobs?: BuildAppOptions['jobs'] } = {}): Promise<EmbeddedApp> {
+/** `team`: seed the demo stylists too (off by default, as createTestApp: most suites book chairs alone). */
+export async function createEmbeddedApp(
+  dataDir: string,
+  options: { seed?: boolean; team?: boolean; backups?: BackupsOptions; jobs?: BuildAppOptions['jobs'] } = {},
+): Promise<EmbeddedApp> {
   const database = await openDatabase({ driver: 'embedded', dataDir, poolSize: 20, disposable: true });
   try {
-    await prepareDatabase(database, { seed: options.seed ?? true });
+    await prepareDatabase(database, { seed: options.seed ?? true, team: options.team ?? false });
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
     const app = await buildApp({ config, database, clientDir: undefined, backups: options.backups, jobs: options.jobs });
     await app.ready();

@@ -10,6 +10,7 @@ import Stripe from 'stripe';
 export type RecordedStripeRequest = { method: string; path: string; form: URLSearchParams; idempotencyKey: string | undefined; auth: string | undefined };
 
 type Intent = { id: string; amount: number; currency: string; client_secret: string; status: string };
+type Refund = { id: string; object: 'refund'; amount: number; payment_intent: string; status: string; created: number; metadata: Record<string, string> };
 
 export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_parlour_test_secret';
 
@@ -17,6 +18,7 @@ export async function startFakeStripe() {
   const requests: RecordedStripeRequest[] = [];
   const intents = new Map<string, Intent>();
   const byKey = new Map<string, string>();
+  const refunds: Refund[] = [];
   let counter = 0;
   const read = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -57,7 +59,30 @@ export async function startFakeStripe() {
       return send(200, object(intent));
     }
     if (req.method === 'POST' && req.url === '/v1/refunds') {
-      return send(200, { id: `re_fake_${counter}`, object: 'refund', amount: Number(form.get('amount')), payment_intent: form.get('payment_intent'), status: 'succeeded' });
+      const metadata: Record<string, string> = {};
+      for (const [name, value] of form) {
+        const key = /^metadata\[(.+)\]$/.exec(name)?.[1];
+        if (key) metadata[key] = value;
+      }
+      const refund: Refund = {
+        id: `re_fake_${counter}`,
+        object: 'refund',
+        amount: Number(form.get('amount')),
+        payment_intent: form.get('payment_intent') ?? '',
+        status: 'succeeded',
+        created: Math.floor(Date.now() / 1000),
+        metadata,
+      };
+      refunds.push(refund);
+      return send(200, refund);
+    }
+    if (req.method === 'GET' && req.url?.startsWith('/v1/refunds')) {
+      // Stripe's list: newest first, filtered by intent or creation time; one page is enough here.
+      const query = new URL(req.url, 'http://fake').searchParams;
+      const intentId = query.get('payment_intent');
+      const since = Number(query.get('created[gte]') ?? 0);
+      const data = refunds.filter((r) => (!intentId || r.payment_intent === intentId) && r.created >= since).reverse();
+      return send(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
     }
     send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` } });
   });
@@ -67,6 +92,8 @@ export async function startFakeStripe() {
 
   return {
     requests,
+    /** The refunds made, as Stripe's ledger holds them. */
+    refunds,
     /** The environment that points the app at this server. */
     env: {
       STRIPE_SECRET_KEY: 'sk_test_parlour',

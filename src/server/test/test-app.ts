@@ -7,10 +7,17 @@ import { createTestDatabase } from './test-database.js';
 
 export type TestApp = { app: App; database: DbHandle; config: AppConfig; close: () => Promise<void> };
 
-/** The real app on a fresh database, driven through HTTP with app.inject (or a real port). */
-export async function createTestApp(options: { seed?: boolean; env?: Record<string, string>; jobs?: BuildAppOptions['jobs'] } = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh database, driven through HTTP with app.inject (or a real port). The demo
+ * catalogue is seeded unless `seed` is false; the demo team only when `team` is true: most suites
+ * test the rules of a salon that books chairs alone (a real mode: a salon with no stylists), and
+ * the stylist suites build the team their cases need, or ask for the demo one.
+ */
+export async function createTestApp(
+  options: { seed?: boolean; team?: boolean; env?: Record<string, string>; jobs?: BuildAppOptions['jobs'] } = {},
+): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
-  await prepareDatabase(database, { seed: options.seed ?? true });
+  await prepareDatabase(database, { seed: options.seed ?? true, team: options.team ?? false });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const app = await buildApp({ config, database, clientDir: undefined, jobs: options.jobs });
   await app.ready();

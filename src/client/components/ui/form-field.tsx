@@ -72,7 +72,8 @@ type InputFieldProps = FieldShellProps & Omit<InputHTMLAttributes<HTMLInputEleme
 export function InputField({ label, error, hint, optional, className, registration, ...inputProps }: InputFieldProps) {
   return (
     <Field label={label} error={error} hint={hint} optional={optional} className={className}>
-      {(control) => <input className={`input w-full ${error ? 'input-error' : ''}`} {...control} {...inputProps} {...registration} />}
+      {/* type="text" unless told otherwise: said, not left to the browser's default (html-validate's no-implicit-input-type). */}
+      {(control) => <input type="text" className={`input w-full ${error ? 'input-error' : ''}`} {...control} {...inputProps} {...registration} />}
     </Field>
   );
 }
@@ -137,11 +138,13 @@ export function FileField({ label, error, hint, optional, className, registratio
   return (
     <Field label={label} error={error} hint={hint} optional={optional} className={className}>
       {(control) => (
-        <div className="flex items-center gap-3">
+        // At 320 px a preview beside the input left it too narrow for its own words ('No…en'): the
+        // input keeps room for its button and 'No file chosen', and wraps below the preview instead.
+        <div className="flex flex-wrap items-center gap-3">
           {preview}
           <input
             type="file"
-            className={`file-input min-w-0 flex-1 ${error ? 'file-input-error' : ''}`}
+            className={`file-input min-w-56 flex-1 ${error ? 'file-input-error' : ''}`}
             aria-labelledby={error ? `${control.id}-label ${control.id}-invalid` : undefined}
             {...control}
             {...inputProps}

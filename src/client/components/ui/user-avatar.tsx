@@ -4,13 +4,13 @@ interface UserAvatarProps {
   name: string;
   image: string | null;
   /** Pixel size of the round avatar. */
-  size?: 32 | 40 | 48;
+  size?: 32 | 40 | 48 | 80;
   /** Ring colour around the avatar: gold on light backgrounds, rose on plum. */
   ring?: 'accent' | 'none';
   className?: string;
 }
 
-const sizeClass = { 32: 'size-8 text-xs', 40: 'size-10 text-sm', 48: 'size-12 text-base' } as const;
+const sizeClass = { 32: 'size-8 text-xs', 40: 'size-10 text-sm', 48: 'size-12 text-base', 80: 'size-20 text-2xl' } as const;
 
 function initialsOf(name: string): string {
   return name

@@ -10,6 +10,11 @@ export interface CurrentUserState {
   user: CurrentUser | null;
   /** True until the session, and for a signed-in user the admin check, are known (spec section 4). */
   isLoading: boolean;
+  /**
+   * Her role as the session carries it until the admin check answers, then the check's answer:
+   * right from the first paint after she signs in, so the navbar's Dashboard link never points an
+   * admin at the customer's home. Guards wait for `isLoading` to end before they decide.
+   */
   isAdmin: boolean;
 }
 
@@ -21,7 +26,7 @@ export function useCurrentUser(): CurrentUserState {
 
   if (session.isPending) return { user: null, isLoading: true, isAdmin: false };
   if (!user) return { user: null, isLoading: false, isAdmin: false };
-  if (adminCheck.isPending) return { user, isLoading: true, isAdmin: false };
+  if (adminCheck.isPending) return { user, isLoading: true, isAdmin: user.role === 'admin' };
   // Should the check itself fail, the role in the session decides; the server guards every admin
   // call anyway, so this only chooses which menu to show.
   const isAdmin = adminCheck.data?.admin ?? user.role === 'admin';

@@ -1,7 +1,8 @@
 import type { RefObject } from 'react';
 import type { Booking } from '../../../shared/payments';
-import { formatSalonDateTime } from '../../../shared/calendar';
-import { confirmDialog, showError, showSuccess, toast } from '../../lib/dialogs';
+import { formatSalonDateTime, formatSalonShortDateTime } from '../../../shared/calendar';
+import { formatMoney } from '../../../shared/money';
+import { confirmDialog, showError, showSuccess, toast, undoToast } from '../../lib/dialogs';
 import { useChangeBookingStatus } from './api/change-booking-status';
 import { useMoveBooking } from './api/move-booking';
 import { focusTarget, keepFocusInPlace, rememberPlace } from './focus-after-action';
@@ -15,20 +16,24 @@ export interface BookingList {
 }
 
 /**
- * Cancel (asks first; the server refunds), move, mark completed and mark a no-show, with the
- * dialogs the user home, the order list and the admin's today list show. `audience` only changes
- * who the messages speak to. When a dialog closes, focus goes to the booking's next action, or a
- * neighbour's, or the list's heading (never <body>: the next Tab would restart at the top).
+ * Cancel, move, mark completed and mark a no-show, each asked first in a dialog that names the
+ * visit ('Move Classic Manicure to Sat 28 Nov 11:30?'), as the user home, the order list and the
+ * admin's today list show them. A mark can be taken back: a toast offers 'Undo' for a few seconds.
+ * `audience` only changes who the messages speak to. When a dialog closes, focus goes to the
+ * booking's next action, or a neighbour's, or the list's heading (never <body>: the next Tab would
+ * restart at the top).
  */
 export function useBookingActions(audience: 'customer' | 'admin', list: BookingList) {
   const change = useChangeBookingStatus();
   const moving = useMoveBooking();
   const placeOf = (booking: Booking) => rememberPlace(list.scope.current, booking._id, list.heading.current);
+  const when = (instant: string) => formatSalonShortDateTime(instant, list.timeZone);
 
   const cancel = async (booking: Booking) => {
+    const refund = formatMoney(booking.price - booking.refunded);
     const confirmed = await confirmDialog({
-      title: 'Cancel this appointment?',
-      text: 'The payment for it will be refunded.',
+      title: `Cancel ${booking.title} on ${when(booking.startsAt)}?`,
+      text: audience === 'customer' ? `${refund} will be refunded to your card.` : `${refund} will be refunded to ${booking.customer.name}'s card.`,
       icon: 'warning',
       confirmButtonText: 'Yes, cancel it',
       cancelButtonText: 'Keep it',
@@ -49,26 +54,61 @@ export function useBookingActions(audience: 'customer' | 'admin', list: BookingL
     );
   };
 
-  /** Saves a new time chosen in the time picker; rejects with the server's refusal, which the picker shows. */
-  const move = async (booking: Booking, startsAt: string) => {
+  /**
+   * Saves a new time chosen in the time picker once she confirms it; rejects with the server's
+   * refusal, which the picker shows. Answers undefined when she thought better of it (the picker
+   * stays open).
+   */
+  const move = async (booking: Booking, startsAt: string, stylist?: { _id: string; name: string }) => {
+    const another = stylist && stylist._id !== booking.staffId ? stylist : undefined;
+    const confirmed = await confirmDialog({
+      title: `Move ${booking.title} to ${when(startsAt)}${another ? ` with ${another.name}` : ''}?`,
+      text: audience === 'customer' ? undefined : `${booking.customer.name} gets an e-mail with the new time.`,
+      icon: 'question',
+      confirmButtonText: 'Yes, move it',
+      cancelButtonText: 'Keep the time',
+    });
+    if (!confirmed) return undefined;
     const place = placeOf(booking);
-    const moved = await moving.mutateAsync({ booking, startsAt });
+    const moved = await moving.mutateAsync({ booking, startsAt, staffId: another?._id });
     void showSuccess({
       title: 'Appointment moved',
-      text: `${moved.title} is now on ${formatSalonDateTime(moved.startsAt, list.timeZone)}.`,
+      text: `${moved.title} is now on ${formatSalonDateTime(moved.startsAt, list.timeZone)}${another && moved.staffName ? ` with ${moved.staffName}` : ''}.`,
       focusAfter: () => focusTarget(place),
     });
     return moved;
   };
 
-  const mark = (booking: Booking, action: 'complete' | 'no-show') => {
+  /** 'Undo' after a mark: back to confirmed (the server allows it for 24 hours). */
+  const reopen = (booking: Booking, place: ReturnType<typeof placeOf>) =>
+    change.mutate(
+      { booking, action: 'reopen' },
+      {
+        onSuccess: () => {
+          void toast({ title: `${booking.title} is confirmed again` });
+          keepFocusInPlace(place);
+        },
+        onError: (error) => void showError({ title: 'The mark was not undone', text: error.message, focusAfter: () => focusTarget(place) }),
+      },
+    );
+
+  const mark = async (booking: Booking, action: 'complete' | 'no-show') => {
+    const confirmed = await confirmDialog({
+      title: `Mark ${booking.title} for ${booking.customer.name} on ${when(booking.startsAt)} as ${action === 'complete' ? 'completed' : 'a no-show'}?`,
+      icon: 'question',
+      confirmButtonText: action === 'complete' ? 'Yes, completed' : 'Yes, a no-show',
+      cancelButtonText: 'Not yet',
+    });
+    if (!confirmed) return;
     const place = placeOf(booking);
     const done = action === 'complete' ? 'marked completed' : 'marked a no-show';
     change.mutate(
       { booking, action },
       {
         onSuccess: () => {
-          void toast({ title: `${booking.title} ${done}` });
+          void undoToast({ title: `${booking.title} ${done}`, focusAfter: () => focusTarget(place) }).then((undo) => {
+            if (undo) reopen(booking, place);
+          });
           keepFocusInPlace(place);
         },
         onError: (error) => void showError({ title: `The appointment was not ${done}`, text: error.message, focusAfter: () => focusTarget(place) }),
@@ -79,8 +119,8 @@ export function useBookingActions(audience: 'customer' | 'admin', list: BookingL
   return {
     cancel,
     move,
-    complete: (booking: Booking) => mark(booking, 'complete'),
-    noShow: (booking: Booking) => mark(booking, 'no-show'),
+    complete: (booking: Booking) => void mark(booking, 'complete'),
+    noShow: (booking: Booking) => void mark(booking, 'no-show'),
     busyId: change.isPending ? change.variables.booking._id : moving.isPending ? moving.variables.booking._id : null,
   };
 }

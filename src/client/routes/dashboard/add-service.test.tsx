@@ -40,8 +40,49 @@ describe('/dashboard/addservice', () => {
     expect(screen.getByLabelText('Upload Image')).toHaveAttribute('type', 'file');
     expect(screen.getByLabelText('Upload Image')).toHaveAttribute('accept', 'image/*');
     expect(screen.getByLabelText('Duration (minutes)')).toHaveValue(60);
+    expect(screen.getByLabelText(/^Time after the visit \(minutes\)/)).toHaveValue(0);
+    expect(screen.getByLabelText(/^Time after the visit \(minutes\)/)).toHaveAccessibleDescription(
+      'Blocks the stylist, not the client: cleaning up, colour setting',
+    );
     expect(screen.getByLabelText(/^Category/)).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+  });
+
+  it('checks the time after the visit (0 to 120, in steps of 5) before sending, and sends the one she typed', async () => {
+    const catalogue = catalogueForAdmin();
+    const { user } = renderApp('/dashboard/addservice');
+    const buffer = async () => screen.findByLabelText(/^Time after the visit \(minutes\)/);
+
+    await fillForm(user);
+    await user.clear(await buffer());
+    await user.type(await buffer(), '7');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await buffer()).toHaveAccessibleDescription('Time after the visit must be a multiple of 5 minutes');
+    expect(await buffer()).toHaveFocus();
+
+    await user.clear(await buffer());
+    await user.type(await buffer(), '125');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(async () => expect(await buffer()).toHaveAccessibleDescription('Time after the visit must be between 0 and 120 minutes'));
+    expect(catalogue.calls).toEqual([]);
+
+    await user.clear(await buffer());
+    await user.type(await buffer(), '20');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('dialog', { name: 'Service added' })).toBeInTheDocument();
+    expect(catalogue.writes).toEqual([{ method: 'POST', body: expect.objectContaining({ title: 'Bridal Makeup', buffer: 20 }) }]);
+    expect(catalogue.list.find((s) => s.title === 'Bridal Makeup')?.buffer).toBe(20);
+  });
+
+  it('takes an emptied time after the visit as none', async () => {
+    const catalogue = catalogueForAdmin();
+    const { user } = renderApp('/dashboard/addservice');
+
+    await fillForm(user);
+    await user.clear(screen.getByLabelText(/^Time after the visit \(minutes\)/));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('dialog', { name: 'Service added' })).toBeInTheDocument();
+    expect(catalogue.writes[0]?.body).toMatchObject({ buffer: 0 });
   });
 
   it('names every missing field under that field, and sends nothing', async () => {
@@ -110,6 +151,7 @@ describe('/dashboard/addservice', () => {
           price: 15000.5,
           description: 'Airbrush makeup, hair styling and draping.',
           duration: 180,
+          buffer: 0,
           category: 'Bridal',
           image_url: UPLOADED_IMAGE_URL,
         },

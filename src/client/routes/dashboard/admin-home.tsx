@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../features/auth/use-current-user';
 import { TodayAppointments } from '../../features/bookings/components/today-appointments';
 import { NextFreeTimes } from '../../features/cart/components/next-free-times';
 import { useServices } from '../../features/services/api/get-services';
+import { useStaff } from '../../features/staff/api/get-staff';
 import { useSalonSettings } from '../../features/settings/api/get-settings';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { formatCalendarDate, salonToday } from '../../../shared/calendar';
@@ -22,6 +23,7 @@ export function AdminHomeRoute() {
   const adminMenu = useAdminMenu(isAdmin);
   const settings = useSalonSettings();
   const services = useServices();
+  const staff = useStaff();
   const timeZone = settings.data?.timeZone ?? DEFAULT_SALON_SETTINGS.timeZone;
   const today = salonToday(timeZone);
   const [search, setSearch] = useSearchParams();
@@ -67,7 +69,7 @@ export function AdminHomeRoute() {
           <TodayAppointments date={today} timeZone={timeZone} MovePicker={SalonMovePicker} />
         </div>
         <div className="mt-3">
-          <NextFreeTimes services={services.data ?? []} date={today} timeZone={timeZone} />
+          <NextFreeTimes services={services.data ?? []} date={today} timeZone={timeZone} stylists={staff.data ?? []} />
         </div>
       </section>
 

@@ -68,7 +68,10 @@ describe('/dashboard/alluser', () => {
     const admin = await rowOf('Salon Admin');
     expect(admin.getByRole('img', { name: 'Salon Admin' })).toHaveAttribute('src', '/images/reviews/tahmina.svg');
     expect(admin.getAllByText('admin@parlour.test').length).toBeGreaterThan(0);
-    expect(admin.getByRole('button', { name: 'Remove Admin Salon Admin' })).toBeInTheDocument();
+    // Her own role is not offered for removal only to be refused: the button is off, and says why.
+    const own = admin.getByRole('button', { name: 'Remove Admin Salon Admin' });
+    expect(own).toBeDisabled();
+    expect(own).toHaveAccessibleDescription('Your own role: another admin can remove it.');
     expect(admin.getByText('you')).toBeInTheDocument();
 
     const customer = await rowOf('Mitu Customer');
@@ -91,10 +94,10 @@ describe('/dashboard/alluser', () => {
     expect(within(admin!).getByText('you')).toBeInTheDocument();
     expect(within(admin!).getByText('admin@parlour.test')).toHaveAttribute('title', 'admin@parlour.test');
     expect(within(admin!).getByText('Admin')).toBeInTheDocument();
-    expect(within(admin!).getByRole('button', { name: 'Remove Admin Salon Admin' })).toBeInTheDocument();
+    expect(within(admin!).getByRole('button', { name: 'Remove Admin Salon Admin' })).toBeDisabled();
 
     await user.click(within(customer!).getByRole('button', { name: 'Make admin Mitu Customer' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes, make admin' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Make Mitu Customer an admin?' })).getByRole('button', { name: 'Yes, make admin' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Admin!' })).getByRole('button', { name: 'OK' }));
     expect(await within(customer!).findByRole('button', { name: 'Remove Admin Mitu Customer' })).toBeInTheDocument();
   });
@@ -104,7 +107,7 @@ describe('/dashboard/alluser', () => {
     const { user } = renderApp('/dashboard/alluser');
 
     await user.click((await rowOf('Mitu Customer')).getByRole('button', { name: 'Make admin Mitu Customer' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    const confirm = await screen.findByRole('dialog', { name: 'Make Mitu Customer an admin?' });
     expect(within(confirm).getByText('You want to make user admin!')).toBeInTheDocument();
     const before = api.listRequests;
     await user.click(within(confirm).getByRole('button', { name: 'Yes, make admin' }));
@@ -123,7 +126,7 @@ describe('/dashboard/alluser', () => {
     const { user } = renderApp('/dashboard/alluser');
 
     await user.click((await rowOf('Rima Akter')).getByRole('button', { name: 'Remove Admin Rima Akter' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    const confirm = await screen.findByRole('dialog', { name: "Remove Rima Akter's admin role?" });
     expect(within(confirm).getByText('You want to remove user admin role!')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Yes, remove admin' }));
 
@@ -140,7 +143,7 @@ describe('/dashboard/alluser', () => {
     const { user } = renderApp('/dashboard/alluser');
 
     await user.click((await rowOf('Mitu Customer')).getByRole('button', { name: 'Make admin Mitu Customer' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Make Mitu Customer an admin?' })).getByRole('button', { name: 'Cancel' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.requests).toEqual([]);
@@ -148,15 +151,15 @@ describe('/dashboard/alluser', () => {
   });
 
   it("shows the server's refusal (409) in an error dialog", async () => {
-    usersServer();
-    server.use(http.patch('/api/user/admin-remove/:id', () => apiErrorResponse(409, 'You cannot remove your own admin role.')));
+    usersServer(fixtureUsers.map((u) => (u.name === 'Rima Akter' ? { ...u, role: 'admin' as const } : u)));
+    server.use(http.patch('/api/user/admin-remove/:id', () => apiErrorResponse(409, 'The salon needs at least one admin.')));
     const { user } = renderApp('/dashboard/alluser');
 
-    await user.click((await rowOf('Salon Admin')).getByRole('button', { name: 'Remove Admin Salon Admin' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes, remove admin' }));
+    await user.click((await rowOf('Rima Akter')).getByRole('button', { name: 'Remove Admin Rima Akter' }));
+    await user.click(within(await screen.findByRole('dialog', { name: "Remove Rima Akter's admin role?" })).getByRole('button', { name: 'Yes, remove admin' }));
 
     const refusal = await screen.findByRole('dialog', { name: 'The role was not changed' });
-    expect(within(refusal).getByText('You cannot remove your own admin role.')).toBeInTheDocument();
+    expect(within(refusal).getByText('The salon needs at least one admin.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Admin!' })).not.toBeInTheDocument();
   });
 
@@ -166,7 +169,7 @@ describe('/dashboard/alluser', () => {
     const { user } = renderApp('/dashboard/alluser');
 
     await user.click((await rowOf('Mitu Customer')).getByRole('button', { name: 'Make admin Mitu Customer' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes, make admin' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Make Mitu Customer an admin?' })).getByRole('button', { name: 'Yes, make admin' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('dialog', { name: 'Admin!' })).not.toBeInTheDocument();

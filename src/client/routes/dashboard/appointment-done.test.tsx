@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PENDING_POLL_INTERVAL_MS } from '../../features/payments/api/get-payment';
 import { customerUser } from '../../test/fixtures';
 import { accountSession } from '../../test/handlers';
-import { fakePayments, paymentRecord } from '../../test/payment-handlers';
+import { bookingRecord, fakePayments, paymentRecord, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
+
+const SAT_9_MAR_2030_11_30 = '2030-03-09T05:30:00.000Z';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 
@@ -29,7 +31,9 @@ describe('/dashboard/appointment/done', () => {
     const fake = withPayment(pending);
     renderApp(`/dashboard/appointment/done?payment=${pending._id}`);
 
-    await vi.waitFor(() => screen.getByRole('heading', { level: 1, name: 'Confirming your payment' }));
+    // vi.waitFor does not read Testing Library's longer timeout (setup.ts): the page's first lazy
+    // import took over its default 1 s on the loaded machine.
+    await vi.waitFor(() => screen.getByRole('heading', { level: 1, name: 'Confirming your payment' }), { timeout: 12_000 });
     expect(document.title).toBe('Confirming your payment | Parlour');
     const first = paymentPolls(fake, pending._id);
     expect(first).toBeGreaterThanOrEqual(1);
@@ -66,6 +70,26 @@ describe('/dashboard/appointment/done', () => {
     await vi.advanceTimersByTimeAsync(5 * PENDING_POLL_INTERVAL_MS);
     expect(paymentPolls(fake, pending._id)).toBe(polls);
     expect(fake.state.requests.some((request) => request === `GET /api/cart?email=${encodeURIComponent(customerUser.email)}`)).toBe(true);
+  });
+
+  it('names the stylist of each appointment on the receipt, and nobody for one booked without a stylist', async () => {
+    const paid = paymentRecord(5, {
+      amount: 4700,
+      services: [
+        { bookingId: bookingRecord(5)._id, title: 'Classic Manicure', price: 1200, startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed', staffName: 'Nila Akter' },
+        { bookingId: bookingRecord(6)._id, title: 'Signature Facial', price: 3500, startsAt: SAT_9_MAR_2030_11_30, status: 'confirmed', staffName: null },
+      ],
+    });
+    withPayment(paid);
+    renderApp(`/dashboard/appointment/done?payment=${paid._id}`);
+
+    const receipt = within(await screen.findByRole('region', { name: 'Receipt' }));
+    const [manicure, facial] = receipt.getAllByRole('listitem');
+    expect(within(manicure!).getByText('Classic Manicure')).toBeInTheDocument();
+    expect(manicure).toHaveTextContent('Sat, 9 Mar 2030, 10:30 · with Nila Akter');
+    expect(within(facial!).getByText('Signature Facial')).toBeInTheDocument();
+    expect(facial).toHaveTextContent('Sat, 9 Mar 2030, 11:30৳3,500');
+    expect(facial!.textContent).not.toMatch(/with|null/);
   });
 
   it('shows why a payment failed, with the way back to pay', async () => {

@@ -3,7 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customerUser, services } from '../../test/fixtures';
 import { accountSession, apiErrorResponse } from '../../test/handlers';
-import { fakePayments, heldBookingList, heldItem, SAT_2_MAR_2030_10_00 } from '../../test/payment-handlers';
+import { fakePayments, heldBookingList, heldItem, SAT_2_MAR_2030_10_00, SAT_2_MAR_2030_11_00 } from '../../test/payment-handlers';
+import { mim, rumana } from '../../test/staff-handlers';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 import { HOLD_TAKEN_MESSAGE } from '../../../shared/cart';
@@ -292,6 +293,33 @@ describe('/dashboard/appointment: the hold on her times', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(form.getByLabelText('Card number').closest('[inert]')).toBeNull();
     expect(form.getByLabelText('Card number')).toHaveValue('4242 4242');
+  });
+
+  it('Keep my times renews each time with the same choice of stylist: the one she named, or any', async () => {
+    const soon = new Date(Date.now() + 100_000).toISOString();
+    const fake = payingCustomer([
+      heldItem(services[0]!, SAT_2_MAR_2030_10_00, { holdExpiresAt: soon, staffId: mim._id, staffName: mim.name, anyStylist: false }),
+      heldItem(services[1]!, SAT_2_MAR_2030_11_00, { holdExpiresAt: soon, staffId: rumana._id, staffName: rumana.name, anyStylist: true }),
+    ]);
+    const bodies: unknown[] = [];
+    server.use(
+      http.patch<{ id: string }>('/api/cart/:id', async ({ params, request }) => {
+        bodies.push(await request.json());
+        const item = fake.state.cart.find((entry) => entry._id === params.id)!;
+        item.holdExpiresAt = new Date(Date.now() + 10 * 60_000).toISOString();
+        return HttpResponse.json(item);
+      }),
+    );
+    const { user } = renderApp('/dashboard/appointment');
+    await cardForm();
+
+    await user.click(await screen.findByRole('button', { name: 'Keep my times' }));
+    expect(await screen.findByText('Your times are held again for 10 minutes.')).toBeInTheDocument();
+    // Without the stylist a renewal would turn her named stylist into 'any'.
+    expect(bodies).toEqual([
+      { startsAt: SAT_2_MAR_2030_10_00, staffId: mim._id },
+      { startsAt: SAT_2_MAR_2030_11_00, staffId: null },
+    ]);
   });
 
   it('says so when a time was taken meanwhile, and keeps her place', async () => {

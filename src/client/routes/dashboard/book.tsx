@@ -8,6 +8,7 @@ import { BookingList } from '../../features/cart/components/booking-list';
 import { useAddToBooking } from '../../features/cart/use-add-to-booking';
 import { useServices } from '../../features/services/api/get-services';
 import { ServiceCard } from '../../features/services/components/service-card';
+import { useStaff } from '../../features/staff/api/get-staff';
 import { SalonSettingsBoundary } from '../../features/settings/components/salon-settings-boundary';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 
@@ -18,6 +19,8 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 export function BookRoute() {
   useDocumentTitle('Book | Parlour');
   const { user } = useCurrentUser();
+  // Until the team is known (or if it cannot be), the list books as a salon without stylists.
+  const staff = useStaff();
   const addToBooking = useAddToBooking(user);
   const servicesHeadingId = useId();
   const listHeadingId = useId();
@@ -48,6 +51,7 @@ export function BookRoute() {
                 <BookingList
                   email={user.email}
                   settings={settings}
+                  stylists={staff.data ?? []}
                   emptyAction={
                     <p className="flex items-center gap-1.5 text-sm font-medium text-primary">
                       <ArrowUp aria-hidden="true" className="size-4" />

@@ -129,8 +129,9 @@ describe('/dashboard/bookinglist', () => {
     const listRequests = cart.requests.filter((r) => r === 'GET /api/cart').length;
     await user.click(within(confirm).getByRole('button', { name: 'Yes, delete it!' }));
 
-    const done = await screen.findByRole('dialog', { name: 'Deleted!' });
-    expect(within(done).getByText('Your file has been deleted.')).toBeInTheDocument();
+    // The result names what went, not 'Deleted! Your file has been deleted.'
+    const done = await screen.findByRole('dialog', { name: 'Removed from your booking list' });
+    expect(within(done).getByText('Classic Manicure is no longer in it.')).toBeInTheDocument();
     expect(cart.writes).toEqual([{ method: 'DELETE', path: `/api/cart/${cartItemFor(manicure, customerUser)._id}` }]);
     await user.click(within(done).getByRole('button', { name: 'OK' }));
 

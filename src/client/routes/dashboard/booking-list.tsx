@@ -1,6 +1,7 @@
 import { PageHeader } from '../../components/ui/page-header';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { BookingList } from '../../features/cart/components/booking-list';
+import { useStaff } from '../../features/staff/api/get-staff';
 import { SalonSettingsBoundary } from '../../features/settings/components/salon-settings-boundary';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 
@@ -8,6 +9,8 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 export function BookingListRoute() {
   useDocumentTitle('Booking List | Parlour');
   const { user } = useCurrentUser();
+  // Until the team is known (or if it cannot be), the list books as a salon without stylists.
+  const staff = useStaff();
   return (
     <>
       <PageHeader eyebrow="Appointments" title="Booking List">
@@ -15,7 +18,7 @@ export function BookingListRoute() {
       </PageHeader>
       <div className="mt-8">
         {/* The dashboard layout only renders for a signed-in user. */}
-        {user ? <SalonSettingsBoundary>{(settings) => <BookingList email={user.email} settings={settings} />}</SalonSettingsBoundary> : null}
+        {user ? <SalonSettingsBoundary>{(settings) => <BookingList email={user.email} settings={settings} stylists={staff.data ?? []} />}</SalonSettingsBoundary> : null}
       </div>
     </>
   );

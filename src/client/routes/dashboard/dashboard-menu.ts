@@ -12,6 +12,7 @@ import {
   SquarePlus,
   Star,
   Users,
+  Scissors,
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '../../config/paths';
@@ -41,6 +42,7 @@ export const adminMenu: DashboardMenuItem[] = [
   { to: paths.dashboard.addService, label: 'Add services', icon: SquarePlus, description: 'Put a new treatment on the menu.' },
   { to: paths.dashboard.allUsers, label: 'Make Admin', icon: Users, description: 'Give trusted staff the admin role, or take it back.' },
   { to: paths.dashboard.manageServices, label: 'Manage Services', icon: Settings2, description: 'Change prices and details, or retire a service.' },
+  { to: paths.dashboard.staff, label: 'Stylists', icon: Scissors, description: 'Who does what, her hours and her time off.' },
   { ...paymentHistory, description: 'Every payment the salon has taken.' },
   { to: paths.dashboard.manageReviews, label: 'Reviews', icon: Star, description: 'Hide a review from the home page, or reply in public.' },
   { to: paths.dashboard.messages, label: 'Messages', icon: MessagesSquare, description: 'Read and answer what visitors wrote through the contact form.' },

@@ -14,6 +14,7 @@ const adminMenu = [
   ['Add services', '/dashboard/addservice'],
   ['Make Admin', '/dashboard/alluser'],
   ['Manage Services', '/dashboard/manageservice'],
+  ['Stylists', '/dashboard/staff'],
   ['Payment History', '/dashboard/paymentHistory'],
   ['Reviews', '/dashboard/managereviews'],
   ['Messages', '/dashboard/messages'],
@@ -116,6 +117,31 @@ describe('dashboard layout', () => {
     // The navbar's Dashboard link points here and is marked current.
     const nav = within(screen.getByRole('navigation', { name: 'Main' }));
     expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/adminhome');
+  });
+
+  it("points an admin's navbar Dashboard link at the admin home as soon as her session is known", async () => {
+    const gate = heldResponses();
+    // The admin check, asked once she is known, is still on its way (just after she signed in).
+    server.use(
+      http.get('/api/user/admin/:email', async () => {
+        await gate.hold();
+        return HttpResponse.json({ admin: true });
+      }),
+      ...accountSession(adminUser).handlers,
+      servicesHandler(),
+      reviewsHandler(),
+    );
+    const { user, router } = renderApp('/');
+
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    const dashboard = await nav.findByRole('link', { name: 'Dashboard' });
+    await waitFor(() => expect(gate.held).toBe(1));
+    expect(dashboard).toHaveAttribute('href', '/dashboard/adminhome');
+    // A quick tap lands on her own home, not the customer's.
+    await user.click(dashboard);
+    expect(router.state.location.pathname).toBe('/dashboard/adminhome');
+    gate.release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Salon Admin' })).toBeInTheDocument();
   });
 
   it("gives a customer the user menu, in the spec's order, and a Home link", async () => {

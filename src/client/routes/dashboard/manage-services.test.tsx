@@ -109,8 +109,9 @@ describe('/dashboard/manageservice', () => {
     const listsBefore = catalogue.calls.filter((call) => call === 'list').length;
     await user.click(within(confirm).getByRole('button', { name: 'Yes, delete it!' }));
 
-    const done = await screen.findByRole('dialog', { name: 'Deleted!' });
-    expect(within(done).getByText('Your file has been deleted.')).toBeInTheDocument();
+    // The result names what went, not 'Deleted! Your file has been deleted.'
+    const done = await screen.findByRole('dialog', { name: 'Service deleted' });
+    expect(within(done).getByText('Signature Facial is no longer offered.')).toBeInTheDocument();
     await user.click(within(done).getByRole('button', { name: 'OK' }));
 
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'Signature Facial' })).not.toBeInTheDocument());
@@ -141,7 +142,7 @@ describe('/dashboard/manageservice', () => {
 
     const refusal = await screen.findByRole('dialog', { name: 'The service was not deleted' });
     expect(within(refusal).getByText('Only an admin can do this.')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: 'Deleted!' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Service deleted' })).not.toBeInTheDocument();
     await user.click(within(refusal).getByRole('button', { name: 'OK' }));
 
     expect(catalogue.list).toHaveLength(3);

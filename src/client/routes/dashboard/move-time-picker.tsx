@@ -1,23 +1,52 @@
+import { useState } from 'react';
 import type { MovePickerProps } from '../../features/bookings/components/move-appointment';
 import { TimeChooser } from '../../features/cart/components/time-picker';
+import { StylistChoice } from '../../features/cart/components/stylist-choice';
 import { useSalonSettings } from '../../features/settings/api/get-settings';
+import { useStaff } from '../../features/staff/api/get-staff';
 
 /**
  * 'Move' opens the booking list's time picker (the bookings feature does not reach into the cart's,
- * so the pages hand it over): the same free times, leaving out the booking's own place.
+ * so the pages hand it over): the same free times, leaving out the booking's own place. A booking
+ * with a stylist keeps her unless another who performs the service is picked (the times are then
+ * hers); a booking from before the salon had stylists moves as it was booked.
  */
 function MoveTimePicker({ booking, onChoose, onCancel, note }: MovePickerProps & { note: string }) {
   const settings = useSalonSettings();
+  const staff = useStaff();
+  const [stylistId, setStylistId] = useState(booking.staffId);
   if (!settings.data) return null;
+  const performers = (staff.data ?? []).filter((stylist) => stylist.serviceIds.includes(booking.serviceId) || stylist._id === booking.staffId);
+  const offersStylists = booking.staffId !== null && performers.length > 1;
+  const chosen = performers.find((stylist) => stylist._id === stylistId);
   return (
     <TimeChooser
       title={booking.title}
       serviceId={booking.serviceId}
-      startsAt={booking.startsAt}
+      // Her current time is shown as hers only among her own stylist's times.
+      startsAt={stylistId === booking.staffId ? booking.startsAt : null}
       own={{ bookingId: booking._id }}
+      // Unnamed, the server offers the booking's own stylist's times.
+      staffId={stylistId !== booking.staffId ? (stylistId ?? undefined) : undefined}
       settings={settings.data}
       note={note}
-      onChoose={onChoose}
+      focusDateOnOpen={!offersStylists}
+      lead={
+        offersStylists ? (
+          <div className="mt-4">
+            <StylistChoice
+              // 'Any' is for a new booking; a booked visit has a person, kept or changed.
+              stylists={performers}
+              value={stylistId}
+              onChange={(next) => setStylistId(next ?? booking.staffId)}
+              autoFocus
+              withAny={false}
+              note={`With ${booking.staffName ?? 'her stylist'} unless you pick another; the times below are the chosen stylist's.`}
+            />
+          </div>
+        ) : null
+      }
+      onChoose={(startsAt) => onChoose(startsAt, chosen && chosen._id !== booking.staffId ? { _id: chosen._id, name: chosen.name } : undefined)}
       onCancel={onCancel}
     />
   );

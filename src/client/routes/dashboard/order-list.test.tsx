@@ -6,8 +6,11 @@ import { accountSession, apiErrorResponse } from '../../test/handlers';
 import { bookingRecord, fakePayments, saturdayFreeTimes, paymentRecord, SAT_1_JUN_2024_11_00, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
+import { mim, rumana, staffHandler } from '../../test/staff-handlers';
+import { services } from '../../test/fixtures';
 
 const rima = users[2]!;
+const facial = services[1]!;
 
 function salonWithBookings() {
   const fake = fakePayments({
@@ -15,7 +18,7 @@ function salonWithBookings() {
     payments: [paymentRecord(1, { amount: 8999.5 }), paymentRecord(2, { amount: 1200, customer: { name: rima.name, email: rima.email } })],
     bookings: [
       // To come: the admin may cancel it (and refund), not yet complete it.
-      bookingRecord(1, { startsAt: SAT_9_MAR_2030_10_30 }),
+      bookingRecord(1, { startsAt: SAT_9_MAR_2030_10_30, staffId: 'd0000000-0000-4000-8000-000000000001', staffName: 'Nila Akter' }),
       // Begun long ago: may be marked completed.
       bookingRecord(2, {
         title: 'Classic Manicure',
@@ -68,6 +71,23 @@ describe('/dashboard/orderlist', () => {
     expect(fake.state.requests).toContain('GET /api/bookings?when=all');
   });
 
+  it('names the stylist under the service, in the table and the cards, and nobody for a booking made before stylists', async () => {
+    salonWithBookings();
+    renderApp('/dashboard/orderlist');
+
+    const keratin = await rowOf('Keratin Treatment');
+    expect(keratin.getByText('with Nila Akter')).toBeInTheDocument();
+    const manicure = await rowOf('Classic Manicure');
+    expect(manicure.queryByText(/^with /)).not.toBeInTheDocument();
+    expect(manicure.getByText('Classic Manicure', { selector: 'td' })).toHaveTextContent(/^Classic Manicure$/);
+
+    const cards = within(screen.getByRole('list', { name: 'Bookings' })).getAllByRole('listitem');
+    expect(within(cards[0]!).getByText('with Nila Akter')).toBeInTheDocument();
+    expect(within(cards[2]!).getByText('Classic Manicure')).toBeInTheDocument();
+    expect(within(cards[2]!).queryByText(/^with /)).not.toBeInTheDocument();
+    expect(cards[2]!.textContent).not.toMatch(/null/);
+  });
+
   it('shows each booking as a card with its actions in view below xl (the table is kept from xl up: it fits beside the menu from 1280 px)', async () => {
     salonWithBookings();
     const { user } = renderApp('/dashboard/orderlist');
@@ -89,16 +109,23 @@ describe('/dashboard/orderlist', () => {
     const manicure = within(items[2]!);
     expect(manicure.getByText('Classic Manicure')).toBeInTheDocument();
     await user.click(manicure.getByRole('button', { name: 'Mark completed Classic Manicure on Sat, 1 Jun 2024, 11:00' }));
+    await user.click(within(await screen.findByRole('dialog', { name: `Mark Classic Manicure for ${rima.name} on Sat 1 Jun 11:00 as completed?` })).getByRole('button', { name: 'Yes, completed' }));
     expect(await within(items[2]!).findByText('Completed')).toBeInTheDocument();
     expect(within(items[1]!).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('marks a begun visit completed and shows the new status', async () => {
+  const markQuestion = (what: 'completed' | 'a no-show') => `Mark Classic Manicure for ${rima.name} on Sat 1 Jun 11:00 as ${what}?`;
+
+  it('marks a begun visit completed once she confirms, naming the customer, treatment and time, and shows the new status', async () => {
     const fake = salonWithBookings();
     const { user } = renderApp('/dashboard/orderlist');
 
     const manicure = await rowOf('Classic Manicure');
     await user.click(manicure.getByRole('button', { name: 'Mark completed Classic Manicure on Sat, 1 Jun 2024, 11:00' }));
+    const question = await screen.findByRole('dialog', { name: markQuestion('completed') });
+    // Nothing is sent before she confirms.
+    expect(fake.state.requests.filter((request) => request.startsWith('POST'))).toEqual([]);
+    await user.click(within(question).getByRole('button', { name: 'Yes, completed' }));
 
     await waitFor(() => expect(manicure.getByText('Completed')).toBeInTheDocument());
     expect(manicure.queryByRole('button', { name: /^Mark completed/ })).not.toBeInTheDocument();
@@ -106,12 +133,56 @@ describe('/dashboard/orderlist', () => {
     expect(fake.state.bookings[1]?.status).toBe('completed');
   });
 
-  it('cancels a booking after asking, refunds it, and shows it cancelled', async () => {
+  it('leaves the visit as it was when she answers Not yet', async () => {
+    const fake = salonWithBookings();
+    const { user } = renderApp('/dashboard/orderlist');
+    await user.click((await rowOf('Classic Manicure')).getByRole('button', { name: 'No-show Classic Manicure on Sat, 1 Jun 2024, 11:00' }));
+    await user.click(within(await screen.findByRole('dialog', { name: markQuestion('a no-show') })).getByRole('button', { name: 'Not yet' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.state.requests.filter((request) => request.startsWith('POST'))).toEqual([]);
+    expect(fake.state.bookings[1]?.status).toBe('confirmed');
+  });
+
+  it("offers Undo after a mark, which puts the visit back to confirmed with its buttons", async () => {
+    const fake = salonWithBookings();
+    const { user } = renderApp('/dashboard/orderlist');
+
+    const manicure = await rowOf('Classic Manicure');
+    await user.click(manicure.getByRole('button', { name: 'Mark completed Classic Manicure on Sat, 1 Jun 2024, 11:00' }));
+    await user.click(within(await screen.findByRole('dialog', { name: markQuestion('completed') })).getByRole('button', { name: 'Yes, completed' }));
+    expect(await screen.findByText('Classic Manicure marked completed')).toBeInTheDocument();
+    // The toast's Undo takes focus: Enter or Space takes the mark back at once.
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    await waitFor(() => expect(undo).toHaveFocus());
+    await waitFor(() => expect(manicure.getByText('Completed')).toBeInTheDocument());
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(fake.state.requests).toContain('POST /api/bookings/b0000000-0000-4000-8000-000000000002/reopen'));
+    await waitFor(() => expect(manicure.getByText('Confirmed')).toBeInTheDocument());
+    expect(fake.state.bookings[1]?.status).toBe('confirmed');
+    expect(await screen.findByText('Classic Manicure is confirmed again')).toBeInTheDocument();
+    expect(manicure.getByRole('button', { name: 'Mark completed Classic Manicure on Sat, 1 Jun 2024, 11:00' })).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal to undo in an error dialog", async () => {
+    salonWithBookings();
+    server.use(http.post('/api/bookings/:id/reopen', () => apiErrorResponse(409, 'A visit can be reopened up to 24 hours after it was marked a no-show.')));
+    const { user } = renderApp('/dashboard/orderlist');
+    await user.click((await rowOf('Classic Manicure')).getByRole('button', { name: 'No-show Classic Manicure on Sat, 1 Jun 2024, 11:00' }));
+    await user.click(within(await screen.findByRole('dialog', { name: markQuestion('a no-show') })).getByRole('button', { name: 'Yes, a no-show' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    const refusal = await screen.findByRole('dialog', { name: 'The mark was not undone' });
+    expect(within(refusal).getByText('A visit can be reopened up to 24 hours after it was marked a no-show.')).toBeInTheDocument();
+  });
+
+  it('cancels a booking after asking (naming the treatment, the time and the refund), refunds it, and shows it cancelled', async () => {
     const fake = salonWithBookings();
     const { user } = renderApp('/dashboard/orderlist');
 
     await user.click((await rowOf('Keratin Treatment')).getByRole('button', { name: 'Cancel Keratin Treatment on Sat, 9 Mar 2030, 10:30' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel this appointment?' })).getByRole('button', { name: 'Yes, cancel it' }));
+    const question = await screen.findByRole('dialog', { name: 'Cancel Keratin Treatment on Sat 9 Mar 10:30?' });
+    expect(within(question).getByText("৳8,999.50 will be refunded to Mitu Customer's card.")).toBeInTheDocument();
+    await user.click(within(question).getByRole('button', { name: 'Yes, cancel it' }));
 
     const done = await screen.findByRole('dialog', { name: 'Appointment cancelled' });
     expect(within(done).getByText("Mitu Customer's refund is on its way.")).toBeInTheDocument();
@@ -125,7 +196,7 @@ describe('/dashboard/orderlist', () => {
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Mark completed Classic Manicure on Sat, 1 Jun 2024, 11:00' })[0]).toHaveFocus());
   });
 
-  it('marks a begun visit a no-show: its status says so, its buttons go, and focus moves to a booking that has some', async () => {
+  it('marks a begun visit a no-show: its status says so, its buttons go, and Undo is offered', async () => {
     const fake = salonWithBookings();
     const { user } = renderApp('/dashboard/orderlist');
 
@@ -135,14 +206,14 @@ describe('/dashboard/orderlist', () => {
     const noShow = manicure.getByRole('button', { name: 'No-show Classic Manicure on Sat, 1 Jun 2024, 11:00' });
     expect(noShow).toHaveAccessibleDescription(rima.name);
     await user.click(noShow);
+    await user.click(within(await screen.findByRole('dialog', { name: markQuestion('a no-show') })).getByRole('button', { name: 'Yes, a no-show' }));
 
     expect(await screen.findByText('Classic Manicure marked a no-show')).toBeInTheDocument();
     await waitFor(() => expect(manicure.getByText('No-show')).toBeInTheDocument());
     expect(manicure.queryByRole('button')).not.toBeInTheDocument();
     expect(fake.state.requests).toContain('POST /api/bookings/b0000000-0000-4000-8000-000000000002/no-show');
     expect(fake.state.bookings[1]?.status).toBe('no-show');
-    // The last row has nothing left to press: focus goes to the nearest earlier booking's first action.
-    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Move Keratin Treatment on Sat, 9 Mar 2030, 10:30' })[0]).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus());
   });
 
   it('offers No-show among the statuses to filter by', async () => {
@@ -161,6 +232,7 @@ describe('/dashboard/orderlist', () => {
     server.use(http.post('/api/bookings/:id/complete', () => apiErrorResponse(409, 'Only a confirmed booking that has started can be marked completed.')));
     const { user } = renderApp('/dashboard/orderlist');
     await user.click((await rowOf('Classic Manicure')).getByRole('button', { name: 'Mark completed Classic Manicure on Sat, 1 Jun 2024, 11:00' }));
+    await user.click(within(await screen.findByRole('dialog', { name: markQuestion('completed') })).getByRole('button', { name: 'Yes, completed' }));
     const refusal = await screen.findByRole('dialog', { name: 'The appointment was not marked completed' });
     expect(within(refusal).getByText('Only a confirmed booking that has started can be marked completed.')).toBeInTheDocument();
   });
@@ -222,12 +294,15 @@ describe('/dashboard/orderlist', () => {
       expect(picker.getByText(/The appointment moves as soon as you pick a new time, and Mitu Customer gets an e-mail with it/)).toBeInTheDocument();
       // One picker on the page: the table's row (hidden at this width) does not draw a second.
       expect(screen.getAllByRole('region', { name: 'Choose a time for Keratin Treatment' })).toHaveLength(1);
-      const times = within(await picker.findByRole('group', { name: 'Free times on Sat, 9 Mar 2030' }));
-      expect(times.getByRole('button', { name: '10:30' })).toHaveAttribute('aria-pressed', 'true');
+      const times = within(await picker.findByRole('radiogroup', { name: 'Free times on Sat, 9 Mar 2030' }));
+      expect(times.getByRole('radio', { name: '10:30' })).toHaveAttribute('aria-checked', 'true');
       const keratinId = bookingRecord(1)._id;
       expect(asked).toEqual([`?serviceId=${bookingRecord(1).serviceId}&date=2030-03-09&bookingId=${keratinId}`]);
 
-      await user.click(times.getByRole('button', { name: '14:00' }));
+      await user.click(times.getByRole('radio', { name: '14:00' }));
+      const question = await screen.findByRole('dialog', { name: 'Move Keratin Treatment to Sat 9 Mar 14:00?' });
+      expect(within(question).getByText('Mitu Customer gets an e-mail with the new time.')).toBeInTheDocument();
+      await user.click(within(question).getByRole('button', { name: 'Yes, move it' }));
       const done = await screen.findByRole('dialog', { name: 'Appointment moved' });
       expect(within(done).getByText('Keratin Treatment is now on Sat, 9 Mar 2030, 14:00.')).toBeInTheDocument();
       expect(fake.state.requests).toContain(`PATCH /api/bookings/${keratinId}`);
@@ -246,11 +321,43 @@ describe('/dashboard/orderlist', () => {
 
       await user.click((await keratinCard()).getByRole('button', { name: 'Move Keratin Treatment on Sat, 9 Mar 2030, 10:30' }));
       const picker = within(await screen.findByRole('region', { name: 'Choose a time for Keratin Treatment' }));
-      await user.click(within(await picker.findByRole('group', { name: 'Free times on Sat, 9 Mar 2030' })).getByRole('button', { name: '14:00' }));
+      await user.click(within(await picker.findByRole('radiogroup', { name: 'Free times on Sat, 9 Mar 2030' })).getByRole('radio', { name: '14:00' }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'Move Keratin Treatment to Sat 9 Mar 14:00?' })).getByRole('button', { name: 'Yes, move it' }));
       expect(await picker.findByRole('alert')).toHaveTextContent('That time is no longer available');
       expect(screen.queryByRole('dialog', { name: 'Appointment moved' })).not.toBeInTheDocument();
       expect(fake.state.bookings[0]?.startsAt).toBe(SAT_9_MAR_2030_10_30);
       expect((await rowOf('Keratin Treatment')).getByText('Sat, 9 Mar 2030, 10:30')).toBeInTheDocument();
+    });
+
+    it('moves a visit with a stylist to another who does the service: her times, the name in the question, staffId sent', async () => {
+      const fake = fakePayments({
+        session: { user: adminUser },
+        payments: [paymentRecord(1, { amount: 2500 })],
+        bookings: [bookingRecord(1, { serviceId: facial._id, title: 'Signature Facial', staffId: mim._id, staffName: mim.name })],
+      });
+      server.use(...accountSession(adminUser).handlers, ...fake.handlers, staffHandler([mim, rumana]));
+      const asked = saturdayFreeTimes();
+      const { user } = renderApp('/dashboard/orderlist');
+
+      const cards = await screen.findByRole('list', { name: 'Bookings' });
+      const card = within(within(cards).getByText('Signature Facial').closest('li')!);
+      await user.click(card.getByRole('button', { name: /^Move Signature Facial/ }));
+      const picker = within(await screen.findByRole('region', { name: 'Choose a time for Signature Facial' }));
+      // A booked visit has a person: hers, kept unless another is picked; no 'Any stylist'.
+      const group = within(await picker.findByRole('group', { name: 'Stylist' }));
+      expect(group.getAllByRole('radio')).toHaveLength(2);
+      expect(group.queryByRole('radio', { name: 'Any stylist' })).not.toBeInTheDocument();
+      expect(group.getByRole('radio', { name: 'Mim Chowdhury' })).toBeChecked();
+      await user.click(group.getByRole('radio', { name: 'Rumana Akter' }));
+      await picker.getByLabelText('Date').focus();
+      const times = within(await picker.findByRole('radiogroup', { name: 'Free times on Sat, 9 Mar 2030' }));
+      await waitFor(() => expect(asked.at(-1)).toContain(`staffId=${rumana._id}`));
+      await user.click(times.getByRole('radio', { name: '14:00' }));
+      const question = await screen.findByRole('dialog', { name: 'Move Signature Facial to Sat 9 Mar 14:00 with Rumana Akter?' });
+      await user.click(within(question).getByRole('button', { name: 'Yes, move it' }));
+      const done = await screen.findByRole('dialog', { name: 'Appointment moved' });
+      expect(within(done).getByText('Signature Facial is now on Sat, 9 Mar 2030, 14:00 with Rumana Akter.')).toBeInTheDocument();
+      expect(fake.state.bookings[0]).toMatchObject({ staffId: rumana._id, staffName: 'Rumana Akter', startsAt: '2030-03-09T08:00:00.000Z' });
     });
 
     it('closes the picker with Escape, gives focus back to Move, and offers no Move for a cancelled booking', async () => {

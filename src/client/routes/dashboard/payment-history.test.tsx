@@ -11,14 +11,18 @@ import { server } from '../../test/server';
 const rima = users[2]!;
 
 const history = [
-  paymentRecord(1, { createdAt: '2030-01-15T06:00:00.000Z', paidAt: '2030-01-15T06:00:00.000Z' }),
+  paymentRecord(1, {
+    createdAt: '2030-01-15T06:00:00.000Z',
+    paidAt: '2030-01-15T06:00:00.000Z',
+    services: [{ bookingId: bookingRecord(1)._id, title: 'Classic Manicure', price: 1200, startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed', staffName: 'Nila Akter' }],
+  }),
   paymentRecord(2, {
     amount: 3500,
     refunded: 3500,
     status: 'refunded',
     createdAt: '2030-02-20T08:00:00.000Z',
     paidAt: '2030-02-20T08:00:00.000Z',
-    services: [{ bookingId: bookingRecord(2)._id, title: 'Signature Facial', price: 3500, startsAt: SAT_9_MAR_2030_10_30, status: 'cancelled' }],
+    services: [{ bookingId: bookingRecord(2)._id, title: 'Signature Facial', price: 3500, startsAt: SAT_9_MAR_2030_10_30, status: 'cancelled', staffName: null }],
   }),
   paymentRecord(3, {
     amount: 8999.5,
@@ -28,7 +32,7 @@ const history = [
     paidAt: null,
     createdAt: '2030-02-21T08:00:00.000Z',
     customer: { name: rima.name, email: rima.email },
-    services: [{ bookingId: bookingRecord(3)._id, title: 'Keratin Treatment', price: 8999.5, startsAt: SAT_9_MAR_2030_10_30, status: 'pending' }],
+    services: [{ bookingId: bookingRecord(3)._id, title: 'Keratin Treatment', price: 8999.5, startsAt: SAT_9_MAR_2030_10_30, status: 'pending', staffName: null }],
   }),
 ];
 
@@ -50,6 +54,22 @@ const paymentListRequests = (fake: ReturnType<typeof fakePayments>) =>
   fake.state.requests.filter((request) => request.startsWith('GET /api/payments') && !request.startsWith('GET /api/payments/'));
 
 describe('/dashboard/paymentHistory', () => {
+  it('shows a declined card under a payment a later card paid as an earlier attempt, in muted text, not as a failure', async () => {
+    const retried = paymentRecord(4, { createdAt: '2030-02-22T08:00:00.000Z', paidAt: '2030-02-22T08:05:00.000Z', declines: [{ at: '2030-02-22T08:01:00.000Z', message: 'Your card was declined.' }] });
+    const fake = fakePayments({ session: { user: customerUser }, payments: [retried] });
+    server.use(...accountSession(customerUser).handlers, ...fake.handlers);
+    renderApp('/dashboard/paymentHistory');
+
+    const row = within((await table()).getAllByRole('row')[1]!);
+    expect(row.getByText('Paid')).toBeInTheDocument();
+    const note = row.getByText('Earlier attempt declined: Your card was declined.');
+    expect(note).toHaveClass('text-base-content/70');
+    expect(note.className).not.toMatch(/error|warning/);
+    expect(screen.queryByText(/Card declined/)).not.toBeInTheDocument();
+    const card = within(screen.getByRole('list', { name: 'Payments' }));
+    expect(card.getByText('Earlier attempt declined: Your card was declined.')).toBeInTheDocument();
+  });
+
   it('shows a customer her own payments, newest first, in the salon’s zone, without filters', async () => {
     signedIn(customerUser);
     renderApp('/dashboard/paymentHistory');
@@ -69,6 +89,17 @@ describe('/dashboard/paymentHistory', () => {
     expect(screen.queryByRole('search')).not.toBeInTheDocument();
     // Her own payments, whatever the URL says.
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/payments?format=csv');
+  });
+
+  it("names each service's stylist, in the table and the phone cards, and nobody where the visit had none", async () => {
+    signedIn(customerUser);
+    renderApp('/dashboard/paymentHistory');
+
+    const rows = (await table()).getAllByRole('row').slice(1);
+    expect(within(rows[1]!).getByRole('listitem')).toHaveTextContent(/^Classic Manicure with Nila Akter$/);
+    expect(within(rows[0]!).getByRole('listitem')).toHaveTextContent(/^Signature Facial$/);
+    const cards = within(screen.getByRole('list', { name: 'Payments' })).getAllByRole('listitem', { name: '' }).filter((item) => item.closest('ul')?.getAttribute('aria-label') !== 'Payments');
+    expect(cards.map((item) => item.textContent)).toEqual(['Signature Facial', 'Classic Manicure with Nila Akter']);
   });
 
   it('gives an admin every payment with its customer, and filters that go into the URL and the request', async () => {

@@ -59,7 +59,7 @@ describe('/dashboard/review', () => {
     expect(screen.getByText('No reviews yet')).toBeInTheDocument();
   });
 
-  it('writes a review: stars by keyboard, field messages from the shared schema, her name from her account, a toast', async () => {
+  it('writes a review: stars by keyboard, field messages from the shared schema, her name from her account, a message that stays', async () => {
     const fake = customerWithVisits();
     const { user, router } = renderApp('/dashboard/review');
 
@@ -103,7 +103,9 @@ describe('/dashboard/review', () => {
     await user.type(form.getByLabelText(/About you/), 'Bride, December');
     await user.click(form.getByRole('button', { name: 'Send review' }));
 
-    expect(await screen.findByText('Thank you for your review!')).toBeInTheDocument();
+    // Said where she is looking, and kept there once the form has gone.
+    const notice = (await screen.findByText('Thank you for your review!')).closest('[role="status"]') as HTMLElement;
+    expect(notice).toHaveTextContent('It is on our home page now, and under Your reviews below, where you can change it.');
     expect(fake.state.writes).toEqual([
       { method: 'POST', body: { bookingId: facial.bookingId, rating: 4, feedback: 'Calm, kind and my skin glows.', role: 'Bride, December' } },
     ]);
@@ -112,6 +114,9 @@ describe('/dashboard/review', () => {
     const mine = within(await screen.findByRole('list', { name: 'Your reviews' }));
     expect(mine.getByText('Calm, kind and my skin glows.')).toBeInTheDocument();
     expect((await visitsToReview()).queryByText('Signature Facial')).not.toBeInTheDocument();
+    // It stays (no timer) until she closes it or opens another form.
+    await user.click(screen.getByRole('button', { name: 'Close the message' }));
+    expect(screen.queryByText('Thank you for your review!')).not.toBeInTheDocument();
   });
 
   it('?booking=<id>, the link in the e-mail, opens the form for that visit', async () => {

@@ -34,7 +34,7 @@ export function ReviewRoute() {
   return (
     <>
       <PageHeader eyebrow="Add a Review" title="Tell us how your visit went">
-        Rate a visit you have had and say a few words: your review appears on our home page with your name and photo.
+        Rate a visit you have had and say a few words: your review appears on our home page with your first name, the initial of your last name and your photo.
       </PageHeader>
       {user ? (
         <MyReviewsPanel

@@ -51,6 +51,7 @@ describe('/dashboard/updateservice/:id', () => {
     expect(screen.getByLabelText('Price')).toHaveValue(1200);
     expect(screen.getByLabelText('Description')).toHaveValue('Shaping, cuticle care and a polish of your choice.');
     expect(screen.getByLabelText('Duration (minutes)')).toHaveValue(45);
+    expect(screen.getByLabelText(/^Time after the visit \(minutes\)/)).toHaveValue(0);
     expect(screen.getByLabelText(/^Category/)).toHaveValue('Nails');
     expect(screen.getByLabelText('Upload Image')).toHaveAttribute('accept', 'image/*');
     expect(screen.getByLabelText('Upload Image')).toHaveAccessibleDescription(/Leave empty to keep the current image/);
@@ -79,6 +80,7 @@ describe('/dashboard/updateservice/:id', () => {
           price: 1200,
           description: 'Shaping, cuticle care and a gel polish.',
           duration: 45,
+          buffer: 0,
           category: 'Nails',
         },
       },
@@ -153,6 +155,33 @@ describe('/dashboard/updateservice/:id', () => {
     await screen.findByRole('dialog', { name: 'Service updated' });
     expect(catalogue.writes[0]?.body).not.toHaveProperty('title');
     expect(catalogue.list[0]?.title).toBe('Classic Manicure');
+  });
+
+  it("shows a service's time after the visit and saves a new one; the server's refusal of it shows under the field", async () => {
+    const keratin = services[2] as Service;
+    const catalogue = catalogueForAdmin();
+    const { user } = renderApp(`/dashboard/updateservice/${keratin._id}`);
+    await heading();
+    const buffer = () => screen.getByLabelText(/^Time after the visit \(minutes\)/);
+    expect(buffer()).toHaveValue(15);
+
+    await user.clear(buffer());
+    await user.type(buffer(), '30');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const done = await screen.findByRole('dialog', { name: 'Service updated' });
+    expect(catalogue.writes[0]?.body).toMatchObject({ buffer: 30 });
+    expect(catalogue.list[2]?.buffer).toBe(30);
+    await user.click(within(done).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(buffer()).toHaveValue(30));
+
+    server.use(
+      http.patch('/api/service/:id', () =>
+        apiErrorResponse(400, 'Check the highlighted fields.', [{ path: 'buffer', message: 'Time after the visit must be a multiple of 5 minutes' }]),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Check the highlighted fields.');
+    expect(buffer()).toHaveAccessibleDescription('Time after the visit must be a multiple of 5 minutes');
   });
 
   it('says when nothing needed changing, without the success dialog', async () => {

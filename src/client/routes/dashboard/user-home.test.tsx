@@ -7,21 +7,23 @@ import { bookingRecord, fakePayments, saturdayFreeTimes, paymentRecord, SAT_9_MA
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 
+const NILA_ID = 'd0000000-0000-4000-8000-000000000001';
+
 /** Two visits to come (one of them tomorrow-ish, inside the notice), one cancelled and one long past. */
 function customerWithBookings() {
   const soon = new Date(Date.now() + 3 * 60 * 60_000).toISOString();
   const fake = fakePayments({
     session: { user: customerUser },
     bookings: [
-      bookingRecord(1, { startsAt: SAT_9_MAR_2030_10_30 }),
+      bookingRecord(1, { startsAt: SAT_9_MAR_2030_10_30, staffId: NILA_ID, staffName: 'Nila Akter' }),
       bookingRecord(2, { title: 'Signature Facial', price: 3500, duration: 60, startsAt: soon, endsAt: new Date(Date.parse(soon) + 3_600_000).toISOString() }),
       bookingRecord(3, { title: 'Classic Manicure', startsAt: '2024-06-01T05:00:00.000Z', endsAt: '2024-06-01T05:45:00.000Z', status: 'completed' }),
       // Cancelled, though its time is still ahead: not an appointment any more.
       bookingRecord(4, { title: 'Gel Nail Extensions', startsAt: SAT_9_MAR_2030_10_30, status: 'cancelled', refunded: 2500 }),
     ],
     payments: [
-      paymentRecord(1, { amount: 8999.5, services: [{ bookingId: bookingRecord(1)._id, title: 'Keratin Treatment', price: 8999.5, startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed' }] }),
-      paymentRecord(2, { amount: 3500, createdAt: '2030-01-20T06:00:00.000Z', paidAt: '2030-01-20T06:00:00.000Z', services: [{ bookingId: bookingRecord(2)._id, title: 'Signature Facial', price: 3500, startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed' }] }),
+      paymentRecord(1, { amount: 8999.5, services: [{ bookingId: bookingRecord(1)._id, title: 'Keratin Treatment', price: 8999.5, startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed', staffName: 'Nila Akter' }] }),
+      paymentRecord(2, { amount: 3500, createdAt: '2030-01-20T06:00:00.000Z', paidAt: '2030-01-20T06:00:00.000Z', services: [{ bookingId: bookingRecord(2)._id, title: 'Signature Facial', price: 3500, startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed', staffName: null }] }),
     ],
   });
   server.use(...accountSession(customerUser).handlers, ...fake.handlers);
@@ -56,13 +58,29 @@ describe('/dashboard/userhome', () => {
     expect(screen.getByText(/can be cancelled up to 24 hours before they start/)).toBeInTheDocument();
   });
 
+  it('names the stylist of each visit, to come and paid for, and nobody where the visit had none', async () => {
+    customerWithBookings();
+    renderApp('/dashboard/userhome');
+
+    const keratin = await appointment('Keratin Treatment');
+    expect(keratin.getByText('with Nila Akter')).toBeInTheDocument();
+    const facial = await appointment('Signature Facial');
+    expect(facial.queryByText(/^with /)).not.toBeInTheDocument();
+    expect(facial.getByText('60 min').parentElement!.textContent).not.toMatch(/with|null/);
+
+    const payments = within(await screen.findByRole('list', { name: 'Your last payments' }));
+    expect(payments.getByText('Keratin Treatment with Nila Akter')).toBeInTheDocument();
+    expect(payments.getByText('Signature Facial')).toBeInTheDocument();
+  });
+
   it('cancels through the dialog, says the refund is coming, and takes the visit off her upcoming appointments', async () => {
     const fake = customerWithBookings();
     const { user } = renderApp('/dashboard/userhome');
 
     await user.click((await appointment('Keratin Treatment')).getByRole('button', { name: 'Cancel Keratin Treatment on Sat, 9 Mar 2030, 10:30' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cancel this appointment?' });
-    expect(within(dialog).getByText('The payment for it will be refunded.')).toBeInTheDocument();
+    // The question names the visit and the refund.
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Keratin Treatment on Sat 9 Mar 10:30?' });
+    expect(within(dialog).getByText('৳8,999.50 will be refunded to your card.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
 
     const done = await screen.findByRole('dialog', { name: 'Appointment cancelled' });
@@ -85,7 +103,7 @@ describe('/dashboard/userhome', () => {
     const fake = customerWithBookings();
     const { user } = renderApp('/dashboard/userhome');
     await user.click((await appointment('Keratin Treatment')).getByRole('button', { name: 'Cancel Keratin Treatment on Sat, 9 Mar 2030, 10:30' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel this appointment?' })).getByRole('button', { name: 'Keep it' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel Keratin Treatment on Sat 9 Mar 10:30?' })).getByRole('button', { name: 'Keep it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(fake.state.requests.filter((request) => request.includes('/cancel'))).toEqual([]);
   });
@@ -95,7 +113,7 @@ describe('/dashboard/userhome', () => {
     server.use(http.post('/api/bookings/:id/cancel', () => apiErrorResponse(409, 'Bookings can be cancelled up to 24 hours before they start.')));
     const { user } = renderApp('/dashboard/userhome');
     await user.click((await appointment('Keratin Treatment')).getByRole('button', { name: 'Cancel Keratin Treatment on Sat, 9 Mar 2030, 10:30' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel this appointment?' })).getByRole('button', { name: 'Yes, cancel it' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel Keratin Treatment on Sat 9 Mar 10:30?' })).getByRole('button', { name: 'Yes, cancel it' }));
 
     const refusal = await screen.findByRole('dialog', { name: 'The appointment was not cancelled' });
     expect(within(refusal).getByText('Bookings can be cancelled up to 24 hours before they start.')).toBeInTheDocument();
@@ -157,14 +175,18 @@ describe('/dashboard/userhome: moving an appointment', () => {
     expect(picker.getByLabelText('Date')).toHaveFocus();
     expect(picker.getByLabelText('Date')).toHaveValue('2030-03-09');
     expect(picker.getByText(/Your appointment moves as soon as you pick a new time/)).toBeInTheDocument();
-    const times = within(await picker.findByRole('group', { name: 'Free times on Sat, 9 Mar 2030' }));
+    const times = within(await picker.findByRole('radiogroup', { name: 'Free times on Sat, 9 Mar 2030' }));
     // Her current time is offered and shown as chosen.
-    expect(times.getByRole('button', { name: '10:30' })).toHaveAttribute('aria-pressed', 'true');
+    expect(times.getByRole('radio', { name: '10:30' })).toHaveAttribute('aria-checked', 'true');
     const keratinId = bookingRecord(1)._id;
     const serviceId = bookingRecord(1).serviceId;
     expect(asked).toEqual([`?serviceId=${serviceId}&date=2030-03-09&bookingId=${keratinId}`]);
 
-    await user.click(times.getByRole('button', { name: '14:00' }));
+    await user.click(times.getByRole('radio', { name: '14:00' }));
+    // One tap on a time only asks; nothing moves until she confirms.
+    const question = await screen.findByRole('dialog', { name: 'Move Keratin Treatment to Sat 9 Mar 14:00?' });
+    expect(fake.state.requests).not.toContain(`PATCH /api/bookings/${keratinId}`);
+    await user.click(within(question).getByRole('button', { name: 'Yes, move it' }));
     const done = await screen.findByRole('dialog', { name: 'Appointment moved' });
     expect(within(done).getByText('Keratin Treatment is now on Sat, 9 Mar 2030, 14:00.')).toBeInTheDocument();
     expect(fake.state.requests).toContain(`PATCH /api/bookings/${keratinId}`);
@@ -184,10 +206,24 @@ describe('/dashboard/userhome: moving an appointment', () => {
     const { user } = renderApp('/dashboard/userhome');
 
     const { picker } = await openMove(user);
-    await user.click(within(await picker.findByRole('group', { name: 'Free times on Sat, 9 Mar 2030' })).getByRole('button', { name: '14:00' }));
+    await user.click(within(await picker.findByRole('radiogroup', { name: 'Free times on Sat, 9 Mar 2030' })).getByRole('radio', { name: '14:00' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Move Keratin Treatment to Sat 9 Mar 14:00?' })).getByRole('button', { name: 'Yes, move it' }));
     expect(await picker.findByRole('alert')).toHaveTextContent('That time is no longer available');
     expect(screen.queryByRole('dialog', { name: 'Appointment moved' })).not.toBeInTheDocument();
     expect((await appointment('Keratin Treatment')).getByText('Sat, 9 Mar 2030, 10:30')).toBeInTheDocument();
+    expect(fake.state.bookings[0]?.startsAt).toBe(SAT_9_MAR_2030_10_30);
+  });
+
+  it('keeps her time and the picker open when she does not confirm the new time', async () => {
+    const fake = customerWithBookings();
+    saturdayFreeTimes();
+    const { user } = renderApp('/dashboard/userhome');
+    const { picker } = await openMove(user);
+    await user.click(within(await picker.findByRole('radiogroup', { name: 'Free times on Sat, 9 Mar 2030' })).getByRole('radio', { name: '14:00' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Move Keratin Treatment to Sat 9 Mar 14:00?' })).getByRole('button', { name: 'Keep the time' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('region', { name: 'Choose a time for Keratin Treatment' })).toBeInTheDocument();
+    expect(fake.state.requests.filter((request) => request.startsWith('PATCH'))).toEqual([]);
     expect(fake.state.bookings[0]?.startsAt).toBe(SAT_9_MAR_2030_10_30);
   });
 

@@ -5,7 +5,9 @@ import { PageHeader } from '../../components/ui/page-header';
 import { YourData } from '../../features/account/components/your-data';
 import { clearSession } from '../../features/auth/api/get-session';
 import { useCurrentUser } from '../../features/auth/use-current-user';
+import { PastVisits } from '../../features/bookings/components/past-visits';
 import { UpcomingAppointments } from '../../features/bookings/components/upcoming-appointments';
+import { useBookAgain } from '../../features/cart/use-book-again';
 import { RecentPayments } from '../../features/payments/components/recent-payments';
 import { useSalonSettings } from '../../features/settings/api/get-settings';
 import { paths } from '../../config/paths';
@@ -14,7 +16,7 @@ import { userMenu } from './dashboard-menu';
 import { CustomerMovePicker } from './move-time-picker';
 import { ShortcutCards } from './shortcut-cards';
 
-/** /dashboard/userhome: her coming visits and last payments first, then the way to everything else. */
+/** /dashboard/userhome: her coming visits, last payments and past visits (to book again) first, then the way to everything else. */
 export function UserHomeRoute() {
   useDocumentTitle('User Home | Parlour');
   const { user } = useCurrentUser();
@@ -22,6 +24,7 @@ export function UserHomeRoute() {
   const timeZone = settings.data?.timeZone ?? DEFAULT_SALON_SETTINGS.timeZone;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const bookAgain = useBookAgain(user?.email ?? '');
   // Her account is gone and the server has cleared the cookie: nothing of hers stays cached.
   const leave = async () => {
     clearSession(queryClient);
@@ -35,6 +38,7 @@ export function UserHomeRoute() {
       <div className="mt-8 grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] xl:items-start">
         <UpcomingAppointments timeZone={timeZone} cancelNoticeHours={settings.data?.cancelNoticeHours} MovePicker={CustomerMovePicker} />
         <RecentPayments timeZone={timeZone} />
+        <PastVisits timeZone={timeZone} onBookAgain={(booking, button) => bookAgain(booking, button)} />
       </div>
       <ShortcutCards label="Your salon" items={userMenu.slice(1)} />
       <YourData cancelNoticeHours={settings.data?.cancelNoticeHours} onDeleted={leave} />

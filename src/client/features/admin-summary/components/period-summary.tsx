@@ -3,11 +3,11 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { useAdminSummary } from '../api/get-admin-summary';
 import type { Period } from '../period';
 import { SummaryChart } from './summary-chart';
-import { SummaryFigures, TopServices } from './summary-figures';
+import { BookingsByStylist, FigureDefinitions, SummaryFigures, TopServices } from './summary-figures';
 
 const panel = 'rounded-box bg-base-100 p-4 shadow-soft ring-1 ring-base-300/70 sm:p-5';
 
-/** The figures, chart and top services of a valid period, in every state of their query. */
+/** The figures, chart, top services and bookings by stylist of a valid period, in every state of their query. */
 export function PeriodSummary({ period }: { period: Pick<Period, 'from' | 'to'> }) {
   const summary = useAdminSummary(period);
 
@@ -48,8 +48,17 @@ export function PeriodSummary({ period }: { period: Pick<Period, 'from' | 'to'> 
               <TopServices services={data.topServices} />
             </div>
           </section>
+          <section className={`${panel} xl:col-span-3`} aria-labelledby="by-stylist-heading">
+            <h3 id="by-stylist-heading" className="font-display text-xl font-semibold">
+              Bookings by stylist
+            </h3>
+            <div className="mt-2">
+              <BookingsByStylist stylists={data.byStylist} />
+            </div>
+          </section>
         </div>
       )}
+      <FigureDefinitions />
     </div>
   );
 }

@@ -32,10 +32,15 @@ export function SummaryChart({ byDay }: { byDay: AdminSummary['byDay'] }) {
           </Suspense>
         </div>
       )}
-      <div className={asTable ? 'mt-3 max-h-96 overflow-y-auto' : 'sr-only'}>
+      {/* Shown, a long period scrolls in this box: a named region that takes focus, so a keyboard can scroll it. */}
+      <div
+        className={asTable ? 'mt-3 max-h-96 overflow-y-auto' : 'sr-only'}
+        {...(asTable ? { role: 'region', 'aria-label': 'Revenue and bookings per day, as a table', tabIndex: 0 } : {})}
+      >
         <table className="table table-sm" aria-labelledby={captionId}>
           <thead>
-            <tr>
+            {/* daisyUI draws column headers at 60% of the text colour: 4.47:1 on this panel, under 4.5. */}
+            <tr className="text-base-content/80">
               <th scope="col">Date</th>
               <th scope="col" className="text-right">
                 Bookings

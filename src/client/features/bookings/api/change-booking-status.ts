@@ -3,11 +3,12 @@ import { bookingSchema, type Booking } from '../../../../shared/payments';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-client';
 
-export type BookingAction = 'cancel' | 'complete' | 'no-show';
+export type BookingAction = 'cancel' | 'complete' | 'no-show' | 'reopen';
 
 /**
  * POST /api/bookings/{id}/cancel (the server refunds its share of the payment), or (admin)
- * /api/bookings/{id}/complete or /no-show. Each answers the updated booking; 409 when not allowed now.
+ * /api/bookings/{id}/complete, /no-show, or /reopen (takes either mark back, within 24 hours).
+ * Each answers the updated booking; 409 when not allowed now.
  */
 export function changeBookingStatus(id: string, action: BookingAction): Promise<Booking> {
   return apiClient.post(`/api/bookings/${encodeURIComponent(id)}/${action}`, undefined, { schema: bookingSchema });

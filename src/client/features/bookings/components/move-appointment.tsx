@@ -5,8 +5,8 @@ import type { Booking } from '../../../../shared/payments';
 /** What the time picker that moves a booking is given (the page supplies the picker: it is the booking list's). */
 export interface MovePickerProps {
   booking: Booking;
-  /** Saves the chosen time; rejects with the server's refusal, which the picker shows. */
-  onChoose: (startsAt: string) => Promise<void>;
+  /** Saves the chosen time (and stylist, when another is picked); rejects with the server's refusal, which the picker shows. */
+  onChoose: (startsAt: string, stylist?: { _id: string; name: string }) => Promise<void>;
   onCancel: () => void;
 }
 
@@ -15,16 +15,17 @@ export interface MoveControl {
   open: boolean;
   toggle: (open: boolean) => void;
   MovePicker: ComponentType<MovePickerProps>;
-  save: (startsAt: string) => Promise<void>;
+  save: (startsAt: string, stylist?: { _id: string; name: string }) => Promise<void>;
 }
 
 /**
  * Which booking of a list has its time picker open (one at a time), and 'Move' for each booking
- * that may be moved. After a move the picker closes; the action's own dialog then places focus.
+ * that may be moved. After a move the picker closes (not when she declined to confirm the time);
+ * the action's own dialog then places focus.
  */
 export function useMoveControls(
   MovePicker: ComponentType<MovePickerProps> | undefined,
-  move: (booking: Booking, startsAt: string) => Promise<unknown>,
+  move: (booking: Booking, startsAt: string, stylist?: { _id: string; name: string }) => Promise<unknown>,
 ): (booking: Booking) => MoveControl | undefined {
   const [movingId, setMovingId] = useState<string | null>(null);
   return (booking) =>
@@ -33,9 +34,9 @@ export function useMoveControls(
           open: movingId === booking._id,
           toggle: (open) => setMovingId(open ? booking._id : null),
           MovePicker,
-          save: async (startsAt) => {
-            await move(booking, startsAt);
-            setMovingId(null);
+          save: async (startsAt, stylist) => {
+            // Undefined: she did not confirm the new time, and the picker stays open.
+            if ((await move(booking, startsAt, stylist)) !== undefined) setMovingId(null);
           },
         }
       : undefined;

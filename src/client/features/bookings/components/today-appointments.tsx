@@ -2,6 +2,7 @@ import { useId, useRef, type ComponentType } from 'react';
 import { CalendarCheck } from 'lucide-react';
 import { QueryState } from '../../../components/ui/query-state';
 import { formatSalonTime, timesAreInZone } from '../../../../shared/calendar';
+import { withStylist } from '../../../../shared/staff';
 import { useBookings } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
@@ -69,8 +70,9 @@ function TodayRow(props: BookingRowProps) {
         <p id={describedBy} className="font-semibold">
           {booking.customer.name}
         </p>
-        <p className="text-sm text-base-content/75">
+        <p className="text-sm text-base-content/75 wrap-break-word">
           {booking.title} · {booking.duration} min
+          {booking.staffName ? ` · ${withStylist(booking.staffName)}` : null}
         </p>
       </div>
       <BookingStatusBadge status={booking.status} />

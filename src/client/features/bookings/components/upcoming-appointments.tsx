@@ -2,6 +2,7 @@ import { useId, useRef, type ComponentType } from 'react';
 import { CalendarClock, CalendarPlus, Download, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Booking } from '../../../../shared/payments';
+import { withStylist } from '../../../../shared/staff';
 import { ErrorState } from '../../../components/ui/error-state';
 import { paths } from '../../../config/paths';
 import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar';
@@ -129,6 +130,12 @@ function UpcomingAppointment({ booking, timeZone, busy, onCancel, move }: Upcomi
               </time>
               <span aria-hidden="true">·</span>
               <span className="whitespace-nowrap">{booking.duration} min</span>
+              {booking.staffName ? (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <span className="min-w-0 wrap-break-word">{withStylist(booking.staffName)}</span>
+                </>
+              ) : null}
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">

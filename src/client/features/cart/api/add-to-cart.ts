@@ -36,6 +36,9 @@ export function useAddToCart(email: string) {
         startsAt: null,
         endsAt: null,
         holdExpiresAt: null,
+        staffId: null,
+        staffName: null,
+        anyStylist: true,
       };
       queryClient.setQueryData<CartItem[]>(key, (items) =>
         items && !items.some((item) => item._id === insertedId) ? [...items, added] : items,
@@ -43,5 +46,20 @@ export function useAddToCart(email: string) {
     },
     // Whatever happened, the server's list is the truth (a refusal may mean it changed elsewhere).
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export interface AddAgain {
+  serviceId: string;
+  /** The stylist she had; absent: any stylist. */
+  staffId?: string | undefined;
+}
+
+/** 'Book again': a past visit's service (with her stylist) onto her list; the list is refetched. */
+export function useAddAgainToCart(email: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ serviceId, staffId }: AddAgain) => addToCart({ cartItemId: serviceId, ...(staffId ? { staffId } : {}) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.cart(email) }),
   });
 }

@@ -10,25 +10,29 @@ export interface AvailabilityRequest {
   cartItemId?: string | undefined;
   /** The booking being moved: its own place is not counted against it. */
   bookingId?: string | undefined;
+  /** Only the times this stylist is free; absent: any stylist who performs the service. */
+  staffId?: string | undefined;
 }
 
 /**
- * ['availability', serviceId, date, cartItemId or bookingId]. A prefix (service only) invalidates
- * every date of that service, which is what a 409 on any of its times calls for.
+ * ['availability', serviceId, date, cartItemId or bookingId, staffId]. A prefix (service only)
+ * invalidates every date and stylist of that service, which is what a 409 on any of its times calls for.
  */
-export function availabilityQueryKey({ serviceId, date, cartItemId, bookingId }: Partial<AvailabilityRequest> & { serviceId: string }) {
-  const key: string[] = ['availability', serviceId];
-  if (date !== undefined) key.push(date);
-  const own = cartItemId ?? bookingId;
-  if (date !== undefined && own !== undefined) key.push(own);
+export function availabilityQueryKey({ serviceId, date, cartItemId, bookingId, staffId }: Partial<AvailabilityRequest> & { serviceId: string }) {
+  const key: (string | null)[] = ['availability', serviceId];
+  if (date !== undefined) key.push(date, cartItemId ?? bookingId ?? null, staffId ?? null);
   return key;
 }
 
-/** GET /api/availability: the start times on that date where the whole service fits and there is room. */
+/**
+ * GET /api/availability: the start times on that date where the whole service fits and there is room,
+ * each with the stylists free then (none when the salon has no stylists).
+ */
 export function getAvailability(request: AvailabilityRequest, { signal }: { signal?: AbortSignal } = {}): Promise<Availability> {
   const search = new URLSearchParams({ serviceId: request.serviceId, date: request.date });
   if (request.cartItemId) search.set('cartItemId', request.cartItemId);
   if (request.bookingId) search.set('bookingId', request.bookingId);
+  if (request.staffId) search.set('staffId', request.staffId);
   return apiClient.get(`/api/availability?${search.toString()}`, { schema: availabilitySchema, signal });
 }
 

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartItem } from '../../../../shared/cart';
 import { queryKeys } from '../../../lib/query-client';
-import { setCartTime } from './set-cart-time';
+import { setCartTime, stylistChoiceOf } from './set-cart-time';
 
 /**
  * 'Keep my times': holds each item's own time again for the salon's full hold length, by sending
- * that same time (PATCH /api/cart/{id} {startsAt}). The server never counts her own hold against
- * her, so a time nobody else took comes back whether or not her hold had lapsed; one taken
- * meanwhile answers 409 'That time is no longer available', and the list is asked for again.
+ * that same time and the same stylist choice (PATCH /api/cart/{id} {startsAt, staffId}): without
+ * it a named stylist's hold would become 'any'. The server never counts her own hold against her,
+ * so a time nobody else took comes back whether or not her hold had lapsed; one taken meanwhile
+ * answers 409 'That time is no longer available', and the list is asked for again.
  */
 export function useKeepHeldTimes(email: string) {
   const queryClient = useQueryClient();
@@ -16,7 +17,7 @@ export function useKeepHeldTimes(email: string) {
     mutationFn: async (items: CartItem[]) => {
       const renewed: CartItem[] = [];
       // One after another: each renewal locks the salon's time cells it covers.
-      for (const item of items) if (item.startsAt) renewed.push(await setCartTime(item._id, item.startsAt));
+      for (const item of items) if (item.startsAt) renewed.push(await setCartTime(item._id, item.startsAt, stylistChoiceOf(item)));
       return renewed;
     },
     onSuccess: (renewed) => {

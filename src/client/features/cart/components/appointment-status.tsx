@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { CalendarClock, Hourglass, TriangleAlert } from 'lucide-react';
+import { CalendarClock, Hourglass, TriangleAlert, UserRound } from 'lucide-react';
 import type { CartItem } from '../../../../shared/cart';
 import { salonDateTimeParts } from '../../../../shared/calendar';
 import { describeCountdown, formatCountdown } from '../../../lib/countdown';
@@ -18,13 +18,15 @@ interface AppointmentStatusProps {
   timeZone: string;
   /** The list's clock, ticking every second. */
   now: number;
+  /** Whether stylists perform its service: then the row says whom it is with (or 'Any stylist'). */
+  offersStylists?: boolean;
   isPicking: boolean;
   buttonRef: Ref<HTMLButtonElement>;
   onPick: () => void;
 }
 
 /** The Appointment column: the chosen time, how long it is still held, and the way to (re)pick it. */
-export function AppointmentStatus({ item, timeZone, now, isPicking, buttonRef, onPick }: AppointmentStatusProps) {
+export function AppointmentStatus({ item, timeZone, now, offersStylists = false, isPicking, buttonRef, onPick }: AppointmentStatusProps) {
   const live = hasLiveHold(item, now);
   const remaining = item.holdExpiresAt ? Date.parse(item.holdExpiresAt) - now : 0;
   const label = live ? 'Change' : 'Pick a time';
@@ -40,6 +42,7 @@ export function AppointmentStatus({ item, timeZone, now, isPicking, buttonRef, o
       ) : (
         <span className="text-sm text-base-content/70">No time chosen yet</span>
       )}
+      {offersStylists ? <StylistLine item={item} /> : null}
       {live ? (
         // role="timer" is not announced on every tick (its live region is off), only on request.
         <span role="timer" aria-label={`Held for ${describeCountdown(remaining)}`} className="flex items-center gap-1 text-sm text-success">
@@ -67,5 +70,21 @@ export function AppointmentStatus({ item, timeZone, now, isPicking, buttonRef, o
         {label}
       </button>
     </div>
+  );
+}
+
+/**
+ * Whom the visit is with: the stylist she chose, or the one her 'any stylist' time was given to
+ * (said so, since she did not pick her); before that, 'Any stylist'.
+ */
+function StylistLine({ item }: { item: CartItem }) {
+  const text = item.staffName
+    ? `with ${item.staffName}${item.anyStylist ? ' (any stylist)' : ''}`
+    : 'Any stylist';
+  return (
+    <span className="flex items-center gap-1 text-sm [overflow-wrap:break-word]">
+      <UserRound aria-hidden="true" className="size-3.5 shrink-0" />
+      {text}
+    </span>
   );
 }

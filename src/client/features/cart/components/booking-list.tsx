@@ -2,9 +2,10 @@ import { Fragment, useId, useRef, useState, type ReactNode } from 'react';
 import { CalendarCheck, CalendarClock, Globe, ShoppingBag, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { CartItem } from '../../../../shared/cart';
-import { imageSrcSet } from '../../../../shared/images';
+import { responsiveImage } from '../../../../shared/images';
 import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../../shared/money';
 import type { SalonSettings } from '../../../../shared/salon-settings';
+import type { Staff } from '../../../../shared/staff';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { confirmDialog, showError, showSuccess } from '../../../lib/dialogs';
@@ -21,6 +22,8 @@ const COLUMN_COUNT = 6;
 interface BookingListProps {
   email: string;
   settings: SalonSettings;
+  /** The salon's active stylists (GET /api/staff); none: every item books a chair, as before stylists. */
+  stylists?: readonly Staff[];
   /** What an empty list offers instead of the default link to the services. */
   emptyAction?: ReactNode;
 }
@@ -30,7 +33,7 @@ interface BookingListProps {
  * total, and the way on to payment. Each item's appointment time is chosen in a picker that opens
  * under its row. Used by /dashboard/bookinglist and /dashboard/book.
  */
-export function BookingList({ email, settings, emptyAction }: BookingListProps) {
+export function BookingList({ email, settings, stylists = [], emptyAction }: BookingListProps) {
   // Holds lapse by the minute and other tabs change the list: ask again whenever it is shown.
   const cart = useCart(email, { staleTime: 0 });
   const remove = useRemoveFromCart(email);
@@ -59,7 +62,7 @@ export function BookingList({ email, settings, emptyAction }: BookingListProps) 
       onSuccess: ({ acknowledged }) => {
         if (acknowledged) {
           if (pickingFor === item._id) setPickingFor(null);
-          void showSuccess({ title: 'Deleted!', text: 'Your file has been deleted.', focusAfter });
+          void showSuccess({ title: 'Removed from your booking list', text: `${item.title} is no longer in it.`, focusAfter });
         }
       },
       onError: (error) =>
@@ -70,8 +73,9 @@ export function BookingList({ email, settings, emptyAction }: BookingListProps) 
   const onPickerClose = (outcome: TimePickerOutcome, item: CartItem) => {
     setPickingFor(null);
     if (outcome === 'held' && item.startsAt) {
+      const stylist = item.staffName ? ` with ${item.staffName}` : '';
       setAnnouncement(
-        `${item.title}: ${formatSalonDateTime(item.startsAt, settings.timeZone)} is held for you for ${settings.holdMinutes} minutes.`,
+        `${item.title}: ${formatSalonDateTime(item.startsAt, settings.timeZone)}${stylist} is held for you for ${settings.holdMinutes} minutes.`,
       );
     }
     // Back to the button that opened it, so keyboard users keep their place in the list.
@@ -124,7 +128,9 @@ export function BookingList({ email, settings, emptyAction }: BookingListProps) 
                 <caption className="sr-only">Your booking list</caption>
                 <thead>
                   <tr className="text-xs tracking-wide text-base-content/75 uppercase">
-                    <th scope="col" className="w-12">
+                    {/* Below sm the number, photo and price give their room to the name, the time and Delete:
+                        at 320 px the six columns cut Delete off. */}
+                    <th scope="col" className="hidden w-12 sm:table-cell">
                       No
                     </th>
                     <th scope="col" className="hidden sm:table-cell">
@@ -148,12 +154,11 @@ export function BookingList({ email, settings, emptyAction }: BookingListProps) 
                     return (
                       <Fragment key={item._id}>
                         <tr className="align-top hover:bg-base-200/50">
-                          <td className="text-base-content/70">{index + 1}</td>
+                          <td className="hidden text-base-content/70 sm:table-cell">{index + 1}</td>
                           <td className="hidden sm:table-cell">
                             <img
                               src={item.image_url}
-                              srcSet={imageSrcSet(item.image_url)}
-                              sizes="3.5rem"
+                              {...responsiveImage(item.image_url, '3.5rem')}
                               alt={item.title}
                               width={56}
                               height={56}
@@ -179,6 +184,7 @@ export function BookingList({ email, settings, emptyAction }: BookingListProps) 
                               item={item}
                               timeZone={settings.timeZone}
                               now={now}
+                              offersStylists={stylists.some((stylist) => stylist.serviceIds.includes(item.cartItemId))}
                               isPicking={isPicking}
                               buttonRef={(button) => {
                                 if (button) pickButtons.current.set(item._id, button);
@@ -212,7 +218,7 @@ export function BookingList({ email, settings, emptyAction }: BookingListProps) 
                         {isPicking ? (
                           <tr>
                             <td colSpan={COLUMN_COUNT} className="bg-base-100">
-                              <TimePicker item={item} email={email} settings={settings} onClose={onPickerClose} />
+                              <TimePicker item={item} email={email} settings={settings} stylists={stylists} onClose={onPickerClose} />
                             </td>
                           </tr>
                         ) : null}

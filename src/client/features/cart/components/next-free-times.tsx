@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { formatSalonTime } from '../../../../shared/calendar';
+import type { Staff } from '../../../../shared/staff';
 import { useAvailability } from '../api/get-availability';
 
 const SHOWN = 6;
@@ -9,17 +10,23 @@ interface NextFreeTimesProps {
   services: { _id: string; title: string }[];
   date: string;
   timeZone: string;
+  /** The salon's active stylists: with any who perform the service, her times can be asked for. */
+  stylists?: readonly Staff[];
 }
 
 /**
  * The next start times still free today for a service, as a customer would be offered them: what
- * the owner tells someone who rings or walks in.
+ * the owner tells someone who rings or walks in ('is Mim free this afternoon?': her times alone).
  */
-export function NextFreeTimes({ services, date, timeZone }: NextFreeTimesProps) {
+export function NextFreeTimes({ services, date, timeZone, stylists = [] }: NextFreeTimesProps) {
   const id = useId();
   const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const [chosenStylist, setChosenStylist] = useState('');
   const serviceId = chosen ?? services[0]?._id;
-  const availability = useAvailability({ serviceId: serviceId ?? '', date }, { enabled: Boolean(serviceId) });
+  const performers = stylists.filter((stylist) => serviceId !== undefined && stylist.serviceIds.includes(serviceId));
+  // A stylist who does not perform the newly chosen service falls back to any.
+  const staffId = performers.some((stylist) => stylist._id === chosenStylist) ? chosenStylist : undefined;
+  const availability = useAvailability({ serviceId: serviceId ?? '', date, staffId }, { enabled: Boolean(serviceId) });
   if (!serviceId) return null;
 
   return (
@@ -28,16 +35,31 @@ export function NextFreeTimes({ services, date, timeZone }: NextFreeTimesProps) 
         <h3 id={`${id}-heading`} className="font-display text-lg font-semibold">
           Next free times today
         </h3>
-        <label className="form-control w-full sm:w-64">
-          <span className="mb-1 block text-sm font-medium">Service</span>
-          <select className="select select-sm w-full rounded-full" value={serviceId} onChange={(event) => setChosen(event.target.value)}>
-            {services.map((service) => (
-              <option key={service._id} value={service._id}>
-                {service.title}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div className="flex w-full flex-wrap gap-3 sm:w-auto">
+          <label className="form-control w-full sm:w-64">
+            <span className="mb-1 block text-sm font-medium">Service</span>
+            <select className="select select-sm w-full rounded-full" value={serviceId} onChange={(event) => setChosen(event.target.value)}>
+              {services.map((service) => (
+                <option key={service._id} value={service._id}>
+                  {service.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          {performers.length > 0 ? (
+            <label className="form-control w-full sm:w-48">
+              <span className="mb-1 block text-sm font-medium">Stylist</span>
+              <select className="select select-sm w-full rounded-full" value={staffId ?? ''} onChange={(event) => setChosenStylist(event.target.value)}>
+                <option value="">Any stylist</option>
+                {performers.map((stylist) => (
+                  <option key={stylist._id} value={stylist._id}>
+                    {stylist.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+        </div>
       </div>
       <div className="mt-3" aria-live="polite" aria-busy={availability.isFetching}>
         {availability.isPending ? (
@@ -50,7 +72,9 @@ export function NextFreeTimes({ services, date, timeZone }: NextFreeTimesProps) 
             </button>
           </p>
         ) : availability.data.slots.length === 0 ? (
-          <p className="text-sm text-base-content/75">No free times left today for this service.</p>
+          <p className="text-sm text-base-content/75">
+            {staffId ? 'No free times left today for this service with this stylist.' : 'No free times left today for this service.'}
+          </p>
         ) : (
           <ul aria-labelledby={`${id}-heading`} className="flex flex-wrap gap-2">
             {availability.data.slots.slice(0, SHOWN).map((slot) => (

@@ -64,8 +64,8 @@ describe('the time picker', () => {
     expect(picker.getByText(/Times are in Dhaka time \(Asia\/Dhaka\)/)).toBeInTheDocument();
 
     // The server sends 04:00, 04:15 and 04:30 UTC: in Dhaka that is 10:00, 10:15 and 10:30.
-    const times = within(await picker.findByRole('group', { name: 'Free times on Sun, 6 Dec 2026' }));
-    expect(times.getAllByRole('button').map((button) => button.textContent)).toEqual(['10:00', '10:15', '10:30']);
+    const times = within(await picker.findByRole('radiogroup', { name: 'Free times on Sun, 6 Dec 2026' }));
+    expect(times.getAllByRole('radio').map((radio) => radio.textContent)).toEqual(['10:00', '10:15', '10:30']);
     expect(availabilityRequests(cart)).toEqual(['GET /api/availability 2026-12-06']);
   });
 
@@ -78,7 +78,7 @@ describe('the time picker', () => {
     const { user } = renderApp('/dashboard/bookinglist');
 
     const picker = await openPicker(user);
-    await picker.findByRole('group', { name: 'Free times on Sun, 6 Dec 2026' });
+    await picker.findByRole('radiogroup', { name: 'Free times on Sun, 6 Dec 2026' });
     server.events.removeAllListeners();
     expect(asked).toEqual([`?serviceId=${manicure._id}&date=2026-12-06&cartItemId=${item._id}`]);
   });
@@ -88,7 +88,7 @@ describe('the time picker', () => {
     const { user } = renderApp('/dashboard/bookinglist');
 
     const picker = await openPicker(user);
-    await user.click(await picker.findByRole('button', { name: '10:15' }));
+    await user.click(await picker.findByRole('radio', { name: '10:15' }));
 
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Choose a time for Classic Manicure' })).not.toBeInTheDocument());
     expect(cart.writes).toEqual([{ method: 'PATCH', path: `/api/cart/${item._id}`, body: { startsAt: '2026-12-06T04:15:00.000Z' } }]);
@@ -109,8 +109,61 @@ describe('the time picker', () => {
     await user.click(screen.getByRole('button', { name: 'Pick a time for Classic Manicure' }));
     const again = within(await screen.findByRole('region', { name: 'Choose a time for Classic Manicure' }));
     expect(again.getByLabelText('Date')).toHaveValue('2026-12-06');
-    expect(await again.findByRole('button', { name: '10:15' })).toHaveAttribute('aria-pressed', 'true');
-    expect(again.getByRole('button', { name: '10:00' })).toHaveAttribute('aria-pressed', 'false');
+    expect(await again.findByRole('radio', { name: '10:15' })).toHaveAttribute('aria-checked', 'true');
+    expect(again.getByRole('radio', { name: '10:00' })).toHaveAttribute('aria-checked', 'false');
+  });
+
+  it('is one Tab stop: the arrow keys move among the times and Enter or Space chooses one', async () => {
+    const cart = pickerServer();
+    const { user } = renderApp('/dashboard/bookinglist');
+
+    const picker = await openPicker(user);
+    const group = await picker.findByRole('radiogroup', { name: 'Free times on Sun, 6 Dec 2026' });
+    const [ten, quarter, half] = within(group).getAllByRole('radio') as [HTMLElement, HTMLElement, HTMLElement];
+    // Date, Next day, then the group: Tab lands on the first time (none is chosen yet) and leaves
+    // the group with the next Tab.
+    expect(picker.getByLabelText('Date')).toHaveFocus();
+    await user.tab();
+    await user.tab();
+    expect(ten).toHaveFocus();
+    expect([ten, quarter, half].map((radio) => radio.tabIndex)).toEqual([0, -1, -1]);
+
+    await user.keyboard('{ArrowRight}');
+    expect(quarter).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(half).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(ten).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(half).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(ten).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(half).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(quarter).toHaveFocus();
+    expect([ten, quarter, half].map((radio) => radio.tabIndex)).toEqual([-1, 0, -1]);
+    // Moving past the times holds nothing.
+    expect(cart.writes).toEqual([]);
+    await user.tab({ shift: true });
+    expect(picker.getByRole('button', { name: 'Next day' })).toHaveFocus();
+    await user.tab();
+    expect(quarter).toHaveFocus();
+
+    await user.keyboard(' ');
+    await waitFor(() => expect(cart.writes).toEqual([{ method: 'PATCH', path: `/api/cart/${item._id}`, body: { startsAt: '2026-12-06T04:15:00.000Z' } }]));
+
+    // Opened again, Tab lands on the chosen time, checked.
+    await user.click(await screen.findByRole('button', { name: 'Change for Classic Manicure' }));
+    const again = within(await screen.findByRole('region', { name: 'Choose a time for Classic Manicure' }));
+    const chosen = await again.findByRole('radio', { name: '10:15' });
+    expect(chosen).toHaveAttribute('aria-checked', 'true');
+    expect(chosen.tabIndex).toBe(0);
+    await user.tab();
+    await user.tab();
+    expect(chosen).toHaveFocus();
+    await user.keyboard('{ArrowRight}{Enter}');
+    await waitFor(() => expect(cart.writes.at(-1)?.body).toEqual({ startsAt: '2026-12-06T04:30:00.000Z' }));
   });
 
   it('says when a time was taken meanwhile, and asks again for the free times', async () => {
@@ -118,15 +171,15 @@ describe('the time picker', () => {
     const { user } = renderApp('/dashboard/bookinglist');
 
     const picker = await openPicker(user);
-    const taken = await picker.findByRole('button', { name: '10:15' });
+    const taken = await picker.findByRole('radio', { name: '10:15' });
     // Another customer takes 10:15 after the list was shown.
     cart.taken.add('2026-12-06T04:15:00.000Z');
     await user.click(taken);
 
     expect(await picker.findByRole('alert')).toHaveTextContent('That time is no longer available');
-    await waitFor(() => expect(picker.queryByRole('button', { name: '10:15' })).not.toBeInTheDocument());
+    await waitFor(() => expect(picker.queryByRole('radio', { name: '10:15' })).not.toBeInTheDocument());
     expect(availabilityRequests(cart)).toHaveLength(2);
-    expect(picker.getByRole('button', { name: '10:00' })).toBeInTheDocument();
+    expect(picker.getByRole('radio', { name: '10:00' })).toBeInTheDocument();
     // Still open, nothing held.
     expect(cart.items[0]?.startsAt).toBeNull();
     expect(screen.getByText('No time chosen yet')).toBeInTheDocument();
@@ -137,7 +190,7 @@ describe('the time picker', () => {
     const { user } = renderApp('/dashboard/bookinglist');
 
     const picker = await openPicker(user);
-    await picker.findByRole('group', { name: 'Free times on Sun, 6 Dec 2026' });
+    await picker.findByRole('radiogroup', { name: 'Free times on Sun, 6 Dec 2026' });
 
     // Friday: the salon is closed.
     fireEvent.change(picker.getByLabelText('Date'), { target: { value: '2026-12-11' } });
@@ -146,7 +199,7 @@ describe('the time picker', () => {
 
     await user.click(picker.getByRole('button', { name: 'Next day' }));
     expect(picker.getByLabelText('Date')).toHaveValue('2026-12-12');
-    expect(await picker.findByRole('group', { name: 'Free times on Sat, 12 Dec 2026' })).toBeInTheDocument();
+    expect(await picker.findByRole('radiogroup', { name: 'Free times on Sat, 12 Dec 2026' })).toBeInTheDocument();
     expect(availabilityRequests(cart)).toEqual([
       'GET /api/availability 2026-12-06',
       'GET /api/availability 2026-12-11',
@@ -159,7 +212,7 @@ describe('the time picker', () => {
     const { user } = renderApp('/dashboard/bookinglist');
 
     const picker = await openPicker(user);
-    await picker.findByRole('group', { name: 'Free times on Sun, 6 Dec 2026' });
+    await picker.findByRole('radiogroup', { name: 'Free times on Sun, 6 Dec 2026' });
     fireEvent.change(picker.getByLabelText('Date'), { target: { value: '2027-06-01' } });
 
     expect(picker.getByLabelText('Date')).toHaveAccessibleDescription('Pick a date from Sat, 5 Dec 2026 to Wed, 3 Feb 2027.');
@@ -197,6 +250,6 @@ describe('the time picker', () => {
     const picker = await openPicker(user);
     // 13:00 UTC is 08:00 in New York: Saturday the 5th is still bookable there.
     expect(picker.getByLabelText('Date')).toHaveValue('2026-12-05');
-    expect(await picker.findByRole('button', { name: '10:00' })).toBeInTheDocument();
+    expect(await picker.findByRole('radio', { name: '10:00' })).toBeInTheDocument();
   });
 });

@@ -1,10 +1,22 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight, Globe, X } from 'lucide-react';
 import type { CartItem } from '../../../../shared/cart';
 import { isCalendarDate, type SalonSettings } from '../../../../shared/salon-settings';
-import { addCalendarDays, bookableDates, firstOpenDate, formatCalendarDate, formatSalonTime, isOpenDate, salonDateOf, timesAreInZone } from '../../../../shared/calendar';
+import {
+  addCalendarDays,
+  bookableDates,
+  firstOpenDate,
+  formatCalendarDate,
+  formatSalonDateTime,
+  formatSalonTime,
+  isOpenDate,
+  salonDateOf,
+  timesAreInZone,
+} from '../../../../shared/calendar';
+import type { Staff } from '../../../../shared/staff';
 import { useAvailability } from '../api/get-availability';
 import { useSetCartTime } from '../api/set-cart-time';
+import { StylistChoice } from './stylist-choice';
 
 export type TimePickerOutcome = 'held' | 'cancelled';
 
@@ -13,23 +25,89 @@ interface TimePickerProps {
   /** Whose booking list the item is in (the cart query key). */
   email: string;
   settings: SalonSettings;
+  /** The salon's active stylists; those who perform the item's service are offered. */
+  stylists: readonly Staff[];
   /** After a time was held, or when she closes the picker without choosing. */
   onClose: (outcome: TimePickerOutcome, item: CartItem) => void;
 }
 
-/** The booking list's picker: choosing holds the time for the item while she pays. */
-export function TimePicker({ item, email, settings, onClose }: TimePickerProps) {
+/**
+ * The booking list's picker: choosing holds the time for the item while she pays. When stylists
+ * perform the service she first chooses one (or any), and the times offered are that stylist's.
+ */
+export function TimePicker({ item, email, settings, stylists, onClose }: TimePickerProps) {
   const setTime = useSetCartTime(email);
+  const performers = stylists.filter((stylist) => stylist.serviceIds.includes(item.cartItemId));
+  const offersStylists = performers.length > 0;
+  // Her recorded choice; a stylist who no longer performs the service (or left) reads as any.
+  const recorded = !item.anyStylist && performers.some((stylist) => stylist._id === item.staffId) ? item.staffId : null;
+  // What she picked here, until the server's answer records it (then the item says the same).
+  const [picked, setPicked] = useState<{ staffId: string | null } | null>(null);
+  const choice = picked ? picked.staffId : recorded;
+  const [stylistRefusal, setStylistRefusal] = useState<string | null>(null);
+  /** The time a change of stylist let go, said until she picks another. */
+  const [letGo, setLetGo] = useState<string | null>(null);
+  const nameOf = (staffId: string | null) => performers.find((stylist) => stylist._id === staffId)?.name ?? 'any stylist';
+  const heldWith = item.startsAt
+    ? `${formatSalonDateTime(item.startsAt, settings.timeZone)}${item.staffName ? ` with ${item.staffName}` : ''}`
+    : null;
+
+  // Recorded at once ({startsAt: null, staffId}), so the choice outlives a reload; a held time
+  // belongs to the stylist it was held with, so it is let go, as the note above the choice says.
+  const chooseStylist = (next: string | null) => {
+    const picking = { staffId: next };
+    setPicked(picking);
+    setStylistRefusal(null);
+    // Only the last of several quick changes (arrowing through) settles what is shown.
+    const isLatest = (current: typeof picked) => (current === picking ? null : current);
+    setTime.mutateAsync({ item, startsAt: null, staffId: next }).then(
+      () => {
+        setPicked(isLatest);
+        if (heldWith) setLetGo(heldWith);
+      },
+      (error: unknown) => {
+        setPicked(isLatest);
+        setStylistRefusal(error instanceof Error ? error.message : 'Your choice of stylist could not be saved.');
+      },
+    );
+  };
+
   return (
     <TimeChooser
       title={item.title}
       serviceId={item.cartItemId}
-      startsAt={item.startsAt}
+      // The time is shown as hers only among the times of the stylist it is held with.
+      startsAt={choice === recorded ? item.startsAt : null}
       own={{ cartItemId: item._id }}
+      staffId={offersStylists ? (choice ?? undefined) : undefined}
       settings={settings}
       note={`We hold the time you pick for ${settings.holdMinutes} minutes while you pay.`}
+      focusDateOnOpen={!offersStylists}
+      lead={
+        offersStylists ? (
+          <div className="mt-4">
+            <StylistChoice
+              stylists={performers}
+              value={choice}
+              onChange={chooseStylist}
+              autoFocus
+              note={heldWith ? `Choosing another stylist lets go of your time (${heldWith}); you then pick a new one.` : undefined}
+            />
+            {stylistRefusal ? (
+              <p role="alert" className="mt-2 text-sm font-medium text-error">
+                {stylistRefusal}
+              </p>
+            ) : null}
+            <p role="status" className={letGo ? 'mt-2 text-sm font-medium' : 'sr-only'}>
+              {letGo ? `Your time, ${letGo}, was let go. Pick a time with ${nameOf(choice)} below.` : null}
+            </p>
+          </div>
+        ) : null
+      }
       // A 409 reads 'That time is no longer available'; the hook has asked for fresh times.
-      onChoose={async (startsAt) => onClose('held', await setTime.mutateAsync({ item, startsAt }))}
+      onChoose={async (startsAt) =>
+        onClose('held', await setTime.mutateAsync({ item, startsAt, ...(offersStylists ? { staffId: choice } : {}) }))
+      }
       onCancel={() => onClose('cancelled', item)}
     />
   );
@@ -43,6 +121,8 @@ export interface TimeChooserProps {
   startsAt: string | null;
   /** Whose own place the free times leave out: the list item being re-timed, or the booking being moved. */
   own: { cartItemId?: string; bookingId?: string };
+  /** Only this stylist's free times; absent: the salon's (any stylist who performs it). */
+  staffId?: string | undefined;
   settings: SalonSettings;
   /** What choosing a time does, said under the heading. */
   note: string;
@@ -50,6 +130,10 @@ export interface TimeChooserProps {
   onChoose: (startsAt: string) => Promise<void>;
   /** She closes the picker without choosing. */
   onCancel: () => void;
+  /** Asked before the date (the booking list's choice of stylist). */
+  lead?: ReactNode;
+  /** Whether opening puts the focus on the date; false when `lead` takes it. */
+  focusDateOnOpen?: boolean;
 }
 
 /**
@@ -59,9 +143,22 @@ export interface TimeChooserProps {
  * an item's time) and the user home (moving a booking).
  *
  * An inline panel rather than a modal: it sits under the item it belongs to, so the list stays in
- * view, and it needs no focus trap. Focus moves to the date on opening; Escape closes it.
+ * view, and it needs no focus trap. Focus moves to the date on opening (or to `lead`, the choice of
+ * stylist, when that is asked first); Escape closes it.
  */
-export function TimeChooser({ title, serviceId, startsAt: current, own, settings, note, onChoose, onCancel }: TimeChooserProps) {
+export function TimeChooser({
+  title,
+  serviceId,
+  startsAt: current,
+  own,
+  staffId,
+  settings,
+  note,
+  onChoose,
+  onCancel,
+  lead = null,
+  focusDateOnOpen = true,
+}: TimeChooserProps) {
   const headingId = useId();
   const dateId = useId();
   const dateHintId = useId();
@@ -77,11 +174,13 @@ export function TimeChooser({ title, serviceId, startsAt: current, own, settings
   const [pendingStart, setPendingStart] = useState<string | null>(null);
 
   const dateIsValid = isCalendarDate(date) && date >= range.min && date <= range.max;
-  const availability = useAvailability({ serviceId, date, ...own }, { enabled: dateIsValid });
+  const availability = useAvailability({ serviceId, date, staffId, ...own }, { enabled: dateIsValid });
 
+  // Only on opening: the chooser's first question takes the focus.
+  const [focusDate] = useState(focusDateOnOpen);
   useEffect(() => {
-    dateInputRef.current?.focus();
-  }, []);
+    if (focusDate) dateInputRef.current?.focus();
+  }, [focusDate]);
 
   const changeDate = (next: string) => {
     setDate(next);
@@ -134,6 +233,8 @@ export function TimeChooser({ title, serviceId, startsAt: current, own, settings
           <X aria-hidden="true" className="size-4" />
         </button>
       </div>
+
+      {lead}
 
       <div className="mt-4">
         <label htmlFor={dateId} className="mb-1.5 block text-sm font-medium">
@@ -218,25 +319,16 @@ export function TimeChooser({ title, serviceId, startsAt: current, own, settings
               </p>
             </div>
           ) : (
-            <div role="group" aria-labelledby={slotsLabelId} aria-busy={availability.isFetching} className="flex flex-wrap gap-2">
-              {availability.data.slots.map((slot) => {
-                const isChosen = chosenAt !== null && Date.parse(slot.startsAt) === chosenAt;
-                const isPending = pendingStart === slot.startsAt;
-                return (
-                  <button
-                      key={slot.startsAt}
-                      type="button"
-                      className={`btn min-w-20 rounded-full btn-sm ${isChosen ? 'btn-primary' : 'btn-outline btn-primary'}`}
-                      aria-pressed={isChosen}
-                      disabled={pendingStart !== null}
-                      onClick={() => choose(slot.startsAt)}
-                    >
-                      {isPending ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : null}
-                      {formatSalonTime(slot.startsAt, availability.data.timeZone)}
-                    </button>
-                );
-              })}
-            </div>
+            <FreeTimes
+              key={`${date} ${staffId ?? ''}`}
+              slots={availability.data.slots}
+              timeZone={availability.data.timeZone}
+              labelledBy={slotsLabelId}
+              busy={availability.isFetching}
+              chosenAt={chosenAt}
+              pendingStart={pendingStart}
+              onChoose={choose}
+            />
           )}
         </div>
       ) : null}
@@ -252,4 +344,71 @@ function initialDate(startsAt: string | null, settings: SalonSettings, now: numb
     if (chosen >= range.min && chosen <= range.max) return chosen;
   }
   return firstOpenDate(settings, now) ?? range.min;
+}
+
+interface FreeTimesProps {
+  slots: readonly { startsAt: string }[];
+  timeZone: string;
+  labelledBy: string;
+  busy: boolean;
+  /** The time the item or booking has now (checked), if any. */
+  chosenAt: number | null;
+  /** The time being saved, if any: every time is locked meanwhile. */
+  pendingStart: string | null;
+  onChoose: (startsAt: string) => void;
+}
+
+/**
+ * The free start times as one radio group, so a day of up to 37 times is one Tab stop, not 37:
+ * Tab lands on the checked time (or the first), the arrow keys (and Home, End) move among them,
+ * and Enter or Space chooses the focused one. The arrows only move focus: choosing holds or moves
+ * an appointment, which is not something to do on the way past.
+ */
+function FreeTimes({ slots, timeZone, labelledBy, busy, chosenAt, pendingStart, onChoose }: FreeTimesProps) {
+  const groupRef = useRef<HTMLDivElement>(null);
+  const checkedIndex = slots.findIndex((slot) => chosenAt !== null && Date.parse(slot.startsAt) === chosenAt);
+  const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  // The roving stop: the time last focused while it is still offered, else the checked one, else the first.
+  const stop = focusIndex !== null && focusIndex < slots.length ? focusIndex : Math.max(checkedIndex, 0);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const last = slots.length - 1;
+    const next: Record<string, number> = {
+      ArrowRight: stop >= last ? 0 : stop + 1,
+      ArrowDown: stop >= last ? 0 : stop + 1,
+      ArrowLeft: stop <= 0 ? last : stop - 1,
+      ArrowUp: stop <= 0 ? last : stop - 1,
+      Home: 0,
+      End: last,
+    };
+    const to = next[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    setFocusIndex(to);
+    groupRef.current?.querySelectorAll<HTMLElement>('[role="radio"]')[to]?.focus();
+  };
+
+  return (
+    <div ref={groupRef} role="radiogroup" aria-labelledby={labelledBy} aria-busy={busy} className="flex flex-wrap gap-2" onKeyDown={onKeyDown}>
+      {slots.map((slot, index) => {
+        const isChosen = index === checkedIndex;
+        return (
+          <button
+            key={slot.startsAt}
+            type="button"
+            role="radio"
+            aria-checked={isChosen}
+            tabIndex={index === stop ? 0 : -1}
+            className={`btn min-w-20 rounded-full btn-sm ${isChosen ? 'btn-primary' : 'btn-outline btn-primary'}`}
+            disabled={pendingStart !== null}
+            onFocus={() => setFocusIndex(index)}
+            onClick={() => onChoose(slot.startsAt)}
+          >
+            {pendingStart === slot.startsAt ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : null}
+            {formatSalonTime(slot.startsAt, timeZone)}
+          </button>
+        );
+      })}
+    </div>
+  );
 }

@@ -61,7 +61,7 @@ export function ContactSection() {
                 <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
                 <div>
                   <p className="text-sm text-secondary-content/80">Phone</p>
-                  <a href={salon.phoneHref} className="font-medium underline-offset-4 hover:underline">
+                  <a href={salon.phoneHref} className="whitespace-nowrap font-medium underline-offset-4 hover:underline">
                     {salon.phone}
                   </a>
                 </div>

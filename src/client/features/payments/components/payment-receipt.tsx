@@ -4,6 +4,7 @@ import { CalendarCheck, CircleCheck, CircleX, Download, Hourglass, RotateCcw } f
 import { Link } from 'react-router';
 import { formatMoney } from '../../../../shared/money';
 import type { Payment } from '../../../../shared/payments';
+import { withStylist } from '../../../../shared/staff';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
@@ -160,8 +161,9 @@ export function PaymentReceipt({ paymentId, email, timeZone }: PaymentReceiptPro
                   before the name would be squeezed into breaking in the middle of a word. */}
               <div className="min-w-48 flex-1">
                 <p className="font-semibold [overflow-wrap:anywhere]">{service.title}</p>
-                <p className="text-sm text-base-content/75">
+                <p className="text-sm text-base-content/75 wrap-break-word">
                   <time dateTime={service.startsAt}>{formatSalonDateTime(service.startsAt, timeZone)}</time>
+                  {service.staffName ? ` · ${withStylist(service.staffName)}` : null}
                   {service.status === 'cancelled' ? ' · cancelled' : null}
                 </p>
               </div>

@@ -3,6 +3,7 @@ import { Receipt } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../../shared/money';
 import type { Payment } from '../../../../shared/payments';
+import { withStylist } from '../../../../shared/staff';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar';
@@ -93,7 +94,10 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
                         <td>
                           <ul className="space-y-0.5">
                             {payment.services.map((service) => (
-                              <li key={`${service.title}@${service.startsAt}`}>{service.title}</li>
+                              <li key={`${service.title}@${service.startsAt}`}>
+                                {service.title}
+                                <StylistOf staffName={service.staffName} />
+                              </li>
                             ))}
                           </ul>
                         </td>
@@ -126,17 +130,34 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
   );
 }
 
-/** Why a card was refused, under the status. */
+/**
+ * Why a card was refused, under the status. On a payment a later card paid, the declines are
+ * history, not a failure: they read as earlier attempts, in the same muted text as the refund line.
+ */
 function PaymentProblem({ payment }: { payment: Payment }) {
-  if (payment.declines.length > 0) {
+  const last = payment.declines.at(-1);
+  if (last && payment.paidAt !== null) {
+    const count = payment.declines.length;
     return (
       <p className="mt-1 text-xs text-base-content/70">
-        {payment.declines.length === 1 ? 'Card declined' : `Card declined ${payment.declines.length} times`}: {payment.declines.at(-1)!.message}
+        {count === 1 ? 'Earlier attempt declined' : `${count} earlier attempts declined, the last`}: {last.message}
+      </p>
+    );
+  }
+  if (last) {
+    return (
+      <p className="mt-1 text-xs text-base-content/70">
+        {payment.declines.length === 1 ? 'Card declined' : `Card declined ${payment.declines.length} times`}: {last.message}
       </p>
     );
   }
   if (payment.status === 'failed' && payment.failureMessage) return <p className="mt-1 text-xs text-base-content/70">{payment.failureMessage}</p>;
   return null;
+}
+
+/** 'with Nila' after a service's name, muted; nothing when the visit named no stylist. */
+function StylistOf({ staffName }: { staffName: string | null }) {
+  return staffName ? <span className="text-base-content/70"> {withStylist(staffName)}</span> : null;
 }
 
 function PaymentCard({ payment, showCustomer, timeZone }: { payment: Payment; showCustomer: boolean; timeZone: string }) {
@@ -162,6 +183,7 @@ function PaymentCard({ payment, showCustomer, timeZone }: { payment: Payment; sh
           {payment.services.map((service) => (
             <li key={`${service.title}@${service.startsAt}`} className="wrap-break-word">
               {service.title}
+              <StylistOf staffName={service.staffName} />
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
 import { paths } from '../../../config/paths';
 import { formatSalonDateTime } from '../../../../shared/calendar';
+import { withStylist } from '../../../../shared/staff';
 import { usePayments } from '../api/get-payments';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { paymentMoney } from './payments-table';
@@ -63,7 +64,7 @@ function RecentPaymentsBody({ payments, timeZone }: { payments: ReturnType<typeo
         return (
           <li key={payment._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
             <div className="min-w-0 flex-1">
-              <p className="font-medium [overflow-wrap:anywhere]">{payment.services.map((service) => service.title).join(', ')}</p>
+              <p className="font-medium [overflow-wrap:anywhere]">{payment.services.map((service) => [service.title, withStylist(service.staffName)].filter(Boolean).join(' ')).join(', ')}</p>
               <p className="text-sm text-base-content/70">
                 <time dateTime={when}>{formatSalonDateTime(when, timeZone)}</time>
               </p>

@@ -1,4 +1,5 @@
-import { CalendarCheck, MessageSquareHeart, PenLine, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { CalendarCheck, CheckCircle2, MessageSquareHeart, PenLine, Trash2, X } from 'lucide-react';
 import type { ManagedReview, MyReviews, ReviewVisit } from '../../../../shared/review';
 import { ErrorState } from '../../../components/ui/error-state';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -56,6 +57,17 @@ export function MyReviewsPanel({ user, timeZone, openBookingId, onOpen, onClose 
 }
 
 function Loaded({ data, user, timeZone, openBookingId, onOpen, onClose }: MyReviewsPanelProps & { data: MyReviews }) {
+  // What the last send or save did, kept on screen after the form closes (a toast was gone
+  // before many noticed it). Opening another form clears it.
+  const [notice, setNotice] = useState<string | null>(null);
+  const open = (bookingId: string) => {
+    setNotice(null);
+    onOpen(bookingId);
+  };
+  const done = (message: string) => {
+    setNotice(message);
+    onClose();
+  };
   const openVisit = openBookingId ? data.reviewable.find((visit) => visit.bookingId === openBookingId) : undefined;
   const openReview = openBookingId ? data.reviews.find((review) => review.visit?.bookingId === openBookingId) : undefined;
   const author = { name: user.name, image: user.image };
@@ -63,7 +75,7 @@ function Loaded({ data, user, timeZone, openBookingId, onOpen, onClose }: MyRevi
   return (
     <div className="mt-8 space-y-10">
       {openVisit ? (
-        <ReviewForm key={openVisit.bookingId} bookingId={openVisit.bookingId} visitLabel={visitLabel(openVisit, timeZone)} author={author} onDone={onClose} />
+        <ReviewForm key={openVisit.bookingId} bookingId={openVisit.bookingId} visitLabel={visitLabel(openVisit, timeZone)} author={author} onDone={done} onCancel={onClose} />
       ) : openReview?.visit ? (
         <ReviewForm
           key={openReview._id}
@@ -71,12 +83,15 @@ function Loaded({ data, user, timeZone, openBookingId, onOpen, onClose }: MyRevi
           visitLabel={visitLabel(openReview.visit, timeZone)}
           existing={{ id: openReview._id, values: { rating: openReview.rating, feedback: openReview.feedback, role: openReview.role } }}
           author={author}
-          onDone={onClose}
+          onDone={done}
+          onCancel={onClose}
         />
       ) : openBookingId ? (
         <FormAlert>
           This visit cannot be reviewed: it is not one of your visits, or it has not happened yet. Choose one of your visits below.
         </FormAlert>
+      ) : notice ? (
+        <SentNotice message={notice} onDismiss={() => setNotice(null)} />
       ) : null}
 
       <section aria-labelledby="visits-to-review">
@@ -92,7 +107,7 @@ function Loaded({ data, user, timeZone, openBookingId, onOpen, onClose }: MyRevi
         ) : (
           <ul aria-label="Visits to review" className="mt-4 grid gap-4 md:grid-cols-2">
             {data.reviewable.map((visit) => (
-              <VisitCard key={visit.bookingId} visit={visit} timeZone={timeZone} isOpen={visit.bookingId === openBookingId} onWrite={() => onOpen(visit.bookingId)} />
+              <VisitCard key={visit.bookingId} visit={visit} timeZone={timeZone} isOpen={visit.bookingId === openBookingId} onWrite={() => open(visit.bookingId)} />
             ))}
           </ul>
         )}
@@ -111,11 +126,27 @@ function Loaded({ data, user, timeZone, openBookingId, onOpen, onClose }: MyRevi
         ) : (
           <ul aria-label="Your reviews" className="mt-4 space-y-4">
             {data.reviews.map((review) => (
-              <MyReviewCard key={review._id} review={review} timeZone={timeZone} onEdit={() => review.visit && onOpen(review.visit.bookingId)} />
+              <MyReviewCard key={review._id} review={review} timeZone={timeZone} onEdit={() => review.visit && open(review.visit.bookingId)} />
             ))}
           </ul>
         )}
       </section>
+    </div>
+  );
+}
+
+/** 'Thank you for your review!' and where it is now, announced as a status, until she closes it. */
+function SentNotice({ message, onDismiss }: { message: string; onDismiss: () => void }) {
+  return (
+    <div role="status" className="flex items-start gap-3 rounded-box border border-success/40 bg-success/10 p-4">
+      <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{message}</p>
+        <p className="mt-1 text-sm text-base-content/80">It is on our home page now, and under Your reviews below, where you can change it.</p>
+      </div>
+      <button type="button" className="btn btn-circle btn-ghost btn-sm" aria-label="Close the message" onClick={onDismiss}>
+        <X aria-hidden="true" className="size-4" />
+      </button>
     </div>
   );
 }

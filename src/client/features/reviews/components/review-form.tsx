@@ -8,7 +8,6 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField, TextareaField } from '../../../components/ui/form-field';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { ApiRequestError } from '../../../lib/api-client';
-import { toast } from '../../../lib/dialogs';
 import { useCreateReview, useUpdateReview } from '../api/change-review';
 import { StarRatingInput } from './star-rating-input';
 
@@ -31,14 +30,16 @@ interface ReviewFormProps {
   /** ...or changes the review she wrote. */
   existing?: { id: string; values: ReviewFormValues } | undefined;
   author: { name: string; image: string | null };
-  onDone: () => void;
+  /** Sent or saved: what to tell her (the panel keeps it on screen once the form has closed). */
+  onDone: (message: string) => void;
+  onCancel: () => void;
 }
 
 /**
  * Her review of one visit: stars, feedback and an optional role line, checked by the same schema
  * the server uses. Her name and photo are shown as they will appear: they come from her account.
  */
-export function ReviewForm({ visitLabel, bookingId, existing, author, onDone }: ReviewFormProps) {
+export function ReviewForm({ visitLabel, bookingId, existing, author, onDone, onCancel }: ReviewFormProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const {
     register,
@@ -69,10 +70,7 @@ export function ReviewForm({ visitLabel, bookingId, existing, author, onDone }: 
   };
 
   const onSubmit = handleSubmit((values) => {
-    const done = (message: string) => () => {
-      void toast({ title: message });
-      onDone();
-    };
+    const done = (message: string) => () => onDone(message);
     if (existing) {
       update.mutate({ id: existing.id, changes: values }, { onSuccess: done(REVIEW_SAVED_MESSAGE), onError: showServerIssues });
     } else {
@@ -97,7 +95,7 @@ export function ReviewForm({ visitLabel, bookingId, existing, author, onDone }: 
         <UserAvatar name={author.name} image={author.image} size={48} />
         <div className="min-w-0">
           <p className="font-semibold [overflow-wrap:anywhere]">{author.name}</p>
-          <p className="text-sm text-base-content/70">Your name and photo from your account appear with your review.</p>
+          <p className="text-sm text-base-content/70">Your photo and first name from your account appear with your review, with only the initial of your last name.</p>
         </div>
       </div>
       <Controller
@@ -132,7 +130,7 @@ export function ReviewForm({ visitLabel, bookingId, existing, author, onDone }: 
       {mutation.error ? <FormAlert>{mutation.error.message}</FormAlert> : null}
       <div className="flex flex-wrap items-center gap-3">
         <SubmitButton label={existing ? 'Save changes' : 'Send review'} icon={Send} pending={mutation.isPending} className="px-8" />
-        <button type="button" className="btn rounded-full btn-ghost" onClick={onDone}>
+        <button type="button" className="btn rounded-full btn-ghost" onClick={onCancel}>
           Cancel
         </button>
       </div>

@@ -120,8 +120,7 @@ export function TestimonialsCarousel({ reviews }: TestimonialsCarouselProps) {
   if (!review) return null;
 
   return (
-    <div
-      role="region"
+    <section
       aria-roledescription="carousel"
       aria-label="Customer testimonials"
       tabIndex={0}
@@ -216,6 +215,6 @@ export function TestimonialsCarousel({ reviews }: TestimonialsCarouselProps) {
       <p aria-live="polite" aria-atomic="true" className="sr-only">
         {`Testimonial ${index + 1} of ${count}: ${review.name}`}
       </p>
-    </div>
+    </section>
   );
 }

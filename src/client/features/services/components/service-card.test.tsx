@@ -30,6 +30,8 @@ describe('ServiceCard image', () => {
 
     expect(img).toHaveAttribute('src', '/images/services/manicure.svg');
     expect(img).not.toHaveAttribute('srcset');
+    // sizes without srcset is invalid HTML.
+    expect(img).not.toHaveAttribute('sizes');
     expect(img).toHaveAttribute('loading', 'eager');
   });
 });

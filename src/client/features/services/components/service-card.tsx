@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { CalendarPlus, Clock } from 'lucide-react';
-import { imageSrcSet } from '../../../../shared/image-urls';
+import { responsiveImage } from '../../../../shared/image-urls';
 import { formatMoney } from '../../../../shared/money';
 import type { Service } from '../../../../shared/service';
 
@@ -29,8 +29,7 @@ export function ServiceCard({ service, eager = false, onAddToBooking }: ServiceC
       <div className="relative w-28 shrink-0 overflow-hidden bg-base-200 sm:aspect-[4/3] sm:w-auto">
         <img
           src={service.image_url}
-          srcSet={imageSrcSet(service.image_url)}
-          sizes={IMAGE_SIZES}
+          {...responsiveImage(service.image_url, IMAGE_SIZES)}
           alt={service.title}
           width={400}
           height={300}

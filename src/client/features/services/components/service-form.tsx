@@ -3,11 +3,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageIcon, Send } from 'lucide-react';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { z } from 'zod';
-import { imageSrcSet } from '../../../../shared/images';
+import { responsiveImage } from '../../../../shared/images';
 import {
+  BUFFER_STEP,
   DEFAULT_DURATION,
+  MAX_BUFFER,
   MAX_DURATION,
   MIN_DURATION,
+  serviceBufferSchema,
   serviceCategorySchema,
   serviceDescriptionSchema,
   serviceDurationSchema,
@@ -47,6 +50,9 @@ const titleToKeepSchema = z
   .transform((title) => (title === '' ? undefined : title))
   .pipe(serviceTitleSchema.optional());
 
+// The field is optional: left empty (a number input then gives NaN) it means no time after the visit.
+const bufferFieldSchema = z.preprocess((minutes) => (typeof minutes === 'number' && Number.isNaN(minutes) ? 0 : minutes), serviceBufferSchema);
+
 /** The shared rules the server checks too, plus the image, which is uploaded before the save. */
 function serviceFormSchema({ isUpdate }: { isUpdate: boolean }) {
   return z.object({
@@ -54,6 +60,7 @@ function serviceFormSchema({ isUpdate }: { isUpdate: boolean }) {
     price: servicePriceSchema,
     description: serviceDescriptionSchema,
     duration: serviceDurationSchema,
+    buffer: bufferFieldSchema,
     category: serviceCategorySchema,
     image: imageFieldSchema(!isUpdate),
   });
@@ -69,6 +76,7 @@ const fieldOfIssuePath: Record<string, FieldName> = {
   price: 'price',
   description: 'description',
   duration: 'duration',
+  buffer: 'buffer',
   category: 'category',
   // The server names the saved address; the form names the file it came from.
   image_url: 'image',
@@ -76,12 +84,13 @@ const fieldOfIssuePath: Record<string, FieldName> = {
 };
 
 function defaultValuesOf(service: Service | undefined): DefaultValues<ServiceFormInput> {
-  if (!service) return { title: '', description: '', duration: DEFAULT_DURATION, category: '', image: undefined };
+  if (!service) return { title: '', description: '', duration: DEFAULT_DURATION, buffer: 0, category: '', image: undefined };
   return {
     title: service.title,
     price: service.price,
     description: service.description,
     duration: service.duration,
+    buffer: service.buffer,
     category: service.category ?? '',
     image: undefined,
   };
@@ -115,8 +124,7 @@ function ImagePreview({ file, current }: { file: File | undefined; current: Serv
       <span className={frame}>
         <img
           src={current.image_url}
-          srcSet={imageSrcSet(current.image_url)}
-          sizes="96px"
+          {...responsiveImage(current.image_url, '96px')}
           width={96}
           height={72}
           alt={`Current image of ${current.title}`}
@@ -226,9 +234,20 @@ export function ServiceForm({ service, onSubmit }: ServiceFormProps) {
           registration={register('duration', { valueAsNumber: true })}
         />
         <InputField
+          label="Time after the visit (minutes)"
+          optional
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_BUFFER}
+          step={BUFFER_STEP}
+          hint="Blocks the stylist, not the client: cleaning up, colour setting"
+          error={errors.buffer?.message}
+          registration={register('buffer', { valueAsNumber: true })}
+        />
+        <InputField
           label="Category"
           optional
-          className="md:col-span-2"
           autoComplete="off"
           hint="Shown on the service's card, e.g. Hair, Skin or Nails."
           error={errors.category?.message}

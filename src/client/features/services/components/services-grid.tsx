@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { Service } from '../../../../shared/service';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SectionHeading } from '../../../components/ui/section-heading';
@@ -12,9 +13,11 @@ const gridClass = 'grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3 xl:grid-col
 
 interface ServicesGridProps {
   onAddToBooking: (service: Service) => void;
+  /** Shows only these services, under a label, with a link back to all of them. */
+  only?: { label: string; serviceIds: readonly string[]; clearTo: string } | undefined;
 }
 
-export function ServicesGrid({ onAddToBooking }: ServicesGridProps) {
+export function ServicesGrid({ onAddToBooking, only }: ServicesGridProps) {
   return (
     <section id="services" aria-labelledby="services-heading" className="bg-base-200/60 py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -22,15 +25,23 @@ export function ServicesGrid({ onAddToBooking }: ServicesGridProps) {
           From a quick blow-dry to your bridal look: pick the treatments you love and add them to your booking list.
         </SectionHeading>
         <div className="mt-12">
-          <ServicesContent onAddToBooking={onAddToBooking} />
+          {only && (
+            <p className="mb-6 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-center font-medium">
+              <span>{only.label}</span>
+              <Link to={only.clearTo} className="link link-primary">
+                Show all services
+              </Link>
+            </p>
+          )}
+          <ServicesContent onAddToBooking={onAddToBooking} only={only} />
         </div>
       </div>
     </section>
   );
 }
 
-function ServicesContent({ onAddToBooking }: ServicesGridProps) {
-  const { data: services, isPending, isError, error, refetch, isFetching } = useServices();
+function ServicesContent({ onAddToBooking, only }: ServicesGridProps) {
+  const { data: allServices, isPending, isError, error, refetch, isFetching } = useServices();
 
   if (isPending) {
     return (
@@ -66,6 +77,7 @@ function ServicesContent({ onAddToBooking }: ServicesGridProps) {
     );
   }
 
+  const services = only ? allServices.filter((service) => only.serviceIds.includes(service._id)) : allServices;
   if (services.length === 0) {
     return (
       <div className="mx-auto max-w-md rounded-box bg-base-100 p-8 text-center shadow-soft">

@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { PackageOpen, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { imageSrcSet } from '../../../../shared/images';
+import { responsiveImage } from '../../../../shared/images';
 import { formatMoney } from '../../../../shared/money';
 import type { Service } from '../../../../shared/service';
 import { QueryState } from '../../../components/ui/query-state';
@@ -39,7 +39,7 @@ export function ServicesTable() {
     if (!confirmed) return;
     deleteService.mutate(service._id, {
       onSuccess: ({ deletedCount }) => {
-        if (deletedCount === 1) void showSuccess({ title: 'Deleted!', text: 'Your file has been deleted.', focusAfter: () => deleteButtonOf(neighbour?._id) });
+        if (deletedCount === 1) void showSuccess({ title: 'Service deleted', text: `${service.title} is no longer offered.`, focusAfter: () => deleteButtonOf(neighbour?._id) });
       },
       onError: (error) =>
         void showError({ title: 'The service was not deleted', text: error.message, focusAfter: () => deleteButtonOf(service._id) }),
@@ -110,8 +110,7 @@ export function ServicesTable() {
                         <div className="flex items-center gap-3">
                           <img
                             src={service.image_url}
-                            srcSet={imageSrcSet(service.image_url)}
-                            sizes="48px"
+                            {...responsiveImage(service.image_url, '48px')}
                             width={48}
                             height={48}
                             alt=""
@@ -141,8 +140,7 @@ export function ServicesTable() {
               <li key={service._id} className="flex flex-wrap items-center gap-3 px-4 py-4">
                 <img
                   src={service.image_url}
-                  srcSet={imageSrcSet(service.image_url)}
-                  sizes="48px"
+                  {...responsiveImage(service.image_url, '48px')}
                   width={48}
                   height={48}
                   alt=""

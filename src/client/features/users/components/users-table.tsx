@@ -8,10 +8,14 @@ import { useChangeRole, type RoleChange } from '../api/change-role';
 import { useUsers } from '../api/get-users';
 import { TableScrollBox } from '../../../components/ui/table-scroll-box';
 
-/** Spec section 4, with decisions.md's wording: ask, change, say so, refetch. */
-const dialogs: Record<RoleChange, { text: string; confirm: string; done: (name: string) => string }> = {
-  'make-admin': { text: 'You want to make user admin!', confirm: 'Yes, make admin', done: (name) => `${name} is an admin now.` },
+/**
+ * Ask, change, say so, refetch. The question names the person; the spec's sentence stays under it,
+ * with the spelling corrected.
+ */
+const dialogs: Record<RoleChange, { title: (name: string) => string; text: string; confirm: string; done: (name: string) => string }> = {
+  'make-admin': { title: (name) => `Make ${name} an admin?`, text: 'You want to make user admin!', confirm: 'Yes, make admin', done: (name) => `${name} is an admin now.` },
   'remove-admin': {
+    title: (name) => `Remove ${name}'s admin role?`,
     text: 'You want to remove user admin role!',
     confirm: 'Yes, remove admin',
     done: (name) => `${name} is no longer an admin.`,
@@ -31,7 +35,7 @@ export function UsersTable({ currentUserId }: UsersTableProps) {
 
   const onChangeRole = async (user: User, change: RoleChange) => {
     const dialog = dialogs[change];
-    const confirmed = await confirmDialog({ title: 'Are you sure?', text: dialog.text, icon: 'warning', confirmButtonText: dialog.confirm });
+    const confirmed = await confirmDialog({ title: dialog.title(user.name), text: dialog.text, icon: 'warning', confirmButtonText: dialog.confirm });
     if (!confirmed) return;
     changeRole.mutate(
       { id: user._id, change },
@@ -113,7 +117,7 @@ export function UsersTable({ currentUserId }: UsersTableProps) {
                           <RoleBadge isAdmin={isAdmin} />
                         </td>
                         <td className="text-right">
-                          <RoleButton user={user} busy={busy} onChangeRole={onChangeRole} />
+                          <RoleButton user={user} isMe={isMe} busy={busy} onChangeRole={onChangeRole} />
                         </td>
                       </tr>
                     );
@@ -138,7 +142,7 @@ export function UsersTable({ currentUserId }: UsersTableProps) {
                       <RoleBadge isAdmin={user.role === 'admin'} />
                     </p>
                   </div>
-                  <RoleButton user={user} busy={pendingId === user._id} onChangeRole={onChangeRole} />
+                  <RoleButton user={user} isMe={user._id === currentUserId} busy={pendingId === user._id} onChangeRole={onChangeRole} />
                 </li>
               ))}
             </ul>
@@ -162,20 +166,39 @@ const roleButtons = {
   'make-admin': { label: 'Make admin', icon: ShieldPlus, tone: 'btn-primary' },
 } as const;
 
-function RoleButton({ user, busy, onChangeRole }: { user: User; busy: boolean; onChangeRole: (user: User, change: RoleChange) => Promise<void> }) {
+interface RoleButtonProps {
+  user: User;
+  /** The signed-in admin's own row: the server refuses to let her remove her own role. */
+  isMe: boolean;
+  busy: boolean;
+  onChangeRole: (user: User, change: RoleChange) => Promise<void>;
+}
+
+function RoleButton({ user, isMe, busy, onChangeRole }: RoleButtonProps) {
   const change: RoleChange = user.role === 'admin' ? 'remove-admin' : 'make-admin';
   const { label, icon: Icon, tone } = roleButtons[change];
+  const reasonId = useId();
+  // Not offered only to be refused: her own admin role stays, and the row says why.
+  const ownRole = isMe && change === 'remove-admin';
   return (
-    <button
-      type="button"
-      className={`btn rounded-full whitespace-nowrap btn-sm ${tone}`}
-      // Every row has one: the name says whose role it changes (the visible words come first).
-      aria-label={`${label} ${user.name}`}
-      disabled={busy}
-      onClick={() => void onChangeRole(user, change)}
-    >
-      {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <Icon aria-hidden="true" className="size-4" />}
-      {label}
-    </button>
+    <span className="inline-flex flex-col items-end gap-1">
+      <button
+        type="button"
+        className={`btn rounded-full whitespace-nowrap btn-sm ${tone}`}
+        // Every row has one: the name says whose role it changes (the visible words come first).
+        aria-label={`${label} ${user.name}`}
+        aria-describedby={ownRole ? reasonId : undefined}
+        disabled={busy || ownRole}
+        onClick={() => void onChangeRole(user, change)}
+      >
+        {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <Icon aria-hidden="true" className="size-4" />}
+        {label}
+      </button>
+      {ownRole ? (
+        <span id={reasonId} className="max-w-48 text-right text-xs text-base-content/70">
+          Your own role: another admin can remove it.
+        </span>
+      ) : null}
+    </span>
   );
 }

@@ -1,0 +1,4 @@
+ALTER TABLE "bookings" ADD COLUMN "cancel_requested_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "cancel_requested_by" text;--> statement-breakpoint
+CREATE INDEX "bookings_cancelling_idx" ON "bookings" USING btree ("cancel_requested_at") WHERE "bookings"."status" = 'confirmed' and "bookings"."cancel_requested_at" is not null;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_cancel_requested" CHECK (("bookings"."cancel_requested_at" is null) = ("bookings"."cancel_requested_by" is null) and "bookings"."cancel_requested_by" in ('customer','salon'));

@@ -1,0 +1,125 @@
+import { useId, useState } from 'react';
+import { CalendarClock, RotateCcw, UserRound } from 'lucide-react';
+import type { Booking } from '../../../../shared/payments';
+import { ErrorState } from '../../../components/ui/error-state';
+import { formatSalonDateTime } from '../../../../shared/calendar';
+import { useBookings } from '../api/get-bookings';
+import { bookingName } from './orders-table';
+
+const RECENT_COUNT = 5;
+
+/** Her latest completed visits, latest first. */
+function recentOf(list: Booking[]): Booking[] {
+  return [...list].sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt)).slice(0, RECENT_COUNT);
+}
+
+interface PastVisitsProps {
+  timeZone: string;
+  /**
+   * 'Book again': puts the visit's service (with its stylist) on her booking list; `button` is
+   * where focus goes back once the answer's dialog or toast has closed.
+   */
+  onBookAgain: (booking: Booking, button: () => HTMLElement | null) => Promise<void>;
+}
+
+/** The user home's last completed visits, each with 'Book again'. */
+export function PastVisits({ timeZone, onBookAgain }: PastVisitsProps) {
+  const visits = useBookings({ when: 'past', status: 'completed' });
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const bookAgain = async (booking: Booking, button: () => HTMLElement | null) => {
+    setBusyId(booking._id);
+    try {
+      await onBookAgain(booking, button);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  let body;
+  if (visits.isPending) {
+    body = (
+      <div role="status" aria-label="Loading your past visits" className="mt-4 space-y-3">
+        {Array.from({ length: 2 }, (_, index) => (
+          <div key={index} className="skeleton h-14 w-full" />
+        ))}
+      </div>
+    );
+  } else if (visits.isError) {
+    body = (
+      <div className="mt-4">
+        <ErrorState title="Something went wrong" message={visits.error.message} onRetry={() => void visits.refetch()} isRetrying={visits.isFetching} />
+      </div>
+    );
+  } else if (visits.data.length === 0) {
+    body = <p className="mt-4 text-base-content/75">No past visits yet. Once you have been to us, you can book the same again from here.</p>;
+  } else {
+    body = (
+      <ul aria-label="Your past visits" className="mt-3 divide-y divide-base-300/70">
+        {recentOf(visits.data).map((booking) => (
+          <PastVisit key={booking._id} booking={booking} timeZone={timeZone} busy={busyId === booking._id} onBookAgain={bookAgain} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby="past-visits" className="rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6">
+      <h2 id="past-visits" className="text-xl font-semibold">
+        Past visits
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+interface PastVisitProps {
+  booking: Booking;
+  timeZone: string;
+  busy: boolean;
+  onBookAgain: (booking: Booking, button: () => HTMLElement | null) => Promise<void>;
+}
+
+function PastVisit({ booking, timeZone, busy, onBookAgain }: PastVisitProps) {
+  const titleId = useId();
+  const buttonId = useId();
+  return (
+    <li data-booking-id={booking._id} className="py-3">
+      <div className="flex items-start gap-3 sm:gap-4">
+        <img src={booking.image_url} alt="" width={48} height={48} className="size-12 shrink-0 rounded-field bg-base-200 object-cover" />
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-4 gap-y-2">
+          <div className="min-w-0 flex-[1_1_12rem]">
+            <p id={titleId} className="font-semibold wrap-break-word">
+              {booking.title}
+            </p>
+            <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-base-content/75">
+              <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
+              <time dateTime={booking.startsAt} className="whitespace-nowrap">
+                {formatSalonDateTime(booking.startsAt, timeZone)}
+              </time>
+              {booking.staffName ? (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <UserRound aria-hidden="true" className="size-4 shrink-0" />
+                  <span className="wrap-break-word">with {booking.staffName}</span>
+                </>
+              ) : null}
+            </p>
+          </div>
+          <button
+            id={buttonId}
+            type="button"
+            className="btn rounded-full btn-outline btn-sm btn-primary"
+            disabled={busy}
+            aria-label={`Book again: ${bookingName(booking, timeZone)}${booking.staffName ? `, with ${booking.staffName}` : ''}`}
+            aria-describedby={titleId}
+            onClick={() => void onBookAgain(booking, () => document.getElementById(buttonId))}
+          >
+            {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <RotateCcw aria-hidden="true" className="size-4" />}
+            Book again
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,139 @@
+import { useMemo, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Save } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import type { Service } from '../../../../shared/service';
+import { staffBioSchema, staffNameSchema, type StaffDetail, type StaffService } from '../../../../shared/staff';
+import { MAX_UPLOAD_BYTES } from '../../../../shared/user';
+import { FormActions } from '../../../components/ui/form-actions';
+import { FileField, InputField, TextareaField } from '../../../components/ui/form-field';
+import { UserAvatar } from '../../../components/ui/user-avatar';
+import { ApiRequestError } from '../../../lib/api-client';
+
+/** The form's values: the shared rules for name and bio, a photo file, and one row per service. */
+const staffFormSchema = z.object({
+  name: staffNameSchema,
+  bio: staffBioSchema,
+  photo: z
+    .custom<FileList | undefined>()
+    .transform((files) => files?.[0])
+    .superRefine((file, ctx) => {
+      if (!file) return;
+      if (!file.type.startsWith('image/')) ctx.addIssue({ code: 'custom', message: 'Choose an image file (JPEG, PNG, WebP, GIF or AVIF)' });
+      else if (file.size > MAX_UPLOAD_BYTES) ctx.addIssue({ code: 'custom', message: 'The image must be at most 5 MB' });
+    }),
+  services: z.array(
+    z.object({
+      serviceId: z.string(),
+      selected: z.boolean(),
+      // Empty: she takes the service's own duration.
+      duration: z
+        .string()
+        .trim()
+        .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 15 && Number(v) <= 480 && Number(v) % 15 === 0), 'Whole quarter hours from 15 to 480'),
+    }),
+  ),
+});
+type StaffFormInput = z.input<typeof staffFormSchema>;
+export type StaffFormValues = { name: string; bio: string; photo: File | undefined; services: StaffService[] };
+
+interface StaffFormProps {
+  catalogue: Service[];
+  /** The stylist being changed; without one the form adds a new stylist. */
+  stylist?: StaffDetail | undefined;
+  onSubmit: (values: StaffFormValues) => Promise<string | undefined>;
+}
+
+export function StaffForm({ catalogue, stylist, onSubmit }: StaffFormProps) {
+  const defaultValues = useMemo<StaffFormInput>(() => {
+    const mine = new Map((stylist?.services ?? []).map((s) => [s.serviceId, s.duration]));
+    return {
+      name: stylist?.name ?? '',
+      bio: stylist?.bio ?? '',
+      photo: undefined,
+      services: catalogue.map((service) => ({
+        serviceId: service._id,
+        selected: mine.has(service._id),
+        duration: mine.get(service._id)?.toString() ?? '',
+      })),
+    };
+  }, [catalogue, stylist]);
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<StaffFormInput, unknown, z.output<typeof staffFormSchema>>({ resolver: zodResolver(staffFormSchema), defaultValues, mode: 'onTouched' });
+  const rows = useWatch({ control, name: 'services' });
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const submit = handleSubmit(async (values) => {
+    setNotice(null);
+    const services = values.services.filter((s) => s.selected).map((s) => ({ serviceId: s.serviceId, duration: s.duration === '' ? null : Number(s.duration) }));
+    try {
+      const result = await onSubmit({ name: values.name, bio: values.bio, photo: values.photo, services });
+      if (!stylist) reset(defaultValues);
+      setNotice(result ?? null);
+    } catch (error) {
+      if (error instanceof ApiRequestError) {
+        for (const issue of error.issues ?? []) {
+          if (issue.path === 'name' || issue.path === 'bio') setError(issue.path, { type: 'server', message: issue.message });
+          if (issue.path === 'photo_url') setError('photo', { type: 'server', message: issue.message });
+        }
+      }
+      setError('root.server', { type: 'server', message: error instanceof Error ? error.message : 'She was not saved. Please try again.' });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} aria-label={stylist ? `Edit ${stylist.name}` : 'Add a stylist'} className="space-y-5">
+      <InputField label="Name" autoComplete="off" error={errors.name?.message} registration={register('name')} />
+      <TextareaField label="Short bio" optional rows={3} hint="Shown on the Team page." error={errors.bio?.message} registration={register('bio')} />
+      <FileField
+        label="Photo"
+        optional
+        accept="image/*"
+        hint={stylist?.photo_url ? 'Leave empty to keep her current photo.' : 'Without a photo the Team page shows her initials.'}
+        error={errors.photo?.message}
+        registration={register('photo')}
+        preview={<UserAvatar name={stylist?.name ?? 'New stylist'} image={stylist?.photo_url ?? null} size={48} ring="none" />}
+      />
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium">Services she performs</legend>
+        <p className="mb-3 text-xs text-base-content/70">Her own duration is optional; empty takes the service's.</p>
+        <ul className="divide-y divide-base-300 rounded-box ring-1 ring-base-300">
+          {catalogue.map((service, index) => {
+            const durationError = errors.services?.[index]?.duration?.message;
+            return (
+              <li key={service._id} className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3">
+                <label className="flex min-w-0 flex-1 basis-48 items-center gap-3">
+                  <input type="checkbox" className="checkbox checkbox-sm checkbox-primary" {...register(`services.${index}.selected`)} />
+                  <span className="min-w-0 break-words">{service.title}</span>
+                </label>
+                {rows?.[index]?.selected && (
+                  <label className="flex items-center gap-2 text-sm">
+                    <span>Her minutes</span>
+                    <input
+                      type="text"
+                      inputMode="numeric"
+                      placeholder={String(service.duration)}
+                      aria-label={`Her minutes for ${service.title}`}
+                      aria-invalid={durationError ? true : undefined}
+                      className={`input input-sm w-20 ${durationError ? 'input-error' : ''}`}
+                      {...register(`services.${index}.duration`)}
+                    />
+                  </label>
+                )}
+                {durationError && <p className="w-full text-sm font-medium text-error">{durationError}</p>}
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      <FormActions label={stylist ? 'Save changes' : 'Add stylist'} icon={Save} pending={isSubmitting} error={errors.root?.server?.message} success={notice} className="w-full sm:w-auto sm:px-10" />
+    </form>
+  );
+}

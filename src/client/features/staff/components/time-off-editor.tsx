@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { CalendarX, Trash2 } from 'lucide-react';
+import { addCalendarDays, formatSalonShortDateTime, zonedTimeToInstant } from '../../../../shared/calendar';
+import { isCalendarDate } from '../../../../shared/salon-settings';
+import { timeOffConflictSchema, timeOffCreateSchema, type ConflictingBooking, type TimeOff, type TimeOffCreateInput } from '../../../../shared/staff';
+import { FormActions } from '../../../components/ui/form-actions';
+import { ApiRequestError } from '../../../lib/api-client';
+
+interface TimeOffEditorProps {
+  timeOff: TimeOff[];
+  timeZone: string;
+  onAdd: (range: TimeOffCreateInput) => Promise<void>;
+  onRemove: (timeOffId: string) => Promise<void>;
+}
+
+/**
+ * Her time off: whole days (from the first day's start to the end of the last) or, with times, a
+ * stretch of one or more days, on the salon's clock.
+ */
+export function TimeOffEditor({ timeOff, timeZone, onAdd, onRemove }: TimeOffEditorProps) {
+  const [from, setFrom] = useState('');
+  const [fromTime, setFromTime] = useState('');
+  const [to, setTo] = useState('');
+  const [toTime, setToTime] = useState('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [conflicts, setConflicts] = useState<ConflictingBooking[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  async function add(event: React.FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setNotice(null);
+    setConflicts([]);
+    const lastDay = to || from;
+    if (!isCalendarDate(from) || !isCalendarDate(lastDay)) {
+      setError('Choose the first day (and the last, for more than one).');
+      return;
+    }
+    const startsAt = zonedTimeToInstant(from, fromTime || '00:00', timeZone);
+    // Without an end time she is away the whole last day: until the next midnight.
+    const endDay = toTime ? lastDay : addCalendarDays(lastDay, 1);
+    const endsAt = zonedTimeToInstant(endDay, toTime || '00:00', timeZone);
+    const parsed = timeOffCreateSchema.safeParse({ startsAt: startsAt?.toISOString(), endsAt: endsAt?.toISOString(), note });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Check the dates.');
+      return;
+    }
+    setSaving(true);
+    try {
+      await onAdd(parsed.data);
+      setNotice('Time off added.');
+      setFrom('');
+      setFromTime('');
+      setTo('');
+      setToTime('');
+      setNote('');
+    } catch (err) {
+      const conflict = err instanceof ApiRequestError && err.statusCode === 409 ? timeOffConflictSchema.safeParse(err.body) : undefined;
+      if (conflict?.success) setConflicts(conflict.data.bookings);
+      setError(err instanceof Error ? err.message : 'The time off was not added.');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove(timeOffId: string) {
+    setError(null);
+    setNotice(null);
+    try {
+      await onRemove(timeOffId);
+      setNotice('Time off removed.');
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'The time off was not removed.');
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      {timeOff.length === 0 ? (
+        <p className="text-sm text-base-content/70">No time off ahead.</p>
+      ) : (
+        <ul className="divide-y divide-base-300 rounded-box ring-1 ring-base-300">
+          {timeOff.map((item) => (
+            <li key={item._id} className="flex items-start gap-3 p-3">
+              <CalendarX aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="font-medium">
+                  {formatSalonShortDateTime(item.startsAt, timeZone)} – {formatSalonShortDateTime(item.endsAt, timeZone)}
+                </p>
+                {item.note && <p className="break-words text-base-content/75">{item.note}</p>}
+              </div>
+              <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={`Remove time off from ${formatSalonShortDateTime(item.startsAt, timeZone)}`} onClick={() => void remove(item._id)}>
+                <Trash2 aria-hidden="true" className="size-4" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form noValidate onSubmit={(e) => void add(e)} aria-label="Add time off" className="grid gap-3 sm:grid-cols-2">
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">First day</span>
+          <input type="date" className="input w-full" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">From (optional)</span>
+          <input type="time" step={900} className="input w-full" value={fromTime} onChange={(e) => setFromTime(e.target.value)} />
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Last day (optional)</span>
+          <input type="date" className="input w-full" value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Until (optional)</span>
+          <input type="time" step={900} className="input w-full" value={toTime} onChange={(e) => setToTime(e.target.value)} />
+        </label>
+        <label className="text-sm sm:col-span-2">
+          <span className="mb-1 block font-medium">Note (optional)</span>
+          <input type="text" className="input w-full" maxLength={200} value={note} onChange={(e) => setNote(e.target.value)} />
+        </label>
+        {conflicts.length > 0 && (
+          <div className="sm:col-span-2" role="alert">
+            <p className="text-sm font-semibold">Move or cancel these bookings first:</p>
+            <ul className="mt-1 list-disc pl-5 text-sm">
+              {conflicts.map((booking) => (
+                <li key={booking._id}>
+                  {formatSalonShortDateTime(booking.startsAt, timeZone)}: {booking.service}, {booking.customer}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div className="sm:col-span-2">
+          <FormActions label="Add time off" icon={CalendarX} pending={saving} error={error} success={notice} className="w-full sm:w-auto" />
+        </div>
+      </form>
+    </div>
+  );
+}
+

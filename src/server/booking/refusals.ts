@@ -1,0 +1,53 @@
+import { HOLD_TAKEN_MESSAGE } from '../../shared/cart.js';
+import { HttpError } from '../http-error.js';
+
+export const STYLIST_NOT_QUALIFIED_MESSAGE = 'That stylist does not do this service (or no longer works here).';
+
+/** A stylist asked for who cannot do the service: not hers, retired, or unknown (400, on staffId). */
+export function stylistRefused(): HttpError {
+  return new HttpError(400, STYLIST_NOT_QUALIFIED_MESSAGE, [{ path: 'staffId', message: STYLIST_NOT_QUALIFIED_MESSAGE }]);
+}
+import type { SlotRejection } from './slots.js';
+import type { StaffSlotRejection } from './staff-slots.js';
+
+/** Why a time cannot be booked, in the words the booking page shows under the time picker. */
+export const rejectionMessages: Record<SlotRejection, string> = {
+  closed: 'The salon is closed that day.',
+  'off-grid': 'Pick one of the offered start times.',
+  'outside-hours': 'That time is outside opening hours (the service must end by closing time).',
+  'too-soon': 'That time is too soon. Please pick a later time.',
+  'too-far': 'That date is too far ahead to book yet.',
+  full: HOLD_TAKEN_MESSAGE,
+  'overlaps-own': 'That time overlaps another of your appointments.',
+};
+
+/** Names her other appointment, in the salon's zone, so she knows which one is in the way. */
+export function overlapMessage(other: { title: string; startsAt: Date }, timeZone: string): string {
+  const when = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(other.startsAt);
+  return `That time overlaps your ${other.title} (${when}). Pick another time.`;
+}
+
+/** A stylist's reasons: the time is hers to give or not. */
+const stylistMessages: Record<Exclude<StaffSlotRejection, SlotRejection>, string> = {
+  'not-qualified': STYLIST_NOT_QUALIFIED_MESSAGE,
+  'staff-off': 'The stylist is not working at that time. Pick another time or another stylist.',
+  'staff-busy': 'The stylist is with another client at that time. Pick another time or another stylist.',
+};
+
+/**
+ * The refusal of a time, for a hold and a move alike: the place is gone (409: a chair or the
+ * stylist taken), or the time breaks a rule (400, on startsAt; on staffId when she does not do it).
+ */
+export function timeRefused(reason: StaffSlotRejection | 'taken'): HttpError {
+  if (reason === 'taken' || reason === 'full') return new HttpError(409, HOLD_TAKEN_MESSAGE);
+  if (reason === 'staff-busy') return new HttpError(409, stylistMessages[reason]);
+  if (reason === 'not-qualified') return stylistRefused();
+  const message = reason === 'staff-off' ? stylistMessages[reason] : rejectionMessages[reason];
+  return new HttpError(400, message, [{ path: 'startsAt', message }]);
+}
+
+/** Her other appointment is in the way (409, on startsAt). */
+export function overlapRefused(other: { title: string; startsAt: Date }, timeZone: string): HttpError {
+  const message = overlapMessage(other, timeZone);
+  return new HttpError(409, message, [{ path: 'startsAt', message }]);
+}

@@ -1,0 +1,378 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { bookings, cartItems, services, staff, staffHours, staffServices, staffTimeOff, user } from '../db/schema.js';
+import type { ConflictingBooking, Staff, StaffDetail, StaffService, TimeOff, WeeklyHours } from '../../shared/staff.js';
+import { minutesOfDay } from '../../shared/salon-settings.js';
+import { wallClockTime } from '../../shared/calendar.js';
+import { STAFF_CHANNEL } from '../change-cache.js';
+import { fragment, statement, type Fragment } from './prepared.js';
+import type { ShiftSpan, Stylist } from '../booking/staff-slots.js';
+
+/** Every instance drops its cached team when the transaction that changed it commits. */
+async function announceTeamChange(tx: Db) {
+  await tx.execute(sql`select pg_notify(${STAFF_CHANNEL}, '')`);
+}
+
+type StaffRow = typeof staff.$inferSelect;
+
+/** Bookings that still take her time: paid or waiting for payment, not cancelled nor done. */
+const OPEN_BOOKING_STATUSES = ['pending', 'confirmed'] as const;
+
+function toStaffDto(row: StaffRow, list: StaffService[]): Staff {
+  return { _id: row.id, name: row.name, photo_url: row.photoUrl, bio: row.bio, serviceIds: list.map((s) => s.serviceId) };
+}
+
+/** Her services still in the catalogue (a deleted service drops out of what she does). */
+async function servicesOf(db: Db, staffIds: string[]): Promise<Map<string, StaffService[]>> {
+  const byStaff = new Map<string, StaffService[]>();
+  if (staffIds.length === 0) return byStaff;
+  const rows = await db
+    .select({ staffId: staffServices.staffId, serviceId: staffServices.serviceId, duration: staffServices.durationMinutes })
+    .from(staffServices)
+    .innerJoin(services, eq(services.id, staffServices.serviceId))
+    .where(and(inArray(staffServices.staffId, staffIds), isNull(services.deletedAt)))
+    .orderBy(asc(services.createdAt), asc(services.id));
+  for (const row of rows) {
+    const list = byStaff.get(row.staffId) ?? [];
+    list.push({ serviceId: row.serviceId, duration: row.duration });
+    byStaff.set(row.staffId, list);
+  }
+  return byStaff;
+}
+
+/** The active stylists, in the order the salon added them. */
+export async function listActiveStaff(db: Db): Promise<Staff[]> {
+  const rows = await db.select().from(staff).where(isNull(staff.retiredAt)).orderBy(asc(staff.createdAt), asc(staff.id));
+  const byStaff = await servicesOf(db, rows.map((r) => r.id));
+  return rows.map((row) => toStaffDto(row, byStaff.get(row.id) ?? []));
+}
+
+/** The retired stylists, the latest retired first: the admin may bring one back. */
+export async function listRetiredStaff(db: Db): Promise<Staff[]> {
+  const rows = await db.select().from(staff).where(isNotNull(staff.retiredAt)).orderBy(desc(staff.retiredAt), asc(staff.id));
+  const byStaff = await servicesOf(db, rows.map((r) => r.id));
+  return rows.map((row) => toStaffDto(row, byStaff.get(row.id) ?? []));
+}
+
+/** One active stylist as the admin edits her; undefined when unknown or retired. */
+export async function findStaff(db: Db, id: string): Promise<StaffDetail | undefined> {
+  const [row] = await db.select().from(staff).where(and(eq(staff.id, id), isNull(staff.retiredAt)));
+  if (!row) return undefined;
+  const list = (await servicesOf(db, [id])).get(id) ?? [];
+  return { ...toStaffDto(row, list), services: list, retired: false };
+}
+
+/** The ids among these that are not live services (unknown or deleted). */
+export async function missingServiceIds(db: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const found = await db
+    .select({ id: services.id })
+    .from(services)
+    .where(and(inArray(services.id, ids), isNull(services.deletedAt)));
+  const live = new Set(found.map((r) => r.id));
+  return ids.filter((id) => !live.has(id));
+}
+
+export type StaffFields = { name: string; bio: string; photo_url: string | null; services: StaffService[] };
+
+async function replaceServices(tx: Db, staffId: string, list: StaffService[]) {
+  await tx.delete(staffServices).where(eq(staffServices.staffId, staffId));
+  if (list.length > 0) {
+    await tx.insert(staffServices).values(list.map((s) => ({ staffId, serviceId: s.serviceId, durationMinutes: s.duration })));
+  }
+}
+
+export async function createStaff(db: Db, fields: StaffFields): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(staff)
+      .values({ name: fields.name, bio: fields.bio, photoUrl: fields.photo_url })
+      .returning({ id: staff.id });
+    await replaceServices(tx, row!.id, fields.services);
+    await announceTeamChange(tx);
+    return row!.id;
+  });
+}
+
+/** Answers 1 when she changed, 0 when she already had these values, undefined when unknown or retired. */
+export async function updateStaff(db: Db, id: string, fields: Partial<StaffFields>): Promise<number | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(staff).where(and(eq(staff.id, id), isNull(staff.retiredAt))).for('update');
+    if (!current) return undefined;
+    const changes = {
+      ...(fields.name !== undefined && { name: fields.name }),
+      ...(fields.bio !== undefined && { bio: fields.bio }),
+      ...(fields.photo_url !== undefined && { photoUrl: fields.photo_url }),
+    };
+    let differs = (Object.keys(changes) as (keyof typeof changes)[]).some((key) => changes[key] !== current[key]);
+    if (fields.services !== undefined) {
+      const before = (await servicesOf(tx, [id])).get(id) ?? [];
+      const key = (list: StaffService[]) => JSON.stringify([...list].sort((a, b) => a.serviceId.localeCompare(b.serviceId)).map((s) => [s.serviceId, s.duration]));
+      if (key(before) !== key(fields.services)) {
+        differs = true;
+        await replaceServices(tx, id, fields.services);
+      }
+    }
+    if (!differs) return 0;
+    await tx.update(staff).set({ ...changes, updatedAt: new Date() }).where(eq(staff.id, id));
+    await announceTeamChange(tx);
+    return 1;
+  });
+}
+
+/**
+ * Retires her: she leaves the public list and takes no new work; the row stays, with her bookings
+ * pointing at it. Answers 0 when unknown or already retired.
+ */
+export async function retireStaff(db: Db, id: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const retired = await tx
+      .update(staff)
+      .set({ retiredAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(staff.id, id), isNull(staff.retiredAt)))
+      .returning({ id: staff.id });
+    if (retired.length > 0) await announceTeamChange(tx);
+    return retired.length;
+  });
+}
+
+/**
+ * Brings a retired stylist back to the team with her services, hours and time off as she left
+ * them. Answers 1 when she came back, 0 when she was not retired, undefined when unknown.
+ */
+export async function reinstateStaff(db: Db, id: string): Promise<number | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ retiredAt: staff.retiredAt }).from(staff).where(eq(staff.id, id)).for('update');
+    if (!current) return undefined;
+    if (current.retiredAt === null) return 0;
+    await tx.update(staff).set({ retiredAt: null, updatedAt: new Date() }).where(eq(staff.id, id));
+    await announceTeamChange(tx);
+    return 1;
+  });
+}
+
+export async function getWeeklyHours(db: Db, staffId: string): Promise<WeeklyHours> {
+  const rows = await db
+    .select()
+    .from(staffHours)
+    .where(eq(staffHours.staffId, staffId))
+    .orderBy(asc(staffHours.weekday), asc(staffHours.startMinute));
+  const days: WeeklyHours['days'] = Array.from({ length: 7 }, () => []);
+  for (const row of rows) days[row.weekday]!.push({ start: wallClockTime(row.startMinute), end: wallClockTime(row.endMinute) });
+  return { days };
+}
+
+/** Replaces her whole week; answers false when she is unknown or retired. */
+export async function replaceWeeklyHours(db: Db, staffId: string, hours: WeeklyHours): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // The row lock orders two concurrent saves of her week: the later one wins whole.
+    const [current] = await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.id, staffId), isNull(staff.retiredAt))).for('update');
+    if (!current) return false;
+    await tx.delete(staffHours).where(eq(staffHours.staffId, staffId));
+    const rows = hours.days.flatMap((spans, weekday) =>
+      spans.map((span) => ({ staffId, weekday, startMinute: minutesOfDay(span.start), endMinute: minutesOfDay(span.end) })),
+    );
+    if (rows.length > 0) await tx.insert(staffHours).values(rows);
+    return true;
+  });
+}
+
+function toTimeOffDto(row: typeof staffTimeOff.$inferSelect): TimeOff {
+  return { _id: row.id, startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString(), note: row.note };
+}
+
+/** Her time off that has not ended yet, soonest first. */
+export async function listTimeOff(db: Db, staffId: string): Promise<TimeOff[]> {
+  const rows = await db
+    .select()
+    .from(staffTimeOff)
+    .where(and(eq(staffTimeOff.staffId, staffId), gt(staffTimeOff.endsAt, sql`now()`)))
+    .orderBy(asc(staffTimeOff.startsAt));
+  return rows.map(toTimeOffDto);
+}
+
+export type TimeOffResult =
+  | { kind: 'added'; timeOff: TimeOff }
+  | { kind: 'not-found' }
+  | { kind: 'conflict'; bookings: ConflictingBooking[] }
+  | { kind: 'held'; until: Date };
+
+/**
+ * Adds time off unless one of her open bookings overlaps it (then nothing is written and those
+ * bookings are answered, for the admin to move or cancel first) or a customer holds her then (a
+ * checkout under way: answered with when the last such hold lapses). Her row is locked `for
+ * update`: a hold with her locks it `for share` before it reads her time off (booking/holds.ts), so
+ * the two are ordered, and each sees what the other committed.
+ */
+export async function addTimeOff(db: Db, staffId: string, range: { startsAt: Date; endsAt: Date; note: string }): Promise<TimeOffResult> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.id, staffId), isNull(staff.retiredAt))).for('update');
+    if (!current) return { kind: 'not-found' } as const;
+    const clashes = await tx
+      .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt, title: bookings.title, customer: user.name })
+      .from(bookings)
+      .innerJoin(user, eq(user.id, bookings.userId))
+      .where(
+        and(
+          eq(bookings.staffId, staffId),
+          inArray(bookings.status, [...OPEN_BOOKING_STATUSES]),
+          lt(bookings.startsAt, range.endsAt),
+          gt(bookings.endsAt, range.startsAt),
+        ),
+      )
+      .orderBy(asc(bookings.startsAt));
+    if (clashes.length > 0) {
+      return {
+        kind: 'conflict',
+        bookings: clashes.map((b) => ({ _id: b.id, startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString(), service: b.title, customer: b.customer })),
+      } as const;
+    }
+    const [held] = await tx
+      .select({ until: sql<Date | string>`max(${cartItems.holdExpiresAt})` })
+      .from(cartItems)
+      .where(
+        and(
+          eq(cartItems.staffId, staffId),
+          gt(cartItems.holdExpiresAt, sql`now()`),
+          lt(cartItems.startsAt, range.endsAt),
+          gt(cartItems.endsAt, range.startsAt),
+        ),
+      );
+    if (held?.until) return { kind: 'held', until: new Date(held.until) } as const;
+    const [row] = await tx.insert(staffTimeOff).values({ staffId, ...range }).returning();
+    return { kind: 'added', timeOff: toTimeOffDto(row!) } as const;
+  });
+}
+
+export async function removeTimeOff(db: Db, staffId: string, timeOffId: string): Promise<number> {
+  const removed = await db
+    .delete(staffTimeOff)
+    .where(and(eq(staffTimeOff.id, timeOffId), eq(staffTimeOff.staffId, staffId)))
+    .returning({ id: staffTimeOff.id });
+  return removed.length;
+}
+
+/** True when she is a stylist the admin can still edit (known, not retired). */
+export async function staffIsActive(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: staff.id }).from(staff).where(and(eq(staff.id, id), isNull(staff.retiredAt)));
+  return row !== undefined;
+}
+
+/** The stylists who could do one service, as the slot engine (booking/staff-slots.ts) takes them. */
+export type Roster = {
+  /** Active stylists in the salon; none means the salon books chairs alone, as before stylists. */
+  teamSize: number;
+  /** The service's length in the catalogue and its buffer after a visit (services.buffer_minutes). */
+  serviceMinutes: number;
+  bufferMinutes: number;
+  /** The active stylists who perform it, in the Team page's order, with their time off in the window. */
+  stylists: Stylist[];
+};
+
+type RosterRow = {
+  service_id: string;
+  team_size: number;
+  duration: number;
+  buffer: number;
+  /** The booking-list item's stylist, when the roster is read for an item. */
+  staff_id: string | null;
+  now: string | Date;
+  stylists: { id: string; name: string; duration: number | null; hours: [number, number, number][]; off: [string, string][] }[];
+};
+
+type RosterParams = { from: string; to: string };
+
+/**
+ * Who could do the service `svc` names (a `with` part: id, duration, buffer, staff_id), in one
+ * statement: each active stylist who performs it, with her own duration, her weekly hours, and her
+ * time off overlapping [from, to). Her time off is read again under a decision's locks (timeOffIn).
+ */
+function rosterOfService<P extends RosterParams>(svc: Fragment<P>) {
+  return fragment<P>`
+  with svc (id, duration, buffer, staff_id) as (${svc})
+  select svc.id as service_id, svc.duration, svc.buffer, svc.staff_id, now() as now,
+    (select count(*)::int from staff where retired_at is null) as team_size,
+    coalesce((
+      select json_agg(json_build_object(
+        'id', st.id, 'name', st.name, 'duration', ss.duration_minutes,
+        'hours', (select coalesce(json_agg(json_build_array(h.weekday, h.start_minute, h.end_minute) order by h.weekday, h.start_minute), '[]'::json)
+                  from staff_hours h where h.staff_id = st.id),
+        'off', (select coalesce(json_agg(json_build_array(o.starts_at, o.ends_at) order by o.starts_at), '[]'::json)
+                from staff_time_off o where o.staff_id = st.id and o.ends_at > ${'from'}::timestamptz and o.starts_at < ${'to'}::timestamptz)
+      ) order by st.created_at, st.id)
+      from staff st join staff_services ss on ss.staff_id = st.id and ss.service_id = svc.id
+      where st.retired_at is null), '[]'::json) as stylists
+  from svc`;
+}
+
+const ROSTER = statement<RosterParams & { serviceId: string }, RosterRow>('parlour_roster')`${rosterOfService<RosterParams & { serviceId: string }>(
+  fragment`select id, duration_minutes, buffer_minutes, null::uuid from services where id = ${'serviceId'}::uuid`,
+)}`;
+
+/** The roster of her own booking-list item's live service, with the item's stylist: where a hold starts. */
+const ROSTER_OF_ITEM = statement<RosterParams & { itemId: string; userId: string }, RosterRow>('parlour_roster_of_item')`${rosterOfService<
+  RosterParams & { itemId: string; userId: string }
+>(
+  fragment`select s.id, s.duration_minutes, s.buffer_minutes, c.staff_id from cart_items c join services s on s.id = c.service_id
+    where c.id = ${'itemId'}::uuid and c.user_id = ${'userId'}::uuid and s.deleted_at is null`,
+)}`;
+
+/** The roster of a service (undefined when there is no such service). */
+export async function rosterFor(db: Db, serviceId: string, window: { startsAt: Date; endsAt: Date }): Promise<Roster | undefined> {
+  const [row] = await ROSTER.run(db, { serviceId, from: window.startsAt.toISOString(), to: window.endsAt.toISOString() });
+  return row && rosterOf(row);
+}
+
+export type ItemRoster = Roster & { serviceId: string; itemStaffId: string | null; now: Date };
+
+/** The roster of her item's service, with the item's stylist and the database's clock; undefined when the item is not hers or its service is gone. */
+export async function rosterOfItem(db: Db, item: { itemId: string; userId: string }, window: { startsAt: Date; endsAt: Date }): Promise<ItemRoster | undefined> {
+  const [row] = await ROSTER_OF_ITEM.run(db, { ...item, from: window.startsAt.toISOString(), to: window.endsAt.toISOString() });
+  return row && { ...rosterOf(row), serviceId: row.service_id, itemStaffId: row.staff_id, now: new Date(row.now) };
+}
+
+function rosterOf(row: RosterRow): Roster {
+  const serviceId = row.service_id;
+  return {
+    teamSize: row.team_size,
+    serviceMinutes: row.duration,
+    bufferMinutes: row.buffer,
+    stylists: row.stylists.map((s) => {
+      const weeklyHours: ShiftSpan[][] = Array.from({ length: 7 }, () => []);
+      for (const [weekday, start, end] of s.hours) weeklyHours[weekday]!.push({ start: wallClockTime(start), end: wallClockTime(end) });
+      return {
+        id: s.id,
+        name: s.name,
+        weeklyHours,
+        timeOff: s.off.map(([startsAt, endsAt]) => ({ startsAt: new Date(startsAt), endsAt: new Date(endsAt) })),
+        services: [{ serviceId, durationMinutes: s.duration }],
+      };
+    }),
+  };
+}
+
+/** The time off of `staffIds` overlapping the window, by stylist: read again under a decision's cell locks. */
+export async function timeOffIn(db: Db, staffIds: string[], window: { startsAt: Date; endsAt: Date }): Promise<Map<string, { startsAt: Date; endsAt: Date }[]>> {
+  const byStaff = new Map<string, { startsAt: Date; endsAt: Date }[]>();
+  if (staffIds.length === 0) return byStaff;
+  const rows = await db
+    .select({ staffId: staffTimeOff.staffId, startsAt: staffTimeOff.startsAt, endsAt: staffTimeOff.endsAt })
+    .from(staffTimeOff)
+    .where(and(inArray(staffTimeOff.staffId, staffIds), lt(staffTimeOff.startsAt, window.endsAt), gt(staffTimeOff.endsAt, window.startsAt)));
+  for (const row of rows) {
+    const list = byStaff.get(row.staffId) ?? [];
+    list.push({ startsAt: row.startsAt, endsAt: row.endsAt });
+    byStaff.set(row.staffId, list);
+  }
+  return byStaff;
+}
+
+/**
+ * Locks the stylists' rows `for share` until the transaction ends: taken by a hold before it reads
+ * their time off, so time off being added (addTimeOff locks her row `for update`) is either in
+ * what the hold reads or waits for the hold and then counts it.
+ */
+export async function shareStylists(tx: Db, staffIds: string[]): Promise<void> {
+  if (staffIds.length === 0) return;
+  await tx.select({ id: staff.id }).from(staff).where(inArray(staff.id, staffIds)).orderBy(asc(staff.id)).for('share');
+}

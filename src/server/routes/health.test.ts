@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows.js';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { openDatabase, type DbHandle } from '../db/client.js';
+import { prepareDatabase } from '../db/prepare.js';
+import { loadConfig } from '../env.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createTestDatabase } from '../test/test-database.js';
+import type { App } from '../types.js';
+
+const readiness = async (base: string) => {
+  const res = await fetch(`${base}/api/health/ready`);
+  return { status: res.status, body: (await res.json()) as unknown, connection: res.headers.get('connection') };
+};
+
+describe('GET /api/health/ready', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is 503 starting until the server listens, then 200', async () => {
+    const before = await t.app.inject({ url: '/api/health/ready' });
+    expect(before.statusCode).toBe(503);
+    expect(before.json()).toEqual({ status: 'unavailable', reason: 'starting' });
+    // Alive all the same.
+    expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    expect(await readiness(base)).toMatchObject({ status: 200, body: { status: 'ok', reason: null } });
+  });
+
+  it('is 503 draining once shutdown begins, while every other route still answers (and closes its connection)', async () => {
+    t.app.readiness.drain();
+    expect(await readiness(base)).toEqual({ status: 503, body: { status: 'unavailable', reason: 'draining' }, connection: 'close' });
+    const health = await fetch(`${base}/api/health`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get('connection')).toBe('close');
+    expect((await fetch(`${base}/api/service`)).status).toBe(200);
+  });
+});
+
+/**
+ * A TCP stand-in for the PostgreSQL server that a test can take away and give back: 'up' passes
+ * bytes through, 'refusing' has nothing listening, 'silent' accepts connections and never
+ * answers (a server behind a dead network path), and both of the latter cut every open connection.
+ */
+async function databaseSwitch(serverUrl: string) {
+  const url = new URL(serverUrl);
+  const socketDir = url.searchParams.get('host');
+  const target = socketDir ? { path: `${socketDir}/.s.PGSQL.${url.port || 5432}` } : { host: url.hostname, port: Number(url.port || 5432) };
+  const open = new Set<net.Socket>();
+  let mode: 'up' | 'silent' = 'up';
+  let server: net.Server | undefined;
+  let port = 0;
+  const listen = async () => {
+    server = net.createServer((client) => {
+      open.add(client);
+      client.on('close', () => open.delete(client));
+      client.on('error', () => {});
+      if (mode === 'silent') return;
+      const upstream = net.connect(target);
+      open.add(upstream);
+      upstream.on('close', () => open.delete(upstream));
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+      client.pipe(upstream).pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
+    port = (server!.address() as net.AddressInfo).port;
+  };
+  const cut = async () => {
+    for (const socket of open) socket.destroy();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server = undefined;
+  };
+  await listen();
+  const proxied = new URL(serverUrl);
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String(port);
+  proxied.searchParams.delete('host');
+  return {
+    url: proxied.toString(),
+    refuse: cut,
+    async silence() {
+      await cut();
+      mode = 'silent';
+      await listen();
+    },
+    async restore() {
+      await cut();
+      mode = 'up';
+      await listen();
+    },
+    close: cut,
+  };
+}
+
+describe('while the database is unreachable', () => {
+  let drop: () => Promise<void>;
+  let database: DbHandle;
+  let app: App;
+  let base: string;
+  let db: Awaited<ReturnType<typeof databaseSwitch>>;
+
+  beforeAll(async () => {
+    const fresh = await createTestDatabase();
+    drop = fresh.drop;
+    await prepareDatabase(fresh.database, { seed: true });
+    db = await databaseSwitch(fresh.database.connectionUrl);
+    database = await openDatabase({ driver: 'postgres', url: db.url, poolSize: 5 });
+    app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database, clientDir: undefined });
+    base = await app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await db?.restore();
+    await app?.close();
+    await database?.close();
+    await db?.close();
+    await drop?.();
+  });
+
+  const contact = (message: string) =>
+    fetch(`${base}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Outage', email: 'outage@example.com', message }),
+    });
+  const timed = async <T>(run: () => Promise<T>) => {
+    const start = performance.now();
+    const result = await run();
+    return { result, ms: performance.now() - start };
+  };
+  const unavailable = { statusCode: 503, error: 'Service Unavailable', message: 'The server cannot reach its database just now. Please try again in a moment.' };
+
+  it('serves while it is up', async () => {
+    expect((await readiness(base)).status).toBe(200);
+    expect((await contact('Before the outage, thank you')).status).toBe(201);
+  });
+
+  it('a query that waits its turn behind a busy pool is run, not refused as an outage', async () => {
+    // Every one of the pool's 5 connections busy for longer than the connect bound (3 s).
+    // (Promise.all starts them: Drizzle's queries run when first awaited.)
+    const busy = Promise.all(Array.from({ length: 5 }, () => database.db.execute(sql`select pg_sleep(4)`)));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const waited = await timed(() => rowsOf<{ one: number }>(database.db, sql`select 1 as one`));
+    await busy;
+    expect(waited.ms).toBeGreaterThan(3000);
+    expect(waited.result).toEqual([{ one: 1 }]);
+  }, 30_000);
+
+  for (const outage of ['refusing', 'silent'] as const) {
+    it(`answers 503 within 5 s while the server is ${outage === 'refusing' ? 'refusing connections' : 'silent'}, and recovers by itself`, async () => {
+      if (outage === 'refusing') await db.refuse();
+      else await db.silence();
+
+      const write = await timed(() => contact('During the outage, please'));
+      expect(write.ms).toBeLessThan(5000);
+      expect(write.result.status).toBe(503);
+      expect(write.result.headers.get('retry-after')).toBe('5');
+      expect(await write.result.json()).toEqual(unavailable);
+
+      const ready = await timed(() => readiness(base));
+      expect(ready.ms).toBeLessThan(5000);
+      expect(ready.result).toMatchObject({ status: 503, body: { status: 'unavailable', reason: 'database' } });
+      const health = await timed(() => fetch(`${base}/api/health`));
+      expect(health.ms).toBeLessThan(5000);
+      expect(health.result.status).toBe(503);
+
+      await db.restore();
+      await expect.poll(async () => (await readiness(base)).status, { timeout: 10_000, interval: 200 }).toBe(200);
+      expect((await contact('After the outage, thank you')).status).toBe(201);
+    }, 30_000);
+  }
+});
