@@ -64,7 +64,11 @@ test.describe('stylists (admin) on a phone', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/dashboard/staff');
     await page.getByRole('button', { name: `Retire ${name}` }).click();
+    // Waited for by its answer, so a refusal (or a lost click) fails here with its cause.
+    const retiring = page.waitForResponse((response) => response.request().method() === 'DELETE' && /\/api\/staff\/[^/]+$/.test(response.url()));
     await page.getByRole('dialog', { name: `Retire ${name}?` }).getByRole('button', { name: 'Yes, retire her' }).click();
+    expect((await retiring).status()).toBe(200);
+    await expect(page.getByText(`${name} is retired`)).toBeVisible();
     const retired = page.getByRole('region', { name: 'Retired' });
     await expect(retired.getByText(name)).toBeVisible();
     expect(await seriousAxeViolations(page)).toEqual([]);
