@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { imageUrlSchema } from './images.js';
 import { instantSchema } from './cart.js';
-import { isWallClockTime, minutesOfDay, wallClockTimeSchema } from './salon-settings.js';
+import { calendarDateSchema, isWallClockTime, minutesOfDay, wallClockTimeSchema } from './salon-settings.js';
 import { MAX_DURATION, MIN_DURATION } from './service.js';
+import { bookingStatusSchema } from './payments.js';
+import { emailSchema } from './user.js';
 
 /**
  * Stylists: who does the services, when she works and when she is away. The admin form and the
@@ -70,12 +72,19 @@ const staffServicesSchema = z
     });
   });
 
+/**
+ * The e-mail of her account on the site, when she has one: signed in with it she sees her own day
+ * (GET /api/staff/me/visits) and marks her visits done. null: no account linked.
+ */
+export const staffAccountEmailSchema = emailSchema.nullable();
+
 const staffFields = {
   name: staffNameSchema,
   bio: staffBioSchema,
   /** An uploaded (or shipped) image; null means none, and her initials are drawn instead. */
   photo_url: imageUrlSchema.nullable(),
   services: staffServicesSchema,
+  accountEmail: staffAccountEmailSchema,
 };
 
 export const staffCreateSchema = z.object({
@@ -83,6 +92,7 @@ export const staffCreateSchema = z.object({
   bio: staffBioSchema.default(''),
   photo_url: staffFields.photo_url.default(null),
   services: staffServicesSchema.default([]),
+  accountEmail: staffAccountEmailSchema.default(null),
 });
 export type StaffCreateInput = z.input<typeof staffCreateSchema>;
 
@@ -94,6 +104,8 @@ export type StaffUpdateInput = z.input<typeof staffUpdateSchema>;
 export const staffDetailSchema = staffSchema.extend({
   services: z.array(staffServiceSchema),
   retired: z.boolean(),
+  /** The e-mail of the account linked to her, if any (admin only: never on the Team page). */
+  accountEmail: z.string().nullable(),
 });
 export type StaffDetail = z.infer<typeof staffDetailSchema>;
 
@@ -185,3 +197,38 @@ export const timeOffConflictSchema = z.object({
   bookings: z.array(conflictingBookingSchema),
 });
 export type TimeOffConflict = z.infer<typeof timeOffConflictSchema>;
+
+/** `GET /api/staff/me`: the stylist the signed-in account is, or null for everyone else. */
+export const myStylistSchema = z.object({
+  stylist: z.object({ _id: idSchema, name: z.string() }).nullable(),
+});
+export type MyStylist = z.infer<typeof myStylistSchema>;
+
+/** Her days to show, `from` to `to` inclusive (salon days); at most a week at a time. */
+export const MAX_VISIT_DAYS = 7;
+export const staffVisitsQuerySchema = z
+  .object({ from: calendarDateSchema, to: calendarDateSchema })
+  .refine((range) => range.to >= range.from, { message: 'The last day must not be before the first', path: ['to'] })
+  .refine((range) => (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 < MAX_VISIT_DAYS, {
+    message: `At most ${MAX_VISIT_DAYS} days at a time`,
+    path: ['to'],
+  });
+
+/**
+ * One of her visits as she sees it: who comes, for what and when, and its state. Nothing of the
+ * money (price, payment, refunds) and no e-mail address: that stays with the salon's admins.
+ */
+export const staffVisitSchema = z.object({
+  _id: idSchema,
+  serviceId: idSchema,
+  title: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: bookingStatusSchema,
+  customer: z.object({ name: z.string() }),
+  /** Whether she may mark it completed or a no-show now (confirmed, and its time has come). */
+  canComplete: z.boolean(),
+});
+export type StaffVisit = z.infer<typeof staffVisitSchema>;
+export const staffVisitListSchema = z.array(staffVisitSchema);
+export const staffVisitMarkSchema = z.object({ status: z.enum(['completed', 'no-show']) });

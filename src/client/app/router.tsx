@@ -159,6 +159,13 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: 'my-day',
+            lazy: async () => {
+              const { MyDayRoute } = await import('../routes/dashboard/my-day');
+              return { Component: MyDayRoute };
+            },
+          },
+          {
             path: 'userhome',
             lazy: async () => {
               const { UserHomeRoute } = await import('../routes/dashboard/user-home');

@@ -31,6 +31,7 @@ export const paths = {
     appointment: '/dashboard/appointment',
     settings: '/dashboard/settings',
     staff: '/dashboard/staff',
+    myDay: '/dashboard/my-day',
     outbox: '/dashboard/outbox',
     messages: '/dashboard/messages',
     appointmentDone: '/dashboard/appointment/done',

@@ -44,12 +44,16 @@ export const queryKeys = {
    * the payment lists must never ask the server for a fresh intent.
    */
   paymentIntent: (email: string, listSignature: string) => ['paymentIntent', email, listSignature] as const,
+  /** Which stylist the signed-in account is, and her own visits by day. */
+  myStylist: ['myStylist'] as const,
+  myVisitsAll: ['myVisits'] as const,
+  myVisits: (date: string) => ['myVisits', date] as const,
   /** What deleting the signed-in account asks for (her password, or a fresh sign-in). */
   myAccount: ['myAccount'] as const,
 };
 
 /** Cached answers that belong to whoever is signed in: forgotten when someone signs in or out. */
-export const accountScopedQueryKeys = [['isAdmin'], ['cart'], ['users'], ['bookings'], ['payments'], ['paymentIntent'], ['outbox'], ['contactMessages'], ['reviews', 'mine'], ['reviews', 'admin'], ['myAccount']] as const;
+export const accountScopedQueryKeys = [['isAdmin'], ['cart'], ['users'], ['bookings'], ['payments'], ['paymentIntent'], ['outbox'], ['contactMessages'], ['reviews', 'mine'], ['reviews', 'admin'], ['myAccount'], ['myStylist'], ['myVisits']] as const;
 
 /** Retry failed queries up to 3 times, except refusals that would only be refused again. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {

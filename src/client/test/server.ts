@@ -25,6 +25,8 @@ export const server = setupServer(
   http.get('/api/service', () => HttpResponse.json([])),
   // The home page and the Team page read the team: nobody unless a test says otherwise.
   http.get('/api/staff', () => HttpResponse.json([])),
+  // The dashboard asks whether the account is a stylist's: a customer's is not.
+  http.get('/api/staff/me', () => HttpResponse.json({ stylist: null })),
   http.get<PathParams, DefaultBodyType, Availability>('/api/availability', () => HttpResponse.json({ timeZone: DEFAULT_SALON_SETTINGS.timeZone, slots: [] })),
   // The admin menu counts the unread messages: none unless a test says otherwise.
   http.get('/api/contact/unread', () => HttpResponse.json({ unread: 0 })),

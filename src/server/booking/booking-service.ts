@@ -224,11 +224,15 @@ export class BookingService {
     return finished;
   }
 
-  /** The salon marks a confirmed booking that has started as completed; marking it again changes nothing. */
-  async complete(bookingId: string): Promise<void> {
+  /**
+   * The salon (or, with `stylistId`, the stylist whose visit it is) marks a confirmed booking that
+   * has started as completed; marking it again changes nothing. Whose visit it is, is read under
+   * the row lock: a reassignment committed first makes it another's (404 to her).
+   */
+  async complete(bookingId: string, stylistId?: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const booking = await lockBooking(tx, bookingId);
-      if (!booking) throw notFound('Booking');
+      if (!booking || (stylistId !== undefined && booking.staffId !== stylistId)) throw notFound('Booking');
       if (booking.status === 'completed') return;
       if (booking.status !== 'confirmed') throw new HttpError(409, `A ${booking.status} booking cannot be marked completed.`);
       if (booking.cancelRequestedAt) throw new HttpError(409, BOOKING_BEING_CANCELLED_MESSAGE);
@@ -241,11 +245,11 @@ export class BookingService {
     });
   }
 
-  /** The salon marks a confirmed booking whose start has passed as a no-show; marking it again changes nothing. */
-  async noShow(bookingId: string): Promise<void> {
+  /** As complete(), for a visit whose customer did not come; marking it again changes nothing. */
+  async noShow(bookingId: string, stylistId?: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const booking = await lockBooking(tx, bookingId);
-      if (!booking) throw notFound('Booking');
+      if (!booking || (stylistId !== undefined && booking.staffId !== stylistId)) throw notFound('Booking');
       if (booking.status === 'no-show') return;
       if (booking.status !== 'confirmed') throw new HttpError(409, `A ${booking.status} booking cannot be marked a no-show.`);
       if (booking.cancelRequestedAt) throw new HttpError(409, BOOKING_BEING_CANCELLED_MESSAGE);

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { account, bookings, cartItems, contactMessages, outbox, payments, reviews, session, throttles, user, verification } from '../db/schema.js';
+import { account, bookings, cartItems, contactMessages, outbox, payments, reviews, session, staff, throttles, user, verification } from '../db/schema.js';
 import type { MailSubjects } from '../account/mail-traces.js';
 
 export async function passwordHashOf(db: Db, userId: string): Promise<string | null> {
@@ -107,6 +107,8 @@ export async function endSessionsOf(tx: Db, userId: string): Promise<string[]> {
 /** Her sign-in accounts go, and her user row becomes the tombstone bookings and payments keep pointing at. */
 export async function makeTombstone(tx: Db, userId: string, tombstone: { name: string; email: string }, now: Date): Promise<void> {
   await tx.delete(account).where(eq(account.userId, userId));
+  // A stylist keeps her place on the team and her visits; only the link to this account goes.
+  await tx.update(staff).set({ userId: null }).where(eq(staff.userId, userId));
   await tx
     .update(user)
     .set({ name: tombstone.name, email: tombstone.email, emailVerified: false, image: null, role: 'user', updatedAt: now })

@@ -1,12 +1,13 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { bookings, cartItems, services, staff, staffHours, staffServices, staffTimeOff, user } from '../db/schema.js';
-import type { ConflictingBooking, Staff, StaffDetail, StaffService, TimeOff, WeeklyHours } from '../../shared/staff.js';
+import type { ConflictingBooking, Staff, StaffDetail, StaffService, StaffVisit, TimeOff, WeeklyHours } from '../../shared/staff.js';
 import { minutesOfDay } from '../../shared/salon-settings.js';
 import { wallClockTime } from '../../shared/calendar.js';
 import { STAFF_CHANNEL } from '../change-cache.js';
 import { fragment, statement, type Fragment } from './prepared.js';
 import type { ShiftSpan, Stylist } from '../booking/staff-slots.js';
+import { findUserByEmail } from './users.js';
 
 /** Every instance drops its cached team when the transaction that changed it commits. */
 async function announceTeamChange(tx: Db) {
@@ -56,10 +57,94 @@ export async function listRetiredStaff(db: Db): Promise<Staff[]> {
 
 /** One active stylist as the admin edits her; undefined when unknown or retired. */
 export async function findStaff(db: Db, id: string): Promise<StaffDetail | undefined> {
-  const [row] = await db.select().from(staff).where(and(eq(staff.id, id), isNull(staff.retiredAt)));
-  if (!row) return undefined;
+  const [found] = await db
+    .select({ row: staff, accountEmail: user.email })
+    .from(staff)
+    .leftJoin(user, eq(user.id, staff.userId))
+    .where(and(eq(staff.id, id), isNull(staff.retiredAt)));
+  if (!found) return undefined;
   const list = (await servicesOf(db, [id])).get(id) ?? [];
-  return { ...toStaffDto(row, list), services: list, retired: false };
+  return { ...toStaffDto(found.row, list), services: list, retired: false, accountEmail: found.accountEmail };
+}
+
+/** The active stylist this account is, if any: she sees her own day and marks her visits. */
+export async function stylistOfUser(db: Db, userId: string): Promise<{ _id: string; name: string } | undefined> {
+  const [row] = await db
+    .select({ _id: staff.id, name: staff.name })
+    .from(staff)
+    .where(and(eq(staff.userId, userId), isNull(staff.retiredAt)));
+  return row;
+}
+
+/** Her visits starting in [from, to): no money and no e-mail, only what she needs at her chair. */
+export async function visitsOfStylist(db: Db, staffId: string, from: Date, to: Date, now: Date): Promise<StaffVisit[]> {
+  return readVisits(db, now, and(eq(bookings.staffId, staffId), gte(bookings.startsAt, from), lt(bookings.startsAt, to)));
+}
+
+/** One visit of hers as she sees it; undefined when it is not hers (or not there). */
+export async function visitOfStylist(db: Db, staffId: string, bookingId: string, now: Date): Promise<StaffVisit | undefined> {
+  const [visit] = await readVisits(db, now, and(eq(bookings.staffId, staffId), eq(bookings.id, bookingId)));
+  return visit;
+}
+
+async function readVisits(db: Db, now: Date, where: SQL | undefined): Promise<StaffVisit[]> {
+  const rows = await db
+    .select({
+      id: bookings.id,
+      serviceId: bookings.serviceId,
+      title: services.title,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      status: bookings.status,
+      cancelRequestedAt: bookings.cancelRequestedAt,
+      customer: user.name,
+    })
+    .from(bookings)
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .innerJoin(user, eq(user.id, bookings.userId))
+    .where(
+      and(
+        where,
+        // Hers to see: paid visits and what became of them; a cancelled one no longer takes her time.
+        inArray(bookings.status, ['confirmed', 'completed', 'no-show']),
+      ),
+    )
+    .orderBy(asc(bookings.startsAt), asc(bookings.id));
+  return rows.map((row) => ({
+    _id: row.id,
+    serviceId: row.serviceId,
+    title: row.title,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    status: row.status,
+    customer: { name: row.customer },
+    canComplete: row.status === 'confirmed' && row.cancelRequestedAt === null && row.startsAt <= now,
+  }));
+}
+
+/**
+ * Links her to the account with this e-mail (null unlinks). Answers 'unknown-account' when no
+ * live account has it, or the other stylist's name when the account is already hers.
+ */
+export async function linkAccount(
+  tx: Db,
+  staffId: string,
+  email: string | null,
+): Promise<{ kind: 'linked'; changed: boolean } | { kind: 'unknown-account' } | { kind: 'taken'; by: string }> {
+  const [current] = await tx.select({ userId: staff.userId }).from(staff).where(eq(staff.id, staffId));
+  if (email === null) {
+    if (current?.userId === null) return { kind: 'linked', changed: false };
+    await tx.update(staff).set({ userId: null }).where(eq(staff.id, staffId));
+    return { kind: 'linked', changed: true };
+  }
+  // A deleted account's tombstone is no account: findUserByEmail leaves it out.
+  const account = await findUserByEmail(tx, email);
+  if (!account) return { kind: 'unknown-account' };
+  if (current?.userId === account._id) return { kind: 'linked', changed: false };
+  const [other] = await tx.select({ name: staff.name }).from(staff).where(eq(staff.userId, account._id));
+  if (other) return { kind: 'taken', by: other.name };
+  await tx.update(staff).set({ userId: account._id }).where(eq(staff.id, staffId));
+  return { kind: 'linked', changed: true };
 }
 
 /** The ids among these that are not live services (unknown or deleted). */
@@ -73,7 +158,32 @@ export async function missingServiceIds(db: Db, ids: string[]): Promise<string[]
   return ids.filter((id) => !live.has(id));
 }
 
-export type StaffFields = { name: string; bio: string; photo_url: string | null; services: StaffService[] };
+export type StaffFields = { name: string; bio: string; photo_url: string | null; services: StaffService[]; accountEmail: string | null };
+
+/** Why her account could not be linked: the whole write is undone and the route says why. */
+export type AccountRefusal = { kind: 'unknown-account' } | { kind: 'taken'; by: string };
+
+class AccountRefused extends Error {
+  constructor(readonly refusal: AccountRefusal) {
+    super(refusal.kind);
+  }
+}
+
+/** Links (or unlinks) her account inside the write; a refusal rolls the whole write back. */
+async function linkOrRefuse(tx: Db, staffId: string, email: string | null): Promise<boolean> {
+  const outcome = await linkAccount(tx, staffId, email);
+  if (outcome.kind !== 'linked') throw new AccountRefused(outcome);
+  return outcome.changed;
+}
+
+async function refusalOr<T>(write: () => Promise<T>): Promise<T | AccountRefusal> {
+  try {
+    return await write();
+  } catch (err) {
+    if (err instanceof AccountRefused) return err.refusal;
+    throw err;
+  }
+}
 
 async function replaceServices(tx: Db, staffId: string, list: StaffService[]) {
   await tx.delete(staffServices).where(eq(staffServices.staffId, staffId));
@@ -82,21 +192,27 @@ async function replaceServices(tx: Db, staffId: string, list: StaffService[]) {
   }
 }
 
-export async function createStaff(db: Db, fields: StaffFields): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(staff)
-      .values({ name: fields.name, bio: fields.bio, photoUrl: fields.photo_url })
-      .returning({ id: staff.id });
-    await replaceServices(tx, row!.id, fields.services);
-    await announceTeamChange(tx);
-    return row!.id;
-  });
+export async function createStaff(db: Db, fields: StaffFields): Promise<{ kind: 'created'; id: string } | AccountRefusal> {
+  return refusalOr(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(staff)
+        .values({ name: fields.name, bio: fields.bio, photoUrl: fields.photo_url })
+        .returning({ id: staff.id });
+      await replaceServices(tx, row!.id, fields.services);
+      if (fields.accountEmail !== null) await linkOrRefuse(tx, row!.id, fields.accountEmail);
+      await announceTeamChange(tx);
+      return { kind: 'created' as const, id: row!.id };
+    }),
+  );
 }
 
-/** Answers 1 when she changed, 0 when she already had these values, undefined when unknown or retired. */
-export async function updateStaff(db: Db, id: string, fields: Partial<StaffFields>): Promise<number | undefined> {
-  return db.transaction(async (tx) => {
+/**
+ * Answers 1 when she changed, 0 when she already had these values, undefined when unknown or
+ * retired, or why her account could not be linked (then nothing changed).
+ */
+export async function updateStaff(db: Db, id: string, fields: Partial<StaffFields>): Promise<number | undefined | AccountRefusal> {
+  return refusalOr(() => db.transaction(async (tx) => {
     const [current] = await tx.select().from(staff).where(and(eq(staff.id, id), isNull(staff.retiredAt))).for('update');
     if (!current) return undefined;
     const changes = {
@@ -113,11 +229,12 @@ export async function updateStaff(db: Db, id: string, fields: Partial<StaffField
         await replaceServices(tx, id, fields.services);
       }
     }
+    if (fields.accountEmail !== undefined && (await linkOrRefuse(tx, id, fields.accountEmail))) differs = true;
     if (!differs) return 0;
     await tx.update(staff).set({ ...changes, updatedAt: new Date() }).where(eq(staff.id, id));
     await announceTeamChange(tx);
     return 1;
-  });
+  }));
 }
 
 /**

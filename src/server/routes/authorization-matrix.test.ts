@@ -1,6 +1,8 @@
 /**
- * Who may call what: every /api route x {visitor, customer, another customer, admin}, with the
- * status each must get. One table, extended by every issue that adds a route.
+ * Who may call what: every /api route x {visitor, customer, another customer, admin, stylist}, with
+ * the status each must get. One table, extended by every issue that adds a route. The stylist is a
+ * customer's account linked to a stylist: unless a row says otherwise she is answered as another
+ * customer is (nothing of the admin's, nobody else's data).
  *
  * A status alone proves little: a route may do the write and only then answer 404 (cancelling a
  * booking re-reads it as the caller sees it). So each write names the rows it aims at, read straight
@@ -18,12 +20,14 @@ import { imageForm, solidPng } from '../test/uploads.js';
 import { asUser, dhaka, openDay, readyToPay } from '../test/booking.js';
 import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings.js';
 
-type Actor = 'visitor' | 'customer' | 'otherCustomer' | 'admin';
+type Actor = 'visitor' | 'customer' | 'otherCustomer' | 'admin' | 'stylist';
 // Role changes aim at bystanders, so no row changes the actors' own roles.
 type Ctx = {
   customer: Account;
   otherCustomer: Account;
   admin: Account;
+  /** The account linked to the stylist `staffId`. */
+  stylist: Account;
   bystander: Account;
   otherAdmin: Account;
   serviceId: string;
@@ -58,7 +62,8 @@ type Row = {
   body?: (c: Ctx) => unknown;
   /** A multipart body instead of JSON. */
   form?: () => Promise<{ payload: Buffer; contentType: string }>;
-  expect: Record<Actor, number>;
+  /** The stylist's status when it differs from another customer's. */
+  expect: Record<Exclude<Actor, 'stylist'>, number> & { stylist?: number };
   /** Headers besides the site's own Origin and the actor's cookie. */
   headers?: Record<string, string>;
   /** The rows this write aims at, as the database holds them (required for every write). */
@@ -106,6 +111,22 @@ const all = (status: number) => ({ visitor: status, customer: status, otherCusto
 
 const matrix: Row[] = [
   { name: 'health', method: 'GET', url: () => '/api/health', expect: all(200) },
+  { name: 'which stylist I am', method: 'GET', url: () => '/api/staff/me', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
+  {
+    name: 'a stylist’s own visits',
+    method: 'GET',
+    url: (c) => `/api/staff/me/visits?from=${c.bystanderBookingDay}&to=${c.bystanderBookingDay}`,
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 403, stylist: 200 },
+  },
+  {
+    // Her visits only: the bystander's visit has no stylist, so it is not hers either.
+    name: 'a stylist marks a visit',
+    method: 'POST',
+    url: (c) => `/api/staff/me/visits/${c.bystanderVisitId}`,
+    body: () => ({ status: 'no-show' }),
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 403, stylist: 404 },
+    target: (c) => rows(sql`select * from bookings where id = ${c.bystanderVisitId}`),
+  },
   // The same for everyone: this app never listens, so it is still 'starting' (routes/health.test.ts).
   { name: 'readiness', method: 'GET', url: () => '/api/health/ready', expect: all(503) },
   { name: 'list services', method: 'GET', url: () => '/api/service', expect: all(200) },
@@ -526,6 +547,7 @@ beforeAll(async () => {
     customer: await signUp(t.app),
     otherCustomer: await signUp(t.app),
     admin: await signUpAdmin(t.app),
+    stylist: await signUp(t.app),
     bystander,
     otherAdmin: await signUpAdmin(t.app),
     serviceId: services[0]!._id,
@@ -547,6 +569,7 @@ beforeAll(async () => {
   };
   const [stylist, spare] = (await rows(sql`insert into staff (name) values ('Matrix Rina'), ('Matrix Nila') returning id`)) as { id: string }[];
   ctx.staffId = stylist!.id;
+  await rows(sql`update staff set user_id = ${ctx.stylist.id} where id = ${stylist!.id}`);
   ctx.spareStaffId = spare!.id;
   ctx.retiredStaffId = ((await rows(sql`insert into staff (name, retired_at) values ('Matrix Mala', now()) returning id`))[0] as { id: string }).id;
   ctx.timeOffId = ((await rows(sql`insert into staff_time_off (staff_id, starts_at, ends_at) values (${stylist!.id}, '2031-01-05T04:00:00Z', '2031-01-06T04:00:00Z') returning id`))[0] as { id: string }).id;
@@ -558,7 +581,7 @@ it('names the target rows of every write, so each refusal can be checked for cha
 });
 
 describe.each(matrix)('$method $name', (row) => {
-  it.each(['visitor', 'customer', 'otherCustomer', 'admin'] as const)('as %s', async (actor) => {
+  it.each(['visitor', 'customer', 'otherCustomer', 'admin', 'stylist'] as const)('as %s', async (actor) => {
     // Logging out would end the shared session; give each logout call a session of its own.
     let cookie = actor === 'visitor' ? undefined : ctx[actor].cookie;
     if (row.name.startsWith('logout') && actor !== 'visitor') cookie = (await signUp(t.app)).cookie;
@@ -571,7 +594,8 @@ describe.each(matrix)('$method $name', (row) => {
       ...(row.body ? { payload: row.body(ctx) as object } : {}),
       ...(form ? { payload: form.payload } : {}),
     });
-    expect(res.statusCode, res.body).toBe(row.expect[actor]);
+    const expected = actor === 'stylist' ? (row.expect.stylist ?? row.expect.otherCustomer) : row.expect[actor];
+    expect(res.statusCode, res.body).toBe(expected);
     if (!row.target) return;
     const after = await row.target(ctx);
     if (res.statusCode >= 400) expect(after, 'a refused write changed its target').toEqual(before);

@@ -8,6 +8,11 @@ import {
   staffListSchema,
   staffTimeOffParamsSchema,
   staffUpdateSchema,
+  staffVisitListSchema,
+  staffVisitMarkSchema,
+  staffVisitSchema,
+  staffVisitsQuerySchema,
+  myStylistSchema,
   timeOffConflictSchema,
   timeOffCreateSchema,
   timeOffListSchema,
@@ -29,13 +34,32 @@ import {
   replaceWeeklyHours,
   retireStaff,
   staffIsActive,
+  stylistOfUser,
+  visitOfStylist,
+  visitsOfStylist,
   updateStaff,
+  type AccountRefusal,
 } from '../repositories/staff.js';
 import { removeUnreferencedUploads, uploadExists } from '../repositories/uploads.js';
 import { HttpError, notFound } from '../http-error.js';
-import { requireAdmin } from '../plugins/auth.js';
+import type { FastifyRequest } from 'fastify';
+import { currentUser, requireAdmin, requireUser } from '../plugins/auth.js';
+import { databaseNow } from '../booking/capacity.js';
+import { addCalendarDays, salonDayStart } from '../../shared/calendar.js';
 
 const notFoundStylist = () => notFound('Stylist');
+
+/** Her account's e-mail, refused with the field named. */
+function accountRefused(refusal: AccountRefusal): HttpError {
+  if (refusal.kind === 'unknown-account') {
+    return new HttpError(400, 'No account uses this e-mail', [
+      { path: 'accountEmail', message: 'No account uses this e-mail: she signs up first, then you link it here' },
+    ]);
+  }
+  return new HttpError(409, `This account is already linked to ${refusal.by}`, [
+    { path: 'accountEmail', message: `This account is already linked to ${refusal.by}` },
+  ]);
+}
 
 export async function staffRoutes(app: App) {
   /** A shipped image (/images/...) is always there; an upload must really exist. */
@@ -80,6 +104,73 @@ export async function staffRoutes(app: App) {
       const json = await app.team.get();
       // The cached list was built from the same schema-checked rows: sent as it is, like the catalogue.
       return reply.type('application/json; charset=utf-8').send(json as unknown as Staff[]);
+    },
+  );
+
+  /** The stylist the signed-in account is, or 403: her own day is for her alone. */
+  async function myStylist(request: FastifyRequest): Promise<{ _id: string; name: string }> {
+    const me = await currentUser(request);
+    const stylist = await stylistOfUser(app.db, me.id);
+    if (!stylist) throw new HttpError(403, "Only the salon's stylists can see this.");
+    return stylist;
+  }
+
+  app.get(
+    '/staff/me',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['staff'],
+        summary: 'The stylist the signed-in account is linked to, or null',
+        response: { 200: myStylistSchema, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      const me = await currentUser(request);
+      return { stylist: (await stylistOfUser(app.db, me.id)) ?? null };
+    },
+  );
+
+  app.get(
+    '/staff/me/visits',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['staff'],
+        summary: "A stylist's own visits, salon days from-to (at most a week): customer's name, service, time and state; no payments",
+        querystring: staffVisitsQuerySchema,
+        response: { 200: staffVisitListSchema, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      const stylist = await myStylist(request);
+      const { timeZone } = await app.salonSettings.get();
+      const from = salonDayStart(request.query.from, timeZone);
+      const to = salonDayStart(addCalendarDays(request.query.to, 1), timeZone);
+      return visitsOfStylist(app.db, stylist._id, from, to, await databaseNow(app.db));
+    },
+  );
+
+  app.post(
+    '/staff/me/visits/:id',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['staff'],
+        summary: 'A stylist marks one of her own visits completed or a no-show, once its time has come',
+        params: idParamsSchema,
+        body: staffVisitMarkSchema,
+        response: { 200: staffVisitSchema, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      const stylist = await myStylist(request);
+      const id = request.params.id;
+      if (request.body.status === 'completed') await app.bookings.complete(id, stylist._id);
+      else await app.bookings.noShow(id, stylist._id);
+      const visit = await visitOfStylist(app.db, stylist._id, id, await databaseNow(app.db));
+      if (!visit) throw notFound('Booking');
+      return visit;
     },
   );
 
@@ -147,9 +238,10 @@ export async function staffRoutes(app: App) {
     async (request, reply) => {
       await checkPhoto(request.body.photo_url);
       await checkServices(request.body.services);
-      const insertedId = await createStaff(app.db, request.body);
+      const created = await createStaff(app.db, request.body);
+      if (created.kind !== 'created') throw accountRefused(created);
       teamChanged();
-      return reply.status(201).send({ insertedId });
+      return reply.status(201).send({ insertedId: created.id });
     },
   );
 
@@ -170,6 +262,7 @@ export async function staffRoutes(app: App) {
       await checkServices(request.body.services);
       const modifiedCount = await updateStaff(app.db, request.params.id, request.body);
       if (modifiedCount === undefined) throw notFoundStylist();
+      if (typeof modifiedCount === 'object') throw accountRefused(modifiedCount);
       if (modifiedCount > 0) {
         teamChanged();
         if (request.body.photo_url !== undefined) tidyImages();

@@ -8,9 +8,9 @@ import { readCalendarFile } from './calendar-files.js';
 
 export type BookedVisit = { id: string; startsAt: Date; endsAt: Date; title: string };
 
-/** A visit she books and pays for through the API (test gateway): a confirmed booking. */
-export async function bookAndPay(app: App, who: Account, service: { _id: string; price: number }, date: string, time: string): Promise<BookedVisit> {
-  await readyToPay(app, who, [{ serviceId: service._id, time }], date);
+/** A visit she books and pays for through the API (test gateway): a confirmed booking, with the stylist named if any. */
+export async function bookAndPay(app: App, who: Account, service: { _id: string; price: number }, date: string, time: string, staffId?: string): Promise<BookedVisit> {
+  await readyToPay(app, who, [{ serviceId: service._id, time, ...(staffId && { staffId }) }], date);
   const intent = await asUser(app, who).post('/api/create-payment-intent', { price: service.price });
   if (intent.statusCode !== 200) throw new Error(`intent failed: ${intent.statusCode} ${intent.body}`);
   const { clientSecret } = intent.json<{ clientSecret: string }>();

@@ -55,12 +55,12 @@ export async function addItem(app: App, who: Account, serviceId: string): Promis
   return res.json<{ insertedId: string }>().insertedId;
 }
 
-/** A customer whose booking list holds the given services at the given Dhaka times on `date`. */
-export async function readyToPay(app: App, who: Account, picks: { serviceId: string; time: string }[], date: string) {
+/** A customer whose booking list holds the given services at the given Dhaka times on `date` (with a stylist when named). */
+export async function readyToPay(app: App, who: Account, picks: { serviceId: string; time: string; staffId?: string }[], date: string) {
   const items: string[] = [];
   for (const pick of picks) {
     const item = await addItem(app, who, pick.serviceId);
-    const res = await asUser(app, who).patch(`/api/cart/${item}`, { startsAt: dhaka(date, pick.time).toISOString() });
+    const res = await asUser(app, who).patch(`/api/cart/${item}`, { startsAt: dhaka(date, pick.time).toISOString(), ...(pick.staffId && { staffId: pick.staffId }) });
     if (res.statusCode !== 200) throw new Error(`hold failed: ${res.statusCode} ${res.body}`);
     items.push(item);
   }

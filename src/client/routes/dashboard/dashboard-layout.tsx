@@ -2,13 +2,14 @@ import { Navigate, Outlet } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAccountGate } from '../../features/auth/components/require-account';
 import { useCurrentUser } from '../../features/auth/use-current-user';
-import { useAdminMenu, userMenu } from './dashboard-menu';
+import { useAdminMenu, useUserMenu } from './dashboard-menu';
 import { DashboardSidebar } from './dashboard-sidebar';
 
 /** /dashboard/*: needs a signed-in user; the side menu follows her role (spec section 2). */
 export function DashboardLayout() {
   const { user, isAdmin, gate } = useAccountGate('user');
   const adminMenu = useAdminMenu(isAdmin);
+  const userMenu = useUserMenu(Boolean(user) && !isAdmin);
   if (gate || !user) return gate;
 
   return (

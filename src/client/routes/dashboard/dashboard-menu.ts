@@ -1,5 +1,6 @@
 import {
   CalendarPlus,
+  CalendarClock,
   ClipboardList,
   CreditCard,
   LayoutDashboard,
@@ -18,6 +19,7 @@ import {
 import { paths } from '../../config/paths';
 import { useContactUnread } from '../../features/contact-inbox/api/get-contact-messages';
 import { useOutboxConfig } from '../../features/outbox/api/get-outbox-config';
+import { useMyStylist } from '../../features/staff/api/my-day';
 
 export interface DashboardMenuItem {
   to: string;
@@ -82,4 +84,18 @@ export function useAdminMenu(isAdmin: boolean): DashboardMenuItem[] {
     item.to === paths.dashboard.messages && unread > 0 ? { ...item, count: { value: unread, label: `${unread} unread` } } : item,
   );
   return outbox.data?.enabled ? [...menu, outboxMenuItem] : menu;
+}
+
+/** A stylist's own day, on the menu of an account the admin linked to a stylist. */
+export const myDayMenuItem: DashboardMenuItem = {
+  to: paths.dashboard.myDay,
+  label: 'My day',
+  icon: CalendarClock,
+  description: 'Your visits and who is coming; mark each one done.',
+};
+
+/** A customer's menu; a stylist's account also gets 'My day' (asked of the server once signed in). */
+export function useUserMenu(enabled: boolean): DashboardMenuItem[] {
+  const stylist = useMyStylist({ enabled }).data?.stylist;
+  return stylist ? [userMenu[0]!, myDayMenuItem, ...userMenu.slice(1)] : userMenu;
 }

@@ -22,8 +22,8 @@ const NILA = '3f1b0c2a-1111-4aaa-8bbb-000000000002';
 /** A fake of the stylists' API: one list in memory, every write checked by the shared schemas. */
 function fakeStaffApi({ conflict }: { conflict?: TimeOffConflict } = {}) {
   const team = new Map<string, StaffDetail>([
-    [SHIRIN, { _id: SHIRIN, name: 'Shirin Akter', bio: 'Cuts and colour.', photo_url: null, serviceIds: [services[0]!._id], services: [{ serviceId: services[0]!._id, duration: null }], retired: false }],
-    [NILA, { _id: NILA, name: 'Nila Roy', bio: '', photo_url: null, serviceIds: [], services: [], retired: false }],
+    [SHIRIN, { _id: SHIRIN, name: 'Shirin Akter', bio: 'Cuts and colour.', photo_url: null, serviceIds: [services[0]!._id], services: [{ serviceId: services[0]!._id, duration: null }], retired: false, accountEmail: null }],
+    [NILA, { _id: NILA, name: 'Nila Roy', bio: '', photo_url: null, serviceIds: [], services: [], retired: false, accountEmail: null }],
   ]);
   let hours: WeeklyHours = { days: [[{ start: '10:00', end: '18:00' }], [], [], [], [], [], []] };
   const timeOff: TimeOff[] = [];
@@ -44,7 +44,7 @@ function fakeStaffApi({ conflict }: { conflict?: TimeOffConflict } = {}) {
       const body = staffCreateSchema.parse(await request.json());
       writes.push({ method: 'POST', url: '/api/staff', body });
       const id = '3f1b0c2a-1111-4aaa-8bbb-000000000009';
-      team.set(id, { _id: id, name: body.name, bio: body.bio, photo_url: body.photo_url, serviceIds: body.services.map((s) => s.serviceId), services: body.services, retired: false });
+      team.set(id, { _id: id, name: body.name, bio: body.bio, photo_url: body.photo_url, serviceIds: body.services.map((s) => s.serviceId), services: body.services, retired: false, accountEmail: body.accountEmail ?? null });
       return HttpResponse.json({ insertedId: id }, { status: 201 });
     }),
     http.patch('/api/staff/:id', async ({ params, request }) => {
@@ -95,12 +95,13 @@ describe('/dashboard/staff', () => {
     await user.type(within(form).getByLabelText(/Short bio/), 'Make-up.');
     await user.click(within(form).getByRole('checkbox', { name: services[1]!.title }));
     await user.type(within(form).getByLabelText(`Her minutes for ${services[1]!.title}`), '45');
+    await user.type(within(form).getByLabelText(/Her account's e-mail/), ' Rupa@Example.com ');
     await user.click(within(form).getByRole('button', { name: 'Add stylist' }));
     await waitFor(() => expect(api.writes).toHaveLength(1));
     expect(api.writes[0]).toEqual({
       method: 'POST',
       url: '/api/staff',
-      body: { name: 'Rupa Das', bio: 'Make-up.', photo_url: null, services: [{ serviceId: services[1]!._id, duration: 45 }] },
+      body: { name: 'Rupa Das', bio: 'Make-up.', photo_url: null, services: [{ serviceId: services[1]!._id, duration: 45 }], accountEmail: 'Rupa@Example.com' },
     });
     // Her editor opens, with her hours and time off.
     expect(await screen.findByRole('heading', { level: 2, name: 'Rupa Das' })).toBeInTheDocument();

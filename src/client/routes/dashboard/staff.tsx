@@ -165,7 +165,7 @@ function NewStylist({ catalogue, onAdded }: { catalogue: NonNullable<ReturnType<
   const create = useCreateStaff();
   async function save(values: StaffFormValues) {
     const photo_url = (await photoUrlOf(values.photo)) ?? null;
-    const { insertedId } = await create.mutateAsync({ name: values.name, bio: values.bio, photo_url, services: values.services });
+    const { insertedId } = await create.mutateAsync({ name: values.name, bio: values.bio, photo_url, services: values.services, accountEmail: values.accountEmail });
     onAdded(insertedId);
     return undefined;
   }
@@ -194,7 +194,7 @@ function EditStylist({ id, catalogue }: { id: string; catalogue: NonNullable<Ret
     const photo_url = await photoUrlOf(values.photo);
     const { modifiedCount } = await update.mutateAsync({
       id,
-      changes: { name: values.name, bio: values.bio, services: values.services, ...(photo_url !== undefined && { photo_url }) },
+      changes: { name: values.name, bio: values.bio, services: values.services, accountEmail: values.accountEmail, ...(photo_url !== undefined && { photo_url }) },
     });
     return modifiedCount === 0 ? 'Nothing needed changing.' : 'Saved.';
   }

@@ -4,7 +4,7 @@ import { Save } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { Service } from '../../../../shared/service';
-import { staffBioSchema, staffNameSchema, type StaffDetail, type StaffService } from '../../../../shared/staff';
+import { staffAccountEmailSchema, staffBioSchema, staffNameSchema, type StaffDetail, type StaffService } from '../../../../shared/staff';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/user';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FileField, InputField, TextareaField } from '../../../components/ui/form-field';
@@ -15,6 +15,8 @@ import { ApiRequestError } from '../../../lib/api-client';
 const staffFormSchema = z.object({
   name: staffNameSchema,
   bio: staffBioSchema,
+  // Empty: no account linked. Checked as an e-mail by the shared rule only when filled in.
+  accountEmail: z.union([z.literal(''), staffAccountEmailSchema.unwrap()]),
   photo: z
     .custom<FileList | undefined>()
     .transform((files) => files?.[0])
@@ -36,7 +38,7 @@ const staffFormSchema = z.object({
   ),
 });
 type StaffFormInput = z.input<typeof staffFormSchema>;
-export type StaffFormValues = { name: string; bio: string; photo: File | undefined; services: StaffService[] };
+export type StaffFormValues = { name: string; bio: string; photo: File | undefined; services: StaffService[]; accountEmail: string | null };
 
 interface StaffFormProps {
   catalogue: Service[];
@@ -51,6 +53,7 @@ export function StaffForm({ catalogue, stylist, onSubmit }: StaffFormProps) {
     return {
       name: stylist?.name ?? '',
       bio: stylist?.bio ?? '',
+      accountEmail: stylist?.accountEmail ?? '',
       photo: undefined,
       services: catalogue.map((service) => ({
         serviceId: service._id,
@@ -74,13 +77,14 @@ export function StaffForm({ catalogue, stylist, onSubmit }: StaffFormProps) {
     setNotice(null);
     const services = values.services.filter((s) => s.selected).map((s) => ({ serviceId: s.serviceId, duration: s.duration === '' ? null : Number(s.duration) }));
     try {
-      const result = await onSubmit({ name: values.name, bio: values.bio, photo: values.photo, services });
+      const accountEmail = values.accountEmail === '' ? null : values.accountEmail;
+      const result = await onSubmit({ name: values.name, bio: values.bio, photo: values.photo, services, accountEmail });
       if (!stylist) reset(defaultValues);
       setNotice(result ?? null);
     } catch (error) {
       if (error instanceof ApiRequestError) {
         for (const issue of error.issues ?? []) {
-          if (issue.path === 'name' || issue.path === 'bio') setError(issue.path, { type: 'server', message: issue.message });
+          if (issue.path === 'name' || issue.path === 'bio' || issue.path === 'accountEmail') setError(issue.path, { type: 'server', message: issue.message });
           if (issue.path === 'photo_url') setError('photo', { type: 'server', message: issue.message });
         }
       }
@@ -92,6 +96,15 @@ export function StaffForm({ catalogue, stylist, onSubmit }: StaffFormProps) {
     <form noValidate onSubmit={submit} aria-label={stylist ? `Edit ${stylist.name}` : 'Add a stylist'} className="space-y-5">
       <InputField label="Name" autoComplete="off" error={errors.name?.message} registration={register('name')} />
       <TextareaField label="Short bio" optional rows={3} hint="Shown on the Team page." error={errors.bio?.message} registration={register('bio')} />
+      <InputField
+        label="Her account's e-mail"
+        optional
+        type="email"
+        autoComplete="off"
+        hint="When she has signed up on this site: she then sees her own day and marks her visits done. Never shown to customers."
+        error={errors.accountEmail?.message}
+        registration={register('accountEmail')}
+      />
       <FileField
         label="Photo"
         optional

@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { myStylistSchema, staffVisitListSchema, staffVisitSchema } from '../../../../shared/staff';
+import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-client';
+
+/** Which stylist the signed-in account is (null for customers and admins who are not on the team). */
+export function useMyStylist({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.myStylist,
+    queryFn: ({ signal }) => apiClient.get('/api/staff/me', { signal, schema: myStylistSchema }),
+    enabled,
+  });
+}
+
+/** Her visits on one salon day. */
+export function useMyVisits(date: string) {
+  return useQuery({
+    queryKey: queryKeys.myVisits(date),
+    queryFn: ({ signal }) => apiClient.get(`/api/staff/me/visits?from=${date}&to=${date}`, { signal, schema: staffVisitListSchema }),
+    staleTime: 0,
+  });
+}
+
+/** She marks one of her visits completed or a no-show; her days, and every bookings list, refresh. */
+export function useMarkVisit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: 'completed' | 'no-show' }) =>
+      apiClient.post(`/api/staff/me/visits/${encodeURIComponent(id)}`, { status }, { schema: staffVisitSchema }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.myVisitsAll }), queryClient.invalidateQueries({ queryKey: queryKeys.bookings })]),
+  });
+}
