@@ -144,9 +144,10 @@ function DayColumn({ column, date, frame, timeZone, bookings, shownOnPhone, sele
                   style={{ height: `calc(${px(length)} - 1px)` }}
                   onClick={() => onOpen(booking._id)}
                 >
-                  <span className={`truncate font-semibold ${booking.status === 'cancelled' ? 'line-through' : ''}`}>{booking.customer.name}</span>
-                  <span className="truncate">{booking.title}</span>
-                  <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
+                  {/* Lines in order of need: a short visit shows its customer, a longer one the rest (never squeezed: shrink-0). */}
+                  <span className={`shrink-0 truncate font-semibold ${booking.status === 'cancelled' ? 'line-through' : ''}`}>{booking.customer.name}</span>
+                  <span className="shrink-0 truncate">{booking.title}</span>
+                  <span className="flex shrink-0 flex-wrap items-center gap-x-1.5 gap-y-0.5">
                     <span className="whitespace-nowrap tabular-nums text-base-content/80">{timeRange(booking, timeZone)}</span>
                     <BookingStatusBadge status={booking.status} />
                   </span>
