@@ -5,7 +5,7 @@ import type { Staff } from '../../../../../shared/staff';
 import { addCalendarDays, salonDateOf, timesAreInZone } from '../../../../../shared/calendar';
 import { QueryState } from '../../../../components/ui/query-state';
 import { useCalendarBookings } from '../../api/get-calendar-bookings';
-import { calendarColumns, columnKeyOf, isShown, type CalendarColumn } from '../../calendar-layout';
+import { calendarColumns, columnKeyOf, isShown, weekDates, type CalendarColumn } from '../../calendar-layout';
 import type { MovePickerProps } from '../move-appointment';
 import { BookingDetails } from './booking-details';
 import { DayGrid } from './day-grid';
@@ -51,9 +51,11 @@ export function BookingCalendar({ view, date, settings, staff, MovePicker, onSho
   const loaded = bookings.data ?? [];
   const selected = loaded.find((booking) => booking._id === selectedId);
 
+  // Back to the block she opened; a booking no longer drawn (cancelled) leaves focus on the grid, not <body>.
   const focusBlock = (id: string) => {
-    const blocks = root.current?.querySelectorAll<HTMLElement>(`[data-calendar-booking="${id}"]`) ?? [];
-    [...blocks].find((block) => block.getClientRects().length > 0 || blocks.length === 1)?.focus();
+    const blocks = [...(root.current?.querySelectorAll<HTMLElement>(`[data-calendar-booking="${id}"]`) ?? [])];
+    const block = blocks.find((candidate) => candidate.getClientRects().length > 0) ?? blocks[0];
+    (block ?? root.current?.querySelector<HTMLElement>('[data-calendar-grid], [role="region"][tabindex="0"]'))?.focus();
   };
   const close = () => {
     const id = selectedId;
@@ -164,7 +166,7 @@ export function BookingCalendar({ view, date, settings, staff, MovePicker, onSho
                   />
                 ) : (
                   <WeekTable
-                    dates={Array.from({ length: 7 }, (_, index) => addCalendarDays(date, index))}
+                    dates={weekDates(date)}
                     settings={settings}
                     columns={columns}
                     bookings={inView}
