@@ -116,6 +116,7 @@ export async function logInAfterRedirect(page: Page, path: string, account: { em
 export const ADMIN_PAGES = [
   '/dashboard/adminhome',
   '/dashboard/orderlist',
+  '/dashboard/calendar',
   '/dashboard/alluser',
   '/dashboard/manageservice',
   '/dashboard/paymentHistory',

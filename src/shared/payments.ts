@@ -64,6 +64,12 @@ export const bookingSchema = z.object({
   /** The stylist doing it; null for a booking made before the salon had stylists. */
   staffId: idSchema.nullable(),
   staffName: z.string().nullable(),
+  /**
+   * When her stylist is free for the next client: the end of the visit plus the service's buffer
+   * (clearing up, a rest), which keeps the stylist but not the chair; the end itself when the
+   * service has none. Null for a booking without a stylist.
+   */
+  staffFreeAt: z.string().nullable(),
   /** Whether the signed-in user may cancel it now (a customer: up to the notice limit). */
   canCancel: z.boolean(),
   /** Whether the signed-in user may mark it completed or a no-show (an admin, once it has started). */

@@ -98,6 +98,13 @@ export const routes: RouteObject[] = [
                 },
               },
               {
+                path: 'calendar',
+                lazy: async () => {
+                  const { CalendarRoute } = await import('../routes/dashboard/calendar');
+                  return { Component: CalendarRoute };
+                },
+              },
+              {
                 path: 'settings',
                 lazy: async () => {
                   const { SalonSettingsRoute } = await import('../routes/dashboard/salon-settings');

@@ -19,6 +19,8 @@ export const paths = {
     adminHome: '/dashboard/adminhome',
     userHome: '/dashboard/userhome',
     orderList: '/dashboard/orderlist',
+    /** The salon's day (or week) by stylist: ?date=YYYY-MM-DD&view=day|week. */
+    calendar: '/dashboard/calendar',
     addService: '/dashboard/addservice',
     allUsers: '/dashboard/alluser',
     manageServices: '/dashboard/manageservice',

@@ -104,6 +104,7 @@ export function bookingRecord(n: number, overrides: Partial<StoredBooking> = {})
     customer: { name: customerUser.name, email: customerUser.email },
     staffId: null,
     staffName: null,
+    staffFreeAt: null,
     ...overrides,
   });
 }
@@ -334,7 +335,8 @@ export function fakePayments({
         .filter(
           (booking) =>
             canSee(booking.customer) &&
-            (!status || booking.status === status) &&
+            // An unpaid checkout's bookings come only when asked for, as from the server.
+            (status ? booking.status === status : booking.status !== 'pending') &&
             (when === 'all' || (when === 'upcoming' ? Date.parse(booking.endsAt) > now : Date.parse(booking.endsAt) <= now)) &&
             inRange(booking.startsAt, url.searchParams.get('from'), url.searchParams.get('to')),
         )
@@ -385,9 +387,13 @@ export function fakePayments({
       const { staffId } = parsed.data;
       const another = staffId === undefined ? undefined : stylists.find((s) => s._id === staffId && s.serviceIds.includes(booking.serviceId));
       if (staffId !== undefined && !another) return apiErrorResponse(400, 'That stylist does not do this service.', [{ path: 'staffId', message: 'That stylist does not do this service.' }]);
+      // The buffer after the visit moves with it, as the server keeps it.
+      const endsAt = Date.parse(startsAt) + booking.duration * 60_000;
+      const buffer = booking.staffFreeAt === null ? null : Date.parse(booking.staffFreeAt) - Date.parse(booking.endsAt);
       Object.assign(booking, {
         startsAt,
-        endsAt: new Date(Date.parse(startsAt) + booking.duration * 60_000).toISOString(),
+        endsAt: new Date(endsAt).toISOString(),
+        staffFreeAt: buffer === null && !another ? null : new Date(endsAt + (buffer ?? 0)).toISOString(),
         ...(another ? { staffId: another._id, staffName: another.name } : {}),
       });
       return HttpResponse.json(present(booking));

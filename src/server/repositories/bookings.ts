@@ -81,6 +81,7 @@ function toBookingDto(
     customer,
     staffId: row.staffId,
     staffName,
+    staffFreeAt: row.staffFreeAt ? row.staffFreeAt.toISOString() : null,
     // A decided cancellation (its refund under way or to be retried) may be asked again, by whoever
     // decided it, and nothing else.
     canCancel: confirmed && (viewer.role === 'admin' || beforeNotice || row.cancelRequestedAt !== null),

@@ -220,6 +220,29 @@ describe('the booking paid for', () => {
     expect((await hold(bela, other, dhaka(day, '12:00'), shapla)).statusCode).toBe(409);
   });
 
+  it("tells the admin's day list when the stylist is free again after the buffer, and keeps that through a move", async () => {
+    const day = nextDay();
+    await t.database.db.execute(sql`update services set buffer_minutes = 30 where id = ${cut._id}`);
+    try {
+      const amina = await signUp(t.app);
+      const visit = await bookWith(amina, cut, day, '11:00', rina);
+      const dayList = async () => {
+        const res = await asUser(t.app, admin).get(`/api/bookings?from=${day}&to=${day}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return z.array(bookingSchema).parse(res.json()).find((b) => b._id === visit._id);
+      };
+      const listed = await dayList();
+      expect(listed).toMatchObject({ staffId: rina, endsAt: dhaka(day, '12:00').toISOString(), staffFreeAt: dhaka(day, '12:30').toISOString() });
+
+      const moved = await asUser(t.app, admin).patch(`/api/bookings/${visit._id}`, { startsAt: dhaka(day, '15:00').toISOString() });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(bookingSchema.parse(moved.json()).staffFreeAt).toBe(dhaka(day, '16:30').toISOString());
+      expect((await dayList())?.staffFreeAt).toBe(dhaka(day, '16:30').toISOString());
+    } finally {
+      await t.database.db.execute(sql`update services set buffer_minutes = 0 where id = ${cut._id}`);
+    }
+  });
+
   it('books through the test helper with any stylist, who is assigned', async () => {
     const amina = await signUp(t.app);
     const visit = await bookAndPay(t.app, amina, nails, nextDay(), '16:00');

@@ -68,8 +68,12 @@ interface QueryStateProps<T extends readonly unknown[]> {
   /** Spacing around every state, the same as around the list it stands in for. */
   className?: string;
   loading: LoadingProps;
-  empty: EmptyProps;
-  /** The list itself, once it has loaded and has something in it. */
+  /**
+   * What an empty list shows. Without it an empty list goes to `children` like any other, for
+   * views that draw their own frame either way (a calendar's empty day is still its grid).
+   */
+  empty?: EmptyProps;
+  /** The list itself, once it has loaded and has something in it (or is empty, without `empty`). */
   children: (data: T) => ReactNode;
 }
 
@@ -90,6 +94,6 @@ export function QueryState<T extends readonly unknown[]>({ query, className = ''
     );
     return className ? <div className={className}>{error}</div> : error;
   }
-  if (query.data.length === 0) return <Empty {...empty} className={className} />;
+  if (query.data.length === 0 && empty) return <Empty {...empty} className={className} />;
   return children(query.data);
 }

@@ -1,4 +1,5 @@
 import {
+  CalendarDays,
   CalendarPlus,
   CalendarClock,
   ClipboardList,
@@ -41,6 +42,7 @@ const paymentHistory = {
 export const adminMenu: DashboardMenuItem[] = [
   { to: paths.dashboard.adminHome, label: 'Admin Home', icon: LayoutDashboard, description: 'Your overview of the salon.' },
   { to: paths.dashboard.orderList, label: 'Order List', icon: ClipboardList, description: 'Every booking, with its status.' },
+  { to: paths.dashboard.calendar, label: 'Calendar', icon: CalendarDays, description: "The salon's day by stylist: move, mark or cancel a booking." },
   { to: paths.dashboard.addService, label: 'Add services', icon: SquarePlus, description: 'Put a new treatment on the menu.' },
   { to: paths.dashboard.allUsers, label: 'Make Admin', icon: Users, description: 'Give trusted staff the admin role, or take it back.' },
   { to: paths.dashboard.manageServices, label: 'Manage Services', icon: Settings2, description: 'Change prices and details, or retire a service.' },

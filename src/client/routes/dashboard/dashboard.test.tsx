@@ -11,6 +11,7 @@ import { server } from '../../test/server';
 const adminMenu = [
   ['Admin Home', '/dashboard/adminhome'],
   ['Order List', '/dashboard/orderlist'],
+  ['Calendar', '/dashboard/calendar'],
   ['Add services', '/dashboard/addservice'],
   ['Make Admin', '/dashboard/alluser'],
   ['Manage Services', '/dashboard/manageservice'],
@@ -48,7 +49,7 @@ describe('dashboard guards', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it.each(['/dashboard/adminhome', '/dashboard/alluser', '/dashboard/orderlist', '/dashboard/addservice', '/dashboard/manageservice', '/dashboard/managereviews', '/dashboard/updateservice/0b6f2a53-2a4f-4f57-9a49-1f1d3a0c6a01'])(
+  it.each(['/dashboard/adminhome', '/dashboard/alluser', '/dashboard/orderlist', '/dashboard/calendar', '/dashboard/addservice', '/dashboard/manageservice', '/dashboard/managereviews', '/dashboard/updateservice/0b6f2a53-2a4f-4f57-9a49-1f1d3a0c6a01'])(
     'sends a signed-in customer who opens %s to /login',
     async (path) => {
       // The update page's loader asks for the service (a public read) before the guard answers.
