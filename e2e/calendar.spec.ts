@@ -1,6 +1,6 @@
-import { request, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect, seriousAxeViolations, sidewaysOverflow } from './fixtures';
-import { ADMIN, PASSWORD, dhakaIso, logInThroughPage, salonDate, uniqueEmail, wordsBrokenIn } from './journey';
+import { ADMIN, logInThroughPage, paidBookingByApi, salonDate, wordsBrokenIn } from './journey';
 
 /**
  * The admin's calendar on a phone: a booking made through the API shows in its stylist's column,
@@ -14,37 +14,6 @@ function weekdayBothWork(daysAhead: number): string {
   for (let ahead = daysAhead; ; ahead += 1) {
     const date = salonDate(ahead);
     if (new Date(`${date}T12:00:00Z`).getUTCDay() <= 4) return date;
-  }
-}
-
-/** A new customer who books and pays for `title` at `time` through the API (the test gateway); answers her name. */
-async function paidBookingByApi(baseURL: string, title: string, date: string, time: string): Promise<string> {
-  const api = await request.newContext({
-    baseURL,
-    extraHTTPHeaders: { origin: baseURL, 'x-forwarded-for': `10.201.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
-  });
-  try {
-    const name = `Calendar Guest ${Date.now() % 1_000_000}`;
-    const signUp = await api.post('/api/auth/sign-up/email', { data: { name, email: uniqueEmail('calendar-guest'), password: PASSWORD, image: '/images/reviews/farzana.svg' } });
-    expect(signUp.status(), await signUp.text()).toBe(200);
-    const services = (await (await api.get('/api/service')).json()) as { _id: string; title: string; price: number }[];
-    const service = services.find((entry) => entry.title === title);
-    if (!service) throw new Error(`no service ${title}`);
-    const added = await api.post('/api/cart', { data: { cartItemId: service._id } });
-    expect(added.status(), await added.text()).toBe(201);
-    const { insertedId } = (await added.json()) as { insertedId: string };
-    const held = await api.patch(`/api/cart/${insertedId}`, { data: { startsAt: dhakaIso(date, time) } });
-    expect(held.status(), await held.text()).toBe(200);
-    const intent = await api.post('/api/create-payment-intent', { data: { price: service.price } });
-    expect(intent.status(), await intent.text()).toBe(200);
-    const { clientSecret } = (await intent.json()) as { clientSecret: string };
-    const paid = await api.post('/api/payments/test/confirm', {
-      data: { clientSecret, cardNumber: '4242424242424242', expiry: `12/${(new Date().getFullYear() + 2) % 100}`, cvc: '123' },
-    });
-    expect(((await paid.json()) as { status: string }).status).toBe('succeeded');
-    return name;
-  } finally {
-    await api.dispose();
   }
 }
 

@@ -221,3 +221,37 @@ export async function wordsBrokenIn(locator: Locator): Promise<string[]> {
     return broken;
   });
 }
+
+/**
+ * A new customer who books and pays for `title` at `time` through the API (the test gateway), with
+ * the stylist named if any; answers her name.
+ */
+export async function paidBookingByApi(baseURL: string, title: string, date: string, time: string, staffId?: string): Promise<string> {
+  const api = await request.newContext({
+    baseURL,
+    extraHTTPHeaders: { origin: baseURL, 'x-forwarded-for': `10.201.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  });
+  try {
+    const name = `Calendar Guest ${Date.now() % 1_000_000}`;
+    const signUp = await api.post('/api/auth/sign-up/email', { data: { name, email: uniqueEmail('calendar-guest'), password: PASSWORD, image: '/images/reviews/farzana.svg' } });
+    expect(signUp.status(), await signUp.text()).toBe(200);
+    const services = (await (await api.get('/api/service')).json()) as { _id: string; title: string; price: number }[];
+    const service = services.find((entry) => entry.title === title);
+    if (!service) throw new Error(`no service ${title}`);
+    const added = await api.post('/api/cart', { data: { cartItemId: service._id } });
+    expect(added.status(), await added.text()).toBe(201);
+    const { insertedId } = (await added.json()) as { insertedId: string };
+    const held = await api.patch(`/api/cart/${insertedId}`, { data: { startsAt: dhakaIso(date, time), ...(staffId && { staffId }) } });
+    expect(held.status(), await held.text()).toBe(200);
+    const intent = await api.post('/api/create-payment-intent', { data: { price: service.price } });
+    expect(intent.status(), await intent.text()).toBe(200);
+    const { clientSecret } = (await intent.json()) as { clientSecret: string };
+    const paid = await api.post('/api/payments/test/confirm', {
+      data: { clientSecret, cardNumber: '4242424242424242', expiry: `12/${(new Date().getFullYear() + 2) % 100}`, cvc: '123' },
+    });
+    expect(((await paid.json()) as { status: string }).status).toBe('succeeded');
+    return name;
+  } finally {
+    await api.dispose();
+  }
+}

@@ -12,7 +12,7 @@ import { RecentPayments } from '../../features/payments/components/recent-paymen
 import { useSalonSettings } from '../../features/settings/api/get-settings';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { userMenu } from './dashboard-menu';
+import { useUserMenu } from './dashboard-menu';
 import { CustomerMovePicker } from './move-time-picker';
 import { ShortcutCards } from './shortcut-cards';
 
@@ -22,6 +22,7 @@ export function UserHomeRoute() {
   const { user } = useCurrentUser();
   const settings = useSalonSettings();
   const timeZone = settings.data?.timeZone ?? DEFAULT_SALON_SETTINGS.timeZone;
+  const menu = useUserMenu(true);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const bookAgain = useBookAgain(user?.email ?? '');
@@ -40,7 +41,7 @@ export function UserHomeRoute() {
         <RecentPayments timeZone={timeZone} />
         <PastVisits timeZone={timeZone} onBookAgain={(booking, button) => bookAgain(booking, button)} />
       </div>
-      <ShortcutCards label="Your salon" items={userMenu.slice(1)} />
+      <ShortcutCards label="Your salon" items={menu.slice(1)} />
       <YourData cancelNoticeHours={settings.data?.cancelNoticeHours} onDeleted={leave} />
     </>
   );
