@@ -82,7 +82,7 @@ async function announceWhenReady() {
   say(`ready at ${address}`);
   if (process.env.SEED_DEMO_ACCOUNTS === 'true') {
     const { demoAccounts } = await import('../dist/server/auth/demo-accounts.js');
-    for (const account of demoAccounts) say(`  demo ${account.role === 'admin' ? 'admin   ' : 'customer'}  ${account.email}  password ${account.password}`);
+    for (const account of demoAccounts) say(`  demo ${account.role === 'admin' ? 'admin   ' : account.stylist ? 'stylist ' : 'customer'}  ${account.email}  password ${account.password}`);
   }
   say('stop with Ctrl-C');
 }

@@ -13,7 +13,7 @@ import { asUser } from '../test/booking.js';
 import { demoAccounts, seedDemoAccounts } from './demo-accounts.js';
 import type { Booking, Payment } from '../../shared/payments.js';
 
-const [admin, customer] = demoAccounts;
+const [admin, customer, stylist] = demoAccounts;
 
 async function signedIn(t: TestApp, email: string, password: string) {
   const res = await signIn(t.app, email, password);
@@ -27,7 +27,7 @@ describe('demo accounts', () => {
 
   it('creates the documented admin and customer once, and gives the customer a paid past visit the admin can complete', async () => {
     t = await createTestApp();
-    expect(await seedDemoAccounts(t.app)).toEqual([admin!.email, customer!.email]);
+    expect(await seedDemoAccounts(t.app)).toEqual([admin!.email, customer!.email, stylist!.email]);
     // A second start adds nothing: no second account, no second history.
     expect(await seedDemoAccounts(t.app)).toEqual([]);
 
@@ -69,9 +69,26 @@ describe('demo accounts', () => {
     expect(payment).toMatchObject({ status: 'partially_refunded', refunded: 800, customer: { email: customer!.email } });
   });
 
+  it('signs the demo stylist in as the demo team’s Nasima Begum, who sees her own day; without the team she is a plain account', async () => {
+    t = await createTestApp({ team: true });
+    await seedDemoAccounts(t.app);
+    const nasima = await signedIn(t, stylist!.email, stylist!.password);
+    expect((await asUser(t.app, nasima).get('/api/staff/me')).json()).toMatchObject({ stylist: { name: 'Nasima Begum' } });
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await asUser(t.app, nasima).get(`/api/staff/me/visits?from=${today}&to=${today}`)).statusCode).toBe(200);
+    // No history of her own as a customer.
+    expect((await asUser(t.app, nasima).get('/api/payments')).json<Payment[]>()).toEqual([]);
+    await t.close();
+
+    t = await createTestApp();
+    await seedDemoAccounts(t.app);
+    const plain = await signedIn(t, stylist!.email, stylist!.password);
+    expect((await asUser(t.app, plain).get('/api/staff/me')).json()).toEqual({ stylist: null });
+  });
+
   it('gives the demo customer no history when the catalogue has none of those services', async () => {
     t = await createTestApp({ seed: false });
-    expect(await seedDemoAccounts(t.app)).toEqual([admin!.email, customer!.email]);
+    expect(await seedDemoAccounts(t.app)).toEqual([admin!.email, customer!.email, stylist!.email]);
     const mitu = await signedIn(t, customer!.email, customer!.password);
     expect((await asUser(t.app, mitu).get('/api/payments')).json<Payment[]>()).toEqual([]);
   });
@@ -107,7 +124,7 @@ describe('two instances starting together on one PostgreSQL', () => {
     try {
       const db = instances[0]!.database.db;
       // Every account is created by exactly one instance.
-      expect(instances.flatMap((i) => i.created).sort()).toEqual([admin!.email, customer!.email].sort());
+      expect(instances.flatMap((i) => i.created).sort()).toEqual([admin!.email, customer!.email, stylist!.email].sort());
       const accounts = await db.select({ email: user.email, role: user.role }).from(user).where(inArray(user.email, [admin!.email, customer!.email]));
       expect(accounts.sort((a, b) => a.email.localeCompare(b.email))).toEqual([
         { email: admin!.email, role: 'admin' },

@@ -2,12 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../types.js';
 import { user } from '../db/schema.js';
 import { findUserByEmail } from '../repositories/users.js';
+import { linkDemoStylist } from '../repositories/staff.js';
 import { seedDemoHistory } from './demo-history.js';
 
 /** Documented in the README; created only when SEED_DEMO_ACCOUNTS is on (`npm start` turns it on). */
-export const demoAccounts = [
-  { name: 'Salon Admin', email: 'admin@parlour.test', password: 'Admin123', role: 'admin' as const, image: '/images/reviews/tahmina.svg' },
-  { name: 'Mitu Customer', email: 'customer@parlour.test', password: 'Customer123', role: 'user' as const, image: '/images/reviews/nusrat.svg' },
+export const demoAccounts: { name: string; email: string; password: string; role: 'admin' | 'user'; image: string; stylist?: string }[] = [
+  { name: 'Salon Admin', email: 'admin@parlour.test', password: 'Admin123', role: 'admin', image: '/images/reviews/tahmina.svg' },
+  { name: 'Mitu Customer', email: 'customer@parlour.test', password: 'Customer123', role: 'user', image: '/images/reviews/nusrat.svg' },
+  // The demo team's skin therapist signs in as herself: 'My day' (docs/decisions/039).
+  { name: 'Nasima Begum', email: 'stylist@parlour.test', password: 'Stylist123', role: 'user', image: '/images/reviews/rumana.svg', stylist: 'Nasima Begum' },
 ];
 
 /**
@@ -25,8 +28,10 @@ export async function seedDemoAccounts(app: App): Promise<string[]> {
       await app.auth.api.signUpEmail({ body: { name: account.name, email: account.email, password: account.password, image: account.image } });
       await app.db.update(user).set({ role: account.role }).where(eq(user.email, account.email));
       created.push(account.email);
-      const customer = account.role === 'user' ? await findUserByEmail(app.db, account.email) : undefined;
-      if (customer) await seedDemoHistory(app, customer._id);
+      const signedUp = await findUserByEmail(app.db, account.email);
+      if (!signedUp) continue;
+      if (account.stylist) await linkDemoStylist(app.db, account.stylist, signedUp._id);
+      else if (account.role === 'user') await seedDemoHistory(app, signedUp._id);
     }
     return created;
   });

@@ -67,6 +67,11 @@ export async function findStaff(db: Db, id: string): Promise<StaffDetail | undef
   return { ...toStaffDto(found.row, list), services: list, retired: false, accountEmail: found.accountEmail };
 }
 
+/** The demo team's stylist of this name gets this account, when she has none (a salon without her: nothing). */
+export async function linkDemoStylist(db: Db, name: string, userId: string): Promise<void> {
+  await db.update(staff).set({ userId }).where(and(eq(staff.name, name), isNull(staff.userId), isNull(staff.retiredAt)));
+}
+
 /** The active stylist this account is, if any: she sees her own day and marks her visits. */
 export async function stylistOfUser(db: Db, userId: string): Promise<{ _id: string; name: string } | undefined> {
   const [row] = await db
