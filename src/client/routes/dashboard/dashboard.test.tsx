@@ -63,7 +63,7 @@ describe('dashboard guards', () => {
   );
 
   it('shows a progress bar while the session is on its way', async () => {
-    let answer: (session: Session) => void = () => undefined;
+    let answer: ((session: Session) => void) | undefined;
     server.use(
       http.get('/api/auth/get-session', async () => HttpResponse.json(await new Promise<Session>((resolve) => (answer = resolve)))),
       ...accountSession(customerUser).handlers.slice(1),
@@ -73,7 +73,9 @@ describe('dashboard guards', () => {
     expect(await screen.findByRole('progressbar', { name: 'Loading your account' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
 
-    answer(sessionFor(customerUser));
+    // The bar can show before the request reaches the fake server (a loaded machine): answer it once it has.
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!(sessionFor(customerUser));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Mitu Customer' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar', { name: 'Loading your account' })).not.toBeInTheDocument();
   });
