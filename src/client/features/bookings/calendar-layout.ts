@@ -11,6 +11,18 @@ import { bookingStatusLabels } from './components/booking-status-badge';
  */
 
 /** One stylist's column (or the column of bookings made before the salon had stylists). */
+/** What the day grid and the week table both draw from, and how they open a booking. */
+export interface CalendarViewProps {
+  settings: SalonSettings;
+  columns: readonly CalendarColumn[];
+  /** The bookings in view. */
+  bookings: readonly Booking[];
+  /** The column shown on a phone. */
+  chosenKey: string | undefined;
+  selectedId: string | null;
+  onOpen: (bookingId: string) => void;
+}
+
 export interface CalendarColumn {
   /** Her id, or NO_STYLIST. */
   key: string;

@@ -5,7 +5,7 @@ import type { Staff } from '../../../../../shared/staff';
 import { addCalendarDays, salonDateOf, timesAreInZone } from '../../../../../shared/calendar';
 import { QueryState } from '../../../../components/ui/query-state';
 import { useCalendarBookings } from '../../api/get-calendar-bookings';
-import { calendarColumns, columnKeyOf, isShown, weekDates, type CalendarColumn } from '../../calendar-layout';
+import { calendarColumns, columnKeyOf, isShown, weekDates, type CalendarColumn, type CalendarViewProps } from '../../calendar-layout';
 import type { MovePickerProps } from '../move-appointment';
 import { BookingDetails } from './booking-details';
 import { DayGrid } from './day-grid';
@@ -97,6 +97,7 @@ export function BookingCalendar({ view, date, settings, staff, MovePicker, onSho
           const columns = calendarColumns(staff, inView);
           const chosen = columns.find((column) => column.key === chosenKey) ?? columns[0];
           const counts = countByColumn(inView);
+          const viewProps: CalendarViewProps = { settings, columns, bookings: inView, chosenKey: chosen?.key, selectedId, onOpen: setSelectedId };
           return (
             <>
               <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
@@ -155,26 +156,9 @@ export function BookingCalendar({ view, date, settings, staff, MovePicker, onSho
                   </p>
                 ) : null}
                 {view === 'day' ? (
-                  <DayGrid
-                    date={date}
-                    settings={settings}
-                    columns={columns}
-                    bookings={inView}
-                    chosenKey={chosen?.key}
-                    selectedId={selectedId}
-                    onOpen={setSelectedId}
-                  />
+                  <DayGrid date={date} {...viewProps} />
                 ) : (
-                  <WeekTable
-                    dates={weekDates(date)}
-                    settings={settings}
-                    columns={columns}
-                    bookings={inView}
-                    chosenKey={chosen?.key}
-                    selectedId={selectedId}
-                    onOpen={setSelectedId}
-                    dayHref={dayHref}
-                  />
+                  <WeekTable dates={weekDates(date)} dayHref={dayHref} {...viewProps} />
                 )}
               </div>
             </>

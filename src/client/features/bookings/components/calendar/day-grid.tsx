@@ -1,8 +1,7 @@
 import { useId, type CSSProperties } from 'react';
 import type { Booking, BookingStatus } from '../../../../../shared/payments';
-import type { SalonSettings } from '../../../../../shared/salon-settings';
 import { formatCalendarDate, wallClockTime } from '../../../../../shared/calendar';
-import { blockName, columnKeyOf, dayFrame, placeBookings, timeRange, type CalendarColumn, type DayFrame } from '../../calendar-layout';
+import { blockName, columnKeyOf, dayFrame, placeBookings, timeRange, type CalendarColumn, type CalendarViewProps, type DayFrame } from '../../calendar-layout';
 import { BookingStatusBadge } from '../booking-status-badge';
 
 /** The grid's scale: 2 px a minute, so a 15-minute visit still has a line of text. */
@@ -18,17 +17,7 @@ export const blockTone: Record<BookingStatus, string> = {
   cancelled: 'border-base-content/40 bg-base-200 text-base-content/80',
 };
 
-interface DayGridProps {
-  date: string;
-  settings: SalonSettings;
-  columns: readonly CalendarColumn[];
-  /** The day's bookings the grid shows. */
-  bookings: readonly Booking[];
-  /** The column shown on a phone. */
-  chosenKey: string | undefined;
-  selectedId: string | null;
-  onOpen: (bookingId: string) => void;
-}
+type DayGridProps = CalendarViewProps & { date: string };
 
 /**
  * One day as a grid: the hours down the side, a column per stylist, each booking a block as long

@@ -1,23 +1,16 @@
 import { Link } from 'react-router';
 import type { Booking } from '../../../../../shared/payments';
-import type { SalonSettings } from '../../../../../shared/salon-settings';
 import { formatCalendarDate, isOpenDate, salonDateOf } from '../../../../../shared/calendar';
 import { TableScrollBox } from '../../../../components/ui/table-scroll-box';
-import { blockName, columnKeyOf, timeRange, type CalendarColumn } from '../../calendar-layout';
+import { blockName, columnKeyOf, timeRange, type CalendarColumn, type CalendarViewProps } from '../../calendar-layout';
 import { BookingStatusBadge } from '../booking-status-badge';
 import { blockTone } from './day-grid';
 
-interface WeekTableProps {
+type WeekTableProps = CalendarViewProps & {
   /** The seven days, in order. */
   dates: readonly string[];
-  settings: SalonSettings;
-  columns: readonly CalendarColumn[];
-  bookings: readonly Booking[];
-  chosenKey: string | undefined;
-  selectedId: string | null;
-  onOpen: (bookingId: string) => void;
   dayHref: (date: string) => string;
-}
+};
 
 /**
  * Seven days by stylist: a row a day, a cell per stylist listing her bookings in time order. On a
