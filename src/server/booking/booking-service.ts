@@ -8,7 +8,7 @@ import { BOOKING_BEING_CANCELLED_MESSAGE } from '../../shared/payments.js';
 import { mayStillChange } from '../../shared/booking-rules.js';
 import { HttpError, notFound } from '../http-error.js';
 import { completeBooking, lockBooking, moveBookingTime, setBookingStatus, type BookingRow } from '../repositories/bookings.js';
-import { rosterFor, shareStylists, timeOffIn } from '../repositories/staff.js';
+import { rosterFor, shareStylists, timeOffIn, withFreshRoster } from '../repositories/staff.js';
 import { instantToZoned, salonDayStart } from '../../shared/calendar.js';
 import { decidedCancellations, lockBookingWithPayment, markCancelRequested, recordCancellation } from '../repositories/cancellations.js';
 import { databaseNow, hasRoom, lockCells, occupancy, ownAppointments, withRetry } from './capacity.js';
@@ -70,33 +70,36 @@ export class BookingService {
   async move(actor: Actor, bookingId: string, startsAt: Date, staffId?: string): Promise<void> {
     const settings = await this.salonSettings();
     const isSalon = actor.role === 'admin';
-    await withRetry(() =>
-      this.db.transaction(async (tx) => {
-        const booking = await lockBooking(tx, bookingId, isSalon ? undefined : actor.id);
-        if (!booking) throw notFound('Booking');
-        if (booking.status !== 'confirmed') throw new HttpError(409, `A ${booking.status} booking cannot be moved.`);
-        // Its refund may already be made: the cancellation is recorded next, never overtaken by a move.
-        if (booking.cancelRequestedAt) throw new HttpError(409, BOOKING_BEING_CANCELLED_MESSAGE);
+    // withFreshRoster: her stylist changed between the roster's read and her row's lock; move again.
+    await withFreshRoster(() =>
+      withRetry(() =>
+        this.db.transaction(async (tx) => {
+          const booking = await lockBooking(tx, bookingId, isSalon ? undefined : actor.id);
+          if (!booking) throw notFound('Booking');
+          if (booking.status !== 'confirmed') throw new HttpError(409, `A ${booking.status} booking cannot be moved.`);
+          // Its refund may already be made: the cancellation is recorded next, never overtaken by a move.
+          if (booking.cancelRequestedAt) throw new HttpError(409, BOOKING_BEING_CANCELLED_MESSAGE);
 
-        const now = await databaseNow(tx);
-        if (!isSalon && !mayStillChange(booking.startsAt, now, settings.cancelNoticeHours)) {
-          throw new HttpError(409, `Appointments can be moved up to ${settings.cancelNoticeHours} hours before they start.`);
-        }
-        const previousStartsAt = booking.startsAt;
-        const stylistId = staffId ?? booking.staffId;
-        if (startsAt.getTime() === previousStartsAt.getTime() && stylistId === booking.staffId) return;
+          const now = await databaseNow(tx);
+          if (!isSalon && !mayStillChange(booking.startsAt, now, settings.cancelNoticeHours)) {
+            throw new HttpError(409, `Appointments can be moved up to ${settings.cancelNoticeHours} hours before they start.`);
+          }
+          const previousStartsAt = booking.startsAt;
+          const stylistId = staffId ?? booking.staffId;
+          if (startsAt.getTime() === previousStartsAt.getTime() && stylistId === booking.staffId) return;
 
-        // The salon's own minimum notice is for customers booking online; the salon only cannot
-        // move a visit into the past.
-        const rules = isSalon ? { ...settings, minNoticeMinutes: 0 } : settings;
-        if (stylistId === null) {
-          await this.moveChair(tx, booking, startsAt, rules, now);
-        } else {
-          await this.moveWithStylist(tx, booking, startsAt, stylistId, rules, now);
-        }
-        const by = isSalon && booking.userId !== actor.id ? 'salon' : 'customer';
-        await this.notices.queue({ kind: 'moved', bookingId: booking.id, by, previousStartsAt: previousStartsAt.toISOString() }, tx);
-      }),
+          // The salon's own minimum notice is for customers booking online; the salon only cannot
+          // move a visit into the past.
+          const rules = isSalon ? { ...settings, minNoticeMinutes: 0 } : settings;
+          if (stylistId === null) {
+            await this.moveChair(tx, booking, startsAt, rules, now);
+          } else {
+            await this.moveWithStylist(tx, booking, startsAt, stylistId, rules, now);
+          }
+          const by = isSalon && booking.userId !== actor.id ? 'salon' : 'customer';
+          await this.notices.queue({ kind: 'moved', bookingId: booking.id, by, previousStartsAt: previousStartsAt.toISOString() }, tx);
+        }),
+      ),
     );
   }
 
@@ -132,7 +135,7 @@ export class BookingService {
     const span = { startsAt, endsAt: new Date(startsAt.getTime() + (minutes + buffer) * 60_000) };
 
     await lockCells(tx, span.startsAt, span.endsAt);
-    await shareStylists(tx, [staffId]);
+    await shareStylists(tx, [staffId], roster);
     const [present, off] = await Promise.all([
       occupancy(tx, { windows: [span], now, userId: booking.userId, exceptBookingId: booking.id }),
       timeOffIn(tx, [staffId], span),

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.js';
 import { HOLD_TIME, HOLD_WITH_STYLIST, RELEASE_TIME, heldItem, type HeldItem } from '../repositories/cart.js';
-import { rosterOfItem, shareStylists, timeOffIn, type Roster } from '../repositories/staff.js';
+import { rosterOfItem, shareStylists, timeOffIn, withFreshRoster, type Roster } from '../repositories/staff.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { addCalendarDays, instantToZoned, salonDayStart } from '../../shared/calendar.js';
 import { checkStart, maxConcurrent, type TimeInterval } from './slots.js';
@@ -27,6 +27,11 @@ export type HoldRequest = {
  * with stylists books a stylist and a chair (holdWithStylist).
  */
 export async function holdTime(db: Db, request: HoldRequest): Promise<HeldItem> {
+  // A stylist changed (her hours, services, retirement) after her roster was read: read it again.
+  return withFreshRoster(() => holdOnce(db, request));
+}
+
+async function holdOnce(db: Db, request: HoldRequest): Promise<HeldItem> {
   const { userId, itemId, startsAt, settings } = request;
   const staffId = request.staffId ?? null;
   // The stylists who could do it that day (from the salon's midnight before to the one after:
@@ -134,7 +139,7 @@ async function holdWithStylist(
   return withRetry(() =>
     db.transaction(async (tx): Promise<HeldItem> => {
       await lockCells(tx, span.startsAt, span.endsAt);
-      await shareStylists(tx, candidates);
+      await shareStylists(tx, candidates, roster);
       const [present, off] = await Promise.all([
         occupancy(tx, { windows: [span], now, userId, exceptCartItemId: itemId }),
         timeOffIn(tx, candidates, span),

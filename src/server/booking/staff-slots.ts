@@ -232,22 +232,14 @@ function dayContext(request: StaffSlotRequest, date: string) {
   const chairs = chairSteps(chairVisits);
   const ownSpans = mergeSpans(own.map((v): Span => [v.startsAt.getTime(), v.endsAt.getTime()]).filter(([s, e]) => near(s, e)));
 
-  const weekday = weekdayOfDate(date);
   const byId = new Map<string, StylistDay>();
   for (const stylist of stylists) {
     const offer = stylist.services.find((s) => s.serviceId === service.id);
     const durationMinutes = offer ? (offer.durationMinutes ?? service.durationMinutes) : undefined;
-    const shifts = stylist.weeklyHours[weekday] ?? [];
     byId.set(stylist.id, {
       stylist,
       durationMinutes,
-      // Wall-clock promises like the salon's hours: a shift from a time the clock skips begins at the jump.
-      working: mergeSpans(
-        shifts.map((s): Span => [
-          zonedBoundaryInstant(date, s.start, timeZone).getTime(),
-          zonedBoundaryInstant(date, s.end, timeZone).getTime(),
-        ]),
-      ),
+      working: workingSpans(stylist.weeklyHours, date, timeZone),
       // A year of holidays is read once here and only that day's kept.
       off: mergeSpans((stylist.timeOff ?? []).map((v): Span => [v.startsAt.getTime(), v.endsAt.getTime()]).filter(([s, e]) => near(s, e))),
       busy: mergeSpans(busyByStylist.get(stylist.id) ?? []),
@@ -394,6 +386,29 @@ export function chooseStylist({
 /** Code-unit order: the same on every machine, unlike a locale's collation. */
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Her working spans on one salon date as instants, breaks as the gaps: wall-clock promises like
+ * the salon's hours (a shift from a time the clock skips begins at the jump).
+ */
+function workingSpans(weeklyHours: readonly (readonly ShiftSpan[])[], date: string, timeZone: string): Span[] {
+  return mergeSpans(
+    (weeklyHours[weekdayOfDate(date)] ?? []).map((s): Span => [
+      zonedBoundaryInstant(date, s.start, timeZone).getTime(),
+      zonedBoundaryInstant(date, s.end, timeZone).getTime(),
+    ]),
+  );
+}
+
+/**
+ * Whether a visit lies inside these weekly hours, by the rule a hold is checked with: the visit
+ * (not its buffer) within one span of the day it starts. A change of her hours keeps every open
+ * booking inside them (repositories/staff.ts replaceWeeklyHours).
+ */
+export function insideHours(weeklyHours: readonly (readonly ShiftSpan[])[], visit: TimeInterval, timeZone: string): boolean {
+  const date = instantToZoned(visit.startsAt, timeZone).date;
+  return coveredBy(workingSpans(weeklyHours, date, timeZone), visit.startsAt.getTime(), visit.endsAt.getTime());
 }
 
 /** The first item of a back-to-back pair, as chosen: its visit and stylist. */

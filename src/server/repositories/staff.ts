@@ -6,7 +6,7 @@ import { minutesOfDay } from '../../shared/salon-settings.js';
 import { wallClockTime } from '../../shared/calendar.js';
 import { STAFF_CHANNEL } from '../change-cache.js';
 import { fragment, statement, type Fragment } from './prepared.js';
-import type { ShiftSpan, Stylist } from '../booking/staff-slots.js';
+import { insideHours, type ShiftSpan, type Stylist } from '../booking/staff-slots.js';
 import { findUserByEmail } from './users.js';
 
 /** Every instance drops its cached team when the transaction that changed it commits. */
@@ -285,17 +285,46 @@ export async function getWeeklyHours(db: Db, staffId: string): Promise<WeeklyHou
 }
 
 /** Replaces her whole week; answers false when she is unknown or retired. */
-export async function replaceWeeklyHours(db: Db, staffId: string, hours: WeeklyHours): Promise<boolean> {
+export type HoursResult = { kind: 'saved' } | { kind: 'not-found' } | { kind: 'conflict'; bookings: ConflictingBooking[] } | { kind: 'held'; until: Date };
+
+/**
+ * Replaces her week unless it would leave one of her open bookings still ahead outside her hours
+ * (then nothing is written and those bookings are answered, for the admin to move or cancel first,
+ * as with time off) or a customer holds her at such a time right now.
+ */
+export async function replaceWeeklyHours(db: Db, staffId: string, hours: WeeklyHours, timeZone: string): Promise<HoursResult> {
   return db.transaction(async (tx) => {
-    // The row lock orders two concurrent saves of her week: the later one wins whole.
+    // The row lock orders two concurrent saves of her week (the later one wins whole) and waits for
+    // holds in progress, which share it (holdWithStylist), so none slips in outside the new hours.
     const [current] = await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.id, staffId), isNull(staff.retiredAt))).for('update');
-    if (!current) return false;
+    if (!current) return { kind: 'not-found' };
+    const ahead = await tx
+      .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt, title: bookings.title, customer: user.name })
+      .from(bookings)
+      .innerJoin(user, eq(user.id, bookings.userId))
+      .where(and(eq(bookings.staffId, staffId), inArray(bookings.status, [...OPEN_BOOKING_STATUSES]), gt(bookings.endsAt, sql`now()`)))
+      .orderBy(asc(bookings.startsAt));
+    const outside = ahead.filter((b) => !insideHours(hours.days, b, timeZone));
+    if (outside.length > 0) {
+      return {
+        kind: 'conflict',
+        bookings: outside.map((b) => ({ _id: b.id, startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString(), service: b.title, customer: b.customer })),
+      };
+    }
+    const holds = await tx
+      .select({ startsAt: cartItems.startsAt, endsAt: cartItems.endsAt, until: cartItems.holdExpiresAt })
+      .from(cartItems)
+      .where(and(eq(cartItems.staffId, staffId), gt(cartItems.holdExpiresAt, sql`now()`), isNotNull(cartItems.startsAt), isNotNull(cartItems.endsAt)));
+    const heldOutside = holds.filter((h) => !insideHours(hours.days, { startsAt: h.startsAt!, endsAt: h.endsAt! }, timeZone));
+    if (heldOutside.length > 0) return { kind: 'held', until: new Date(Math.max(...heldOutside.map((h) => h.until!.getTime()))) };
     await tx.delete(staffHours).where(eq(staffHours.staffId, staffId));
+    // A new version of her row: a hold that read her old hours is decided again (shareStylists).
+    await tx.update(staff).set({ updatedAt: sql`clock_timestamp()` }).where(eq(staff.id, staffId));
     const rows = hours.days.flatMap((spans, weekday) =>
       spans.map((span) => ({ staffId, weekday, startMinute: minutesOfDay(span.start), endMinute: minutesOfDay(span.end) })),
     );
     if (rows.length > 0) await tx.insert(staffHours).values(rows);
-    return true;
+    return { kind: 'saved' };
   });
 }
 
@@ -389,6 +418,11 @@ export type Roster = {
   bufferMinutes: number;
   /** The active stylists who perform it, in the Team page's order, with their time off in the window. */
   stylists: Stylist[];
+  /**
+   * Each stylist's row version (updated_at) as read: a decision compares it with the row it locks
+   * (shareStylists), so hours changed in between are never decided on (docs/decisions/039).
+   */
+  versions: Map<string, string>;
 };
 
 type RosterRow = {
@@ -399,7 +433,7 @@ type RosterRow = {
   /** The booking-list item's stylist, when the roster is read for an item. */
   staff_id: string | null;
   now: string | Date;
-  stylists: { id: string; name: string; duration: number | null; hours: [number, number, number][]; off: [string, string][] }[];
+  stylists: { id: string; name: string; duration: number | null; version: string; hours: [number, number, number][]; off: [string, string][] }[];
 };
 
 type RosterParams = { from: string; to: string };
@@ -416,7 +450,7 @@ function rosterOfService<P extends RosterParams>(svc: Fragment<P>) {
     (select count(*)::int from staff where retired_at is null) as team_size,
     coalesce((
       select json_agg(json_build_object(
-        'id', st.id, 'name', st.name, 'duration', ss.duration_minutes,
+        'id', st.id, 'name', st.name, 'duration', ss.duration_minutes, 'version', st.updated_at::text,
         'hours', (select coalesce(json_agg(json_build_array(h.weekday, h.start_minute, h.end_minute) order by h.weekday, h.start_minute), '[]'::json)
                   from staff_hours h where h.staff_id = st.id),
         'off', (select coalesce(json_agg(json_build_array(o.starts_at, o.ends_at) order by o.starts_at), '[]'::json)
@@ -459,6 +493,7 @@ function rosterOf(row: RosterRow): Roster {
     teamSize: row.team_size,
     serviceMinutes: row.duration,
     bufferMinutes: row.buffer,
+    versions: new Map(row.stylists.map((s) => [s.id, s.version])),
     stylists: row.stylists.map((s) => {
       const weeklyHours: ShiftSpan[][] = Array.from({ length: 7 }, () => []);
       for (const [weekday, start, end] of s.hours) weeklyHours[weekday]!.push({ start: wallClockTime(start), end: wallClockTime(end) });
@@ -492,9 +527,36 @@ export async function timeOffIn(db: Db, staffIds: string[], window: { startsAt: 
 /**
  * Locks the stylists' rows `for share` until the transaction ends: taken by a hold before it reads
  * their time off, so time off being added (addTimeOff locks her row `for update`) is either in
- * what the hold reads or waits for the hold and then counts it.
+ * what the hold reads or waits for the hold and then counts it. A change of her hours or services
+ * (which locks her row `for update` and moves updated_at) committed after the roster was read
+ * shows as another version than the roster's: the decision is then remade (StaleRoster).
  */
-export async function shareStylists(tx: Db, staffIds: string[]): Promise<void> {
+export async function shareStylists(tx: Db, staffIds: string[], roster: Pick<Roster, 'versions'>): Promise<void> {
   if (staffIds.length === 0) return;
-  await tx.select({ id: staff.id }).from(staff).where(inArray(staff.id, staffIds)).orderBy(asc(staff.id)).for('share');
+  const rows = await tx
+    .select({ id: staff.id, version: sql<string>`${staff.updatedAt}::text` })
+    .from(staff)
+    .where(inArray(staff.id, staffIds))
+    .orderBy(asc(staff.id))
+    .for('share');
+  if (rows.some((row) => roster.versions.get(row.id) !== row.version)) throw new StaleRoster();
+}
+
+/** The stylists changed between reading the roster and locking them: read it again and decide again. */
+export class StaleRoster extends Error {
+  constructor() {
+    super('a stylist changed while this was being decided');
+    this.name = 'StaleRoster';
+  }
+}
+
+/** Runs a decision that reads the roster itself again when a stylist changed meanwhile (a few times). */
+export async function withFreshRoster<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (err) {
+      if (!(err instanceof StaleRoster) || attempt >= attempts) throw err;
+    }
+  }
 }

@@ -49,6 +49,17 @@ import { addCalendarDays, salonDayStart } from '../../shared/calendar.js';
 
 const notFoundStylist = () => notFound('Stylist');
 
+/** A customer holds her at a time the change would take away: the admin tries again once the hold is decided. */
+function heldConflict(until: Date, timeZone: string) {
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(until);
+  return {
+    statusCode: 409 as const,
+    error: 'Conflict',
+    message: `A customer is booking her at that time right now. Try again after ${time}, when her hold has lapsed or become a booking you can see.`,
+    bookings: [],
+  };
+}
+
 /** Her account's e-mail, refused with the field named. */
 function accountRefused(refusal: AccountRefusal): HttpError {
   if (refusal.kind === 'unknown-account') {
@@ -313,14 +324,26 @@ export async function staffRoutes(app: App) {
       onRequest: requireAdmin,
       schema: {
         tags: ['staff'],
-        summary: "Replaces a stylist's weekly hours (admin)",
+        summary: "Replaces a stylist's weekly hours (admin); 409 with the bookings left outside them when she has any",
         params: idParamsSchema,
         body: weeklyHoursSchema,
-        response: { 200: weeklyHoursSchema, ...guardedErrorResponses },
+        response: { 200: weeklyHoursSchema, ...guardedErrorResponses, 409: timeOffConflictSchema },
       },
     },
-    async (request) => {
-      if (!(await replaceWeeklyHours(app.db, request.params.id, request.body))) throw notFoundStylist();
+    async (request, reply) => {
+      const { timeZone } = await app.salonSettings.get();
+      const result = await replaceWeeklyHours(app.db, request.params.id, request.body, timeZone);
+      if (result.kind === 'not-found') throw notFoundStylist();
+      if (result.kind === 'held') return reply.status(409).send(heldConflict(result.until, timeZone));
+      if (result.kind === 'conflict') {
+        const count = result.bookings.length;
+        return reply.status(409).send({
+          statusCode: 409,
+          error: 'Conflict',
+          message: `She has ${count} booking${count === 1 ? '' : 's'} outside these hours. Move or cancel ${count === 1 ? 'it' : 'them'} first.`,
+          bookings: result.bookings,
+        });
+      }
       return getWeeklyHours(app.db, request.params.id);
     },
   );
@@ -358,14 +381,7 @@ export async function staffRoutes(app: App) {
       const { startsAt, endsAt, note } = request.body;
       const result = await addTimeOff(app.db, request.params.id, { startsAt: new Date(startsAt), endsAt: new Date(endsAt), note });
       if (result.kind === 'not-found') throw notFoundStylist();
-      if (result.kind === 'held') {
-        return reply.status(409).send({
-          statusCode: 409,
-          error: 'Conflict',
-          message: `A customer is booking her at that time right now. Try again after ${new Intl.DateTimeFormat('en-GB', { timeZone: (await app.salonSettings.get()).timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(result.until)}, when her hold has lapsed or become a booking you can see.`,
-          bookings: [],
-        });
-      }
+      if (result.kind === 'held') return reply.status(409).send(heldConflict(result.until, (await app.salonSettings.get()).timeZone));
       if (result.kind === 'conflict') {
         const count = result.bookings.length;
         return reply.status(409).send({

@@ -20,7 +20,7 @@ const SHIRIN = '3f1b0c2a-1111-4aaa-8bbb-000000000001';
 const NILA = '3f1b0c2a-1111-4aaa-8bbb-000000000002';
 
 /** A fake of the stylists' API: one list in memory, every write checked by the shared schemas. */
-function fakeStaffApi({ conflict }: { conflict?: TimeOffConflict } = {}) {
+function fakeStaffApi({ conflict, hoursConflict }: { conflict?: TimeOffConflict; hoursConflict?: TimeOffConflict } = {}) {
   const team = new Map<string, StaffDetail>([
     [SHIRIN, { _id: SHIRIN, name: 'Shirin Akter', bio: 'Cuts and colour.', photo_url: null, serviceIds: [services[0]!._id], services: [{ serviceId: services[0]!._id, duration: null }], retired: false, accountEmail: null }],
     [NILA, { _id: NILA, name: 'Nila Roy', bio: '', photo_url: null, serviceIds: [], services: [], retired: false, accountEmail: null }],
@@ -59,8 +59,10 @@ function fakeStaffApi({ conflict }: { conflict?: TimeOffConflict } = {}) {
     }),
     http.get('/api/staff/:id/hours', () => HttpResponse.json(hours)),
     http.put('/api/staff/:id/hours', async ({ request }) => {
-      hours = weeklyHoursSchema.parse(await request.json());
-      writes.push({ method: 'PUT', url: 'hours', body: hours });
+      const asked = weeklyHoursSchema.parse(await request.json());
+      writes.push({ method: 'PUT', url: 'hours', body: asked });
+      if (hoursConflict) return HttpResponse.json(hoursConflict, { status: 409 });
+      hours = asked;
       return HttpResponse.json(hours);
     }),
     http.get('/api/staff/:id/time-off', () => HttpResponse.json(timeOff)),
@@ -168,6 +170,29 @@ describe('/dashboard/staff', () => {
     expect(within(form).getByText('She has 1 booking then. Move or cancel it first.')).toBeInTheDocument();
     // A whole day on the salon's clock (Dhaka, UTC+6).
     expect(api.writes[0]!.body).toEqual({ startsAt: '2031-03-02T18:00:00.000Z', endsAt: '2031-03-03T18:00:00.000Z', note: 'Ill' });
+  });
+
+  it('shows the bookings left outside when new hours are refused (409), and keeps what she typed', async () => {
+    fakeStaffApi({
+      hoursConflict: {
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'She has 1 booking outside these hours. Move or cancel it first.',
+        bookings: [{ _id: '3f1b0c2a-1111-4aaa-8bbb-0000000000bc', startsAt: '2031-03-02T12:00:00.000Z', endsAt: '2031-03-02T13:00:00.000Z', service: 'Hair Spa', customer: 'Ayesha Rahman' }],
+      },
+    });
+    const { user } = renderApp('/dashboard/staff');
+    await user.click(await screen.findByRole('button', { name: 'Edit Shirin Akter' }));
+    const week = await screen.findByRole('form', { name: 'Weekly hours' });
+    const end = within(week).getByLabelText('Sunday span 1 ends');
+    await user.clear(end);
+    await user.type(end, '17:00');
+    await user.click(within(week).getByRole('button', { name: 'Save hours' }));
+    const list = await within(week).findByText('Move or cancel these bookings first:');
+    // Shown on the salon's clock: 18:00 in Dhaka.
+    expect(list.parentElement).toHaveTextContent(/18:00: Hair Spa, Ayesha Rahman/);
+    expect(within(week).getByText('She has 1 booking outside these hours. Move or cancel it first.')).toBeInTheDocument();
+    expect(within(week).getByLabelText('Sunday span 1 ends')).toHaveValue('17:00');
   });
 
   it('retires a stylist after a confirm, lists her as retired, and brings her back', async () => {

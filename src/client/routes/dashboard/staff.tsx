@@ -218,7 +218,7 @@ function EditStylist({ id, catalogue }: { id: string; catalogue: NonNullable<Ret
       <div className={panelClass}>
         <h3 className="mb-4 text-xl font-semibold">Weekly hours</h3>
         {hours.data ? (
-          <HoursEditor hours={hours.data} onSave={async (week) => void (await saveHours.mutateAsync({ id, hours: week }))} />
+          <HoursEditor hours={hours.data} timeZone={timeZone} onSave={async (week) => void (await saveHours.mutateAsync({ id, hours: week }))} />
         ) : hours.isError ? (
           <p role="alert" className="text-error">{hours.error.message}</p>
         ) : (

@@ -1,21 +1,25 @@
 import { useState } from 'react';
 import { Plus, Save, X } from 'lucide-react';
 import { WEEKDAY_NAMES } from '../../../../shared/salon-settings';
-import { MAX_SPANS_PER_DAY, weeklyHoursSchema, type WeeklyHours } from '../../../../shared/staff';
+import { MAX_SPANS_PER_DAY, weeklyHoursSchema, type ConflictingBooking, type WeeklyHours } from '../../../../shared/staff';
 import { FormActions } from '../../../components/ui/form-actions';
+import { BookingsInTheWay, bookingsInTheWay } from './bookings-in-the-way';
 
 interface HoursEditorProps {
   hours: WeeklyHours;
+  timeZone: string;
   onSave: (hours: WeeklyHours) => Promise<void>;
 }
 
 /** Her week, a row per weekday with its spans; the gaps between spans are her breaks. */
-export function HoursEditor({ hours, onSave }: HoursEditorProps) {
+export function HoursEditor({ hours, timeZone, onSave }: HoursEditorProps) {
   const [days, setDays] = useState(hours.days);
   const [issues, setIssues] = useState<Map<string, string>>(new Map());
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // New hours that would leave bookings of hers outside: the server names them.
+  const [conflicts, setConflicts] = useState<ConflictingBooking[]>([]);
 
   const change = (day: number, next: WeeklyHours['days'][number]) => setDays(days.map((spans, d) => (d === day ? next : spans)));
 
@@ -23,6 +27,7 @@ export function HoursEditor({ hours, onSave }: HoursEditorProps) {
     event.preventDefault();
     setNotice(null);
     setError(null);
+    setConflicts([]);
     const parsed = weeklyHoursSchema.safeParse({ days });
     if (!parsed.success) {
       setIssues(new Map(parsed.error.issues.map((issue) => [issue.path.slice(1).join('.'), issue.message])));
@@ -35,6 +40,7 @@ export function HoursEditor({ hours, onSave }: HoursEditorProps) {
       await onSave(parsed.data);
       setNotice('Her hours are saved.');
     } catch (err) {
+      setConflicts(bookingsInTheWay(err));
       setError(err instanceof Error ? err.message : 'Her hours were not saved.');
     } finally {
       setSaving(false);
@@ -97,6 +103,7 @@ export function HoursEditor({ hours, onSave }: HoursEditorProps) {
           )}
         </fieldset>
       ))}
+      <BookingsInTheWay bookings={conflicts} timeZone={timeZone} />
       <FormActions label="Save hours" icon={Save} pending={saving} error={error} success={notice} className="w-full sm:w-auto" />
     </form>
   );

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { CalendarX, Trash2 } from 'lucide-react';
 import { addCalendarDays, formatSalonShortDateTime, zonedTimeToInstant } from '../../../../shared/calendar';
 import { isCalendarDate } from '../../../../shared/salon-settings';
-import { timeOffConflictSchema, timeOffCreateSchema, type ConflictingBooking, type TimeOff, type TimeOffCreateInput } from '../../../../shared/staff';
+import { timeOffCreateSchema, type ConflictingBooking, type TimeOff, type TimeOffCreateInput } from '../../../../shared/staff';
 import { FormActions } from '../../../components/ui/form-actions';
-import { ApiRequestError } from '../../../lib/api-client';
+import { BookingsInTheWay, bookingsInTheWay } from './bookings-in-the-way';
 
 interface TimeOffEditorProps {
   timeOff: TimeOff[];
@@ -57,8 +57,7 @@ export function TimeOffEditor({ timeOff, timeZone, onAdd, onRemove }: TimeOffEdi
       setToTime('');
       setNote('');
     } catch (err) {
-      const conflict = err instanceof ApiRequestError && err.statusCode === 409 ? timeOffConflictSchema.safeParse(err.body) : undefined;
-      if (conflict?.success) setConflicts(conflict.data.bookings);
+      setConflicts(bookingsInTheWay(err));
       setError(err instanceof Error ? err.message : 'The time off was not added.');
     } finally {
       setSaving(false);
@@ -119,18 +118,7 @@ export function TimeOffEditor({ timeOff, timeZone, onAdd, onRemove }: TimeOffEdi
           <span className="mb-1 block font-medium">Note (optional)</span>
           <input type="text" className="input w-full" maxLength={200} value={note} onChange={(e) => setNote(e.target.value)} />
         </label>
-        {conflicts.length > 0 && (
-          <div className="sm:col-span-2" role="alert">
-            <p className="text-sm font-semibold">Move or cancel these bookings first:</p>
-            <ul className="mt-1 list-disc pl-5 text-sm">
-              {conflicts.map((booking) => (
-                <li key={booking._id}>
-                  {formatSalonShortDateTime(booking.startsAt, timeZone)}: {booking.service}, {booking.customer}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <BookingsInTheWay bookings={conflicts} timeZone={timeZone} className="sm:col-span-2" />
         <div className="sm:col-span-2">
           <FormActions label="Add time off" icon={CalendarX} pending={saving} error={error} success={notice} className="w-full sm:w-auto" />
         </div>
