@@ -467,11 +467,29 @@ describe('real traffic against the document', () => {
     const off = await call(admin, { method: 'POST', url: `/api/staff/${staffId}/time-off`, body: { startsAt: '2031-01-05T04:00:00Z', endsAt: '2031-01-06T04:00:00Z', note: 'Away' }, status: 201 });
     await call(admin, { method: 'POST', url: `/api/staff/${staffId}/time-off`, body: { startsAt: '2031-01-05T04:00:00Z', endsAt: '2031-01-04T04:00:00Z' }, status: 400 });
     // Her booking in the way: a booking of this test run (the tests above cancel theirs), given to her and open again.
-    const [booked] = await rowsOf<{ starts_at: Date }>(t.database.db, sql`update bookings set staff_id = ${staffId}, status = 'confirmed' where id = (select id from bookings order by id limit 1) returning starts_at`);
+    const [booked] = await rowsOf<{ id: string; starts_at: Date }>(
+      t.database.db,
+      sql`update bookings set staff_id = ${staffId}, status = 'confirmed', starts_at = date_trunc('hour', now()) + interval '3 days', ends_at = date_trunc('hour', now()) + interval '3 days 1 hour'
+          where id = (select id from bookings order by id limit 1) returning id, starts_at`,
+    );
     expect(booked, 'the booking tests left a booking to clash with').toBeDefined();
     const clashStart = new Date(booked!.starts_at);
     await call(admin, { method: 'POST', url: `/api/staff/${staffId}/time-off`, body: { startsAt: new Date(clashStart.getTime() - 3_600_000).toISOString(), endsAt: new Date(clashStart.getTime() + 3_600_000).toISOString() }, status: 409 });
+    // New hours that leave her booking outside: refused with it.
+    await call(admin, { method: 'PUT', url: `/api/staff/${staffId}/hours`, body: { days: [[], [], [], [], [], [], []] }, status: 409 });
     await call(admin, { method: 'GET', url: `/api/staff/${staffId}/time-off`, status: 200 });
+    // Her own account: linked by the admin, she reads her day and may mark a visit once it has come.
+    await call(admin, { method: 'PATCH', url: `/api/staff/${staffId}`, body: { accountEmail: 'nobody-at-all@example.com' }, status: 400 });
+    await call(admin, { method: 'PATCH', url: `/api/staff/${staffId}`, body: { accountEmail: customer.email }, status: 200 });
+    await call(customer, { method: 'GET', url: '/api/staff/me', status: 200 });
+    await call(undefined, { method: 'GET', url: '/api/staff/me', status: 401 });
+    const day = clashStart.toISOString().slice(0, 10);
+    await call(customer, { method: 'GET', url: `/api/staff/me/visits?from=${day}&to=${day}`, status: 200 });
+    await call(customer, { method: 'GET', url: `/api/staff/me/visits?from=${day}&to=2020-01-01`, status: 400 });
+    await call(admin, { method: 'GET', url: `/api/staff/me/visits?from=${day}&to=${day}`, status: 403 });
+    await call(customer, { method: 'POST', url: `/api/staff/me/visits/${booked!.id}`, body: { status: 'completed' }, status: 409 });
+    await call(customer, { method: 'POST', url: `/api/staff/me/visits/${notAnId}`, body: { status: 'no-show' }, status: 404 });
+    await call(admin, { method: 'PATCH', url: `/api/staff/${staffId}`, body: { accountEmail: null }, status: 200 });
     await call(admin, { method: 'DELETE', url: `/api/staff/${staffId}/time-off/${off.json<{ _id: string }>()._id}`, status: 200 });
     await call(admin, { method: 'DELETE', url: `/api/staff/${staffId}/time-off/${notAnId}`, status: 404 });
     await call(admin, { method: 'DELETE', url: `/api/staff/${staffId}`, status: 200 });
