@@ -1,9 +1,7 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import pg from 'pg';
 import type { Page } from '@playwright/test';
 import { test, expect, seriousAxeViolations, sidewaysOverflow } from './fixtures';
-import { ADMIN, salonDate } from './journey';
+import { ADMIN, inDatabase, salonDate } from './journey';
 
 /**
  * The appointment after it is paid: the customer moves it and takes its calendar file; the salon
@@ -37,19 +35,6 @@ async function customerWithAppointment(page: Page, baseURL: string, title: strin
   expect(((await paid.json()) as { status: string }).status).toBe('succeeded');
   const bookings = (await (await page.request.get('/api/bookings')).json()) as { _id: string }[];
   return { name, email, bookingId: bookings[0]!._id };
-}
-
-/** The e2e server's embedded PostgreSQL, through its Unix socket in the data folder (playwright.config.ts). */
-async function inDatabase<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
-  const client = new pg.Client({ connectionString: `postgresql://parlour@localhost/parlour?host=${encodeURIComponent(path.join(dataDir, 'postgres'))}` });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 test('the customer moves her appointment, sees the new time, and downloads its calendar file with it', async ({ page, baseURL }) => {

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import pg from 'pg';
 import sharp from 'sharp';
 import { request, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expect } from './fixtures';
@@ -253,5 +255,18 @@ export async function paidBookingByApi(baseURL: string, title: string, date: str
     return name;
   } finally {
     await api.dispose();
+  }
+}
+
+/** The e2e server's embedded PostgreSQL, through its Unix socket in the data folder (playwright.config.ts). */
+export async function inDatabase<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
+  const client = new pg.Client({ connectionString: `postgresql://parlour@localhost/parlour?host=${encodeURIComponent(path.join(dataDir, 'postgres'))}` });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
   }
 }

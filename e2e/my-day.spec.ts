@@ -1,11 +1,12 @@
 import { request } from '@playwright/test';
 import { test, expect, seriousAxeViolations, sidewaysOverflow } from './fixtures';
-import { PASSWORD, adminApi, logInThroughPage, paidBookingByApi, salonDate, uniqueEmail, wordsBrokenIn } from './journey';
+import { PASSWORD, adminApi, inDatabase, logInThroughPage, paidBookingByApi, salonDate, uniqueEmail, wordsBrokenIn } from './journey';
 
 /**
  * A stylist's own account on a phone: the admin links a new stylist to the account she signed up
- * with; a customer books her; signed in, she finds the visit under 'My day' with the customer's
- * name, and nothing of the admin's pages.
+ * with; customers book her; signed in, she finds each visit under 'My day' with the customer's
+ * name, marks the one whose time has come completed, and sees nothing of the admin's pages. No page
+ * can book the past: that visit is moved there in the database.
  */
 test('a stylist signs in and sees her own day at 390 px; the admin pages stay shut', async ({ page, baseURL }) => {
   const name = `Tania ${Date.now() % 100000}`;
@@ -27,6 +28,19 @@ test('a stylist signs in and sees her own day at 390 px; the admin pages stay sh
 
   const day = salonDate(4);
   const customer = await paidBookingByApi(baseURL!, manicure.title, day, '11:00', staffId);
+  const earlier = await paidBookingByApi(baseURL!, manicure.title, day, '14:00', staffId);
+  // Her 14:00 visit has come: it started an hour ago.
+  const [past] = await inDatabase(
+    async (client) =>
+      (
+        await client.query<{ id: string; starts_at: Date }>(
+          `update bookings set starts_at = now() - interval '1 hour', ends_at = now() - interval '15 minutes', staff_free_at = now() - interval '15 minutes'
+           where staff_id = $1 and starts_at = $2 returning id, starts_at`,
+          [staffId, new Date(`${day}T14:00:00+06:00`)],
+        )
+      ).rows,
+  );
+  const pastDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(past!.starts_at);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await logInThroughPage(page, account);
@@ -49,6 +63,17 @@ test('a stylist signs in and sees her own day at 390 px; the admin pages stay sh
   expect(await seriousAxeViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 320, height: 640 });
   expect(await sidewaysOverflow(page)).toBe(0);
+
+  // The visit whose time has come: she marks it completed, and it says so.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/dashboard/my-day?date=${pastDay}`);
+  const done = page.getByRole('list', { name: 'Your visits' }).getByRole('listitem').filter({ hasText: earlier });
+  await done.getByRole('button', { name: `Mark completed: ${earlier}, Classic Manicure` }).click();
+  await expect(page.getByText(`Classic Manicure for ${earlier} is done`)).toBeVisible();
+  await expect(done).toContainText('Completed');
+  await expect(done.getByRole('button', { name: /Mark completed/ })).toHaveCount(0);
+  const [stored] = await inDatabase(async (client) => (await client.query<{ status: string }>('select status from bookings where id = $1', [past!.id])).rows);
+  expect(stored?.status).toBe('completed');
 
   // Nothing of the admin's: the calendar and the order list are not hers.
   for (const path of ['/dashboard/calendar', '/dashboard/orderlist']) {
