@@ -4,7 +4,7 @@ import { rosterOfItem, shareStylists, timeOffIn, withFreshRoster, type Roster } 
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { addCalendarDays, instantToZoned, salonDayStart } from '../../shared/calendar.js';
 import { checkStart, maxConcurrent, type TimeInterval } from './slots.js';
-import { checkStaffStart, chooseStylist, type ServiceTiming } from './staff-slots.js';
+import { checkBackToBack, checkStaffStart, chooseStylist, type ServiceTiming } from './staff-slots.js';
 import { pipelinedTransaction } from '../db/pipelined.js';
 import { lockCells, occupancy, occupancyOfItem, withRetry } from './capacity.js';
 import { notFound } from '../http-error.js';
@@ -141,11 +141,16 @@ async function holdWithStylist(
       await lockCells(tx, span.startsAt, span.endsAt);
       await shareStylists(tx, candidates, roster);
       const [present, off] = await Promise.all([
-        occupancy(tx, { windows: [span], now, userId, exceptCartItemId: itemId }),
+        // From a millisecond before: her own visit that ends as this one starts is read too.
+        occupancy(tx, { windows: [{ startsAt: new Date(startsAt.getTime() - 1), endsAt: span.endsAt }], now, userId, exceptCartItemId: itemId }),
         timeOffIn(tx, candidates, span),
       ]);
       const stylists = roster.stylists.map((s) => ({ ...s, timeOff: off.get(s.id) ?? [] }));
-      const check = checkStaffStart({ settings, service, stylists, now, taken: present.occupied, startsAt, staffId });
+      let check = checkStaffStart({ settings, service, stylists, now, taken: present.occupied, startsAt, staffId });
+      // Off the salon's grid, a start is still hers to take right after one of her own visits
+      // (the second of two back to back, as availability offers it).
+      const first = !check.ok && check.reason === 'off-grid' ? present.own.find((v) => v.endsAt.getTime() === startsAt.getTime()) : undefined;
+      if (first) check = checkBackToBack({ settings, service, stylists, now, taken: present.occupied, startsAt, staffId, first: { ...first, staffId: null } });
       if (!check.ok) throw timeRefused(check.reason);
       const date = instantToZoned(startsAt, settings.timeZone).date;
       // 'Any' keeps the stylist it was given before when she is still free (a renewed or re-timed

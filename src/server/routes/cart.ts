@@ -19,9 +19,9 @@ import { findService } from '../repositories/services.js';
 import { findBooking } from '../repositories/bookings.js';
 import { HttpError, notFound } from '../http-error.js';
 import { availableSlots } from '../booking/slots.js';
-import { staffSlots } from '../booking/staff-slots.js';
+import { backToBackSlots, staffSlots } from '../booking/staff-slots.js';
 import { rosterFor } from '../repositories/staff.js';
-import { salonDayStart } from '../../shared/calendar.js';
+import { salonDateOf, salonDayStart } from '../../shared/calendar.js';
 import { databaseNow, occupancy } from '../booking/capacity.js';
 
 export async function cartRoutes(app: App) {
@@ -156,17 +156,24 @@ export async function cartRoutes(app: App) {
       }
       // A booking being moved keeps its stylist unless another is asked for.
       const wanted = staffId ?? moving?.staffId ?? null;
-      const slots = staffSlots({
+      const asked = {
         settings,
-        date,
         service: { id: serviceId, durationMinutes: service.duration, bufferMinutes: roster.bufferMinutes },
         stylists: roster.stylists,
         now,
         taken: occupied,
         own,
         staffId: wanted,
-      });
-      return { timeZone: settings.timeZone, slots: slots.map((slot) => ({ startsAt: slot.startsAt.toISOString(), staff: slot.staff })) };
+      };
+      const slots = staffSlots({ ...asked, date });
+      // Back to back: each of her own visits ending that day offers its end, on the salon's grid
+      // or not (a 45-minute service on an hourly grid), so two services follow without a gap.
+      const followOn = own
+        .filter((first) => salonDateOf(first.endsAt, settings.timeZone) === date)
+        .flatMap((first) => backToBackSlots({ ...asked, first: { startsAt: first.startsAt, endsAt: first.endsAt, staffId: null } }));
+      const byStart = new Map([...followOn, ...slots].map((slot) => [slot.startsAt.getTime(), slot]));
+      const offered = [...byStart.values()].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+      return { timeZone: settings.timeZone, slots: offered.map((slot) => ({ startsAt: slot.startsAt.toISOString(), staff: slot.staff })) };
     },
   );
 }

@@ -192,6 +192,59 @@ describe('holding a time with a stylist', () => {
   });
 });
 
+describe('back to back on a coarse grid', () => {
+  it('offers and holds her second service right when her first ends off the hourly grid, with another stylist; nobody else gets that start', async () => {
+    const before = (await asUser(t.app, admin).get('/api/settings')).json<Record<string, unknown>>();
+    expect((await asUser(t.app, admin).put('/api/settings', { ...before, slotMinutes: 60 })).statusCode).toBe(200);
+    await t.database.db.execute(sql`update services set duration_minutes = 45 where id = ${cut._id}`);
+    try {
+      const day = nextDay();
+      const [amina, bela] = [await signUp(t.app), await signUp(t.app)];
+      const first = await addItem(t.app, amina, cut._id);
+      const held = await hold(amina, first, dhaka(day, '11:00'), rina);
+      expect(held.statusCode, held.body).toBe(200);
+      const end = dhaka(day, '11:45').getTime();
+      expect(at(cartItemSchema.parse(held.json()).endsAt!)).toBe(end);
+
+      const second = await addItem(t.app, amina, colour._id);
+      const hers = await availability(amina, { serviceId: colour._id, date: day, cartItemId: second });
+      // 11:45 is hers alone to be offered: with Mim (Rina's colour from 11:45 would run into her 13:00 lunch).
+      expect(colour.duration).toBeGreaterThan(75);
+      expect(hers.slots.find((s) => at(s.startsAt) === end)?.staff).toEqual([mim]);
+      expect(hers.slots.filter((s) => new Date(s.startsAt).getUTCMinutes() !== 0).map((s) => at(s.startsAt))).toEqual([end]);
+      const others = await availability(bela, { serviceId: colour._id, date: day });
+      expect(others.slots.some((s) => at(s.startsAt) === end)).toBe(false);
+
+      const belaItem = await addItem(t.app, bela, colour._id);
+      expect((await hold(bela, belaItem, new Date(end), mim)).statusCode).toBe(400);
+      expect(await storedItem(belaItem)).toMatchObject({ starts_at: null });
+
+      const followOn = await hold(amina, second, new Date(end), mim);
+      expect(followOn.statusCode, followOn.body).toBe(200);
+      expect(await storedItem(second)).toMatchObject({ staff_id: mim });
+      expect(at(String((await storedItem(second)).starts_at))).toBe(end);
+      // Any other off-grid start is still refused, hers or not.
+      expect((await hold(amina, second, new Date(end + 5 * 60_000), mim)).statusCode).toBe(400);
+      expect((await hold(amina, second, new Date(end), mim)).statusCode).toBe(200);
+
+      // Paid for, the two are booked back to back.
+      const intent = await asUser(t.app, amina).post('/api/create-payment-intent', { price: cut.price + colour.price });
+      expect(intent.statusCode, intent.body).toBe(200);
+      const { clientSecret } = intent.json<{ clientSecret: string }>();
+      const paid = await asUser(t.app, amina).post('/api/payments/test/confirm', { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
+      expect(paid.json<{ status: string }>().status, paid.body).toBe('succeeded');
+      const booked = z.array(bookingSchema).parse((await asUser(t.app, amina).get('/api/bookings')).json());
+      expect(booked.map((b) => [b.title, at(b.startsAt), at(b.endsAt), b.staffName, b.status]).sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual([
+        [cut.title, dhaka(day, '11:00').getTime(), end, 'Rina Akter', 'confirmed'],
+        [colour.title, end, end + (colour.duration + 30) * 60_000, 'Mim Chowdhury', 'confirmed'],
+      ]);
+    } finally {
+      await t.database.db.execute(sql`update services set duration_minutes = ${cut.duration} where id = ${cut._id}`);
+      expect((await asUser(t.app, admin).put('/api/settings', before)).statusCode).toBe(200);
+    }
+  });
+});
+
 describe('the booking paid for', () => {
   it('carries its stylist to the booking, the payment and the admin list', async () => {
     const day = nextDay();
