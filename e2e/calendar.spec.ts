@@ -125,6 +125,9 @@ test('on a phone the admin finds a booking in its stylist’s column and moves i
   await expect(rupa.getByRole('button', { name: `Rupa Das: ${THREADING} for ${customer}, 15:00–15:15, Confirmed` })).toBeVisible();
   await expect(nasima).toBeHidden();
   await expect(details).toContainText('Rupa Das');
+  // Focus is back on Move (now 15:00), not on <body>. Waited for before the checks below: its
+  // focused style fades in, and axe run before that fade has begun reads the half-drawn button.
+  await expect(details.getByRole('button', { name: new RegExp(`^Move ${THREADING} on .*15:00$`) })).toBeFocused();
   expect(await sidewaysOverflow(page), 'sideways scroll at 390 after the move').toBe(0);
   expect(await wordsBrokenIn(page.getByRole('main'))).toEqual([]);
   expect(await seriousAxeViolations(page)).toEqual([]);

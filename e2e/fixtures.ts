@@ -78,6 +78,9 @@ export { expect };
 async function settle(page: Page) {
   await page.mouse.move(0, 0);
   await page.evaluate(async () => {
+    // Two frames first: a style change made just now (focus moved by script) has then started its
+    // transition, which the list below waits for.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
   });
