@@ -136,15 +136,23 @@ async function holdWithStylist(
   const longest = Math.max(...candidates.map(minutesOf)) + roster.bufferMinutes;
   const span: TimeInterval = { startsAt, endsAt: new Date(startsAt.getTime() + longest * MINUTE) };
 
+  const date = instantToZoned(startsAt, settings.timeZone).date;
+  // 'Any' with nobody given yet chooses by the minutes of the whole salon day: read the day at once
+  // (one statement, not a second read after the check). Otherwise the visit's span is enough, from a
+  // millisecond before it so that her own visit ending as this one starts is read too.
+  const choosing = staffId === null && current === null;
+  const read: TimeInterval = choosing
+    ? {
+        startsAt: new Date(Math.min(salonDayStart(date, settings.timeZone).getTime(), startsAt.getTime() - 1)),
+        endsAt: new Date(Math.max(salonDayStart(addCalendarDays(date, 1), settings.timeZone).getTime(), span.endsAt.getTime())),
+      }
+    : { startsAt: new Date(startsAt.getTime() - 1), endsAt: span.endsAt };
+
   return withRetry(() =>
     db.transaction(async (tx): Promise<HeldItem> => {
       await lockCells(tx, span.startsAt, span.endsAt);
       await shareStylists(tx, candidates, roster);
-      const [present, off] = await Promise.all([
-        // From a millisecond before: her own visit that ends as this one starts is read too.
-        occupancy(tx, { windows: [{ startsAt: new Date(startsAt.getTime() - 1), endsAt: span.endsAt }], now, userId, exceptCartItemId: itemId }),
-        timeOffIn(tx, candidates, span),
-      ]);
+      const [present, off] = await Promise.all([occupancy(tx, { windows: [read], now, userId, exceptCartItemId: itemId }), timeOffIn(tx, candidates, span)]);
       const stylists = roster.stylists.map((s) => ({ ...s, timeOff: off.get(s.id) ?? [] }));
       let check = checkStaffStart({ settings, service, stylists, now, taken: present.occupied, startsAt, staffId });
       // Off the salon's grid, a start is still hers to take right after one of her own visits
@@ -152,7 +160,6 @@ async function holdWithStylist(
       const first = !check.ok && check.reason === 'off-grid' ? present.own.find((v) => v.endsAt.getTime() === startsAt.getTime()) : undefined;
       if (first) check = checkBackToBack({ settings, service, stylists, now, taken: present.occupied, startsAt, staffId, first: { ...first, staffId: null } });
       if (!check.ok) throw timeRefused(check.reason);
-      const date = instantToZoned(startsAt, settings.timeZone).date;
       // 'Any' keeps the stylist it was given before when she is still free (a renewed or re-timed
       // hold): the customer was told who, and 'with Mim' should not turn into 'with Rina' unasked.
       const kept = staffId === null && current !== null && check.staff.includes(current) ? current : undefined;
@@ -160,10 +167,15 @@ async function holdWithStylist(
       if (chosen === undefined) {
         // The fewest minutes over the whole day, not only the hours locked around this visit: a
         // fairness rule, read under no lock of its own (a visit booked elsewhere that day a moment
-        // from now may tip the next choice, never this one's safety).
-        const dayStart = salonDayStart(date, settings.timeZone);
-        const wholeDay = { startsAt: dayStart, endsAt: salonDayStart(addCalendarDays(date, 1), settings.timeZone) };
-        const ofTheDay = await occupancy(tx, { windows: [wholeDay], now, exceptCartItemId: itemId });
+        // from now may tip the next choice, never this one's safety). The day was read above when
+        // choosing; a renewal whose stylist is no longer free reads it now.
+        const ofTheDay = choosing
+          ? present
+          : await occupancy(tx, {
+              windows: [{ startsAt: salonDayStart(date, settings.timeZone), endsAt: salonDayStart(addCalendarDays(date, 1), settings.timeZone) }],
+              now,
+              exceptCartItemId: itemId,
+            });
         chosen = chooseStylist({ stylists, taken: ofTheDay.occupied, date, timeZone: settings.timeZone, free: check.staff })!;
       }
       const minutes = minutesOf(chosen);
