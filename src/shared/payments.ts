@@ -12,6 +12,10 @@ export type BookingStatus = z.infer<typeof bookingStatusSchema>;
 export const paymentStatusSchema = z.enum(['pending', 'succeeded', 'failed', 'canceled', 'partially_refunded', 'refunded']);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
+/** How an online payment was made, as the processor reported it (null until it says). */
+export const paymentMethodSchema = z.enum(['card', 'bkash', 'nagad', 'rocket', 'bank']);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
 /** `POST /api/create-payment-intent`: the total the page showed, in taka. */
 export const createIntentSchema = z.object({ price: z.number({ error: 'Price is required' }).positive('Price must be more than 0') });
 
@@ -87,6 +91,7 @@ export const paymentSchema = z.object({
   status: paymentStatusSchema,
   gateway: z.string(),
   gatewayRef: z.string(),
+  method: paymentMethodSchema.nullable(),
   failureMessage: z.string().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),

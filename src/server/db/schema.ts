@@ -271,6 +271,7 @@ export const slotCells = pgTable('slot_cells', {
   cellStart: timestamp('cell_start', { withTimezone: true }).primaryKey(),
 });
 
+export const PAYMENT_METHODS = ['card', 'bkash', 'nagad', 'rocket', 'bank'] as const;
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'canceled', 'partially_refunded', 'refunded'] as const;
 
 export const payments = pgTable(
@@ -286,6 +287,9 @@ export const payments = pgTable(
     gateway: text('gateway').notNull(),
     // The gateway's id for this charge (a Stripe PaymentIntent id, or the test gateway's own).
     gatewayRef: text('gateway_ref').notNull().unique(),
+    // How she paid, as the processor reported it (a card, or a wallet: bKash, Nagad, Rocket);
+    // null until a charge succeeds, or when the processor does not say.
+    method: text('method', { enum: PAYMENT_METHODS }),
     clientSecret: text('client_secret').notNull(),
     // What the customer's booking list was when the intent was made: a retry of the same list
     // gets the same intent back (two tabs, double clicks).
@@ -298,6 +302,7 @@ export const payments = pgTable(
   },
   (t) => [
     check('payments_status', sql`${t.status} in ('pending','succeeded','failed','canceled','partially_refunded','refunded')`),
+    check('payments_method', sql`${t.method} is null or ${t.method} in ('card','bkash','nagad','rocket','bank')`),
     check('payments_amounts', sql`${t.amountMinor} > 0 and ${t.refundedMinor} between 0 and ${t.amountMinor}`),
     index('payments_user_idx').on(t.userId, t.createdAt),
     index('payments_created_idx').on(t.createdAt),

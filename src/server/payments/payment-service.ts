@@ -8,7 +8,7 @@ import { FAIL_PAYMENT, LOCK_OUTCOME, READ_LIST, RENEW_HOLDS, SETTLE_PAYMENT, WRI
 import { pipelinedTransaction, type PipelinedTransaction } from '../db/pipelined.js';
 import { maxConcurrent } from '../booking/slots.js';
 import { fromMinorUnits, SALON_CURRENCY, toMinorUnits } from '../../shared/money.js';
-import { BOOKING_LIST_CHANGED_MESSAGE, type PaymentIntentInfo, type PaymentStatus } from '../../shared/payments.js';
+import { BOOKING_LIST_CHANGED_MESSAGE, type PaymentIntentInfo, type PaymentMethod, type PaymentStatus } from '../../shared/payments.js';
 import type { PaymentGateway } from './gateway.js';
 import {
   lockBookingWithPayment,
@@ -35,7 +35,7 @@ type CheckoutItem = {
 
 type Checkout = { items: CheckoutItem[]; totalMinor: number; fingerprint: string };
 
-export type Outcome = { eventId: string; ref: string } & ({ outcome: 'succeeded'; amountMinor?: number } | { outcome: 'failed'; message: string });
+export type Outcome = { eventId: string; ref: string } & ({ outcome: 'succeeded'; amountMinor?: number; method?: PaymentMethod } | { outcome: 'failed'; message: string });
 
 /**
  * The money: paying for a booking list and confirming it into bookings, refunds through the
@@ -308,6 +308,7 @@ export class PaymentService {
           status,
           refundedMinor,
           paymentId: payment.id,
+          method: event.method ?? null,
         });
         const queued = this.notices.queue({ kind: 'confirmation', paymentId: payment.id }, tx);
         return tx.commitBehind(

@@ -147,6 +147,7 @@ async function withServices(db: Db, rows: { payment: typeof payments.$inferSelec
     status: payment.status as PaymentStatus,
     gateway: payment.gateway,
     gatewayRef: payment.gatewayRef,
+    method: payment.method,
     failureMessage: payment.failureMessage,
     createdAt: payment.createdAt.toISOString(),
     paidAt: payment.paidAt ? payment.paidAt.toISOString() : null,

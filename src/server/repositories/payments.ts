@@ -8,7 +8,7 @@ import type { Db } from '../db/client.js';
 import { payments } from '../db/schema.js';
 import { statement, verbatim } from './prepared.js';
 import { lockCellsText } from '../booking/capacity.js';
-import type { PaymentStatus } from '../../shared/payments.js';
+import type { PaymentMethod, PaymentStatus } from '../../shared/payments.js';
 
 /** A booking-list row with its service, as the checkout statements read it. */
 export type ItemRow = {
@@ -153,7 +153,7 @@ export const LOCK_OUTCOME = statement<
  * pg_stat_statements).
  */
 export const SETTLE_PAYMENT = statement<
-  { confirmed: string[]; refused: string[]; userId: string; status: PaymentStatus; refundedMinor: number; paymentId: string },
+  { confirmed: string[]; refused: string[]; userId: string; status: PaymentStatus; refundedMinor: number; paymentId: string; method: PaymentMethod | null },
   { status: PaymentStatus }
 >('parlour_settle_payment')`
   with settled as (
@@ -167,7 +167,8 @@ export const SETTLE_PAYMENT = statement<
     delete from cart_items where user_id = ${'userId'}::uuid and id in (
       select cart_item_id from bookings where payment_id = ${'paymentId'}::uuid and (id = any (${'confirmed'}::uuid[]) or id = any (${'refused'}::uuid[])))
   )
-  update payments set status = ${'status'}::text, refunded_minor = ${'refundedMinor'}::int, failure_message = null, paid_at = now(), updated_at = now()
+  update payments set status = ${'status'}::text, refunded_minor = ${'refundedMinor'}::int, failure_message = null, paid_at = now(), updated_at = now(),
+    method = coalesce(${'method'}::text, method)
   where id = ${'paymentId'}::uuid
   returning status`;
 

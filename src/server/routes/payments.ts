@@ -79,7 +79,7 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
         // click's confirmation commits, then changes nothing and answers the settled status.
         const applied =
           charge.kind === 'already-paid' || charge.outcome === 'succeeded'
-            ? await service.applyOutcome({ eventId: `test_evt_${charge.ref}_succeeded`, ref: charge.ref, outcome: 'succeeded' })
+            ? await service.applyOutcome({ eventId: `test_evt_${charge.ref}_succeeded`, ref: charge.ref, outcome: 'succeeded', method: 'card' })
             : await service.applyOutcome({ eventId: `test_evt_${randomUUID()}`, ref: charge.ref, outcome: 'failed', message: charge.message });
         return {
           status: applied?.status ?? 'failed',
@@ -112,7 +112,8 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
           }
           if (event.type === 'payment_intent.succeeded') {
             const intent = event.data.object;
-            await service.applyOutcome({ eventId: event.id, ref: intent.id, outcome: 'succeeded', amountMinor: intent.amount });
+            // Our Stripe checkout offers cards only (Elements' card form).
+            await service.applyOutcome({ eventId: event.id, ref: intent.id, outcome: 'succeeded', amountMinor: intent.amount, method: 'card' });
           } else if (event.type === 'payment_intent.payment_failed') {
             const intent = event.data.object;
             await service.applyOutcome({

@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "method" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_method" CHECK ("payments"."method" is null or "payments"."method" in ('card','bkash','nagad','rocket','bank'));
