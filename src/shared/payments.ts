@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { calendarDateSchema } from './salon-settings.js';
 import { instantSchema } from './cart.js';
+import { bookingMoneySchema } from './deposits.js';
 
 export const BOOKING_LIST_CHANGED_MESSAGE = 'Your booking list changed';
 /** A move, completion or no-show of a booking whose cancellation (and refund) is under way. */
@@ -17,15 +18,18 @@ export const paymentMethodSchema = z.enum(['card', 'bkash', 'nagad', 'rocket', '
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 /** `POST /api/create-payment-intent`: the total the page showed, in taka. */
-export const createIntentSchema = z.object({ price: z.number({ error: 'Price is required' }).positive('Price must be more than 0') });
+export const createIntentSchema = z.object({ price: z.number({ error: 'Price is required' }).min(0, 'Price cannot be negative') });
 
 export const intentSchema = z.object({
   clientSecret: z.string(),
   paymentId: idSchema,
   amount: z.number(),
   currency: z.string(),
-  /** 'test': the built-in test gateway (the page says Test mode); 'stripe': Stripe Elements. */
-  gateway: z.enum(['test', 'stripe']),
+  /**
+   * 'test': the built-in test gateway (the page says Test mode); 'stripe': Stripe Elements;
+   * 'salon': nothing to pay online, the visits are booked (paid at the salon).
+   */
+  gateway: z.enum(['test', 'stripe', 'salon']),
   publishableKey: z.string().nullable(),
 });
 export type PaymentIntentInfo = z.infer<typeof intentSchema>;
@@ -74,6 +78,8 @@ export const bookingSchema = z.object({
    * service has none. Null for a booking without a stylist.
    */
   staffFreeAt: z.string().nullable(),
+  /** What was asked online, paid online and at the salon, and what is still due at the visit. */
+  money: bookingMoneySchema,
   /** Whether the signed-in user may cancel it now (a customer: up to the notice limit). */
   canCancel: z.boolean(),
   /** Whether the signed-in user may mark it completed or a no-show (an admin, once it has started). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentPolicySchema } from './deposits.js';
 
 /**
  * The salon's booking rules: when it is open, how many clients it serves at once and how far
@@ -127,6 +128,10 @@ export const salonSettingsSchema = z.object({
   cancelNoticeHours: wholeNumberInRange('Cancellation notice', ' hours', 0, 720),
   /** Hours before a confirmed appointment that its reminder e-mail goes out; 0 sends none. */
   reminderHours: wholeNumberInRange('Reminder', ' hours', 0, 336),
+  /** What is paid online when booking (a service may have its own; shared/deposits.ts). */
+  paymentPolicy: paymentPolicySchema,
+  /** How many upcoming visits one customer may hold with nothing paid (pay-at-salon bookings). */
+  unpaidLimit: wholeNumberInRange('Unpaid bookings per customer', '', 0, 20),
   /** When the daily backup of the embedded database is taken, on the salon's clock. */
   backupTime: wallClockTimeSchema('Backup time'),
   /** How many backups are kept; older ones are deleted after each new one. */
@@ -157,6 +162,9 @@ export const DEFAULT_SALON_SETTINGS: SalonSettings = {
   holdMinutes: 10,
   cancelNoticeHours: 24,
   reminderHours: 24,
+  // The spec's checkout: the whole price online. A salon turns on deposits in Settings.
+  paymentPolicy: { mode: 'full' },
+  unpaidLimit: 2,
   // A quiet hour for a salon; two weeks of dailies fit in little space.
   backupTime: '03:00',
   backupsKept: 14,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { imageUrlSchema } from './images.js';
 import { hasAtMostTwoDecimals, toMinorUnits } from './money.js';
+import { paymentPolicySchema, type PaymentPolicy } from './deposits.js';
 
 export const serviceSchema = z.object({
   _id: idSchema,
@@ -12,6 +13,8 @@ export const serviceSchema = z.object({
   buffer: z.number().int().describe('Minutes after the visit that still block the stylist (cleaning up, colour setting), not the client'),
   category: z.string().nullable(),
   image_url: z.string(),
+  /** What is paid online when booking it; null: the salon's policy (settings). */
+  paymentPolicy: paymentPolicySchema.nullable(),
 });
 
 export const serviceListSchema = z.array(serviceSchema);
@@ -79,6 +82,7 @@ export const serviceCreateSchema = z.object({
   buffer: serviceBufferSchema.default(0),
   category: serviceCategorySchema.optional(),
   image_url: imageUrlSchema,
+  paymentPolicy: paymentPolicySchema.nullable().optional(),
 });
 export type ServiceCreateInput = z.input<typeof serviceCreateSchema>;
 
@@ -92,6 +96,7 @@ export const serviceUpdateSchema = z
     buffer: serviceBufferSchema,
     category: serviceCategorySchema,
     image_url: imageUrlSchema,
+    paymentPolicy: paymentPolicySchema.nullable(),
   })
   .partial();
 export type ServiceUpdateInput = z.input<typeof serviceUpdateSchema>;

@@ -13,6 +13,7 @@ export const services: Service[] = serviceListSchema.parse([
     buffer: 0,
     category: 'Nails',
     image_url: '/images/services/manicure.svg',
+    paymentPolicy: null,
   },
   {
     _id: '0b6f2a53-2a4f-4f57-9a49-1f1d3a0c6a02',
@@ -23,6 +24,7 @@ export const services: Service[] = serviceListSchema.parse([
     buffer: 0,
     category: 'Skin',
     image_url: '/images/services/signature-facial.svg',
+    paymentPolicy: null,
   },
   {
     _id: '0b6f2a53-2a4f-4f57-9a49-1f1d3a0c6a03',
@@ -33,6 +35,7 @@ export const services: Service[] = serviceListSchema.parse([
     buffer: 15,
     category: null,
     image_url: '/images/services/keratin-treatment.svg',
+    paymentPolicy: null,
   },
 ]);
 

@@ -21,6 +21,7 @@ import type { User } from '../../shared/user';
 import { server } from './server';
 import { salonDateOf } from '../../shared/calendar';
 import { mayStillChange } from '../../shared/booking-rules';
+import { bookingMoneyOf } from '../../shared/deposits';
 import { customerUser, services } from './fixtures';
 import { apiErrorResponse } from './handlers';
 import { stylists } from './staff-handlers';
@@ -90,7 +91,14 @@ export function paymentRecord(n: number, overrides: Partial<Payment> = {}): Paym
 }
 
 export function bookingRecord(n: number, overrides: Partial<StoredBooking> = {}): StoredBooking {
+  const price = overrides.price ?? keratin.price;
+  // Paid in full online unless the test says otherwise, as every booking was before deposits.
+  const paidInFull = bookingMoneyOf(
+    { status: overrides.status ?? 'confirmed', payPlan: 'full', priceMinor: toMinorUnits(price), onlineMinor: toMinorUnits(price), refundedMinor: toMinorUnits(overrides.refunded ?? 0) },
+    [],
+  );
   return bookingSchema.omit({ canCancel: true, canComplete: true, canMove: true }).parse({
+    money: paidInFull,
     _id: uuid('b0000000', n),
     paymentId: uuid('a0000000', n),
     serviceId: keratin._id,

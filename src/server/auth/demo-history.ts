@@ -83,6 +83,7 @@ export async function seedDemoHistory(app: App, customerId: string): Promise<num
         serviceId: visit.service.id,
         title: visit.service.title,
         priceMinor: visit.service.priceMinor,
+        onlineMinor: visit.service.priceMinor,
         durationMinutes: visit.service.durationMinutes,
         imageUrl: visit.service.imageUrl,
         startsAt: visit.startsAt,

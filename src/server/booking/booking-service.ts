@@ -5,7 +5,7 @@ import type { PaymentService } from '../payments/payment-service.js';
 import type { Actor } from '../types.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { BOOKING_BEING_CANCELLED_MESSAGE } from '../../shared/payments.js';
-import { mayStillChange } from '../../shared/booking-rules.js';
+import { cancellationRefundMinor, customerMayCancel, mayStillChange } from '../../shared/booking-rules.js';
 import { HttpError, notFound } from '../http-error.js';
 import { completeBooking, lockBooking, moveBookingTime, setBookingStatus, type BookingRow } from '../repositories/bookings.js';
 import { rosterFor, shareStylists, timeOffIn, withFreshRoster } from '../repositories/staff.js';
@@ -173,20 +173,24 @@ export class BookingService {
         if (booking.status !== 'confirmed') throw new HttpError(409, `A ${booking.status} booking cannot be cancelled.`);
         // Already decided (a double click, or an earlier request whose refund failed): only the
         // refund and its record are left, whoever asks again.
-        if (booking.cancelRequestedAt) return row;
+        if (booking.cancelRequestedAt) return { ...row, refundMinor: booking.cancelRefundMinor ?? booking.onlineMinor };
         const now = await databaseNow(tx);
-        if (actor.role !== 'admin' && !mayStillChange(booking.startsAt, now, settings.cancelNoticeHours)) {
-          throw new HttpError(409, `Bookings can be cancelled up to ${settings.cancelNoticeHours} hours before they start.`);
-        }
         // 'salon' when an admin cancels someone else's visit; an admin cancelling her own is a customer.
         const by = actor.role === 'admin' && booking.userId !== actor.id ? 'salon' : 'customer';
-        await markCancelRequested(tx, bookingId, by, now);
-        return row;
+        const inTime = mayStillChange(booking.startsAt, now, settings.cancelNoticeHours);
+        // Paid in full online, a late cancellation is the salon's to make (the spec's rule). With a
+        // deposit (or nothing) paid she may cancel late herself: the deposit is what she gives up.
+        if (by === 'customer' && actor.role !== 'admin' && !customerMayCancel(booking, inTime)) {
+          throw new HttpError(409, `Bookings can be cancelled up to ${settings.cancelNoticeHours} hours before they start.`);
+        }
+        const refundMinor = cancellationRefundMinor(booking, { by, inTime });
+        await markCancelRequested(tx, bookingId, by, refundMinor, now);
+        return { ...row, refundMinor };
       }),
     );
     if (!decided) return;
     try {
-      await this.refundAndRecordCancellation(bookingId, decided.payment.gatewayRef, decided.booking.priceMinor);
+      await this.refundAndRecordCancellation(bookingId, decided.payment.gatewayRef, decided.refundMinor);
     } catch (err) {
       if (err instanceof HttpError) throw err;
       this.log.error({ err, bookingId }, 'a decided cancellation could not be refunded yet; the reconciler will retry');
@@ -195,15 +199,16 @@ export class BookingService {
   }
 
   /** The refund of a decided cancellation, then its record (once, whoever gets there first). */
-  private async refundAndRecordCancellation(bookingId: string, ref: string, priceMinor: number) {
-    await this.payments.refundBooking(bookingId, ref, priceMinor);
+  private async refundAndRecordCancellation(bookingId: string, ref: string, refundMinor: number) {
+    // A kept deposit, or a visit to be paid at the salon: nothing goes back through the processor.
+    if (refundMinor > 0) await this.payments.refundBooking(bookingId, ref, refundMinor);
     await withRetry(() =>
       this.db.transaction(async (tx) => {
         const row = await lockBookingWithPayment(tx, bookingId);
         if (!row || row.booking.status !== 'confirmed' || !row.booking.cancelRequestedAt) return;
         const now = await databaseNow(tx);
-        await recordCancellation(tx, row, priceMinor, now);
-        await this.notices.queue({ kind: 'cancelled', bookingId, by: row.booking.cancelRequestedBy ?? 'customer', refundedMinor: priceMinor }, tx);
+        await recordCancellation(tx, row, refundMinor, now);
+        await this.notices.queue({ kind: 'cancelled', bookingId, by: row.booking.cancelRequestedBy ?? 'customer', refundedMinor: refundMinor }, tx);
       }),
     );
   }
@@ -217,7 +222,7 @@ export class BookingService {
     let finished = 0;
     for (const row of pending) {
       try {
-        await this.refundAndRecordCancellation(row.bookingId, row.ref, row.priceMinor);
+        await this.refundAndRecordCancellation(row.bookingId, row.ref, row.refundMinor);
         finished += 1;
         this.log.warn({ bookingId: row.bookingId }, 'finished a decided cancellation');
       } catch (err) {

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import { user } from './auth-schema.js';
+import type { PaymentPolicy } from '../../shared/deposits.js';
 
 // better-auth's tables, as its schema generator wrote them (npm run auth:generate).
 export * from './auth-schema.js';
@@ -41,6 +42,8 @@ export const services = pgTable(
     durationMinutes: integer('duration_minutes').notNull().default(60),
     /** Minutes after the visit that still block the stylist (cleaning up, colour setting), not the chair. */
     bufferMinutes: integer('buffer_minutes').notNull().default(0),
+    /** What is paid online when booking it (shared/deposits.ts); null: the salon's policy. */
+    paymentPolicy: jsonb('payment_policy').$type<PaymentPolicy>(),
     category: text('category'),
     imageUrl: text('image_url').notNull(),
     createdAt: createdAt(),
@@ -303,7 +306,8 @@ export const payments = pgTable(
   (t) => [
     check('payments_status', sql`${t.status} in ('pending','succeeded','failed','canceled','partially_refunded','refunded')`),
     check('payments_method', sql`${t.method} is null or ${t.method} in ('card','bkash','nagad','rocket','bank')`),
-    check('payments_amounts', sql`${t.amountMinor} > 0 and ${t.refundedMinor} between 0 and ${t.amountMinor}`),
+    // 0: a list with nothing to pay online (gateway 'salon'): the visits are paid at the salon.
+    check('payments_amounts', sql`${t.amountMinor} >= 0 and ${t.refundedMinor} between 0 and ${t.amountMinor}`),
     index('payments_user_idx').on(t.userId, t.createdAt),
     index('payments_created_idx').on(t.createdAt),
     // Her payments still open to a retry (pending, or declined and tried again): the checkout
@@ -315,6 +319,7 @@ export const payments = pgTable(
   ],
 );
 
+export const PAY_PLANS = ['full', 'deposit', 'at-salon'] as const;
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'no-show'] as const;
 
 /**
@@ -337,6 +342,12 @@ export const bookings = pgTable(
       .references(() => services.id),
     title: text('title').notNull(),
     priceMinor: integer('price_minor').notNull(),
+    /**
+     * The part of the price asked online when she booked (the price, a deposit, or 0), under the
+     * plan of the policy then; the rest is paid at the salon (counter_payments).
+     */
+    onlineMinor: integer('online_minor').notNull(),
+    payPlan: text('pay_plan', { enum: PAY_PLANS }).notNull().default('full'),
     durationMinutes: integer('duration_minutes').notNull(),
     imageUrl: text('image_url').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
@@ -358,6 +369,8 @@ export const bookings = pgTable(
      */
     cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     cancelRequestedBy: text('cancel_requested_by', { enum: ['customer', 'salon'] }),
+    /** What the decided cancellation refunds: all paid online, or nothing when a deposit is kept. */
+    cancelRefundMinor: integer('cancel_refund_minor'),
     /**
      * When she was first asked to review this visit (it was marked completed). A completion undone
      * and marked again asks nobody twice.
@@ -371,6 +384,8 @@ export const bookings = pgTable(
     check('bookings_cancel_requested', sql`(${t.cancelRequestedAt} is null) = (${t.cancelRequestedBy} is null) and ${t.cancelRequestedBy} in ('customer','salon')`),
     check('bookings_status', sql`${t.status} in ('pending','confirmed','completed','cancelled','no-show')`),
     check('bookings_times', sql`${t.endsAt} > ${t.startsAt}`),
+    check('bookings_money', sql`${t.onlineMinor} between 0 and ${t.priceMinor} and ${t.refundedMinor} between 0 and ${t.onlineMinor}`),
+    check('bookings_pay_plan', sql`${t.payPlan} in ('full','deposit','at-salon')`),
     // One booking per booking-list item per payment: a replayed confirmation cannot add a second.
     uniqueIndex('bookings_payment_item_uq').on(t.paymentId, t.cartItemId),
     index('bookings_user_idx').on(t.userId, t.startsAt),
@@ -380,6 +395,33 @@ export const bookings = pgTable(
     index('bookings_cancelling_idx').on(t.cancelRequestedAt).where(sql`${t.status} = 'confirmed' and ${t.cancelRequestedAt} is not null`),
     index('bookings_staff_idx').on(t.staffId, t.startsAt).where(sql`${t.staffId} is not null`),
     index('bookings_time_idx').on(t.startsAt, t.endsAt).where(sql`${t.status} in ('confirmed','completed')`),
+  ],
+);
+
+export const COUNTER_METHODS = ['cash', 'card', 'bkash', 'nagad'] as const;
+
+/**
+ * Money taken at the salon for a visit (the rest after a deposit, or all of a pay-at-salon visit),
+ * recorded by the admin or the visit's stylist. Never more than the visit still owes: checked
+ * under the booking's row lock (booking-service.ts).
+ */
+export const counterPayments = pgTable(
+  'counter_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    amountMinor: integer('amount_minor').notNull(),
+    method: text('method', { enum: COUNTER_METHODS }).notNull(),
+    recordedBy: uuid('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('counter_payments_amount', sql`${t.amountMinor} > 0`),
+    check('counter_payments_method', sql`${t.method} in ('cash','card','bkash','nagad')`),
+    index('counter_payments_booking_idx').on(t.bookingId),
+    index('counter_payments_created_idx').on(t.createdAt),
   ],
 );
 

@@ -2,13 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { Notices } from '../jobs/notices.js';
-import { HttpError } from '../http-error.js';
+import { HttpError, notFound } from '../http-error.js';
 import { databaseNow, occupancyOfPayment, stylistFree, withRetry } from '../booking/capacity.js';
-import { FAIL_PAYMENT, LOCK_OUTCOME, READ_LIST, RENEW_HOLDS, SETTLE_PAYMENT, WRITE_PAYMENT, openPaymentRefs, type ItemRow } from '../repositories/payments.js';
+import { FAIL_PAYMENT, LOCK_OUTCOME, READ_LIST, RENEW_HOLDS, SETTLE_PAYMENT, UNPAID_UPCOMING, WRITE_PAYMENT, openPaymentRefs, type ItemRow } from '../repositories/payments.js';
 import { pipelinedTransaction, type PipelinedTransaction } from '../db/pipelined.js';
 import { maxConcurrent } from '../booking/slots.js';
-import { fromMinorUnits, SALON_CURRENCY, toMinorUnits } from '../../shared/money.js';
-import { BOOKING_LIST_CHANGED_MESSAGE, type PaymentIntentInfo, type PaymentMethod, type PaymentStatus } from '../../shared/payments.js';
+import { formatMoney, fromMinorUnits, SALON_CURRENCY, toMinorUnits } from '../../shared/money.js';
+import { BOOKING_BEING_CANCELLED_MESSAGE, BOOKING_LIST_CHANGED_MESSAGE, type PaymentIntentInfo, type PaymentMethod, type PaymentStatus } from '../../shared/payments.js';
 import type { PaymentGateway } from './gateway.js';
 import {
   lockBookingWithPayment,
@@ -18,12 +18,17 @@ import {
   recordRefund,
 } from '../repositories/cancellations.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
+import { onlineDueMinor, payPlanOf, type CounterMethod, type PaymentPolicy, type PayPlan } from '../../shared/deposits.js';
+import { counterPaidMinor, insertCounterPayment, lockBooking } from '../repositories/bookings.js';
 
 type CheckoutItem = {
   id: string;
   serviceId: string;
   title: string;
   priceMinor: number;
+  /** What is paid online for it now (the price, a deposit, or 0), under its policy's plan. */
+  onlineMinor: number;
+  plan: PayPlan;
   durationMinutes: number;
   imageUrl: string;
   startsAt: Date;
@@ -33,9 +38,16 @@ type CheckoutItem = {
   staffFreeAt: Date | null;
 };
 
-type Checkout = { items: CheckoutItem[]; totalMinor: number; fingerprint: string };
+/** Her list as it can be paid: `dueNowMinor` is what is asked online, the rest is paid at the salon. */
+type Checkout = { items: CheckoutItem[]; dueNowMinor: number; fingerprint: string };
 
 export type Outcome = { eventId: string; ref: string } & ({ outcome: 'succeeded'; amountMinor?: number; method?: PaymentMethod } | { outcome: 'failed'; message: string });
+
+/** Why a list with visits to pay at the salon is refused: she holds as many unpaid visits as the salon allows. */
+export function unpaidLimitMessage(held: number, limit: number): string {
+  if (limit === 0) return 'This salon asks for payment online when booking. Choose a service you can pay for online.';
+  return `You already have ${held} upcoming ${held === 1 ? 'visit' : 'visits'} to pay at the salon, the most the salon keeps unpaid. Book this one after one of them, or call the salon.`;
+}
 
 /**
  * The money: paying for a booking list and confirming it into bookings, refunds through the
@@ -61,7 +73,7 @@ export class PaymentService {
    * The user's booking list as it can be paid now, or a 400 saying what to fix first; the rows
    * come in the order she added them.
    */
-  private checkoutOf(rows: ItemRow[], now: Date): Checkout {
+  private checkoutOf(rows: ItemRow[], now: Date, salonPolicy: PaymentPolicy): Checkout {
     if (rows.length === 0) throw new HttpError(400, 'Your booking list is empty.');
     const items: CheckoutItem[] = [];
     for (const row of rows) {
@@ -74,11 +86,14 @@ export class PaymentService {
       if (!holdExpiresAt || holdExpiresAt <= now) {
         throw new HttpError(400, `The hold on ${row.title} expired. Pick a time again.`, [{ path: `items.${row.id}.startsAt`, message: 'The hold expired' }]);
       }
+      const policy = row.payment_policy ?? salonPolicy;
       items.push({
         id: row.id,
         serviceId: row.service_id,
         title: row.title,
         priceMinor: row.price_minor,
+        onlineMinor: onlineDueMinor(row.price_minor, policy),
+        plan: payPlanOf(policy),
         // The stylist's own length for the service when she has one: what the hold took.
         durationMinutes: Math.round((endsAt.getTime() - startsAt.getTime()) / 60_000),
         imageUrl: row.image_url,
@@ -88,11 +103,13 @@ export class PaymentService {
         staffFreeAt: row.staff_free_at === null ? null : new Date(row.staff_free_at),
       });
     }
-    const totalMinor = items.reduce((sum, item) => sum + item.priceMinor, 0);
+    const dueNowMinor = items.reduce((sum, item) => sum + item.onlineMinor, 0);
+    // What she agreed to pay now is part of the list: a policy changed under an open payment
+    // makes a new one, never reuses an intent of the old amount.
     const fingerprint = createHash('sha256')
-      .update(items.map((i) => `${i.id}|${i.serviceId}|${i.startsAt.toISOString()}|${i.priceMinor}|${i.staffId ?? ''}`).join(';'))
+      .update(items.map((i) => `${i.id}|${i.serviceId}|${i.startsAt.toISOString()}|${i.priceMinor}|${i.onlineMinor}|${i.staffId ?? ''}`).join(';'))
       .digest('hex');
-    return { items, totalMinor, fingerprint };
+    return { items, dueNowMinor, fingerprint };
   }
 
   /**
@@ -133,19 +150,25 @@ export class PaymentService {
     // open, and ask nothing.
     const toAsk = list.open.filter((p) => p.reconcile).map((p) => p.ref);
     if (toAsk.length > 0 && (await this.reconcileRefs(toAsk)) > 0) list = await this.readList(userId);
-    const checkout = this.checkoutOf(list.rows, list.now);
-    if (toMinorUnits(clientPrice) !== checkout.totalMinor) throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
+    const checkout = this.checkoutOf(list.rows, list.now, settings.paymentPolicy);
+    if (toMinorUnits(clientPrice) !== checkout.dueNowMinor) throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
     const reusable = list.open.some((p) => p.reusable && p.fingerprint === checkout.fingerprint);
 
     const paymentId = randomUUID();
+    // Nothing to pay online (every visit on her list is paid at the salon): no processor is asked;
+    // the payment is a record of the order, settled at once below (gateway 'salon', amount 0).
+    const atSalon = checkout.dueNowMinor === 0;
+    const unpaidItems = checkout.items.filter((i) => i.onlineMinor === 0).length;
     const intent = reusable
       ? undefined
-      : await this.gateway.createIntent({
-          amountMinor: checkout.totalMinor,
-          currency: SALON_CURRENCY,
-          idempotencyKey: `intent:${paymentId}`,
-          metadata: { paymentId, userId },
-        });
+      : atSalon
+        ? { ref: `salon_${paymentId}`, clientSecret: '' }
+        : await this.gateway.createIntent({
+            amountMinor: checkout.dueNowMinor,
+            currency: SALON_CURRENCY,
+            idempotencyKey: `intent:${paymentId}`,
+            metadata: { paymentId, userId },
+          });
 
     const result = await withRetry(() =>
       pipelinedTransaction(this.db, async (tx) => {
@@ -156,22 +179,35 @@ export class PaymentService {
         // the same round trip, behind the renewal (pipelined.ts), and rolled back with it when the
         // renewal shows her list changed.
         const renewing = RENEW_HOLDS.send(tx, { userId, holdMinutes: settings.holdMinutes });
-        const writing = this.writePayment(tx, { userId, paymentId, checkout, intent });
+        // Visits with nothing paid count against the salon's limit: read behind the renewal, whose
+        // lock on her items keeps her two tabs from both passing it.
+        const counting = unpaidItems > 0 ? UNPAID_UPCOMING.send(tx, { userId }) : undefined;
+        const writing = this.writePayment(tx, { userId, paymentId, checkout, intent, gateway: atSalon ? 'salon' : this.gateway.name });
         const renewed = await renewing;
         renewed.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-        if (renewed.length === 0 || this.checkoutOf(renewed, new Date(0)).fingerprint !== checkout.fingerprint) {
+        if (renewed.length === 0 || this.checkoutOf(renewed, new Date(0), settings.paymentPolicy).fingerprint !== checkout.fingerprint) {
           throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
+        }
+        if (counting) {
+          const held = (await counting)[0]?.count ?? 0;
+          if (held + unpaidItems > settings.unpaidLimit) throw new HttpError(409, unpaidLimitMessage(held, settings.unpaidLimit));
         }
         const written = await writing;
         if (!written) throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
-        return { row: written, stale: written.stale, unused: written.created ? undefined : intent?.ref };
+        return { row: written, stale: written.stale, unused: written.created || atSalon ? undefined : intent?.ref };
       }),
     ).catch(async (err: unknown) => {
-      if (intent) await this.cancelQuietly([intent.ref]);
+      if (intent && !atSalon) await this.cancelQuietly([intent.ref]);
       throw err;
     });
 
     await this.cancelQuietly([...result.stale, ...(result.unused ? [result.unused] : [])]);
+    if (atSalon) {
+      // Confirmed as a paid list is: the same capacity check under the cells' locks, the same
+      // confirmation e-mail. A repeat (double click) finds it applied and changes nothing.
+      await this.applyOutcome({ eventId: `salon_${result.row.id}`, ref: result.row.ref, outcome: 'succeeded', amountMinor: 0 });
+      return { ...this.intentInfo(result.row), gateway: 'salon', publishableKey: null };
+    }
     return this.intentInfo(result.row);
   }
 
@@ -182,24 +218,26 @@ export class PaymentService {
    */
   private async writePayment(
     tx: PipelinedTransaction,
-    request: { userId: string; paymentId: string; checkout: Checkout; intent: { ref: string; clientSecret: string } | undefined },
+    request: { userId: string; paymentId: string; checkout: Checkout; intent: { ref: string; clientSecret: string } | undefined; gateway: string },
   ) {
-    const { userId, paymentId, checkout, intent } = request;
+    const { userId, paymentId, checkout, intent, gateway } = request;
     const { items } = checkout;
     const [row] = await WRITE_PAYMENT.send(tx, {
       userId,
       paymentId,
       fingerprint: checkout.fingerprint,
       create: intent !== undefined,
-      totalMinor: checkout.totalMinor,
+      totalMinor: checkout.dueNowMinor,
       currency: SALON_CURRENCY,
-      gateway: this.gateway.name,
+      gateway,
       ref: intent?.ref ?? null,
       clientSecret: intent?.clientSecret ?? null,
       itemIds: items.map((i) => i.id),
       serviceIds: items.map((i) => i.serviceId),
       titles: items.map((i) => i.title),
       prices: items.map((i) => i.priceMinor),
+      onlines: items.map((i) => i.onlineMinor),
+      plans: items.map((i) => i.plan),
       durations: items.map((i) => i.durationMinutes),
       images: items.map((i) => i.imageUrl),
       starts: items.map((i) => i.startsAt.toISOString()),
@@ -207,7 +245,7 @@ export class PaymentService {
       staffIds: items.map((i) => i.staffId),
       staffFreeAts: items.map((i) => i.staffFreeAt?.toISOString() ?? null),
     });
-    return row && { id: row.id, clientSecret: row.client_secret, amountMinor: row.amount_minor, currency: row.currency, created: row.created, stale: row.stale };
+    return row && { id: row.id, ref: row.gateway_ref, clientSecret: row.client_secret, amountMinor: row.amount_minor, currency: row.currency, created: row.created, stale: row.stale };
   }
 
   private async cancelQuietly(refs: string[]) {
@@ -289,7 +327,7 @@ export class PaymentService {
           } else {
             // Paid, but the place went to someone else after the hold lapsed: the money goes back.
             refused.push(booking.id);
-            refunds.push({ key: `refund:${booking.id}`, amountMinor: booking.priceMinor });
+            if (booking.onlineMinor > 0) refunds.push({ key: `refund:${booking.id}`, amountMinor: booking.onlineMinor });
           }
         }
         if (payment.status === 'canceled') {
@@ -356,6 +394,31 @@ export class PaymentService {
       this.log.warn({ ref, paymentId: result.paymentId, status: result.status }, 'applied a charge whose outcome had not been recorded');
     }
     return applied;
+  }
+
+  /**
+   * Records money taken at the salon for a visit (the rest after a deposit, or a pay-at-salon
+   * visit), by the admin or, with `stylistId`, the stylist whose visit it is. Checked under the
+   * booking's row lock, so two desks recording at once never take more than the visit owes: what
+   * was paid online and at the counter never exceeds the price.
+   */
+  async recordCounterPayment(bookingId: string, input: { amountMinor: number; method: CounterMethod }, recordedBy: string, stylistId?: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const booking = await lockBooking(tx, bookingId);
+      if (!booking || (stylistId !== undefined && booking.staffId !== stylistId)) throw notFound('Booking');
+      if (booking.status !== 'confirmed' && booking.status !== 'completed') {
+        throw new HttpError(409, `A ${booking.status} booking has nothing to pay.`);
+      }
+      if (booking.cancelRequestedAt) throw new HttpError(409, BOOKING_BEING_CANCELLED_MESSAGE);
+      const owedMinor = booking.priceMinor - (booking.onlineMinor - booking.refundedMinor) - (await counterPaidMinor(tx, bookingId));
+      if (owedMinor <= 0) throw new HttpError(409, 'This visit is paid in full.');
+      if (input.amountMinor > owedMinor) {
+        throw new HttpError(409, `That is more than the visit owes: ${formatMoney(fromMinorUnits(owedMinor))} is due.`, [
+          { path: 'amount', message: `At most ${formatMoney(fromMinorUnits(owedMinor))}` },
+        ]);
+      }
+      await insertCounterPayment(tx, { bookingId, amountMinor: input.amountMinor, method: input.method, recordedBy });
+    });
   }
 
   /**

@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { bookings, paymentEvents, payments, staff, user } from '../db/schema.js';
+import { bookings, counterPayments, paymentEvents, payments, staff, user } from '../db/schema.js';
 import { fromMinorUnits } from '../../shared/money.js';
 import type { Booking, BookingStatus, Payment, PaymentStatus } from '../../shared/payments.js';
 import { bookingStatusSchema, paymentStatusSchema } from '../../shared/payments.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { addCalendarDays, salonDayStart } from '../../shared/calendar.js';
-import { mayStillChange } from '../../shared/booking-rules.js';
+import { customerMayCancel, mayStillChange } from '../../shared/booking-rules.js';
+import { bookingMoneyOf, type CounterMethod } from '../../shared/deposits.js';
 import type { Actor } from '../types.js';
 
 export type ListFilter = { from?: string | undefined; to?: string | undefined; status?: string | undefined; when?: 'upcoming' | 'past' | 'all' | undefined };
@@ -36,30 +37,38 @@ export async function listBookings(db: Db, viewer: Actor, filter: ListFilter, se
   if (filter.when === 'upcoming') conditions.push(sql`${bookings.endsAt} > ${now.toISOString()}::timestamptz`);
   if (filter.when === 'past') conditions.push(sql`${bookings.endsAt} <= ${now.toISOString()}::timestamptz`);
   const rows = await db
-    .select({ booking: bookings, name: user.name, email: user.email, staffName: staff.name })
+    .select({ booking: bookings, name: user.name, email: user.email, staffName: staff.name, counter: counterOfBooking })
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.userId))
     .leftJoin(staff, eq(staff.id, bookings.staffId))
     .where(and(...conditions))
     .orderBy(filter.when === 'upcoming' ? asc(bookings.startsAt) : desc(bookings.startsAt), asc(bookings.id))
     .limit(limit);
-  return rows.map(({ booking, name, email, staffName }) => toBookingDto(booking, { name, email }, staffName, viewer, settings, now));
+  return rows.map(({ booking, name, email, staffName, counter }) => toBookingDto(booking, { name, email }, staffName, counter, viewer, settings, now));
 }
 
 export async function findBooking(db: Db, viewer: Actor, id: string, settings: SalonSettings, now: Date): Promise<Booking | undefined> {
   const [row] = await db
-    .select({ booking: bookings, name: user.name, email: user.email, staffName: staff.name })
+    .select({ booking: bookings, name: user.name, email: user.email, staffName: staff.name, counter: counterOfBooking })
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.userId))
     .leftJoin(staff, eq(staff.id, bookings.staffId))
     .where(and(eq(bookings.id, id), viewer.role === 'admin' ? undefined : eq(bookings.userId, viewer.id)));
-  return row ? toBookingDto(row.booking, { name: row.name, email: row.email }, row.staffName, viewer, settings, now) : undefined;
+  return row ? toBookingDto(row.booking, { name: row.name, email: row.email }, row.staffName, row.counter, viewer, settings, now) : undefined;
 }
+
+type CounterRow = { id: string; amountMinor: number; method: CounterMethod; at: string };
+
+/** The booking's counter payments, oldest first, as one JSON column of the row that reads it. */
+const counterOfBooking = sql<CounterRow[]>`coalesce((
+  select json_agg(json_build_object('id', cp.id, 'amountMinor', cp.amount_minor, 'method', cp.method, 'at', cp.created_at) order by cp.created_at, cp.id)
+  from ${counterPayments} cp where cp.booking_id = ${bookings.id}), '[]'::json)`;
 
 function toBookingDto(
   row: typeof bookings.$inferSelect,
   customer: { name: string; email: string },
   staffName: string | null,
+  counter: CounterRow[],
   viewer: Actor,
   settings: SalonSettings,
   now: Date,
@@ -82,9 +91,10 @@ function toBookingDto(
     staffId: row.staffId,
     staffName,
     staffFreeAt: row.staffFreeAt ? row.staffFreeAt.toISOString() : null,
+    money: bookingMoneyOf(row, counter),
     // A decided cancellation (its refund under way or to be retried) may be asked again, by whoever
     // decided it, and nothing else.
-    canCancel: confirmed && (viewer.role === 'admin' || beforeNotice || row.cancelRequestedAt !== null),
+    canCancel: confirmed && (viewer.role === 'admin' || customerMayCancel(row, beforeNotice) || row.cancelRequestedAt !== null),
     canComplete: viewer.role === 'admin' && confirmed && row.startsAt <= now && row.cancelRequestedAt === null,
     // The same limit as cancelling: inside the notice the salon has already planned her visit.
     canMove: confirmed && (viewer.role === 'admin' || beforeNotice) && row.cancelRequestedAt === null,
@@ -243,4 +253,17 @@ export async function confirmedBookingsAfter(db: Db, userId: string, after: Date
     .from(bookings)
     .where(and(eq(bookings.userId, userId), eq(bookings.status, 'confirmed'), gt(bookings.startsAt, after)))
     .orderBy(asc(bookings.startsAt));
+}
+
+/** What has been taken at the salon for this booking so far (minor units). */
+export async function counterPaidMinor(tx: Db, bookingId: string): Promise<number> {
+  const [row] = await tx
+    .select({ sum: sql<number>`coalesce(sum(${counterPayments.amountMinor}), 0)::int` })
+    .from(counterPayments)
+    .where(eq(counterPayments.bookingId, bookingId));
+  return row?.sum ?? 0;
+}
+
+export async function insertCounterPayment(tx: Db, values: { bookingId: string; amountMinor: number; method: CounterMethod; recordedBy: string }): Promise<void> {
+  await tx.insert(counterPayments).values(values);
 }

@@ -21,8 +21,12 @@ export async function lockBookingWithPayment(tx: Db, bookingId: string): Promise
   return row;
 }
 
-export async function markCancelRequested(tx: Db, bookingId: string, by: 'customer' | 'salon', now: Date): Promise<void> {
-  await tx.update(bookings).set({ cancelRequestedAt: now, cancelRequestedBy: by, updatedAt: now }).where(eq(bookings.id, bookingId));
+/** The decision, with what it refunds: the reconciler finishes it with the same amount. */
+export async function markCancelRequested(tx: Db, bookingId: string, by: 'customer' | 'salon', refundMinor: number, now: Date): Promise<void> {
+  await tx
+    .update(bookings)
+    .set({ cancelRequestedAt: now, cancelRequestedBy: by, cancelRefundMinor: refundMinor, updatedAt: now })
+    .where(eq(bookings.id, bookingId));
 }
 
 /** The booking is cancelled with its refund; the payment counts it (never beyond what was paid). */
@@ -37,6 +41,8 @@ export async function recordCancellation(tx: Db, row: BookingWithPayment, refund
 /** A refund of the booking, whatever its state: on the booking and counted by its payment. */
 export async function recordRefund(tx: Db, row: BookingWithPayment, refundMinor: number, now: Date): Promise<void> {
   await tx.update(bookings).set({ refundedMinor: refundMinor, updatedAt: now }).where(eq(bookings.id, row.booking.id));
+  // A kept deposit or a visit paid at the salon gives nothing back: the payment stays as it was.
+  if (refundMinor === 0) return;
   const { payment } = row;
   const refundedMinor = Math.min(payment.amountMinor, payment.refundedMinor + refundMinor);
   await tx
@@ -46,16 +52,19 @@ export async function recordRefund(tx: Db, row: BookingWithPayment, refundMinor:
 }
 
 /** Cancellations decided a minute ago or earlier and not yet recorded, through this processor. */
-export async function decidedCancellations(db: Db, gateway: string): Promise<{ bookingId: string; ref: string; priceMinor: number }[]> {
+export async function decidedCancellations(db: Db, gateway: string): Promise<{ bookingId: string; ref: string; refundMinor: number }[]> {
+  // A decision from before deposits has no amount: those refunded what was paid online.
+  const refundMinor = sql<number>`coalesce(${bookings.cancelRefundMinor}, ${bookings.onlineMinor})`;
   return db
-    .select({ bookingId: bookings.id, ref: payments.gatewayRef, priceMinor: bookings.priceMinor })
+    .select({ bookingId: bookings.id, ref: payments.gatewayRef, refundMinor })
     .from(bookings)
     .innerJoin(payments, eq(payments.id, bookings.paymentId))
     .where(
       and(
         eq(bookings.status, 'confirmed'),
         sql`${bookings.cancelRequestedAt} is not null and ${bookings.cancelRequestedAt} < now() - interval '1 minute'`,
-        eq(payments.gateway, gateway),
+        // One refunding nothing needs no processor, whichever took the money.
+        sql`(${payments.gateway} = ${gateway} or ${refundMinor} = 0)`,
       ),
     )
     .limit(100);

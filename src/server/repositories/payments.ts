@@ -9,6 +9,7 @@ import { payments } from '../db/schema.js';
 import { statement, verbatim } from './prepared.js';
 import { lockCellsText } from '../booking/capacity.js';
 import type { PaymentMethod, PaymentStatus } from '../../shared/payments.js';
+import type { PaymentPolicy, PayPlan } from '../../shared/deposits.js';
 
 /** A booking-list row with its service, as the checkout statements read it. */
 export type ItemRow = {
@@ -23,6 +24,8 @@ export type ItemRow = {
   price_minor: number;
   duration_minutes: number;
   image_url: string;
+  /** The service's own payment policy; null: the salon's. */
+  payment_policy: PaymentPolicy | null;
 };
 
 /** One of her payments still open (or cancelled in the last day), as createIntent reads it. */
@@ -33,7 +36,7 @@ type OpenPayment = { ref: string; fingerprint: string; reusable: boolean; reconc
  * Lists go in as arrays, so one text serves a list of any length.
  */
 export const READ_LIST = statement<{ userId: string; gateway: string }, ItemRow & { now: string | Date; open: OpenPayment[] }>('parlour_read_list')`
-  select c.id, c.service_id, c.starts_at, c.ends_at, c.staff_id, c.staff_free_at, c.hold_expires_at, s.title, s.price_minor, s.duration_minutes, s.image_url,
+  select c.id, c.service_id, c.starts_at, c.ends_at, c.staff_id, c.staff_free_at, c.hold_expires_at, s.title, s.price_minor, s.duration_minutes, s.image_url, s.payment_policy,
     now() as now,
     (select coalesce(json_agg(json_build_object(
         'ref', p.gateway_ref,
@@ -55,7 +58,7 @@ export const RENEW_HOLDS = statement<{ userId: string; holdMinutes: number }, It
   from services s
   where s.id = c.service_id and c.user_id = ${'userId'}::uuid and s.deleted_at is null
     and c.starts_at is not null and c.hold_expires_at > now()
-  returning c.id, c.service_id, c.starts_at, c.ends_at, c.staff_id, c.staff_free_at, c.hold_expires_at, c.created_at, s.title, s.price_minor, s.duration_minutes, s.image_url`;
+  returning c.id, c.service_id, c.starts_at, c.ends_at, c.staff_id, c.staff_free_at, c.hold_expires_at, c.created_at, s.title, s.price_minor, s.duration_minutes, s.image_url, s.payment_policy`;
 
 export const WRITE_PAYMENT = statement<
   {
@@ -72,6 +75,8 @@ export const WRITE_PAYMENT = statement<
     serviceIds: string[];
     titles: string[];
     prices: number[];
+    onlines: number[];
+    plans: PayPlan[];
     durations: number[];
     images: string[];
     starts: string[];
@@ -79,7 +84,7 @@ export const WRITE_PAYMENT = statement<
     staffIds: (string | null)[];
     staffFreeAts: (string | null)[];
   },
-  { id: string; client_secret: string; amount_minor: number; currency: string; created: boolean; stale: string[] }
+  { id: string; gateway_ref: string; client_secret: string; amount_minor: number; currency: string; created: boolean; stale: string[] }
 >('parlour_write_payment')`
   with existing as (
     select * from payments
@@ -88,7 +93,7 @@ export const WRITE_PAYMENT = statement<
   ), stale as (
     update payments set status = 'canceled', updated_at = now()
     where user_id = ${'userId'}::uuid and status in ('pending', 'failed') and ${'create'}::boolean and not exists (select 1 from existing)
-    returning id, gateway_ref
+    returning id, gateway_ref, gateway
   ), stale_bookings as (
     update bookings set status = 'cancelled', cancelled_at = now(), updated_at = now()
     where payment_id in (select id from stale) and status = 'pending'
@@ -97,18 +102,30 @@ export const WRITE_PAYMENT = statement<
     select ${'paymentId'}::uuid, ${'userId'}::uuid, ${'totalMinor'}::int, ${'currency'}::text, ${'gateway'}::text,
       ${'ref'}::text, ${'clientSecret'}::text, ${'fingerprint'}::text, 'pending'
     where ${'create'}::boolean and not exists (select 1 from existing)
-    returning id, client_secret, amount_minor, currency
+    returning id, gateway_ref, client_secret, amount_minor, currency
   ), booked as (
-    insert into bookings (user_id, payment_id, cart_item_id, service_id, title, price_minor, duration_minutes, image_url, starts_at, ends_at, staff_id, staff_free_at, status)
-    select ${'userId'}::uuid, created.id, v.cart_item_id, v.service_id, v.title, v.price_minor, v.duration_minutes, v.image_url, v.starts_at, v.ends_at,
-      v.staff_id, v.staff_free_at, 'pending'
-    from created, unnest(${'itemIds'}::uuid[], ${'serviceIds'}::uuid[], ${'titles'}::text[], ${'prices'}::int[], ${'durations'}::int[],
-      ${'images'}::text[], ${'starts'}::timestamptz[], ${'ends'}::timestamptz[], ${'staffIds'}::uuid[], ${'staffFreeAts'}::timestamptz[])
-      as v (cart_item_id, service_id, title, price_minor, duration_minutes, image_url, starts_at, ends_at, staff_id, staff_free_at)
+    insert into bookings (user_id, payment_id, cart_item_id, service_id, title, price_minor, online_minor, pay_plan, duration_minutes, image_url, starts_at, ends_at,
+      staff_id, staff_free_at, status)
+    select ${'userId'}::uuid, created.id, v.cart_item_id, v.service_id, v.title, v.price_minor, v.online_minor, v.pay_plan, v.duration_minutes, v.image_url,
+      v.starts_at, v.ends_at, v.staff_id, v.staff_free_at, 'pending'
+    from created, unnest(${'itemIds'}::uuid[], ${'serviceIds'}::uuid[], ${'titles'}::text[], ${'prices'}::int[], ${'onlines'}::int[], ${'plans'}::text[],
+      ${'durations'}::int[], ${'images'}::text[], ${'starts'}::timestamptz[], ${'ends'}::timestamptz[], ${'staffIds'}::uuid[], ${'staffFreeAts'}::timestamptz[])
+      as v (cart_item_id, service_id, title, price_minor, online_minor, pay_plan, duration_minutes, image_url, starts_at, ends_at, staff_id, staff_free_at)
   )
-  select id, client_secret, amount_minor, currency, false as created, '{}'::text[] as stale from existing
+  select id, gateway_ref, client_secret, amount_minor, currency, false as created, '{}'::text[] as stale from existing
   union all
-  select id, client_secret, amount_minor, currency, true, (select coalesce(array_agg(gateway_ref), '{}') from stale) from created`;
+  -- The processor's intents to cancel: a list paid at the salon ('salon') has none.
+  select id, gateway_ref, client_secret, amount_minor, currency, true,
+    (select coalesce(array_agg(gateway_ref) filter (where gateway <> 'salon'), '{}') from stale) from created`;
+
+/**
+ * Her upcoming visits with nothing paid (booked to pay at the salon, no counter payment yet): the
+ * salon's unpaidLimit caps them.
+ */
+export const UNPAID_UPCOMING = statement<{ userId: string }, { count: number }>('parlour_unpaid_upcoming')`
+  select count(*)::int as count from bookings b
+  where b.user_id = ${'userId'}::uuid and b.status = 'confirmed' and b.online_minor = 0 and b.starts_at > now()
+    and not exists (select 1 from counter_payments cp where cp.booking_id = b.id)`;
 
 export const LOCK_OUTCOME = statement<
   { ref: string; eventId: string; outcome: string; message: string | null; succeeded: boolean },
@@ -119,7 +136,7 @@ export const LOCK_OUTCOME = statement<
     amount_minor: number;
     gateway_ref: string;
     fresh: boolean;
-    pending: { id: string; priceMinor: number; startsAt: string; endsAt: string; staffId: string | null; staffFreeAt: string | null }[];
+    pending: { id: string; priceMinor: number; onlineMinor: number; startsAt: string; endsAt: string; staffId: string | null; staffFreeAt: string | null }[];
   }
 >('parlour_lock_outcome')`
   with payment as (
@@ -130,7 +147,7 @@ export const LOCK_OUTCOME = statement<
     on conflict do nothing
     returning id
   ), pending as (
-    select b.id, b.price_minor, b.starts_at, b.ends_at, b.staff_id, b.staff_free_at
+    select b.id, b.price_minor, b.online_minor, b.starts_at, b.ends_at, b.staff_id, b.staff_free_at
     from bookings b join payment p on b.payment_id = p.id
     where b.status = 'pending' and ${'succeeded'}::boolean and exists (select 1 from event)
       and p.status in ('pending', 'failed', 'canceled')
@@ -138,7 +155,7 @@ export const LOCK_OUTCOME = statement<
     for update of b
   ), cells as (${verbatim(lockCellsText('pending'))})
   select p.id, p.user_id, p.status, p.amount_minor, p.gateway_ref, exists (select 1 from event) as fresh,
-    (select coalesce(json_agg(json_build_object('id', id, 'priceMinor', price_minor, 'startsAt', starts_at, 'endsAt', ends_at,
+    (select coalesce(json_agg(json_build_object('id', id, 'priceMinor', price_minor, 'onlineMinor', online_minor, 'startsAt', starts_at, 'endsAt', ends_at,
       'staffId', staff_id, 'staffFreeAt', staff_free_at) order by starts_at), '[]'::json) from pending) as pending
   from payment p`;
 
@@ -159,7 +176,7 @@ export const SETTLE_PAYMENT = statement<
   with settled as (
     update bookings b set
       status = case when b.id = any (${'confirmed'}::uuid[]) then 'confirmed' else 'cancelled' end,
-      refunded_minor = case when b.id = any (${'confirmed'}::uuid[]) then b.refunded_minor else b.price_minor end,
+      refunded_minor = case when b.id = any (${'confirmed'}::uuid[]) then b.refunded_minor else b.online_minor end,
       cancelled_at = case when b.id = any (${'confirmed'}::uuid[]) then b.cancelled_at else now() end,
       updated_at = now()
     where b.payment_id = ${'paymentId'}::uuid and (b.id = any (${'confirmed'}::uuid[]) or b.id = any (${'refused'}::uuid[]))

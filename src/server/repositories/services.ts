@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { cartItems, services } from '../db/schema.js';
 import type { Service } from '../../shared/service.js';
+import type { PaymentPolicy } from '../../shared/deposits.js';
 import { fromMinorUnits, toMinorUnits } from '../../shared/money.js';
 import { CATALOGUE_CHANNEL, STAFF_CHANNEL } from '../change-cache.js';
 
@@ -17,6 +18,7 @@ export function toServiceDto(row: ServiceRow): Service {
     buffer: row.bufferMinutes,
     category: row.category,
     image_url: row.imageUrl,
+    paymentPolicy: row.paymentPolicy ?? null,
   };
 }
 
@@ -46,6 +48,7 @@ export type ServiceFields = {
   buffer: number;
   category: string | null;
   image_url: string;
+  paymentPolicy?: PaymentPolicy | null;
 };
 
 function toRow(fields: Partial<ServiceFields>) {
@@ -57,6 +60,7 @@ function toRow(fields: Partial<ServiceFields>) {
     ...(fields.buffer !== undefined && { bufferMinutes: fields.buffer }),
     ...(fields.category !== undefined && { category: fields.category }),
     ...(fields.image_url !== undefined && { imageUrl: fields.image_url }),
+    ...(fields.paymentPolicy !== undefined && { paymentPolicy: fields.paymentPolicy }),
   };
 }
 

@@ -74,6 +74,7 @@ async function booking(
     serviceId: values.serviceId,
     title: values.title,
     priceMinor: values.price * 100,
+    onlineMinor: values.price * 100,
     durationMinutes: values.minutes,
     imageUrl: '/images/services/classic-haircut.svg',
     startsAt: values.startsAt,

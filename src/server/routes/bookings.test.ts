@@ -513,8 +513,8 @@ describe('POST /api/bookings/:id/reopen: the salon takes back a completed or no-
     // salon's own records: no customer can book a time that has begun).
     for (let i = 0; i < DEFAULT_SALON_SETTINGS.capacity; i += 1) {
       await t.database.db.execute(sql`
-        insert into bookings (user_id, payment_id, cart_item_id, service_id, title, price_minor, duration_minutes, image_url, starts_at, ends_at, status)
-        select user_id, payment_id, gen_random_uuid(), service_id, title, price_minor, duration_minutes, image_url, starts_at, ends_at, 'confirmed'
+        insert into bookings (user_id, payment_id, cart_item_id, service_id, title, price_minor, online_minor, duration_minutes, image_url, starts_at, ends_at, status)
+        select user_id, payment_id, gen_random_uuid(), service_id, title, price_minor, online_minor, duration_minutes, image_url, starts_at, ends_at, 'confirmed'
         from bookings where id = ${id}`);
     }
     const before = await bookingRow(id);

@@ -10,6 +10,8 @@ import { databaseNow } from '../booking/capacity.js';
 import { attachmentName, listOrCsv, sendCsv } from '../csv.js';
 import { bookingsCsv } from '../csv-exports.js';
 import { buildIcs } from '../calendar/ics.js';
+import { counterPaymentInputSchema } from '../../shared/deposits.js';
+import { toMinorUnits } from '../../shared/money.js';
 
 /**
  * Every `/api/bookings` route: the appointments list (and its CSV), one appointment's calendar
@@ -97,6 +99,25 @@ export async function bookingRoutes(app: App) {
     async (request) => {
       const me = await currentUser(request);
       await service.move(me, request.params.id, new Date(request.body.startsAt), request.body.staffId);
+      return bookingAsSeenBy(me, request.params.id);
+    },
+  );
+
+  app.post(
+    '/bookings/:id/counter-payments',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Records money taken at the salon for a visit: cash, card, bKash or Nagad, never more than it owes (admin)',
+        params: idParamsSchema,
+        body: counterPaymentInputSchema,
+        response: { 200: bookingSchema, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      const me = await currentUser(request);
+      await app.payments.recordCounterPayment(request.params.id, { amountMinor: toMinorUnits(request.body.amount), method: request.body.method }, me.id);
       return bookingAsSeenBy(me, request.params.id);
     },
   );

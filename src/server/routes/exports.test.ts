@@ -217,6 +217,7 @@ describe('a long history', () => {
         serviceId: services[0]!._id,
         title: 'Past visit',
         priceMinor: 100_000,
+        onlineMinor: 100_000,
         durationMinutes: 60,
         imageUrl: '/images/services/haircut.svg',
         startsAt: new Date(start + i * 86_400_000),

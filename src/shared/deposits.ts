@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { fromMinorUnits, hasAtMostTwoDecimals, toMinorUnits } from './money.js';
+
+/**
+ * What a customer pays online when she books, and what at the salon (docs/decisions/042): the whole
+ * price online; a deposit online (a share of the price, or a fixed amount) with the rest at the
+ * visit; or nothing online. The salon sets one policy; a service may have its own.
+ *
+ * A late cancellation by the customer (inside the notice) or a no-show keeps a deposit; cancelled
+ * earlier, or by the salon, everything paid online is refunded.
+ */
+export const paymentPolicySchema = z.discriminatedUnion(
+  'mode',
+  [
+    z.object({ mode: z.literal('full') }),
+    z.object({
+      mode: z.literal('deposit-percent'),
+      percent: z
+        .number({ error: 'Deposit share is required' })
+        .int('Deposit share must be a whole number')
+        .min(1, 'Deposit share must be between 1 and 99 %')
+        .max(99, 'Deposit share must be between 1 and 99 %'),
+    }),
+    z.object({
+      mode: z.literal('deposit-fixed'),
+      amount: z
+        .number({ error: 'Deposit amount is required' })
+        .positive('Deposit amount must be more than 0')
+        .max(1_000_000, 'Deposit amount is too large')
+        .refine(hasAtMostTwoDecimals, 'Use at most two decimals'),
+    }),
+    z.object({ mode: z.literal('at-salon') }),
+  ],
+  { error: 'Choose how customers pay' },
+);
+export type PaymentPolicy = z.infer<typeof paymentPolicySchema>;
+
+/** How a booking was paid for when it was made: the kind of policy it was booked under. */
+export const payPlanSchema = z.enum(['full', 'deposit', 'at-salon']);
+export type PayPlan = z.infer<typeof payPlanSchema>;
+
+export function payPlanOf(policy: PaymentPolicy): PayPlan {
+  return policy.mode === 'full' ? 'full' : policy.mode === 'at-salon' ? 'at-salon' : 'deposit';
+}
+
+/**
+ * The part of a price (minor units) paid online when booking under `policy`. A percentage is
+ * rounded to whole taka (nobody pays a deposit of ৳123.45), never below ৳1 nor above the price; a
+ * fixed deposit larger than the price is the price.
+ */
+export function onlineDueMinor(priceMinor: number, policy: PaymentPolicy): number {
+  switch (policy.mode) {
+    case 'full':
+      return priceMinor;
+    case 'at-salon':
+      return 0;
+    case 'deposit-fixed':
+      return Math.min(priceMinor, toMinorUnits(policy.amount));
+    case 'deposit-percent': {
+      const taka = Math.max(1, Math.round(fromMinorUnits(priceMinor) * (policy.percent / 100)));
+      return Math.min(priceMinor, taka * 100);
+    }
+  }
+}
+
+/** The policy a service is booked under: its own, else the salon's. */
+export function policyFor(service: { paymentPolicy?: PaymentPolicy | null }, salon: PaymentPolicy): PaymentPolicy {
+  return service.paymentPolicy ?? salon;
+}
+
+/** A counter payment's means: what the front desk takes. */
+export const counterMethodSchema = z.enum(['cash', 'card', 'bkash', 'nagad'], { error: 'Choose how she paid' });
+export type CounterMethod = z.infer<typeof counterMethodSchema>;
+
+export const COUNTER_METHOD_LABELS: Record<CounterMethod, string> = { cash: 'Cash', card: 'Card', bkash: 'bKash', nagad: 'Nagad' };
+
+/** `POST /api/bookings/:id/counter-payments`: money taken at the salon for this visit. */
+export const counterPaymentInputSchema = z.object({
+  amount: z
+    .number({ error: 'Amount is required' })
+    .positive('Amount must be more than 0')
+    .max(10_000_000, 'Amount is too large')
+    .refine(hasAtMostTwoDecimals, 'Use at most two decimals'),
+  method: counterMethodSchema,
+});
+
+/** A booking's money, as the customer, the stylist's desk and the admin read it (in taka). */
+export const bookingMoneySchema = z.object({
+  plan: payPlanSchema,
+  /** Asked online when she booked (the price, a deposit, or 0). */
+  online: z.number(),
+  /** Paid online and not refunded. */
+  paidOnline: z.number(),
+  /** Taken at the salon, every counter payment summed. */
+  paidAtSalon: z.number(),
+  /** What is left to pay at the visit; 0 once paid in full, and for a cancelled booking. */
+  due: z.number(),
+  /** A deposit the salon kept (a late cancellation or a no-show). */
+  depositKept: z.number(),
+  counterPayments: z.array(z.object({ id: z.string(), amount: z.number(), method: counterMethodSchema, at: z.string() })),
+});
+export type BookingMoney = z.infer<typeof bookingMoneySchema>;
+
+/**
+ * A booking's money from its row and its counter payments (minor units in, taka out), written once
+ * for the server's answers and the browser's fake server in the client tests.
+ */
+export function bookingMoneyOf(
+  row: { status: string; payPlan: PayPlan; priceMinor: number; onlineMinor: number; refundedMinor: number },
+  counter: readonly { id: string; amountMinor: number; method: CounterMethod; at: string }[],
+): BookingMoney {
+  const paidOnlineMinor = row.status === 'pending' ? 0 : row.onlineMinor - row.refundedMinor;
+  const atSalonMinor = counter.reduce((sum, c) => sum + c.amountMinor, 0);
+  const owing = row.status === 'confirmed' || row.status === 'completed';
+  const kept = row.payPlan === 'deposit' && (row.status === 'cancelled' || row.status === 'no-show') ? paidOnlineMinor : 0;
+  return {
+    plan: row.payPlan,
+    online: fromMinorUnits(row.onlineMinor),
+    paidOnline: fromMinorUnits(paidOnlineMinor),
+    paidAtSalon: fromMinorUnits(atSalonMinor),
+    due: owing ? fromMinorUnits(Math.max(0, row.priceMinor - paidOnlineMinor - atSalonMinor)) : 0,
+    depositKept: fromMinorUnits(kept),
+    counterPayments: counter.map((c) => ({ id: c.id, amount: fromMinorUnits(c.amountMinor), method: c.method, at: c.at })),
+  };
+}
