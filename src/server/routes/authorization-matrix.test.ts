@@ -266,6 +266,15 @@ const matrix: Row[] = [
     target: (c) => bookingState(c.bystanderBookingId),
   },
   {
+    // Paid in full online, so the admin is let in and told nothing is owed.
+    name: "record a counter payment for the bystander's booking",
+    method: 'POST',
+    url: (c) => `/api/bookings/${c.bystanderBookingId}/counter-payments`,
+    body: () => ({ amount: 100, method: 'cash' }),
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 409 },
+    target: (c) => rows(sql`select * from counter_payments where booking_id = ${c.bystanderBookingId}`),
+  },
+  {
     name: "cancel the bystander's booking",
     method: 'POST',
     url: (c) => `/api/bookings/${c.bystanderBookingId}/cancel`,

@@ -438,6 +438,10 @@ describe('real traffic against the document', () => {
     await call(admin, { method: 'POST', url: `/api/bookings/${booking._id}/complete`, status: 409 });
     await call(admin, { method: 'POST', url: `/api/bookings/${booking._id}/no-show`, status: 409 });
     await call(customer, { method: 'POST', url: `/api/bookings/${booking._id}/no-show`, status: 403 });
+    // Paid in full online: nothing is left to take at the counter.
+    await call(admin, { method: 'POST', url: `/api/bookings/${booking._id}/counter-payments`, body: { amount: 100, method: 'cash' }, status: 409 });
+    await call(admin, { method: 'POST', url: `/api/bookings/${booking._id}/counter-payments`, body: { amount: -1, method: 'cash' }, status: 400 });
+    await call(customer, { method: 'POST', url: `/api/bookings/${booking._id}/counter-payments`, body: { amount: 100, method: 'cash' }, status: 403 });
     // Undoing a mark: this visit was never marked, and a customer may not.
     await call(admin, { method: 'POST', url: `/api/bookings/${booking._id}/reopen`, status: 409 });
     await call(admin, { method: 'POST', url: `/api/bookings/${notAnId}/reopen`, status: 404 });

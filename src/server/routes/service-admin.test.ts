@@ -33,11 +33,29 @@ const catalogue = async () => serviceListSchema.parse((await t.app.inject({ url:
 const countServices = async () => Number((await rowsOf<{ n: number }>(t.database.db, sql`select count(*)::int as n from services`))[0]!.n);
 
 async function validBody() {
-  return { title: 'Gold Facial', price: 2499.5, description: 'A glow facial with gold serum.', duration: 75, buffer: 10, category: 'Facial', image_url: await uploadImage(t.app) };
+  return {
+    title: 'Gold Facial',
+    price: 2499.5,
+    description: 'A glow facial with gold serum.',
+    duration: 75,
+    buffer: 10,
+    category: 'Facial',
+    image_url: await uploadImage(t.app),
+    paymentPolicy: { mode: 'deposit-percent' as const, percent: 30 },
+  };
 }
 
 function validBodyWithoutUpload() {
-  return { title: 'Gold Facial', price: 2499.5, description: 'A glow facial with gold serum.', duration: 75, buffer: 10, category: 'Facial', image_url: '/images/services/bridal-makeup.svg' };
+  return {
+    title: 'Gold Facial',
+    price: 2499.5,
+    description: 'A glow facial with gold serum.',
+    duration: 75,
+    buffer: 10,
+    category: 'Facial',
+    image_url: '/images/services/bridal-makeup.svg',
+    paymentPolicy: null,
+  };
 }
 
 describe('POST /api/service', () => {
@@ -84,6 +102,19 @@ describe('POST /api/service', () => {
   ])('400 for a bad %s (%j) with the field issue, storing nothing', async (path, change, message) => {
     const before = await countServices();
     const res = await call('POST', '/api/service', admin, { ...(await validBody()), ...change });
+    expect(res.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(res.json()).issues).toContainEqual({ path, message });
+    expect(await countServices()).toBe(before);
+  });
+
+  it.each([
+    ['paymentPolicy.percent', { mode: 'deposit-percent', percent: 100 }, 'Deposit share must be between 1 and 99 %'],
+    ['paymentPolicy.amount', { mode: 'deposit-fixed', amount: 0 }, 'Deposit amount must be more than 0'],
+    ['paymentPolicy.amount', { mode: 'deposit-fixed', amount: 10.005 }, 'Use at most two decimals'],
+    ['paymentPolicy.mode', { mode: 'later' }, 'Choose how customers pay'],
+  ])('400 for a bad payment policy (%s: %j), storing nothing', async (path, paymentPolicy, message) => {
+    const before = await countServices();
+    const res = await call('POST', '/api/service', admin, { ...validBodyWithoutUpload(), paymentPolicy });
     expect(res.statusCode).toBe(400);
     expect(apiErrorSchema.parse(res.json()).issues).toContainEqual({ path, message });
     expect(await countServices()).toBe(before);
