@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { calendarDateSchema } from './salon-settings.js';
+import { payPlanSchema } from './deposits.js';
 
 export const HOLD_TAKEN_MESSAGE = 'That time is no longer available';
 
@@ -43,6 +44,9 @@ export const cartItemSchema = z.object({
   staffName: z.string().nullable(),
   /** Whether she asked for any stylist (the salon assigns one when the time is held). */
   anyStylist: z.boolean(),
+  /** How it is paid (the service's policy, else the salon's) and what of it is paid online now. */
+  plan: payPlanSchema,
+  payNow: z.number(),
 });
 export const cartListSchema = z.array(cartItemSchema);
 export type CartItem = z.infer<typeof cartItemSchema>;

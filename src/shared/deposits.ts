@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fromMinorUnits, hasAtMostTwoDecimals, toMinorUnits } from './money.js';
+import { fromMinorUnits, hasAtMostTwoDecimals } from './money.js';
+export { onlineDueMinor, payPlanOf, policyFor } from './pay-now.js';
 
 /**
  * What a customer pays online when she books, and what at the salon (docs/decisions/042): the whole
@@ -38,35 +39,6 @@ export type PaymentPolicy = z.infer<typeof paymentPolicySchema>;
 /** How a booking was paid for when it was made: the kind of policy it was booked under. */
 export const payPlanSchema = z.enum(['full', 'deposit', 'at-salon']);
 export type PayPlan = z.infer<typeof payPlanSchema>;
-
-export function payPlanOf(policy: PaymentPolicy): PayPlan {
-  return policy.mode === 'full' ? 'full' : policy.mode === 'at-salon' ? 'at-salon' : 'deposit';
-}
-
-/**
- * The part of a price (minor units) paid online when booking under `policy`. A percentage is
- * rounded to whole taka (nobody pays a deposit of ৳123.45), never below ৳1 nor above the price; a
- * fixed deposit larger than the price is the price.
- */
-export function onlineDueMinor(priceMinor: number, policy: PaymentPolicy): number {
-  switch (policy.mode) {
-    case 'full':
-      return priceMinor;
-    case 'at-salon':
-      return 0;
-    case 'deposit-fixed':
-      return Math.min(priceMinor, toMinorUnits(policy.amount));
-    case 'deposit-percent': {
-      const taka = Math.max(1, Math.round(fromMinorUnits(priceMinor) * (policy.percent / 100)));
-      return Math.min(priceMinor, taka * 100);
-    }
-  }
-}
-
-/** The policy a service is booked under: its own, else the salon's. */
-export function policyFor(service: { paymentPolicy?: PaymentPolicy | null }, salon: PaymentPolicy): PaymentPolicy {
-  return service.paymentPolicy ?? salon;
-}
 
 /** A counter payment's means: what the front desk takes. */
 export const counterMethodSchema = z.enum(['cash', 'card', 'bkash', 'nagad'], { error: 'Choose how she paid' });

@@ -41,6 +41,9 @@ export function cartItemFor(service: Service, user: User, overrides: Partial<Car
     staffId: null,
     staffName: null,
     anyStylist: true,
+    // Paid in full online unless a test gives it another plan.
+    plan: 'full',
+    payNow: overrides.price ?? service.price,
     ...overrides,
   });
 }

@@ -59,6 +59,9 @@ export function heldItem(service: (typeof services)[number], startsAt: string | 
     staffId: null,
     staffName: null,
     anyStylist: true,
+    // Paid in full online unless a test gives it another plan.
+    plan: 'full',
+    payNow: overrides.price ?? service.price,
     ...overrides,
   });
 }

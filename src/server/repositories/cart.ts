@@ -5,11 +5,13 @@ import { statement, verbatim } from './prepared.js';
 import { lockCellsText } from '../booking/capacity.js';
 import { fromMinorUnits } from '../../shared/money.js';
 import { MAX_CART_ITEMS, type CartItem } from '../../shared/cart.js';
+import { onlineDueMinor, payPlanOf, type PaymentPolicy } from '../../shared/deposits.js';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** An item as the API shows it: today's catalogue title, price and image (never what a client once sent). */
-export function cartItemOf(item: HeldItem, email: string): CartItem {
+export function cartItemOf(item: HeldItem, email: string, salonPolicy: PaymentPolicy): CartItem {
+  const policy = item.paymentPolicy ?? salonPolicy;
   return {
     _id: item.id,
     cartItemId: item.serviceId,
@@ -24,6 +26,8 @@ export function cartItemOf(item: HeldItem, email: string): CartItem {
     staffId: item.staffId,
     staffName: item.staffName,
     anyStylist: item.anyStylist,
+    plan: payPlanOf(policy),
+    payNow: fromMinorUnits(onlineDueMinor(item.priceMinor, policy)),
   };
 }
 
@@ -45,6 +49,7 @@ function prepareList(db: Db) {
       staffId: cartItems.staffId,
       staffName: staff.name,
       anyStylist: cartItems.anyStylist,
+      paymentPolicy: services.paymentPolicy,
     })
     .from(cartItems)
     .innerJoin(services, eq(services.id, cartItems.serviceId))
@@ -59,14 +64,14 @@ function prepareList(db: Db) {
  * service was deleted are gone already (deleteService removes them). One statement, the most
  * frequent signed-in read: prepared once per connection.
  */
-export async function listCart(db: Db, userId: string, email: string): Promise<CartItem[]> {
+export async function listCart(db: Db, userId: string, email: string, salonPolicy: PaymentPolicy): Promise<CartItem[]> {
   let query = listQueries.get(db);
   if (!query) {
     query = prepareList(db);
     listQueries.set(db, query);
   }
   const rows = await query.execute({ userId });
-  return rows.map((row) => cartItemOf(row, email));
+  return rows.map((row) => cartItemOf(row, email, salonPolicy));
 }
 
 /** drizzle/0008_add_to_list_function.sql: the lock, then the count and the insert, in one call. */
@@ -144,6 +149,8 @@ export type HeldItem = {
   staffId: string | null;
   staffName: string | null;
   anyStylist: boolean;
+  /** The service's own payment policy; null: the salon's. */
+  paymentPolicy: PaymentPolicy | null;
 };
 
 type ItemRow = {
@@ -160,6 +167,7 @@ type ItemRow = {
   staff_free_at: string | Date | null;
   staff_name: string | null;
   any_stylist: boolean;
+  payment_policy: PaymentPolicy | null;
   now: string | Date;
 };
 
@@ -179,13 +187,14 @@ export function heldItem(row: ItemRow): HeldItem {
     staffId: row.staff_id,
     staffName: row.staff_name,
     anyStylist: row.any_stylist,
+    paymentPolicy: row.payment_policy,
   };
 }
 
 type SetTime = { itemId: string; userId: string; start: string | null; holdMinutes: number; staffId: string | null };
 
 const RETURNING_ITEM = `c.id, c.service_id, s.title, s.price_minor, s.image_url, s.duration_minutes, c.starts_at, c.ends_at, c.hold_expires_at,
-        c.staff_id, c.staff_free_at, c.any_stylist, (select name from staff where staff.id = c.staff_id) as staff_name`;
+        c.staff_id, c.staff_free_at, c.any_stylist, (select name from staff where staff.id = c.staff_id) as staff_name, s.payment_policy`;
 
 /**
  * Sets `itemId`'s time to `start` with a hold of `holdMinutes` (or, start null, lets the time go)

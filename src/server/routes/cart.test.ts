@@ -55,6 +55,9 @@ describe('POST /api/cart', () => {
         staffId: null,
         staffName: null,
         anyStylist: true,
+        // The salon's default: the whole price online.
+        plan: 'full',
+        payNow: 1200,
       },
     ]);
   });

@@ -71,10 +71,11 @@ export async function cartRoutes(app: App) {
     async (request) => {
       const me = await currentUser(request);
       const asked = request.query.email?.trim().toLowerCase();
-      if (!asked || asked === me.email.toLowerCase()) return listCart(app.db, me.id, me.email);
+      const { paymentPolicy } = await app.salonSettings.get();
+      if (!asked || asked === me.email.toLowerCase()) return listCart(app.db, me.id, me.email, paymentPolicy);
       if (me.role !== 'admin') throw new HttpError(403, 'You can only see your own booking list.');
       const other = await findUserByEmail(app.db, asked);
-      return other ? listCart(app.db, other._id, other.email) : [];
+      return other ? listCart(app.db, other._id, other.email, paymentPolicy) : [];
     },
   );
 
@@ -113,7 +114,7 @@ export async function cartRoutes(app: App) {
       const me = await currentUser(request);
       const startsAt = request.body.startsAt === null ? null : new Date(request.body.startsAt);
       const item = await app.bookings.hold(me, request.params.id, startsAt, request.body.staffId ?? null);
-      return cartItemOf(item, me.email);
+      return cartItemOf(item, me.email, (await app.salonSettings.get()).paymentPolicy);
     },
   );
 

@@ -5,6 +5,8 @@ import type { insertedSchema } from '../../../../shared/results';
 import type { Service } from '../../../../shared/service';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-client';
+import { onlineDueMinor, payPlanOf } from '../../../../shared/pay-now';
+import { fromMinorUnits, toMinorUnits } from '../../../../shared/money';
 
 type Inserted = z.infer<typeof insertedSchema>;
 
@@ -39,6 +41,10 @@ export function useAddToCart(email: string) {
         staffId: null,
         staffName: null,
         anyStylist: true,
+        // The salon's own policy is not known here: the service's, else the whole price (the
+        // default); the refetch below brings the server's figure a moment later.
+        plan: service.paymentPolicy ? payPlanOf(service.paymentPolicy) : 'full',
+        payNow: fromMinorUnits(onlineDueMinor(toMinorUnits(service.price), service.paymentPolicy ?? { mode: 'full' })),
       };
       queryClient.setQueryData<CartItem[]>(key, (items) =>
         items && !items.some((item) => item._id === insertedId) ? [...items, added] : items,
