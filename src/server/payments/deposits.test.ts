@@ -75,6 +75,8 @@ describe('a deposit online, the rest at the salon', () => {
   it('asks 30 % online, confirms the visit on it, and shows the rest as due at the salon', async () => {
     await policy({ mode: 'deposit-percent', percent: 30 });
     const who = await customerWith();
+    const [item] = cartListSchema.parse((await asUser(t.app, who).get('/api/cart')).json());
+    expect(item).toMatchObject({ price: 1200, plan: 'deposit', payNow: 360 });
     // The whole price is no longer what the page should show: the list changed under it.
     const whole = await checkout(who, haircut.price);
     expect(whole.statusCode).toBe(409);
