@@ -35,3 +35,18 @@ export function onlineDueMinor(priceMinor: number, policy: PaymentPolicy): numbe
 export function policyFor(service: { paymentPolicy?: PaymentPolicy | null }, salon: PaymentPolicy): PaymentPolicy {
   return service.paymentPolicy ?? salon;
 }
+
+/**
+ * The cancellation policy in the words shown before she pays, on the receipt and in the e-mails
+ * (one sentence per kind of visit on the list, in the order full, deposit, at the salon).
+ */
+export function cancellationPolicyLines(plans: readonly PayPlan[], noticeHours: number): string[] {
+  const notice = noticeHours === 0 ? 'up to the start of your visit' : `up to ${noticeHours} ${noticeHours === 1 ? 'hour' : 'hours'} before your visit`;
+  const lines: string[] = [];
+  if (plans.includes('full')) lines.push(`Paid in full: cancel ${notice} and everything is refunded.`);
+  if (plans.includes('deposit')) {
+    lines.push(`Deposit: cancel ${notice} and your deposit is refunded; if you cancel later or do not come, the salon keeps the deposit.`);
+  }
+  if (plans.includes('at-salon')) lines.push('Pay at the salon: nothing is charged online. If you cannot come, please cancel so the time can go to someone else.');
+  return lines;
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { calendarDateSchema } from './salon-settings.js';
 import { instantSchema } from './cart.js';
-import { bookingMoneySchema } from './deposits.js';
+import { bookingMoneySchema, payPlanSchema } from './deposits.js';
 
 export const BOOKING_LIST_CHANGED_MESSAGE = 'Your booking list changed';
 /** A move, completion or no-show of a booking whose cancellation (and refund) is under way. */
@@ -103,7 +103,17 @@ export const paymentSchema = z.object({
   paidAt: z.string().nullable(),
   customer: z.object({ name: z.string(), email: z.string() }),
   services: z.array(
-    z.object({ bookingId: idSchema, title: z.string(), price: z.number(), startsAt: z.string(), status: bookingStatusSchema, staffName: z.string().nullable() }),
+    z.object({
+      bookingId: idSchema,
+      title: z.string(),
+      price: z.number(),
+      /** What of the price this payment took online (the price, a deposit, or 0: paid at the salon). */
+      online: z.number(),
+      plan: payPlanSchema,
+      startsAt: z.string(),
+      status: bookingStatusSchema,
+      staffName: z.string().nullable(),
+    }),
   ),
   /** Every declined card attempt on this payment, oldest first (kept after a later card paid). */
   declines: z.array(z.object({ at: z.string(), message: z.string() })),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { imageUrlSchema } from './images.js';
 import { hasAtMostTwoDecimals, toMinorUnits } from './money.js';
-import { paymentPolicySchema, type PaymentPolicy } from './deposits.js';
+import { paymentPolicySchema } from './deposits.js';
 
 export const serviceSchema = z.object({
   _id: idSchema,

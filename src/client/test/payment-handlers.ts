@@ -73,7 +73,10 @@ export function heldBookingList(user: User = customerUser): CartItem[] {
 
 type StoredBooking = Omit<Booking, 'canCancel' | 'canComplete' | 'canMove'>;
 
-export function paymentRecord(n: number, overrides: Partial<Payment> = {}): Payment {
+type ServiceOverride = Omit<Payment['services'][number], 'online' | 'plan'> & Partial<Pick<Payment['services'][number], 'online' | 'plan'>>;
+
+/** A payment; its services are paid in full online unless a test says otherwise. */
+export function paymentRecord(n: number, { services, ...overrides }: Omit<Partial<Payment>, 'services'> & { services?: ServiceOverride[] } = {}): Payment {
   return paymentSchema.parse({
     _id: uuid('a0000000', n),
     amount: manicure.price,
@@ -87,9 +90,12 @@ export function paymentRecord(n: number, overrides: Partial<Payment> = {}): Paym
     createdAt: '2030-01-15T06:00:00.000Z',
     paidAt: '2030-01-15T06:00:00.000Z',
     customer: { name: customerUser.name, email: customerUser.email },
-    services: [{ bookingId: uuid('b0000000', n), title: manicure.title, price: manicure.price, startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed', staffName: null }],
+    services: [
+      { bookingId: uuid('b0000000', n), title: manicure.title, price: manicure.price, online: manicure.price, plan: 'full', startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed', staffName: null },
+    ],
     declines: [],
     ...overrides,
+    ...(services && { services: services.map((service) => ({ online: service.price, plan: 'full', ...service })) }),
   });
 }
 
@@ -230,7 +236,8 @@ export function fakePayments({
           return apiErrorResponse(400, `The hold on ${item.title} expired. Pick a time again.`);
         }
       }
-      const total = items.reduce((sum, item) => sum + toMinorUnits(item.price), 0);
+      // What is paid online now, as the real server computes it (each item's payNow).
+      const total = items.reduce((sum, item) => sum + toMinorUnits(item.payNow), 0);
       if (toMinorUnits(parsed.data.price) !== total) return apiErrorResponse(409, BOOKING_LIST_CHANGED_MESSAGE);
 
       const payment = paymentRecord(nextPayment++, {

@@ -168,6 +168,8 @@ async function withServices(db: Db, rows: { payment: typeof payments.$inferSelec
         bookingId: b.id,
         title: b.title,
         price: fromMinorUnits(b.priceMinor),
+        online: fromMinorUnits(b.onlineMinor),
+        plan: b.payPlan,
         startsAt: b.startsAt.toISOString(),
         status: b.status as BookingStatus,
         staffName,

@@ -1,9 +1,30 @@
 import type { CartItem } from '../../../shared/cart';
-import { fromMinorUnits, toMinorUnits } from '../../../shared/money';
+import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../shared/money';
 
 /** The sum of the items' prices, added in poisha so 8999.5 + 0.1 stays exact. */
 export function bookingListTotal(items: readonly Pick<CartItem, 'price'>[]): number {
   return fromMinorUnits(items.reduce((sum, item) => sum + toMinorUnits(item.price), 0));
+}
+
+/** What is paid online now: each item's payNow (the price, a deposit, or 0), added in poisha. */
+export function bookingListDueNow(items: readonly Pick<CartItem, 'payNow'>[]): number {
+  return fromMinorUnits(items.reduce((sum, item) => sum + toMinorUnits(item.payNow), 0));
+}
+
+/** What is left for the salon: the total less what is paid online now. */
+export function bookingListDueLater(total: number, dueNow: number): number {
+  return fromMinorUnits(toMinorUnits(total) - toMinorUnits(dueNow));
+}
+
+/**
+ * How an item not paid in full online is paid: 'Deposit now ৳360 · ৳840 at the salon' before she
+ * pays, 'Deposit paid ...' on the receipt (`paid`).
+ */
+export function payNowLine(item: Pick<CartItem, 'plan' | 'price' | 'payNow'>, paid = false): string {
+  const later = formatMoney(bookingListDueLater(item.price, item.payNow));
+  if (item.plan === 'at-salon' || item.payNow === 0) return `Pay at the salon: ${later}`;
+  if (item.payNow >= item.price) return paid ? 'Deposit paid: the whole price' : 'Deposit: the whole price now';
+  return `${paid ? 'Deposit paid' : 'Deposit now'} ${formatMoney(item.payNow)} · ${later} at the salon`;
 }
 
 /** What stops an item from being paid for now, in the words the server uses; null when it is ready. */
@@ -14,6 +35,6 @@ export function holdProblem(item: Pick<CartItem, 'title' | 'startsAt' | 'holdExp
 }
 
 /** Changes whenever what would be charged changes, so a new intent is asked for. */
-export function bookingListSignature(items: readonly Pick<CartItem, '_id' | 'price' | 'startsAt'>[]): string {
-  return items.map((item) => `${item._id}@${item.startsAt ?? '-'}=${item.price}`).join('|');
+export function bookingListSignature(items: readonly Pick<CartItem, '_id' | 'price' | 'payNow' | 'startsAt'>[]): string {
+  return items.map((item) => `${item._id}@${item.startsAt ?? '-'}=${item.price}/${item.payNow}`).join('|');
 }

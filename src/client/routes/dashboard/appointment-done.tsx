@@ -74,5 +74,6 @@ function PaymentOutcome({ paymentId }: { paymentId: string }) {
   }, [settled, title]);
 
   const timeZone = settings.data?.timeZone ?? DEFAULT_SALON_SETTINGS.timeZone;
-  return <PaymentReceipt paymentId={paymentId} email={user?.email ?? ''} timeZone={timeZone} />;
+  const cancelNoticeHours = settings.data?.cancelNoticeHours ?? DEFAULT_SALON_SETTINGS.cancelNoticeHours;
+  return <PaymentReceipt paymentId={paymentId} email={user?.email ?? ''} timeZone={timeZone} cancelNoticeHours={cancelNoticeHours} />;
 }

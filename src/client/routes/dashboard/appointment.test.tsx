@@ -161,7 +161,8 @@ describe('/dashboard/appointment', () => {
         '/api/create-payment-intent',
         () => {
           const manicure = fake.state.cart.find((item) => item.title === 'Classic Manicure');
-          if (manicure) manicure.price = 1500;
+          // Paid in full online: what is due now rises with it.
+          if (manicure) Object.assign(manicure, { price: 1500, payNow: 1500 });
         },
         { once: true },
       ),

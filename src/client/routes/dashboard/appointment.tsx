@@ -80,6 +80,7 @@ function AppointmentBody({ email, cart, settings, gateway, keepTimes }: Appointm
       email={email}
       items={items}
       timeZone={timeZone}
+      cancelNoticeHours={settings.data?.cancelNoticeHours ?? DEFAULT_SALON_SETTINGS.cancelNoticeHours}
       gateway={gateway}
       onKeepTimes={() => keepTimes.mutateAsync(items)}
     />

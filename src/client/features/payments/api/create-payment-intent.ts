@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { intentSchema, type PaymentIntentInfo } from '../../../../shared/payments';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BOOKING_LIST_CHANGED_MESSAGE, intentSchema, type PaymentIntentInfo } from '../../../../shared/payments';
 import { ApiRequestError, apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-client';
 
@@ -57,5 +57,23 @@ export function usePaymentIntent({ email, total, listSignature, onListChanged }:
     gcTime: 0,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
+  });
+}
+
+/**
+ * A list with nothing to pay online: one click books it (POST /api/create-payment-intent with 0,
+ * which the server answers as gateway 'salon', already confirmed). A mutation, not the query above:
+ * booking is a write that must wait for her click.
+ */
+export function useBookToPayAtSalon(email: string, onListChanged: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => createPaymentIntent(0),
+    onError: (error) => {
+      if (error instanceof ApiRequestError && (error.statusCode === 409 || error.statusCode === 400)) {
+        if (error.message === BOOKING_LIST_CHANGED_MESSAGE) onListChanged();
+        void queryClient.invalidateQueries({ queryKey: queryKeys.cart(email) });
+      }
+    },
   });
 }

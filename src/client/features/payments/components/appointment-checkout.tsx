@@ -9,7 +9,9 @@ import { paths } from '../../../config/paths';
 import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar';
 import { describeCountdown, formatCountdown } from '../../../lib/countdown';
 import { isBookingListChanged, usePaymentIntent } from '../api/create-payment-intent';
-import { bookingListSignature, bookingListTotal, holdProblem } from '../booking-list-total';
+import { bookingListDueLater, bookingListDueNow, bookingListSignature, bookingListTotal, holdProblem, payNowLine } from '../booking-list-total';
+import { CancellationPolicy } from './cancellation-policy';
+import { PayAtSalonPanel } from './pay-at-salon-panel';
 import { useNow } from '../../../hooks/use-now';
 import { HOLD_WARNING_MS, HoldKept, HoldProblems, HoldWarning, holdWarningAnnouncement, type KeepTimesState } from './hold-notice';
 import { TestCardForm } from './test-card-form';
@@ -24,6 +26,8 @@ interface AppointmentCheckoutProps {
   /** The booking list; the caller shows the empty state itself. */
   items: CartItem[];
   timeZone: string;
+  /** The salon's cancellation notice, for the policy shown before she pays. */
+  cancelNoticeHours: number;
   /** From GET /api/payments/config, known before the intent so the badge shows at once. */
   gateway: 'test' | 'stripe' | undefined;
   /** Holds every item's time again and answers the renewed items (rejects with the server's refusal when one was taken). */
@@ -37,10 +41,12 @@ interface AppointmentCheckoutProps {
  * she is told, politely, and offered 'Keep my times'; if it ends anyway, the card form stays with
  * what she typed (set aside until the times are held again) and focus stays off <body>.
  */
-export function AppointmentCheckout({ email, items, timeZone, gateway, onKeepTimes }: AppointmentCheckoutProps) {
+export function AppointmentCheckout({ email, items, timeZone, cancelNoticeHours, gateway, onKeepTimes }: AppointmentCheckoutProps) {
   const now = useNow();
   const [listChanged, setListChanged] = useState(false);
   const total = bookingListTotal(items);
+  // What is paid online now; the rest of the total is paid at the salon (deposits, pay at salon).
+  const dueNow = bookingListDueNow(items);
   const problems = items.map((item) => holdProblem(item, now)).filter((problem) => problem !== null);
   const holdsEndAt = Math.min(...items.map((item) => (item.holdExpiresAt ? Date.parse(item.holdExpiresAt) : Infinity)));
   const allTimed = items.every((item) => item.startsAt !== null);
@@ -115,6 +121,7 @@ export function AppointmentCheckout({ email, items, timeZone, gateway, onKeepTim
                     </p>
                   ) : null}
                   {problem ? <p className="text-sm font-medium text-warning">{problem}</p> : null}
+                  {item.plan !== 'full' ? <p className="text-sm text-base-content/75">{payNowLine(item)}</p> : null}
                 </div>
                 <p className="shrink-0 font-semibold">{formatMoney(item.price)}</p>
               </li>
@@ -125,6 +132,19 @@ export function AppointmentCheckout({ email, items, timeZone, gateway, onKeepTim
           <span>Total</span>
           <span data-testid="appointment-total">{formatMoney(total)}</span>
         </p>
+        {dueNow !== total ? (
+          <dl className="mt-2 space-y-1 text-base">
+            <div className="flex items-baseline justify-between gap-4 font-semibold">
+              <dt>Pay now</dt>
+              <dd data-testid="appointment-due-now">{formatMoney(dueNow)}</dd>
+            </div>
+            <div className="flex items-baseline justify-between gap-4">
+              <dt>At the salon</dt>
+              <dd data-testid="appointment-due-later">{formatMoney(bookingListDueLater(total, dueNow))}</dd>
+            </div>
+          </dl>
+        ) : null}
+        <CancellationPolicy plans={items.map((item) => item.plan)} noticeHours={cancelNoticeHours} className="mt-4" />
         {problems.length === 0 && Number.isFinite(holdsEndAt) ? (
           <p className="mt-2 text-sm text-base-content/75">
             We hold these times for you for another{' '}
@@ -179,7 +199,11 @@ export function AppointmentCheckout({ email, items, timeZone, gateway, onKeepTim
         ) : null}
         {showForm ? (
           <div className={`mt-4 ${lapsed ? 'opacity-60' : ''}`} inert={lapsed}>
-            <PaymentPanel email={email} total={total} items={items} gateway={gateway} onListChanged={() => setListChanged(true)} />
+            {dueNow === 0 ? (
+              <PayAtSalonPanel email={email} onListChanged={() => setListChanged(true)} />
+            ) : (
+              <PaymentPanel email={email} total={dueNow} items={items} gateway={gateway} onListChanged={() => setListChanged(true)} />
+            )}
           </div>
         ) : null}
       </section>

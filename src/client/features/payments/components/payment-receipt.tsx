@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarCheck, CircleCheck, CircleX, Download, Hourglass, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../../shared/money';
+import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../../shared/money';
+import { CancellationPolicy } from './cancellation-policy';
+import { payNowLine } from '../booking-list-total';
 import type { Payment } from '../../../../shared/payments';
 import { withStylist } from '../../../../shared/staff';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -29,6 +31,7 @@ interface PaymentReceiptProps {
   paymentId: string;
   email: string;
   timeZone: string;
+  cancelNoticeHours: number;
 }
 
 /**
@@ -36,7 +39,7 @@ interface PaymentReceiptProps {
  * webhook may arrive a moment after the customer does, so a pending payment is asked about again
  * every second for about 30 s.
  */
-export function PaymentReceipt({ paymentId, email, timeZone }: PaymentReceiptProps) {
+export function PaymentReceipt({ paymentId, email, timeZone, cancelNoticeHours }: PaymentReceiptProps) {
   const payment = usePayment(paymentId);
   const queryClient = useQueryClient();
   const settled = payment.data !== undefined && payment.data.status !== 'pending';
@@ -118,9 +121,12 @@ export function PaymentReceipt({ paymentId, email, timeZone }: PaymentReceiptPro
     );
   }
 
+  // Nothing was paid online (every visit is paid at the salon): a booking, not a payment.
+  const atSalon = data.amount === 0;
+  const dueAtSalon = data.services.filter((service) => service.status !== 'cancelled').reduce((sum, service) => sum + toMinorUnits(service.price - service.online), 0);
   return (
     <>
-      <PageHeader eyebrow="Appointment" title="Payment successful">
+      <PageHeader eyebrow="Appointment" title={atSalon ? 'Appointment booked' : 'Payment successful'}>
         Thank you, {data.customer.name}. Your appointments are confirmed; we look forward to seeing you.
       </PageHeader>
       <section
@@ -132,19 +138,31 @@ export function PaymentReceipt({ paymentId, email, timeZone }: PaymentReceiptPro
           Receipt
         </h2>
         <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 text-sm">
-          <dt className="text-base-content/70">Amount paid</dt>
+          <dt className="text-base-content/70">{dueAtSalon > 0 ? 'Paid online' : 'Amount paid'}</dt>
           <dd className="font-semibold">{money(data, data.amount)}</dd>
+          {dueAtSalon > 0 ? (
+            <>
+              <dt className="text-base-content/70">To pay at the salon</dt>
+              <dd className="font-semibold" data-testid="receipt-due-at-salon">
+                {money(data, fromMinorUnits(dueAtSalon))}
+              </dd>
+            </>
+          ) : null}
           {data.refunded > 0 ? (
             <>
               <dt className="text-base-content/70">Refunded</dt>
               <dd>{money(data, data.refunded)}</dd>
             </>
           ) : null}
-          <dt className="text-base-content/70">Reference</dt>
-          <dd className="font-mono [overflow-wrap:anywhere]">{data.gatewayRef}</dd>
+          {atSalon ? null : (
+            <>
+              <dt className="text-base-content/70">Reference</dt>
+              <dd className="font-mono [overflow-wrap:anywhere]">{data.gatewayRef}</dd>
+            </>
+          )}
           {data.paidAt ? (
             <>
-              <dt className="text-base-content/70">Paid on</dt>
+              <dt className="text-base-content/70">{atSalon ? 'Booked on' : 'Paid on'}</dt>
               <dd>
                 <time dateTime={data.paidAt}>{formatSalonDateTime(data.paidAt, timeZone)}</time>
               </dd>
@@ -166,6 +184,9 @@ export function PaymentReceipt({ paymentId, email, timeZone }: PaymentReceiptPro
                   {service.staffName ? ` · ${withStylist(service.staffName)}` : null}
                   {service.status === 'cancelled' ? ' · cancelled' : null}
                 </p>
+                {service.plan !== 'full' && service.status !== 'cancelled' ? (
+                  <p className="text-sm text-base-content/75">{payNowLine({ plan: service.plan, price: service.price, payNow: service.online }, true)}</p>
+                ) : null}
               </div>
               <p className="shrink-0 font-medium">{money(data, service.price)}</p>
               {service.status === 'confirmed' ? (
@@ -183,6 +204,7 @@ export function PaymentReceipt({ paymentId, email, timeZone }: PaymentReceiptPro
             </li>
           ))}
         </ul>
+        <CancellationPolicy plans={data.services.map((service) => service.plan)} noticeHours={cancelNoticeHours} className="mt-4" />
       </section>
       <div className="mt-6 flex flex-wrap gap-2">
         <Link to={paths.dashboard.userHome} className={`${linkClass} btn-primary`}>
