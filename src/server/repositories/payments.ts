@@ -211,3 +211,18 @@ export async function ownPaymentBySecret(db: Db, clientSecret: string, userId: s
   const [row] = await OWN_PAYMENT.run(db, { clientSecret, userId });
   return row;
 }
+
+/**
+ * Her payment behind a test-gateway wallet attempt, with the intent's client secret: checked before
+ * her code is counted, so nobody else's guesses can use up her tries.
+ */
+const OWN_WALLET_ATTEMPT = statement<{ attemptId: string; userId: string }, { id: string; client_secret: string }>('parlour_own_wallet_attempt')`
+  select p.id, i.client_secret from test_gateway_wallet_attempts a
+    join test_gateway_intents i on i.ref = a.ref
+    join payments p on p.gateway_ref = a.ref
+  where a.id = ${'attemptId'}::uuid and p.user_id = ${'userId'}::uuid and p.gateway = 'test'`;
+
+export async function ownWalletAttempt(db: Db, attemptId: string, userId: string): Promise<{ id: string; clientSecret: string } | undefined> {
+  const [row] = await OWN_WALLET_ATTEMPT.run(db, { attemptId, userId });
+  return row && { id: row.id, clientSecret: row.client_secret };
+}
