@@ -218,6 +218,15 @@ describe('paying by bKash or Nagad with the test gateway', () => {
     expect(await query(sql`select r.amount_minor from test_gateway_refunds r join test_gateway_intents i on i.ref = r.ref where i.client_secret = ${clientSecret}`)).toEqual([]);
   });
 
+  it('a wallet charge whose outcome was lost is applied by the reconciler with the wallet that paid', async () => {
+    const { who, clientSecret, paymentId } = await checkout();
+    // The wallet paid, and the server died before it recorded the outcome.
+    await t.database.db.execute(sql`update test_gateway_intents set status = 'succeeded', method = 'nagad' where client_secret = ${clientSecret}`);
+    expect(await t.app.payments.reconcile({ userId: who.id })).toBe(1);
+    const payment = paymentSchema.parse((await asUser(t.app, who).get(`/api/payments/${paymentId}`)).json());
+    expect(payment).toMatchObject({ status: 'succeeded', method: 'nagad' });
+  });
+
   it('a code for a checkout whose list changed is refused with 409', async () => {
     const { who, clientSecret } = await checkout();
     await t.database.db.execute(sql`update test_gateway_intents set status = 'canceled' where client_secret = ${clientSecret}`);
