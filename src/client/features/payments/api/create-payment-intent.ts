@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { intentSchema, type PaymentIntentInfo } from '../../../../shared/payments';
+import { BOOKING_LIST_CHANGED_MESSAGE, intentSchema, type PaymentIntentInfo } from '../../../../shared/payments';
 import { ApiRequestError, apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-client';
 
@@ -11,9 +11,12 @@ export function createPaymentIntent(price: number): Promise<PaymentIntentInfo> {
   return apiClient.post('/api/create-payment-intent', { price }, { schema: intentSchema });
 }
 
-/** True for the server's "the list you are paying for is not the list I have" refusal. */
+/**
+ * True for the server's "the list you are paying for is not the list I have" refusal. Told by its
+ * words as well: a wallet attempt that ended (three wrong codes, an expired code) is a 409 too.
+ */
 export function isBookingListChanged(error: unknown): boolean {
-  return error instanceof ApiRequestError && error.statusCode === 409;
+  return error instanceof ApiRequestError && error.statusCode === 409 && error.message === BOOKING_LIST_CHANGED_MESSAGE;
 }
 
 interface PaymentIntentRequest {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CalendarCheck, CircleCheck, CircleX, Download, Hourglass, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../../shared/money';
-import type { Payment } from '../../../../shared/payments';
+import { PAYMENT_METHOD_NAMES, type Payment } from '../../../../shared/payments';
 import { withStylist } from '../../../../shared/staff';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -138,6 +138,12 @@ export function PaymentReceipt({ paymentId, email, timeZone }: PaymentReceiptPro
             <>
               <dt className="text-base-content/70">Refunded</dt>
               <dd>{money(data, data.refunded)}</dd>
+            </>
+          ) : null}
+          {data.method ? (
+            <>
+              <dt className="text-base-content/70">Paid by</dt>
+              <dd>{PAYMENT_METHOD_NAMES[data.method]}</dd>
             </>
           ) : null}
           <dt className="text-base-content/70">Reference</dt>
