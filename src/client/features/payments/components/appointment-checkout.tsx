@@ -297,12 +297,14 @@ function TestModeNotice({ method }: { method: TestMethod }) {
     );
   }
   const name = PAYMENT_METHOD_NAMES[method];
+  // A number broken across two lines reads as two numbers.
+  const number = (digits: string) => <span className="whitespace-nowrap">{formatWalletNumber(digits)}</span>;
   return (
     <p className="mb-4 rounded-field border border-warning/30 bg-warning/5 px-4 py-3 text-sm">
-      Test mode — no real {name} account is charged. Use {formatWalletNumber(TEST_WALLET.succeeds)} and the code {TEST_WALLET.code}.
+      Test mode — no real {name} account is charged. Use {number(TEST_WALLET.succeeds)} and the code {TEST_WALLET.code}.
       <span className="mt-1 block text-xs text-base-content/70">
-        To try a refusal: {formatWalletNumber(TEST_WALLET.declined)} has too little balance, {formatWalletNumber(TEST_WALLET.noAnswer)} never
-        answers. Any other number from 013 to 019 pays.
+        To try a refusal: {number(TEST_WALLET.declined)} has too little balance, {number(TEST_WALLET.noAnswer)} never answers. Any other
+        number from 013 to 019 pays.
       </span>
     </p>
   );
