@@ -128,7 +128,9 @@ describe('/dashboard/appointment', () => {
 
     await user.click(choice.getByRole('radio', { name: 'bKash' }));
     expect(screen.queryByRole('form', { name: 'Card details' })).not.toBeInTheDocument();
-    expect(screen.getByText('Test mode — no real bKash account is charged. Use 01700 000000 and the code 123456.')).toBeInTheDocument();
+    const notice = screen.getByText(/^Test mode — no real bKash account is charged\./);
+    expect(notice).toHaveTextContent(/^Test mode — no real bKash account is charged\. Use 01700 000000 and the code 123456\./);
+    expect(notice).toHaveTextContent('To try a refusal: 01700 000002 has too little balance, 01700 000009 never answers.');
     await user.type(screen.getByLabelText('bKash account number'), '01700 000000');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await user.type(await screen.findByLabelText('Verification code'), '123456');
