@@ -228,6 +228,12 @@ export function fakePayments({
     });
   };
 
+  /** A refused attempt: kept on the payment, which stays payable; answered as the server answers it. */
+  const declined = (payment: Payment, message: string): ConfirmResult => {
+    Object.assign(payment, { status: 'failed', failureMessage: message, declines: [...payment.declines, { at: new Date().toISOString(), message }] });
+    return { status: 'failed', message, paymentId: payment._id };
+  };
+
   const inRange = (instant: string, from: string | null, to: string | null) => {
     const day = salonDateOf(instant, state.settings.timeZone);
     return (!from || day >= from) && (!to || day <= to);
@@ -309,11 +315,7 @@ export function fakePayments({
       if (payment.status !== 'pending' && payment.status !== 'failed') return apiErrorResponse(409, 'This payment is already complete.');
 
       const decline = DECLINES[cardNumber];
-      if (decline) {
-        Object.assign(payment, { status: 'failed', failureMessage: decline, declines: [...payment.declines, { at: new Date().toISOString(), message: decline }] });
-        const body: ConfirmResult = { status: 'failed', message: decline, paymentId: payment._id };
-        return HttpResponse.json(body);
-      }
+      if (decline) return HttpResponse.json(declined(payment, decline));
       if (!SUCCEEDS.has(cardNumber)) {
         return apiErrorResponse(400, 'Check your card details.', [{ path: 'cardNumber', message: 'Your card number is invalid.' }]);
       }
@@ -364,9 +366,7 @@ export function fakePayments({
             : null;
       if (refusal) {
         attempt.ended = true;
-        Object.assign(payment, { status: 'failed', failureMessage: refusal, declines: [...payment.declines, { at: new Date().toISOString(), message: refusal }] });
-        const body: ConfirmResult = { status: 'failed', message: refusal, paymentId: payment._id };
-        return HttpResponse.json(body);
+        return HttpResponse.json(declined(payment, refusal));
       }
       if (payment.status === 'pending' || payment.status === 'failed') markPaid(payment, attempt.wallet);
       const body: ConfirmResult = { status: 'succeeded', message: null, paymentId: payment._id };
