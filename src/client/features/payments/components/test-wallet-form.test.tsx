@@ -110,6 +110,8 @@ describe('TestWalletForm', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Insufficient balance in your bKash account.');
     expect(alert).toHaveTextContent('Nothing was charged and your times are still held.');
+    // The button she pressed is gone with the code step: focus is on the alert that says why.
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(screen.getByLabelText('bKash account number')).toBeInTheDocument();
     expect(onPaid).not.toHaveBeenCalled();
     expect(fake.state.bookings).toEqual([]);
@@ -123,6 +125,7 @@ describe('TestWalletForm', () => {
     await screen.findByLabelText('Verification code');
     await user.click(screen.getByRole('button', { name: 'Change number' }));
     expect(screen.getByLabelText('bKash account number')).toHaveValue('01711234567');
+    await waitFor(() => expect(screen.getByLabelText('bKash account number')).toHaveFocus());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -50,10 +50,13 @@ export function TestWalletForm({ wallet, clientSecret, amount, currency, onPaid,
   /** Why the last attempt ended, shown above the number when she is back at it. */
   const [ended, setEnded] = useState<ReactNode>(null);
   const [number, setNumber] = useState('');
+  /** Back from the code step: focus goes to her number, or to the alert saying why (FormActions). */
+  const [returned, setReturned] = useState(false);
 
   const backToNumber = (why: ReactNode) => {
     setEnded(why);
     setAttempt(null);
+    setReturned(true);
   };
 
   return attempt ? (
@@ -74,6 +77,7 @@ export function TestWalletForm({ wallet, clientSecret, amount, currency, onPaid,
       clientSecret={clientSecret}
       defaultNumber={number}
       ended={ended}
+      focusNumber={returned && !ended}
       onListChanged={onListChanged}
       onSent={(sent, typed) => {
         setNumber(typed);
@@ -90,20 +94,27 @@ interface WalletNumberStepProps {
   clientSecret: string;
   defaultNumber: string;
   ended: ReactNode;
+  /** Her 'Change number' unmounted the button she pressed: the field takes focus, not <body>. */
+  focusNumber: boolean;
   onListChanged: () => void;
   onSent: (attempt: WalletAttempt, typed: string) => void;
 }
 
-function WalletNumberStep({ name, wallet, clientSecret, defaultNumber, ended, onListChanged, onSent }: WalletNumberStepProps) {
+function WalletNumberStep({ name, wallet, clientSecret, defaultNumber, ended, focusNumber, onListChanged, onSent }: WalletNumberStepProps) {
   const {
     register,
     handleSubmit,
     setError,
+    setFocus,
     getValues,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(numberFormSchema), defaultValues: { number: defaultNumber }, mode: 'onTouched' });
   const start = useStartTestWallet();
   const [refusal, setRefusal] = useState<ReactNode>(null);
+  // focusNumber is fixed for the step's life (a new attempt or ending mounts a new step).
+  useEffect(() => {
+    if (focusNumber) setFocus('number');
+  }, [focusNumber, setFocus]);
 
   const send = async ({ number }: z.output<typeof numberFormSchema>) => {
     setRefusal(null);
