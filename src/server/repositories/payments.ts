@@ -199,9 +199,10 @@ export async function openPaymentRefs(db: Db, gateway: string, userId?: string):
 }
 
 /**
- * Her payment with this client secret, before the test card form charges it (prepared.ts). Found
- * through the test gateway's intent (unique by client secret) and the payment's reference (unique),
- * not among her payments by secret, which reads her whole payment history, growing with each visit.
+ * Her payment with this client secret, before the test gateway charges it by card or sends a wallet
+ * code for it (prepared.ts). Found through the test gateway's intent (unique by client secret) and
+ * the payment's reference (unique), not among her payments by secret, which reads her whole payment
+ * history, growing with each visit.
  */
 const OWN_PAYMENT = statement<{ clientSecret: string; userId: string }, { id: string }>('parlour_own_payment')`
   select p.id from test_gateway_intents i join payments p on p.gateway_ref = i.ref

@@ -31,6 +31,7 @@ import { paymentsCsv } from '../csv-exports.js';
 /** Codes a customer may have sent to her wallet in a window: a few retries, not a loop. */
 const WALLET_CODES_PER_WINDOW = 10;
 const WALLET_CODE_WINDOW_SECONDS = 15 * 60;
+// Three: WALLET_CODE_TRIES.
 const WRONG_CODES_MESSAGE = 'Three wrong codes: this payment attempt has ended. Start again to get a new code.';
 
 export async function paymentRoutes(app: App, options: { stripe?: Stripe | undefined }) {
