@@ -85,7 +85,15 @@ test.describe('paying by bKash in test mode', () => {
     expect(await sidewaysOverflow(page), 'sideways scroll with the refusal at 320 px').toBe(0);
     await page.screenshot({ path: 'e2e/screenshots/wallet-declined-320.png', fullPage: true });
 
-    await page.getByRole('group', { name: 'Pay with' }).getByText('Nagad', { exact: true }).click();
+    // The choice is a radio group: from bKash the arrow key moves to Nagad.
+    const choice = page.getByRole('group', { name: 'Pay with' });
+    await choice.getByRole('radio', { name: 'bKash' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(choice.getByRole('radio', { name: 'Nagad' })).toBeChecked();
+    await expect(choice.getByRole('radio', { name: 'Nagad' })).toBeFocused();
+    // The radio itself is hidden; its label shows the focus.
+    const ring = await choice.locator('label').filter({ hasText: 'Nagad' }).evaluate((label) => getComputedStyle(label).outlineStyle);
+    expect(ring, 'focus indicator on the Nagad choice').not.toBe('none');
     await page.getByLabel('Nagad account number').fill('+880 1811-234567');
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Verification code').fill('123456');
