@@ -176,7 +176,7 @@ const randomOf = (list: readonly string[]) => list[Math.floor(Math.random() * li
  */
 async function emptyCalendar(run: (statement: string) => Promise<unknown>) {
   // Deletes, not TRUNCATE: reviews refer to bookings (the bench writes none).
-  for (const table of ['payment_events', 'test_gateway_refunds', 'test_gateway_intents', 'bookings', 'payments', 'cart_items']) {
+  for (const table of ['payment_events', 'test_gateway_refunds', 'test_gateway_wallet_attempts', 'test_gateway_intents', 'bookings', 'payments', 'cart_items']) {
     await run(`delete from ${table}`);
   }
 }

@@ -66,6 +66,22 @@ export async function addToListByApi(page: Page, baseURL: string | undefined, ti
   return insertedId;
 }
 
+/** Adds a service to her list from its card on the page in view, as she would. */
+export async function addToBookingList(page: Page, title: string) {
+  const card = page.getByRole('article', { name: title });
+  await card.getByRole('button', { name: 'Add to Booking list' }).click();
+  await expect(page.getByText('Add to cart success')).toBeVisible();
+}
+
+/** On her booking list: opens an item's time picker, goes to `date` and holds `time`. */
+export async function pickTime(page: Page, title: string, date: string, time: string) {
+  await page.getByRole('button', { name: `Pick a time for ${title}` }).click();
+  const picker = page.getByRole('region', { name: `Choose a time for ${title}` });
+  await picker.getByLabel('Date').fill(date);
+  await picker.getByRole('radio', { name: time, exact: true }).click();
+  await expect(page.getByRole('timer').first()).toBeVisible();
+}
+
 export async function cartOf(page: Page) {
   return (await (await page.request.get('/api/cart')).json()) as { _id: string; title: string; startsAt: string | null; holdExpiresAt: string | null }[];
 }

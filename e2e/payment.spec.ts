@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { test, expect, seriousAxeViolations, sidewaysOverflow } from './fixtures';
-import { ADMIN, salonDate } from './journey';
+import { ADMIN, addToBookingList, pickTime, salonDate } from './journey';
 
 
 async function signUpCustomer(page: Page, name: string) {
@@ -15,20 +15,6 @@ async function signUpCustomer(page: Page, name: string) {
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'LogOut' })).toBeVisible();
   return email;
-}
-
-async function addToBookingList(page: Page, title: string) {
-  const card = page.getByRole('article', { name: title });
-  await card.getByRole('button', { name: 'Add to Booking list' }).click();
-  await expect(page.getByText('Add to cart success')).toBeVisible();
-}
-
-async function pickTime(page: Page, title: string, date: string, time: string) {
-  await page.getByRole('button', { name: `Pick a time for ${title}` }).click();
-  const picker = page.getByRole('region', { name: `Choose a time for ${title}` });
-  await picker.getByLabel('Date').fill(date);
-  await picker.getByRole('radio', { name: time, exact: true }).click();
-  await expect(page.getByRole('timer').first()).toBeVisible();
 }
 
 async function payWith(page: Page, card: string) {

@@ -1,4 +1,4 @@
-import type { Booking, Payment } from '../shared/payments.js';
+import { PAYMENT_METHOD_NAMES, type Booking, type Payment } from '../shared/payments.js';
 import { toCsv } from './csv.js';
 import { salonLocalDateTime } from '../shared/calendar.js';
 import { withStylist } from '../shared/staff.js';
@@ -34,7 +34,7 @@ export function bookingsCsv(list: Booking[], timeZone: string): string {
  */
 export function paymentsCsv(list: Payment[], timeZone: string): string {
   return toCsv(
-    ['Payment', 'Created', 'Paid', 'Customer', 'E-mail', 'Services', 'Amount (BDT)', 'Refunded (BDT)', 'Net (BDT)', 'Status', 'Gateway', 'Reference'],
+    ['Payment', 'Created', 'Paid', 'Customer', 'E-mail', 'Services', 'Amount (BDT)', 'Refunded (BDT)', 'Net (BDT)', 'Status', 'Gateway', 'Reference', 'Paid by'],
     list.map((p) => [
       p._id,
       salonLocalDateTime(p.createdAt, timeZone),
@@ -49,6 +49,8 @@ export function paymentsCsv(list: Payment[], timeZone: string): string {
       p.status,
       p.gateway,
       p.gatewayRef,
+      // Empty until a charge succeeds (or when the processor did not say).
+      p.method ? PAYMENT_METHOD_NAMES[p.method] : null,
     ]),
   );
 }

@@ -17,6 +17,9 @@ export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 export const paymentMethodSchema = z.enum(['card', 'bkash', 'nagad', 'rocket', 'bank']);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
+/** How each method reads on a receipt, a table or an export. */
+export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = { card: 'Card', bkash: 'bKash', nagad: 'Nagad', rocket: 'Rocket', bank: 'Bank transfer' };
+
 /** `POST /api/create-payment-intent`: the total the page showed, in taka. */
 export const createIntentSchema = z.object({ price: z.number({ error: 'Price is required' }).min(0, 'Price cannot be negative') });
 
@@ -54,6 +57,70 @@ export const testCardSchema = z.object({ cardNumber: cardNumberSchema, expiry: c
 
 /** `POST /api/payments/test/confirm`: the test gateway charging the intent behind clientSecret. */
 export const testConfirmSchema = testCardSchema.extend({ clientSecret: z.string().min(1) });
+
+// The built-in test gateway's mobile wallets: her wallet number, then the one-time code it 'sent'.
+export const testWalletSchema = z.enum(['bkash', 'nagad'], { error: 'Choose bKash or Nagad' });
+export type TestWallet = z.infer<typeof testWalletSchema>;
+
+/**
+ * The numbers and code the test gateway documents (README, the payment page): like the test cards,
+ * any other valid number pays.
+ */
+export const TEST_WALLET = {
+  succeeds: '01700000000',
+  /** Declined: not enough balance in the wallet. */
+  declined: '01700000002',
+  /** The wallet never answers: the server gives up after a short wait and charges nothing. */
+  noAnswer: '01700000009',
+  code: '123456',
+} as const;
+
+/** '01700000000' as people write it: '01700 000000'. */
+export function formatWalletNumber(number: string): string {
+  return /^\d{11}$/.test(number) ? `${number.slice(0, 5)} ${number.slice(5)}` : number;
+}
+
+/**
+ * A Bangladeshi mobile number, which is what a bKash or Nagad wallet is: 01 and an operator digit
+ * 3-9, then 8 digits. Typed with spaces or dashes, or with the country code (+880 / 880), it is
+ * read as the 11 digits the wallet knows.
+ */
+export const walletNumberSchema = z
+  .string({ error: 'Wallet number is required' })
+  .transform((v) => {
+    const compact = v.replace(/[\s-]/g, '');
+    return /^\+?880/.test(compact) ? `0${compact.replace(/^\+?880/, '')}`.replace(/^00/, '0') : compact;
+  })
+  .pipe(
+    z
+      .string()
+      // One problem at a time: an empty field is only 'required'.
+      .min(1, { error: 'Wallet number is required', abort: true })
+      .regex(/^\d*$/, { error: 'Use digits only, like 01712 345678', abort: true })
+      .length(11, { error: 'A wallet number has 11 digits, like 01712 345678', abort: true })
+      .regex(/^01[3-9]/, 'A wallet number starts with 013 to 019'),
+  );
+
+export const walletCodeSchema = z
+  .string({ error: 'Code is required' })
+  .transform((v) => v.replace(/\s/g, ''))
+  .pipe(z.string().min(1, 'Code is required').regex(/^\d{6}$/, 'The code has 6 digits'));
+
+/** `POST /api/payments/test/wallet`: sends the one-time code for paying the intent behind clientSecret. */
+export const startWalletSchema = z.object({ clientSecret: z.string().min(1), wallet: testWalletSchema, number: walletNumberSchema });
+
+/** The code is on its way: the attempt to confirm with it, until `expiresAt` or three wrong codes. */
+export const walletAttemptSchema = z.object({
+  attemptId: idSchema,
+  wallet: testWalletSchema,
+  number: z.string(),
+  expiresAt: z.string(),
+  triesLeft: z.number().int(),
+});
+export type WalletAttempt = z.infer<typeof walletAttemptSchema>;
+
+/** `POST /api/payments/test/wallet/confirm`: the code she got; answers confirmResultSchema. */
+export const confirmWalletSchema = z.object({ attemptId: idSchema, code: walletCodeSchema });
 
 export const bookingSchema = z.object({
   _id: idSchema,

@@ -10,11 +10,18 @@ import {
   moveBookingSchema,
   paymentSchema,
   testConfirmSchema,
+  startWalletSchema,
+  confirmWalletSchema,
+  PAYMENT_METHOD_NAMES,
+  TEST_WALLET,
   type Booking,
   type ConfirmResult,
   type Payment,
   type PaymentConfig,
   type PaymentIntentInfo,
+  type PaymentMethod,
+  type TestWallet,
+  type WalletAttempt,
 } from '../../shared/payments';
 import { DEFAULT_SALON_SETTINGS, type SalonSettings } from '../../shared/salon-settings';
 import type { User } from '../../shared/user';
@@ -176,6 +183,8 @@ export function fakePayments({
     confirmBodies: [] as unknown[],
     /** Instants someone else booked meanwhile: moving a booking there answers 409. */
     taken: new Set<string>(),
+    /** The wallet codes 'sent' (bKash, Nagad), with the wrong codes typed against each. */
+    walletAttempts: [] as { attemptId: string; paymentId: string; wallet: TestWallet; number: string; wrongCodes: number; ended: boolean }[],
   };
   let nextPayment = 100;
   let nextBooking = 100;
@@ -200,6 +209,46 @@ export function fakePayments({
       canComplete: confirmed && isAdmin() && startsAt <= now,
       canMove: confirmed && (isAdmin() || beforeNotice),
     };
+  };
+
+  /** Paid by `method`: the list's held times become confirmed bookings and the list is emptied. */
+  const markPaid = (payment: Payment, method: PaymentMethod) => {
+    const email = payment.customer.email;
+    const items = state.cart.filter((item) => item.email === email);
+    for (const [index, item] of items.entries()) {
+      state.bookings.push(
+        bookingRecord(nextBooking++, {
+          _id: payment.services[index]?.bookingId,
+          paymentId: payment._id,
+          serviceId: item.cartItemId,
+          title: item.title,
+          price: item.price,
+          duration: item.duration,
+          image_url: item.image_url,
+          startsAt: item.startsAt ?? '',
+          endsAt: item.endsAt ?? '',
+          customer: payment.customer,
+          // The stylist of the hold (the one she chose, or the one 'any' was given).
+          staffId: item.staffId,
+          staffName: item.staffName,
+        }),
+      );
+    }
+    state.cart = state.cart.filter((item) => item.email !== email);
+    Object.assign(payment, {
+      status: 'succeeded',
+      failureMessage: null,
+      method,
+      gatewayRef: `test_ch_${payment._id.slice(-6)}`,
+      paidAt: new Date().toISOString(),
+      services: payment.services.map((service) => ({ ...service, status: 'confirmed' })),
+    });
+  };
+
+  /** A refused attempt: kept on the payment, which stays payable; answered as the server answers it. */
+  const declined = (payment: Payment, message: string): ConfirmResult => {
+    Object.assign(payment, { status: 'failed', failureMessage: message, declines: [...payment.declines, { at: new Date().toISOString(), message }] });
+    return { status: 'failed', message, paymentId: payment._id };
   };
 
   const inRange = (instant: string, from: string | null, to: string | null) => {
@@ -284,45 +333,60 @@ export function fakePayments({
       if (payment.status !== 'pending' && payment.status !== 'failed') return apiErrorResponse(409, 'This payment is already complete.');
 
       const decline = DECLINES[cardNumber];
-      if (decline) {
-        Object.assign(payment, { status: 'failed', failureMessage: decline, declines: [...payment.declines, { at: new Date().toISOString(), message: decline }] });
-        const body: ConfirmResult = { status: 'failed', message: decline, paymentId: payment._id };
-        return HttpResponse.json(body);
-      }
+      if (decline) return HttpResponse.json(declined(payment, decline));
       if (!SUCCEEDS.has(cardNumber)) {
         return apiErrorResponse(400, 'Check your card details.', [{ path: 'cardNumber', message: 'Your card number is invalid.' }]);
       }
 
-      // Paid: the list's held times become confirmed bookings and the list is emptied.
-      const email = payment.customer.email;
-      const items = state.cart.filter((item) => item.email === email);
-      for (const [index, item] of items.entries()) {
-        state.bookings.push(
-          bookingRecord(nextBooking++, {
-            _id: payment.services[index]?.bookingId,
-            paymentId: payment._id,
-            serviceId: item.cartItemId,
-            title: item.title,
-            price: item.price,
-            duration: item.duration,
-            image_url: item.image_url,
-            startsAt: item.startsAt ?? '',
-            endsAt: item.endsAt ?? '',
-            customer: payment.customer,
-            // The stylist of the hold (the one she chose, or the one 'any' was given).
-            staffId: item.staffId,
-            staffName: item.staffName,
-          }),
-        );
+      markPaid(payment, 'card');
+      const body: ConfirmResult = { status: 'succeeded', message: null, paymentId: payment._id };
+      return HttpResponse.json(body);
+    }),
+
+    http.post('/api/payments/test/wallet', async ({ request }) => {
+      record(request);
+      const parsed = startWalletSchema.safeParse(await request.json());
+      if (!parsed.success) return apiErrorResponse(400, 'Check your wallet number.', fieldIssues(parsed.error));
+      const { clientSecret, wallet, number } = parsed.data;
+      const payment = state.payments.find((p) => p._id === state.secrets.get(clientSecret));
+      if (!payment || payment.customer.email !== session.user?.email) return apiErrorResponse(404, 'Payment not found');
+      const attemptId = uuid('d0000000', state.walletAttempts.length + 1);
+      state.walletAttempts.push({ attemptId, paymentId: payment._id, wallet, number, wrongCodes: 0, ended: false });
+      const body: WalletAttempt = { attemptId, wallet, number, expiresAt: new Date(Date.now() + 5 * 60_000).toISOString(), triesLeft: 3 };
+      return HttpResponse.json(body);
+    }),
+
+    http.post('/api/payments/test/wallet/confirm', async ({ request }) => {
+      record(request);
+      const raw: unknown = await request.json();
+      state.confirmBodies.push(raw);
+      const parsed = confirmWalletSchema.safeParse(raw);
+      if (!parsed.success) return apiErrorResponse(400, 'Check the code.', fieldIssues(parsed.error));
+      const attempt = state.walletAttempts.find((a) => a.attemptId === parsed.data.attemptId);
+      const payment = state.payments.find((p) => p._id === attempt?.paymentId);
+      if (!attempt || !payment || payment.customer.email !== session.user?.email) return apiErrorResponse(404, 'Payment not found');
+      if (attempt.ended) return apiErrorResponse(409, 'This payment attempt has ended. Start again.');
+      if (parsed.data.code !== TEST_WALLET.code) {
+        attempt.wrongCodes += 1;
+        const triesLeft = 3 - attempt.wrongCodes;
+        if (triesLeft === 0) {
+          attempt.ended = true;
+          return apiErrorResponse(409, 'Three wrong codes: this payment attempt has ended. Start again to get a new code.');
+        }
+        return apiErrorResponse(400, 'That code is not right.', [{ path: 'code', message: `That code is not right. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.` }]);
       }
-      state.cart = state.cart.filter((item) => item.email !== email);
-      Object.assign(payment, {
-        status: 'succeeded',
-        failureMessage: null,
-        gatewayRef: `test_ch_${payment._id.slice(-6)}`,
-        paidAt: new Date().toISOString(),
-        services: payment.services.map((service) => ({ ...service, status: 'confirmed' })),
-      });
+      const name = PAYMENT_METHOD_NAMES[attempt.wallet];
+      const refusal =
+        attempt.number === TEST_WALLET.declined
+          ? `Insufficient balance in your ${name} account.`
+          : attempt.number === TEST_WALLET.noAnswer
+            ? `${name} did not answer. Nothing was charged; try again.`
+            : null;
+      if (refusal) {
+        attempt.ended = true;
+        return HttpResponse.json(declined(payment, refusal));
+      }
+      if (payment.status === 'pending' || payment.status === 'failed') markPaid(payment, attempt.wallet);
       const body: ConfirmResult = { status: 'succeeded', message: null, paymentId: payment._id };
       return HttpResponse.json(body);
     }),

@@ -456,9 +456,41 @@ export const testGatewayIntents = pgTable('test_gateway_intents', {
   currency: text('currency').notNull(),
   // 'requires_payment_method' (new, or after a failed attempt), 'succeeded', 'canceled'
   status: text('status').notNull(),
+  // What paid it, set by the charge itself: a second request that finds it paid (another tab, the
+  // reconciler) reports the method that really paid, not its own.
+  method: text('method', { enum: PAYMENT_METHODS }),
   refundedMinor: integer('refunded_minor').notNull().default(0),
   createdAt: createdAt(),
 });
+
+export const TEST_WALLETS = ['bkash', 'nagad'] as const;
+
+/**
+ * The test gateway's wallet payments in progress: her wallet number, the one-time code 'sent' to
+ * it, the wrong codes typed so far. An attempt ends with three wrong codes, with a charge that did
+ * not go through, or at expiry (the database clock), and she starts again.
+ */
+export const testGatewayWalletAttempts = pgTable(
+  'test_gateway_wallet_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ref: text('ref')
+      .notNull()
+      .references(() => testGatewayIntents.ref),
+    wallet: text('wallet', { enum: TEST_WALLETS }).notNull(),
+    // 11 digits, 01XXXXXXXXX, as her wallet knows it (spaces and +880 taken off).
+    number: text('number').notNull(),
+    wrongCodes: integer('wrong_codes').notNull().default(0),
+    // Null while she may still type the code: 'wrong-codes', 'declined' or 'no-answer' after.
+    endedBy: text('ended_by'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('test_gateway_wallet_attempts_wallet', sql`${t.wallet} in ('bkash','nagad')`),
+    check('test_gateway_wallet_attempts_ended', sql`${t.endedBy} is null or ${t.endedBy} in ('wrong-codes','declined','no-answer')`),
+  ],
+);
 
 export const testGatewayRefunds = pgTable('test_gateway_refunds', {
   idempotencyKey: text('idempotency_key').primaryKey(),

@@ -4,6 +4,8 @@
  * outcome of a charge reaches the app through one path, `applyPaymentOutcome`, never through the
  * browser's word.
  */
+import type { PaymentMethod } from '../../shared/payments.js';
+
 export type GatewayIntent = { ref: string; clientSecret: string };
 
 /** A refund as the processor's ledger holds it; `key` is the idempotency key we asked it with. */
@@ -27,10 +29,11 @@ export interface PaymentGateway {
   /** Every refund the processor made of these intents: what the reconciler compares with our records. */
   refundsOf(refs: readonly string[]): Promise<GatewayRefund[]>;
   /**
-   * Which of these intents the processor has charged, with the amount charged: what the
-   * reconciler compares with our payments when an outcome may never have been applied.
+   * Which of these intents the processor has charged, with the amount charged and how it was paid
+   * (null when the processor does not say): what the reconciler compares with our payments when
+   * an outcome may never have been applied.
    */
-  succeededAmong(refs: readonly string[]): Promise<Map<string, number>>;
+  succeededAmong(refs: readonly string[]): Promise<Map<string, { amountMinor: number; method: PaymentMethod | null }>>;
 }
 
 export class GatewayError extends Error {

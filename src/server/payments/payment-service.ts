@@ -387,8 +387,8 @@ export class PaymentService {
     if (refs.length === 0) return 0;
     const charged = await this.gateway.succeededAmong(refs);
     let applied = 0;
-    for (const [ref, amountMinor] of charged) {
-      const result = await this.applyOutcome({ eventId: `reconciled_${ref}_succeeded`, ref, outcome: 'succeeded', amountMinor });
+    for (const [ref, { amountMinor, method }] of charged) {
+      const result = await this.applyOutcome({ eventId: `reconciled_${ref}_succeeded`, ref, outcome: 'succeeded', amountMinor, ...(method && { method }) });
       if (!result?.confirmed) continue; // the request that charged (or another instance) got there first
       applied += 1;
       this.log.warn({ ref, paymentId: result.paymentId, status: result.status }, 'applied a charge whose outcome had not been recorded');

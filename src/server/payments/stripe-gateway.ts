@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { GatewayError, type GatewayIntent, type GatewayRefund, type PaymentGateway } from './gateway.js';
+import type { PaymentMethod } from '../../shared/payments.js';
 
 export type StripeSettings = {
   secretKey: string;
@@ -64,12 +65,13 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
-  async succeededAmong(refs: readonly string[]): Promise<Map<string, number>> {
-    const charged = new Map<string, number>();
+  async succeededAmong(refs: readonly string[]): Promise<Map<string, { amountMinor: number; method: PaymentMethod | null }>> {
+    const charged = new Map<string, { amountMinor: number; method: PaymentMethod | null }>();
     for (const ref of refs) {
       try {
         const intent = await this.stripe.paymentIntents.retrieve(ref);
-        if (intent.status === 'succeeded') charged.set(ref, intent.amount_received || intent.amount);
+        // Our Stripe checkout takes cards only (Elements' card form).
+        if (intent.status === 'succeeded') charged.set(ref, { amountMinor: intent.amount_received || intent.amount, method: 'card' });
       } catch (err) {
         throw new GatewayError('The card processor could not be asked about a payment', { cause: err });
       }

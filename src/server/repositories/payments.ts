@@ -216,9 +216,10 @@ export async function openPaymentRefs(db: Db, gateway: string, userId?: string):
 }
 
 /**
- * Her payment with this client secret, before the test card form charges it (prepared.ts). Found
- * through the test gateway's intent (unique by client secret) and the payment's reference (unique),
- * not among her payments by secret, which reads her whole payment history, growing with each visit.
+ * Her payment with this client secret, before the test gateway charges it by card or sends a wallet
+ * code for it (prepared.ts). Found through the test gateway's intent (unique by client secret) and
+ * the payment's reference (unique), not among her payments by secret, which reads her whole payment
+ * history, growing with each visit.
  */
 const OWN_PAYMENT = statement<{ clientSecret: string; userId: string }, { id: string }>('parlour_own_payment')`
   select p.id from test_gateway_intents i join payments p on p.gateway_ref = i.ref
@@ -227,4 +228,19 @@ const OWN_PAYMENT = statement<{ clientSecret: string; userId: string }, { id: st
 export async function ownPaymentBySecret(db: Db, clientSecret: string, userId: string): Promise<{ id: string } | undefined> {
   const [row] = await OWN_PAYMENT.run(db, { clientSecret, userId });
   return row;
+}
+
+/**
+ * Her payment behind a test-gateway wallet attempt, with the intent's client secret: checked before
+ * her code is counted, so nobody else's guesses can use up her tries.
+ */
+const OWN_WALLET_ATTEMPT = statement<{ attemptId: string; userId: string }, { id: string; client_secret: string }>('parlour_own_wallet_attempt')`
+  select p.id, i.client_secret from test_gateway_wallet_attempts a
+    join test_gateway_intents i on i.ref = a.ref
+    join payments p on p.gateway_ref = a.ref
+  where a.id = ${'attemptId'}::uuid and p.user_id = ${'userId'}::uuid and p.gateway = 'test'`;
+
+export async function ownWalletAttempt(db: Db, attemptId: string, userId: string): Promise<{ id: string; clientSecret: string } | undefined> {
+  const [row] = await OWN_WALLET_ATTEMPT.run(db, { attemptId, userId });
+  return row && { id: row.id, clientSecret: row.client_secret };
 }

@@ -36,6 +36,8 @@ type Ctx = {
   bystanderItemId: string;
   bystanderItemDay: string;
   bystanderSecret: string;
+  /** A wallet code sent for the bystander's open checkout: only she may confirm with it. */
+  bystanderAttemptId: string;
   bystanderPaymentId: string;
   bystanderBookingId: string;
   /** The salon-local day of the bystander's booking still ahead. */
@@ -226,6 +228,29 @@ const matrix: Row[] = [
       rows(sql`
         select p.*, g.status as gateway_status, (select count(*)::int from bookings b where b.payment_id = p.id and b.status = 'confirmed') as confirmed
         from payments p left join test_gateway_intents g on g.ref = p.gateway_ref where p.client_secret = ${c.bystanderSecret}`),
+  },
+  {
+    name: "send a wallet code for the bystander's intent",
+    method: 'POST',
+    url: () => '/api/payments/test/wallet',
+    body: (c) => ({ clientSecret: c.bystanderSecret, wallet: 'bkash', number: '01711234567' }),
+    expect: { visitor: 401, customer: 404, otherCustomer: 404, admin: 404 },
+    target: (c) =>
+      rows(sql`
+        select a.* from test_gateway_wallet_attempts a join test_gateway_intents g on g.ref = a.ref
+        where g.client_secret = ${c.bystanderSecret} order by a.id`),
+  },
+  {
+    name: "confirm the bystander's wallet payment",
+    method: 'POST',
+    url: () => '/api/payments/test/wallet/confirm',
+    body: (c) => ({ attemptId: c.bystanderAttemptId, code: '123456' }),
+    expect: { visitor: 401, customer: 404, otherCustomer: 404, admin: 404 },
+    target: (c) =>
+      rows(sql`
+        select a.wrong_codes, a.ended_by, p.status, p.method, g.status as gateway_status
+        from test_gateway_wallet_attempts a join test_gateway_intents g on g.ref = a.ref join payments p on p.gateway_ref = a.ref
+        where a.id = ${c.bystanderAttemptId}`),
   },
   { name: 'payment history', method: 'GET', url: () => '/api/payments', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
   { name: 'payment history as CSV', method: 'GET', url: () => '/api/payments?format=csv', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
@@ -564,6 +589,9 @@ beforeAll(async () => {
     bystanderItemId: bystanderItemId!,
     bystanderItemDay,
     bystanderSecret: openIntent.clientSecret,
+    bystanderAttemptId: (
+      await asUser(t.app, bystander).post('/api/payments/test/wallet', { clientSecret: openIntent.clientSecret, wallet: 'bkash', number: '01711234567' })
+    ).json<{ attemptId: string }>().attemptId,
     bystanderPaymentId: paidIntent.paymentId,
     bystanderBookingId: booking._id,
     bystanderBookingDay,

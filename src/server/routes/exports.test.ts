@@ -76,8 +76,15 @@ beforeAll(async () => {
     await readyToPay(t.app, who, [...picks], day);
     const price = picks.reduce((sum, pick) => sum + services.find((s) => s._id === pick.serviceId)!.price, 0);
     const intent = (await asUser(t.app, who).post('/api/create-payment-intent', { price })).json<{ clientSecret: string }>();
-    const paid = await asUser(t.app, who).post('/api/payments/test/confirm', { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
-    if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
+    // Mim pays by card, Other by bKash: the export says which.
+    let paid;
+    if (who === mim) {
+      paid = await asUser(t.app, who).post('/api/payments/test/confirm', { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
+    } else {
+      const sent = await asUser(t.app, who).post('/api/payments/test/wallet', { clientSecret: intent.clientSecret, wallet: 'bkash', number: '01711234567' });
+      paid = await asUser(t.app, who).post('/api/payments/test/wallet/confirm', { attemptId: sent.json<{ attemptId: string }>().attemptId, code: '123456' });
+    }
+    if (paid.statusCode !== 200 || paid.json<{ status: string }>().status !== 'succeeded') throw new Error(`payment failed: ${paid.body}`);
   }
   // One of Mim's appointments cancelled and refunded, so the refund columns hold something.
   const mine = (await asUser(t.app, mim).get('/api/bookings')).json<Booking[]>();
@@ -115,6 +122,7 @@ const paymentRow = (p: Payment) => [
   p.status,
   p.gateway,
   p.gatewayRef,
+  p.method === 'card' ? 'Card' : p.method === 'bkash' ? 'bKash' : '',
 ];
 
 async function both(who: Account, path: string, query: string) {
@@ -181,8 +189,9 @@ describe('GET /api/payments?format=csv', () => {
     expect(csv.headers['content-disposition']).toBe('attachment; filename="parlour-payments.csv"');
     const list = json.json<Payment[]>();
     expect(list).toHaveLength(2);
-    expect(rows[0]).toEqual(['Payment', 'Created', 'Paid', 'Customer', 'E-mail', 'Services', 'Amount (BDT)', 'Refunded (BDT)', 'Net (BDT)', 'Status', 'Gateway', 'Reference']);
+    expect(rows[0]).toEqual(['Payment', 'Created', 'Paid', 'Customer', 'E-mail', 'Services', 'Amount (BDT)', 'Refunded (BDT)', 'Net (BDT)', 'Status', 'Gateway', 'Reference', 'Paid by']);
     expect(rows.slice(1)).toEqual(list.map(paymentRow));
+    expect(rows.slice(1).map((row) => [row[4], row[12]]).sort()).toEqual([[mim.email, 'Card'], [other.email, 'bKash']].sort());
     const mims = rows.find((row) => row[4] === mim.email)!;
     expect(Number(mims[7])).toBeGreaterThan(0);
     // Each service names its stylist in the one cell; the one without a stylist names nobody.

@@ -417,6 +417,13 @@ describe('real traffic against the document', () => {
     const card = { cardNumber: CARDS.success, expiry: futureExpiry(), cvc: '123' };
     await call(customer, { method: 'POST', url: '/api/payments/test/confirm', body: { ...card, clientSecret: 'pi_nobody' }, status: 404 });
     await call(customer, { method: 'POST', url: '/api/payments/test/confirm', body: { ...card, clientSecret, expiry: '13/99' }, status: 400 });
+    await call(customer, { method: 'POST', url: '/api/payments/test/wallet', body: { clientSecret, wallet: 'bkash', number: '0171' }, status: 400 });
+    const attempt = await call(customer, { method: 'POST', url: '/api/payments/test/wallet', body: { clientSecret, wallet: 'bkash', number: '01700000002' }, status: 200 });
+    const { attemptId } = attempt.json<{ attemptId: string }>();
+    await call(customer, { method: 'POST', url: '/api/payments/test/wallet/confirm', body: { attemptId, code: '000000' }, status: 400 });
+    // The documented declined number: an answer with the refusal, and the card then pays.
+    await call(customer, { method: 'POST', url: '/api/payments/test/wallet/confirm', body: { attemptId, code: '123456' }, status: 200 });
+    await call(customer, { method: 'POST', url: '/api/payments/test/wallet/confirm', body: { attemptId, code: '123456' }, status: 409 });
     await call(customer, { method: 'POST', url: '/api/payments/test/confirm', body: { ...card, clientSecret }, status: 200 });
 
     await call(customer, { method: 'GET', url: '/api/payments', status: 200 });

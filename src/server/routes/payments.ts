@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type Stripe from 'stripe';
 import type { App } from '../types.js';
-import { guardedErrorResponses } from '../../shared/errors.js';
+import { apiErrorSchema, guardedErrorResponses } from '../../shared/errors.js';
 import { idParamsSchema } from '../../shared/ids.js';
 import {
   confirmResultSchema,
@@ -13,15 +13,26 @@ import {
   paymentListSchema,
   paymentSchema,
   testConfirmSchema,
+  startWalletSchema,
+  walletAttemptSchema,
+  confirmWalletSchema,
   BOOKING_LIST_CHANGED_MESSAGE,
+  type ConfirmResult,
 } from '../../shared/payments.js';
 import { currentUser, requireUser } from '../plugins/auth.js';
 import { HttpError, notFound } from '../http-error.js';
-import { TestGateway, checkCard } from '../payments/test-gateway.js';
+import { TestGateway, WALLET_CODE_TRIES, checkCard, type ChargeResult } from '../payments/test-gateway.js';
 import { EXPORT_ROW_LIMIT, findPayment, listPayments } from '../repositories/bookings.js';
-import { ownPaymentBySecret } from '../repositories/payments.js';
+import { ownPaymentBySecret, ownWalletAttempt } from '../repositories/payments.js';
+import { consumeThrottle } from '../repositories/throttles.js';
 import { attachmentName, listOrCsv, sendCsv } from '../csv.js';
 import { paymentsCsv } from '../csv-exports.js';
+
+/** Codes a customer may have sent to her wallet in a window: a few retries, not a loop. */
+const WALLET_CODES_PER_WINDOW = 10;
+const WALLET_CODE_WINDOW_SECONDS = 15 * 60;
+// Three: WALLET_CODE_TRIES.
+const WRONG_CODES_MESSAGE = 'Three wrong codes: this payment attempt has ended. Start again to get a new code.';
 
 export async function paymentRoutes(app: App, options: { stripe?: Stripe | undefined }) {
   const service = app.payments;
@@ -71,23 +82,92 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
         const problems = checkCard(card, new Date());
         if (problems.length > 0) throw new HttpError(400, problems[0]!.message, problems);
 
-        const charge = await gateway.charge(clientSecret, card.cardNumber);
-        if (charge.kind === 'unknown-intent') throw notFound('Payment');
-        if (charge.kind === 'canceled') throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
-        // The same path Stripe's webhook takes; each attempt is its own event. A second click on a
-        // paid intent sends the success event again: it waits on the payment row until the first
-        // click's confirmation commits, then changes nothing and answers the settled status.
-        const applied =
-          charge.kind === 'already-paid' || charge.outcome === 'succeeded'
-            ? await service.applyOutcome({ eventId: `test_evt_${charge.ref}_succeeded`, ref: charge.ref, outcome: 'succeeded', method: 'card' })
-            : await service.applyOutcome({ eventId: `test_evt_${randomUUID()}`, ref: charge.ref, outcome: 'failed', message: charge.message });
-        return {
-          status: applied?.status ?? 'failed',
-          message: charge.kind === 'charged' && charge.outcome === 'failed' ? charge.message : null,
-          paymentId: owned.id,
-        };
+        return applyCharge(await gateway.charge(clientSecret, card.cardNumber), owned.id);
       },
     );
+
+    app.post(
+      '/payments/test/wallet',
+      {
+        onRequest: requireUser,
+        schema: {
+          tags: ['payments'],
+          summary: "The built-in test gateway's bKash and Nagad: sends the one-time code to her wallet number",
+          body: startWalletSchema,
+          response: { 200: walletAttemptSchema, ...guardedErrorResponses, 429: apiErrorSchema },
+        },
+      },
+      async (request) => {
+        const me = await currentUser(request);
+        const { clientSecret, wallet, number } = request.body;
+        const owned = await ownPaymentBySecret(app.db, clientSecret, me.id);
+        if (!owned) throw notFound('Payment');
+        // A real wallet sends a text message for each code: the same limit keeps a loop from sending many.
+        const verdict = await consumeThrottle(app.db, `wallet-code:${me.id}`, WALLET_CODES_PER_WINDOW, WALLET_CODE_WINDOW_SECONDS);
+        if (!verdict.allowed) {
+          const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+          throw new HttpError(429, `You have asked for several codes in a short time. Please wait ${minutes} minute${minutes === 1 ? '' : 's'}, or pay by card.`);
+        }
+        const started = await gateway.startWallet(clientSecret, wallet, number);
+        if (started.kind === 'unknown-intent') throw notFound('Payment');
+        if (started.kind === 'canceled') throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
+        return { attemptId: started.attemptId, wallet, number, expiresAt: started.expiresAt.toISOString(), triesLeft: WALLET_CODE_TRIES };
+      },
+    );
+
+    app.post(
+      '/payments/test/wallet/confirm',
+      {
+        onRequest: requireUser,
+        schema: {
+          tags: ['payments'],
+          summary: "The built-in test gateway's bKash and Nagad: checks the one-time code, charges the wallet and applies the outcome",
+          body: confirmWalletSchema,
+          response: { 200: confirmResultSchema, ...guardedErrorResponses },
+        },
+      },
+      async (request) => {
+        const me = await currentUser(request);
+        const { attemptId, code } = request.body;
+        const owned = await ownWalletAttempt(app.db, attemptId, me.id);
+        if (!owned) throw notFound('Payment');
+        const check = await gateway.checkWalletCode(attemptId, code);
+        switch (check.kind) {
+          case 'unknown':
+            throw notFound('Payment');
+          case 'expired':
+            throw new HttpError(409, 'This code has expired. Start again to get a new one.');
+          case 'ended':
+            throw new HttpError(409, check.by === 'wrong-codes' ? WRONG_CODES_MESSAGE : 'This payment attempt has ended. Start again.');
+          case 'wrong':
+            throw new HttpError(400, 'That code is not right.', [
+              { path: 'code', message: `That code is not right. ${check.triesLeft} ${check.triesLeft === 1 ? 'try' : 'tries'} left.` },
+            ]);
+          case 'right':
+            return applyCharge(await gateway.chargeWallet(attemptId, owned.clientSecret, check.wallet, check.number), owned.id);
+        }
+      },
+    );
+  }
+
+  /**
+   * A test-gateway charge's outcome, through the same path Stripe's webhook takes; each attempt is
+   * its own event. A second click on a paid intent sends the success event again: it waits on the
+   * payment row until the first click's confirmation commits, then changes nothing and answers the
+   * settled status.
+   */
+  async function applyCharge(charge: ChargeResult, paymentId: string): Promise<ConfirmResult> {
+    if (charge.kind === 'unknown-intent') throw notFound('Payment');
+    if (charge.kind === 'canceled') throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
+    const applied =
+      charge.kind === 'already-paid' || charge.outcome === 'succeeded'
+        ? await service.applyOutcome({ eventId: `test_evt_${charge.ref}_succeeded`, ref: charge.ref, outcome: 'succeeded', method: charge.method })
+        : await service.applyOutcome({ eventId: `test_evt_${randomUUID()}`, ref: charge.ref, outcome: 'failed', message: charge.message });
+    return {
+      status: applied?.status ?? 'failed',
+      message: charge.kind === 'charged' && charge.outcome === 'failed' ? charge.message : null,
+      paymentId,
+    };
   }
 
   const stripe = options.stripe;

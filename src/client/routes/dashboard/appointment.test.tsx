@@ -118,6 +118,31 @@ describe('/dashboard/appointment', () => {
     await waitFor(() => expect(nav.getByRole('link', { name: /Booking/ })).toHaveTextContent('Booking(0)'));
   });
 
+  it('offers Card, bKash and Nagad; bKash pays with the documented number and code, and the receipt says so', async () => {
+    const fake = payingCustomer();
+    const { user } = renderApp('/dashboard/appointment');
+    await cardForm();
+    const choice = within(screen.getByRole('group', { name: 'Pay with' }));
+    expect(choice.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Card', 'bKash', 'Nagad']);
+    expect(choice.getByRole('radio', { name: 'Card' })).toBeChecked();
+
+    await user.click(choice.getByRole('radio', { name: 'bKash' }));
+    expect(screen.queryByRole('form', { name: 'Card details' })).not.toBeInTheDocument();
+    const notice = screen.getByText(/^Test mode — no real bKash account is charged\./);
+    expect(notice).toHaveTextContent(/^Test mode — no real bKash account is charged\. Use 01700 000000 and the code 123456\./);
+    expect(notice).toHaveTextContent('To try a refusal: 01700 000002 has too little balance, 01700 000009 never answers.');
+    await user.type(screen.getByLabelText('bKash account number'), '01700 000000');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.type(await screen.findByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
+    const receipt = within(screen.getByRole('region', { name: 'Receipt' }));
+    expect(receipt.getByText('Paid by').nextElementSibling).toHaveTextContent('bKash');
+    expect(fake.state.payments[0]).toMatchObject({ status: 'succeeded', method: 'bkash' });
+    expect(confirmCalls(fake)).toBe(0);
+  });
+
   it('says the card was declined, keeps the list and the intent, and takes another card', async () => {
     const fake = payingCustomer();
     const { user } = renderApp('/dashboard/appointment');

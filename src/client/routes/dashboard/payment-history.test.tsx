@@ -20,6 +20,7 @@ const history = [
     amount: 3500,
     refunded: 3500,
     status: 'refunded',
+    method: 'bkash',
     createdAt: '2030-02-20T08:00:00.000Z',
     paidAt: '2030-02-20T08:00:00.000Z',
     services: [{ bookingId: bookingRecord(2)._id, title: 'Signature Facial', price: 3500, startsAt: SAT_9_MAR_2030_10_30, status: 'cancelled', staffName: null }],
@@ -27,6 +28,7 @@ const history = [
   paymentRecord(3, {
     amount: 8999.5,
     status: 'failed',
+    method: null,
     failureMessage: 'Your card was declined.',
     gatewayRef: '',
     paidAt: null,
@@ -77,9 +79,12 @@ describe('/dashboard/paymentHistory', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Your payments' })).toBeInTheDocument();
     expect(document.title).toBe('Payment History | Parlour');
     const payments = await table();
-    expect(columnHeaders(payments)).toEqual(['Date', 'Services', 'Amount', 'Status']);
+    expect(columnHeaders(payments)).toEqual(['Date', 'Services', 'Amount', 'Status', 'Paid by']);
     const rows = payments.getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
+    // How each was paid, in its own column and on the phone cards.
+    expect(rows.map((row) => within(row).getAllByRole('cell').at(-1)?.textContent)).toEqual(['bKash', 'Card']);
+    expect(within(screen.getByRole('list', { name: 'Payments' })).getByText('Paid by bKash')).toBeInTheDocument();
     // 08:00Z is 14:00 in Dhaka.
     expect(within(rows[0]!).getByText('Wed, 20 Feb 2030, 14:00')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Refunded')).toBeInTheDocument();
@@ -108,8 +113,10 @@ describe('/dashboard/paymentHistory', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'All payments' })).toBeInTheDocument();
     const payments = await table();
-    expect(columnHeaders(payments)).toEqual(['Date', 'Customer', 'Services', 'Amount', 'Status']);
+    expect(columnHeaders(payments)).toEqual(['Date', 'Customer', 'Services', 'Amount', 'Status', 'Paid by']);
     expect(payments.getAllByRole('row')).toHaveLength(4);
+    // The failed one was never paid: nothing to say how.
+    expect(payments.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').at(-1)?.textContent)).toEqual(['—', 'bKash', 'Card']);
     expect(payments.getByText('rima@example.com')).toBeInTheDocument();
     expect(payments.getByText('Your card was declined.')).toBeInTheDocument();
     // Below md the same payments are cards (jsdom applies no CSS, so both are in the document).

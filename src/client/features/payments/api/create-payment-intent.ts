@@ -11,9 +11,12 @@ export function createPaymentIntent(price: number): Promise<PaymentIntentInfo> {
   return apiClient.post('/api/create-payment-intent', { price }, { schema: intentSchema });
 }
 
-/** True for the server's "the list you are paying for is not the list I have" refusal. */
+/**
+ * True for the server's "the list you are paying for is not the list I have" refusal. Told by its
+ * words as well: a wallet attempt that ended (three wrong codes, an expired code) is a 409 too.
+ */
 export function isBookingListChanged(error: unknown): boolean {
-  return error instanceof ApiRequestError && error.statusCode === 409;
+  return error instanceof ApiRequestError && error.statusCode === 409 && error.message === BOOKING_LIST_CHANGED_MESSAGE;
 }
 
 interface PaymentIntentRequest {

@@ -3,7 +3,7 @@ import { CalendarClock, FlaskConical, RotateCcw } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { CartItem } from '../../../../shared/cart';
 import { formatMoney, SALON_CURRENCY } from '../../../../shared/money';
-import { BOOKING_LIST_CHANGED_MESSAGE } from '../../../../shared/payments';
+import { BOOKING_LIST_CHANGED_MESSAGE, PAYMENT_METHOD_NAMES, TEST_WALLET, formatWalletNumber } from '../../../../shared/payments';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { paths } from '../../../config/paths';
 import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar';
@@ -15,6 +15,8 @@ import { PayAtSalonPanel } from './pay-at-salon-panel';
 import { useNow } from '../../../hooks/use-now';
 import { HOLD_WARNING_MS, HoldKept, HoldProblems, HoldWarning, holdWarningAnnouncement, type KeepTimesState } from './hold-notice';
 import { TestCardForm } from './test-card-form';
+import { TestPaymentChoice, type TestMethod } from './test-payment-choice';
+import { TestWalletForm } from './test-wallet-form';
 
 // Stripe's code (and its script) is fetched only when the server's gateway is Stripe.
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
@@ -225,16 +227,19 @@ function PaymentPanel({ email, total, items, gateway, onListChanged }: PaymentPa
   const onPaid = (paymentId: string) => {
     void navigate(`${paths.dashboard.appointmentDone}?payment=${encodeURIComponent(paymentId)}`);
   };
+  const listChanged = () => {
+    onListChanged();
+    // The intent was made for the old list: ask for one for the list as it is now.
+    void intent.refetch();
+  };
 
+  const [method, setMethod] = useState<TestMethod>('card');
   const testNotice =
     (intent.data?.gateway ?? gateway) === 'test' ? (
-      <p className="mb-4 rounded-field border border-warning/30 bg-warning/5 px-4 py-3 text-sm">
-        {TEST_MODE_NOTICE}
-        <span className="mt-1 block text-xs text-base-content/70">
-          To try a refusal: 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds. Any future expiry and any
-          3 digits for the CVC.
-        </span>
-      </p>
+      <>
+        <TestPaymentChoice value={method} onChange={setMethod} />
+        <TestModeNotice method={method} />
+      </>
     ) : null;
 
   if (intent.isPending) {
@@ -285,17 +290,46 @@ function PaymentPanel({ email, total, items, gateway, onListChanged }: PaymentPa
   return (
     <>
       {testNotice}
-      <TestCardForm
-        clientSecret={clientSecret}
-        amount={amount}
-        currency={currency || SALON_CURRENCY}
-        onPaid={onPaid}
-        onListChanged={() => {
-          onListChanged();
-          // The intent was made for the old list: ask for one for the list as it is now.
-          void intent.refetch();
-        }}
-      />
+      {method === 'card' ? (
+        <TestCardForm clientSecret={clientSecret} amount={amount} currency={currency || SALON_CURRENCY} onPaid={onPaid} onListChanged={listChanged} />
+      ) : (
+        <TestWalletForm
+          key={method}
+          wallet={method}
+          clientSecret={clientSecret}
+          amount={amount}
+          currency={currency || SALON_CURRENCY}
+          onPaid={onPaid}
+          onListChanged={listChanged}
+        />
+      )}
     </>
+  );
+}
+
+/** What to type in test mode, for the method she chose: the documented numbers, as for cards. */
+function TestModeNotice({ method }: { method: TestMethod }) {
+  if (method === 'card') {
+    return (
+      <p className="mb-4 rounded-field border border-warning/30 bg-warning/5 px-4 py-3 text-sm">
+        {TEST_MODE_NOTICE}
+        <span className="mt-1 block text-xs text-base-content/70">
+          To try a refusal: 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds. Any future expiry and any
+          3 digits for the CVC.
+        </span>
+      </p>
+    );
+  }
+  const name = PAYMENT_METHOD_NAMES[method];
+  // A number broken across two lines reads as two numbers.
+  const number = (digits: string) => <span className="whitespace-nowrap">{formatWalletNumber(digits)}</span>;
+  return (
+    <p className="mb-4 rounded-field border border-warning/30 bg-warning/5 px-4 py-3 text-sm">
+      Test mode — no real {name} account is charged. Use {number(TEST_WALLET.succeeds)} and the code {TEST_WALLET.code}.
+      <span className="mt-1 block text-xs text-base-content/70">
+        To try a refusal: {number(TEST_WALLET.declined)} has too little balance, {number(TEST_WALLET.noAnswer)} never answers. Any other
+        number from 013 to 019 pays.
+      </span>
+    </p>
   );
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../../shared/money';
 import { CancellationPolicy } from './cancellation-policy';
 import { payNowLine } from '../booking-list-total';
-import type { Payment } from '../../../../shared/payments';
+import { PAYMENT_METHOD_NAMES, type Payment } from '../../../../shared/payments';
 import { withStylist } from '../../../../shared/staff';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -152,6 +152,12 @@ export function PaymentReceipt({ paymentId, email, timeZone, cancelNoticeHours }
             <>
               <dt className="text-base-content/70">Refunded</dt>
               <dd>{money(data, data.refunded)}</dd>
+            </>
+          ) : null}
+          {data.method ? (
+            <>
+              <dt className="text-base-content/70">Paid by</dt>
+              <dd>{PAYMENT_METHOD_NAMES[data.method]}</dd>
             </>
           ) : null}
           {atSalon ? null : (

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Receipt } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../../shared/money';
-import type { Payment } from '../../../../shared/payments';
+import { PAYMENT_METHOD_NAMES, type Payment } from '../../../../shared/payments';
 import { withStylist } from '../../../../shared/staff';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
@@ -75,6 +75,7 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
                       Amount
                     </th>
                     <th scope="col">Status</th>
+                    <th scope="col">Paid by</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -111,6 +112,7 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
                           <PaymentStatusBadge status={payment.status} />
                           <PaymentProblem payment={payment} />
                         </td>
+                        <td className="whitespace-nowrap">{paidBy(payment)}</td>
                       </tr>
                     );
                   })}
@@ -130,8 +132,13 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
   );
 }
 
+/** How she paid ('Card', 'bKash', ...); a dash until a charge succeeds. */
+function paidBy(payment: Payment): string {
+  return payment.method ? PAYMENT_METHOD_NAMES[payment.method] : '—';
+}
+
 /**
- * Why a card was refused, under the status. On a payment a later card paid, the declines are
+ * Why an attempt was refused, under the status. On a payment a later attempt paid, the declines are
  * history, not a failure: they read as earlier attempts, in the same muted text as the refund line.
  */
 function PaymentProblem({ payment }: { payment: Payment }) {
@@ -147,7 +154,8 @@ function PaymentProblem({ payment }: { payment: Payment }) {
   if (last) {
     return (
       <p className="mt-1 text-xs text-base-content/70">
-        {payment.declines.length === 1 ? 'Card declined' : `Card declined ${payment.declines.length} times`}: {last.message}
+        {/* A card or a wallet: the message names which. */}
+        {payment.declines.length === 1 ? 'Declined' : `Declined ${payment.declines.length} times`}: {last.message}
       </p>
     );
   }
@@ -189,6 +197,7 @@ function PaymentCard({ payment, showCustomer, timeZone }: { payment: Payment; sh
         </ul>
         <div className="shrink-0 text-right">
           <p className="font-semibold">{paymentMoney(payment, payment.amount)}</p>
+          {payment.method ? <p className="text-xs text-base-content/70">Paid by {paidBy(payment)}</p> : null}
           {payment.refunded > 0 ? <p className="text-xs text-base-content/70">{paymentMoney(payment, payment.refunded)} refunded</p> : null}
         </div>
       </div>
