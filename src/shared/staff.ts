@@ -224,6 +224,8 @@ export const staffVisitSchema = z.object({
   title: z.string(),
   startsAt: z.string(),
   endsAt: z.string(),
+  /** When she is free again: the end of the service's buffer after the visit (null: no buffer recorded). */
+  staffFreeAt: z.string().nullable(),
   status: bookingStatusSchema,
   customer: z.object({ name: z.string() }),
   /** Whether she may mark it completed or a no-show now (confirmed, and its time has come). */

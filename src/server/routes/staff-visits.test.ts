@@ -111,7 +111,7 @@ describe('her own day', () => {
     expect(visits.map((v) => v._id)).toEqual([hers.id]);
     expect(visits[0]).toMatchObject({ title: cut.title, status: 'confirmed', customer: { name: 'Ayesha Rahman' }, canComplete: false, startsAt: hers.startsAt.toISOString() });
     // Exactly the fields of a visit: nothing of the payment, nor the customer's address.
-    expect(Object.keys(res.json<object[]>()[0]!).sort()).toEqual(['_id', 'canComplete', 'customer', 'endsAt', 'serviceId', 'startsAt', 'status', 'title']);
+    expect(Object.keys(res.json<object[]>()[0]!).sort()).toEqual(['_id', 'canComplete', 'customer', 'endsAt', 'serviceId', 'staffFreeAt', 'startsAt', 'status', 'title']);
     expect(res.body).not.toContain(customer.email);
     expect(res.body).not.toContain(String(cut.price));
     // Mim sees hers alone; a day without visits is empty.
