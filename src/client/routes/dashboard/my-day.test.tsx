@@ -1,11 +1,12 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { customerUser } from '../../test/fixtures';
 import { accountSession } from '../../test/handlers';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
-import { staffVisitMarkSchema, type StaffVisit } from '../../../shared/staff';
+import { staffVisitMarkSchema, type MyStylist, type StaffVisit } from '../../../shared/staff';
+import type { MyAccount } from '../../../shared/account';
 
 const RINA = '3f1b0c2a-1111-4aaa-8bbb-000000000001';
 // Saturday 2 March 2030, 12:00 in Dhaka (UTC+6); the salon opens 10:00-20:00 that day.
@@ -24,9 +25,18 @@ afterEach(() => {
 function fakeMyDay(visitsByDay: Record<string, StaffVisit[]>) {
   const asked: string[] = [];
   const marks: { id: string; status: string }[] = [];
+  const whoAsks: string[] = [];
+  const rina = { _id: RINA, name: 'Rina Akter' };
   server.use(
     ...accountSession(customerUser).handlers,
-    http.get('/api/staff/me', () => HttpResponse.json({ stylist: { _id: RINA, name: 'Rina Akter' } })),
+    http.get<PathParams, DefaultBodyType, MyAccount>('/api/me', () => {
+      whoAsks.push('/api/me');
+      return HttpResponse.json({ hasPassword: true, freshSignInRequired: false, stylist: rina });
+    }),
+    http.get<PathParams, DefaultBodyType, MyStylist>('/api/staff/me', () => {
+      whoAsks.push('/api/staff/me');
+      return HttpResponse.json({ stylist: rina });
+    }),
     http.get('/api/staff/me/visits', ({ request }) => {
       const from = new URL(request.url).searchParams.get('from')!;
       asked.push(from);
@@ -42,7 +52,7 @@ function fakeMyDay(visitsByDay: Record<string, StaffVisit[]>) {
       return HttpResponse.json(visit);
     }),
   );
-  return { asked, marks };
+  return { asked, marks, whoAsks };
 }
 
 const visit = (id: string, change: Partial<StaffVisit> = {}): StaffVisit => ({
@@ -158,6 +168,17 @@ describe('/dashboard/my-day (a stylist’s own day)', () => {
     expect(await screen.findByText('The salon is closed on Fri, 1 Mar 2030.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Today' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('her dashboard learns she is a stylist from GET /api/me: My day is on the menu without asking /api/staff/me', async () => {
+    const { whoAsks } = fakeMyDay({});
+    const { user } = renderApp('/dashboard/userhome');
+    const link = (await screen.findAllByRole('link', { name: 'My day' }))[0]!;
+    expect(whoAsks).toEqual(['/api/me']);
+    // My day itself asks who she is on the team.
+    await user.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'My day' })).toBeInTheDocument();
+    await waitFor(() => expect(whoAsks).toContain('/api/staff/me'));
   });
 
   it('a customer who is not a stylist has no My day in her menu, and the page says what it is for', async () => {
