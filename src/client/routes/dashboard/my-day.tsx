@@ -1,13 +1,11 @@
-import { useId } from 'react';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { addCalendarDays, formatCalendarDate, formatSalonTime, salonToday, timesAreInZone } from '../../../shared/calendar';
+import { formatCalendarDate, formatSalonTime, salonToday, timesAreInZone } from '../../../shared/calendar';
 import { isCalendarDate, type SalonSettings } from '../../../shared/salon-settings';
 import type { StaffVisit } from '../../../shared/staff';
-import { ErrorState } from '../../components/ui/error-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { QueryState } from '../../components/ui/query-state';
 import type { CalendarColumn } from '../../features/bookings/calendar-layout';
+import { CalendarHeading, DayStepper, SettingsGate, calendarLoadingRow } from '../../features/bookings/components/calendar/calendar-page';
 import { DayGrid } from '../../features/bookings/components/calendar/day-grid';
 import { useCalendarSelection } from '../../features/bookings/components/calendar/use-calendar-selection';
 import { VisitDetails, type VisitMark } from '../../features/bookings/components/calendar/visit-details';
@@ -15,13 +13,6 @@ import { usePublicSalonSettings } from '../../features/contact/api/get-opening-h
 import { useMarkVisit, useMyStylist, useMyVisits } from '../../features/staff/api/my-day';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { confirmDialog, toast } from '../../lib/dialogs';
-
-const loadingRow = (
-  <>
-    <div className="skeleton h-4 w-12" />
-    <div className="skeleton h-16 flex-1" />
-  </>
-);
 
 /**
  * /dashboard/my-day: a stylist's own column of the salon's day, for the account the admin linked
@@ -35,7 +26,6 @@ export function MyDayRoute() {
   const me = useMyStylist();
   const settings = usePublicSalonSettings();
   const [params, setParams] = useSearchParams();
-  const dateId = useId();
 
   if (me.isPending) return null;
   const stylist = me.data?.stylist;
@@ -51,70 +41,25 @@ export function MyDayRoute() {
       Your visits, with who is coming and for what. Open one to mark it once it is done.
     </PageHeader>
   );
-  if (settings.isError) {
-    return (
-      <>
-        {header}
-        <div className="mt-6">
-          <ErrorState title="Something went wrong" message={settings.error.message} onRetry={() => void settings.refetch()} isRetrying={settings.isFetching} />
-        </div>
-      </>
-    );
-  }
-  if (!settings.data) {
-    return (
-      <>
-        {header}
-        <div role="status" aria-label="Loading your day" className="mt-6 skeleton h-64 w-full" />
-      </>
-    );
-  }
-
-  const { timeZone } = settings.data;
-  const today = salonToday(timeZone);
-  const asked = params.get('date');
-  const date = asked && isCalendarDate(asked) ? asked : today;
-  // Each day is an entry of its own: Back goes to the day she looked at before.
-  const go = (next: string) => setParams(next === today ? {} : { date: next });
-
   return (
-    <>
-      {header}
-      <nav aria-label="Choose the day" className="mt-6 flex flex-wrap items-end gap-x-4 gap-y-3">
-        <div className="flex items-center gap-1">
-          <button type="button" className="btn btn-sm btn-ghost" onClick={() => go(addCalendarDays(date, -1))}>
-            <ChevronLeft aria-hidden="true" className="size-4" /> Previous day
-          </button>
-          <button type="button" className="btn rounded-full btn-outline btn-sm btn-primary" disabled={date === today} onClick={() => go(today)}>
-            Today
-          </button>
-          <button type="button" className="btn btn-sm btn-ghost" onClick={() => go(addCalendarDays(date, 1))}>
-            Next day <ChevronRight aria-hidden="true" className="size-4" />
-          </button>
-        </div>
-        <div>
-          <label htmlFor={dateId} className="mb-1.5 block text-sm font-medium">
-            Date
-          </label>
-          <input
-            id={dateId}
-            type="date"
-            className="input w-auto"
-            value={date}
-            // A date typed half-way is not a date yet: the day waits for a whole one.
-            onChange={(event) => {
-              if (isCalendarDate(event.target.value)) go(event.target.value);
-            }}
-          />
-        </div>
-      </nav>
-      {/* Announced as it changes, so stepping through the days is heard as well as seen. */}
-      <h2 aria-live="polite" className="mt-6 mb-3 font-display text-2xl font-semibold">
-        {formatCalendarDate(date)}
-        {date === today ? ' (today)' : ''}
-      </h2>
-      <MyVisits date={date} settings={settings.data} column={{ key: stylist._id, name: stylist.name, retired: false }} />
-    </>
+    <SettingsGate header={header} settings={settings} loadingLabel="Loading your day">
+      {(salon) => {
+        const today = salonToday(salon.timeZone);
+        const asked = params.get('date');
+        const date = asked && isCalendarDate(asked) ? asked : today;
+        return (
+          <>
+            {/* Each day is an entry of its own: Back goes to the day she looked at before. */}
+            <DayStepper date={date} today={today} unit="day" onShow={(next) => setParams(next === today ? {} : { date: next })} />
+            <CalendarHeading>
+              {formatCalendarDate(date)}
+              {date === today ? ' (today)' : ''}
+            </CalendarHeading>
+            <MyVisits date={date} settings={salon} column={{ key: stylist._id, name: stylist.name, retired: false }} />
+          </>
+        );
+      }}
+    </SettingsGate>
   );
 }
 
@@ -143,7 +88,7 @@ function MyVisits({ date, settings, column }: { date: string; settings: SalonSet
 
   return (
     <div ref={root}>
-      <QueryState query={visits} loading={{ label: 'Loading your visits', rows: 4, row: loadingRow }}>
+      <QueryState query={visits} loading={{ label: 'Loading your visits', rows: 4, row: calendarLoadingRow }}>
         {(list) => {
           // Her column is the only one: each visit is drawn in it.
           const inColumn = list.map((visit) => ({ ...visit, staffId: column.key }));
