@@ -118,10 +118,16 @@ describe('demo accounts', () => {
     expect(marked.statusCode).toBe(200);
     expect(marked.json<StaffVisit>().status).toBe('completed');
 
-    // A restart adds nothing, and does not bring back what changed (her mark stays).
+    // The admin cancels one still to come (refunded through the test gateway).
+    const upcoming = visits.find((visit) => Date.parse(visit.startsAt) > now)!;
+    const boss = await signedIn(t, admin!.email, admin!.password);
+    expect((await asUser(t.app, boss).post(`/api/bookings/${upcoming._id}/cancel`, {})).statusCode).toBe(200);
+
+    // A restart adds nothing, and does not bring back what changed: her mark stays, the cancelled time stays free.
     expect(await seedDemoAccounts(t.app)).toEqual([]);
     const again = await visitsAround();
-    expect(again.map((visit) => visit._id).sort()).toEqual(visits.map((visit) => visit._id).sort());
+    expect(again.map((visit) => visit._id).sort()).toEqual(visits.filter((visit) => visit._id !== upcoming._id).map((visit) => visit._id).sort());
+    expect(again.some((visit) => visit.startsAt === upcoming.startsAt)).toBe(false);
     expect(again.find((visit) => visit._id === due!._id)?.status).toBe('completed');
   });
 

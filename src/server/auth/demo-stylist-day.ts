@@ -89,7 +89,9 @@ export async function seedDemoStylistDay(app: App, staffId: string, now: Date = 
       };
       // Booked a few days before, as most of the salon's visits are.
       const paidAt = new Date(Math.min(now.getTime(), startsAt.getTime()) - 3 * 24 * 60 * MINUTE);
-      if (await recordPaidVisits(app, { customerId, key: `demo-stylist-day:${staffId}:${date}:${time}`, paidAt, visits: [visit] })) written += 1;
+      // Not written: written at an earlier start and cancelled since (its key is taken), so not hers now.
+      if (!(await recordPaidVisits(app, { customerId, key: `demo-stylist-day:${staffId}:${date}:${time}`, paidAt, visits: [visit] }))) continue;
+      written += 1;
       if (startsAt <= now) earlier = true;
       else later = true;
     }
