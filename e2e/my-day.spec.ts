@@ -5,7 +5,7 @@ import { PASSWORD, adminApi, inDatabase, logInThroughPage, paidBookingByApi, sal
 /**
  * A stylist's own account on a phone: the admin links a new stylist to the account she signed up
  * with; customers book her; signed in, she finds each visit under 'My day' with the customer's
- * name, marks the one whose time has come completed, and sees nothing of the admin's pages. No page
+ * name in her own column of the day grid, opens the one whose time has come and marks it completed, and sees nothing of the admin's pages. No page
  * can book the past: that visit is moved there in the database.
  */
 test('a stylist signs in and sees her own day at 390 px; the admin pages stay shut', async ({ page, baseURL }) => {
@@ -50,28 +50,42 @@ test('a stylist signs in and sees her own day at 390 px; the admin pages stay sh
   await page.getByRole('button', { name: /Next day/ }).click();
   await expect(page).toHaveURL(/date=/);
   await page.goto(`/dashboard/my-day?date=${day}`);
-  const visits = page.getByRole('list', { name: 'Your visits' });
-  const row = visits.getByRole('listitem').filter({ hasText: customer });
-  await expect(row).toContainText('Classic Manicure');
-  await expect(row).toContainText('11:00');
-  await expect(row).toContainText('Confirmed');
-  // A visit still to come cannot be marked yet; no price anywhere on her page.
-  await expect(row.getByRole('button', { name: /Mark completed/ })).toHaveCount(0);
+  // Her own column of the calendar's day grid: the salon's hours as rows, her visits as blocks.
+  const grid = page.getByRole('region', { name: 'Your visits' });
+  const block = grid.getByRole('button', { name: `${name}: Classic Manicure for ${customer}, 11:00–11:45, Confirmed` });
+  await expect(block).toBeVisible();
+  await expect(block).toContainText(customer);
+  await expect(grid.getByRole('heading', { level: 3 })).toHaveText([name]);
+  await expect(page.getByRole('combobox', { name: 'Stylist' })).toHaveCount(0);
+  // The keyboard opens it: the details take the focus; a visit still to come cannot be marked yet.
+  await block.focus();
+  await page.keyboard.press('Enter');
+  const details = page.getByRole('region', { name: `Classic Manicure for ${customer}` });
+  await expect(details.getByRole('heading', { level: 3 })).toBeFocused();
+  await expect(details).toContainText('once its time has come');
+  await expect(details.getByRole('button', { name: /Mark completed|No-show|Move|Cancel/ })).toHaveCount(0);
+  // No price anywhere on her page, and no customer's e-mail in her day.
   await expect(page.getByText(/৳|Tk\b|BDT/)).toHaveCount(0);
+  await expect(grid).not.toContainText('@');
+  await expect(details).not.toContainText('@');
   expect(await sidewaysOverflow(page)).toBe(0);
   expect(await wordsBrokenIn(page.locator('main'))).toEqual([]);
   expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'e2e/screenshots/my-day-390.png', fullPage: true });
   await page.setViewportSize({ width: 320, height: 640 });
   expect(await sidewaysOverflow(page)).toBe(0);
+  await page.screenshot({ path: 'e2e/screenshots/my-day-320.png', fullPage: true });
 
-  // The visit whose time has come: she marks it completed, and it says so.
+  // The visit whose time has come: she opens it and marks it completed, and its block says so.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/dashboard/my-day?date=${pastDay}`);
-  const done = page.getByRole('list', { name: 'Your visits' }).getByRole('listitem').filter({ hasText: earlier });
-  await done.getByRole('button', { name: `Mark completed: ${earlier}, Classic Manicure` }).click();
+  const due = page.getByRole('region', { name: 'Your visits' }).getByRole('button', { name: new RegExp(`^${name}: Classic Manicure for ${earlier}, .*, Confirmed$`) });
+  await due.click();
+  const dueDetails = page.getByRole('region', { name: `Classic Manicure for ${earlier}` });
+  await dueDetails.getByRole('button', { name: 'Mark completed' }).click();
   await expect(page.getByText(`Classic Manicure for ${earlier} is done`)).toBeVisible();
-  await expect(done).toContainText('Completed');
-  await expect(done.getByRole('button', { name: /Mark completed/ })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Your visits' }).getByRole('button', { name: new RegExp(`^${name}: Classic Manicure for ${earlier}, .*, Completed$`) })).toBeVisible();
+  await expect(dueDetails.getByRole('button', { name: 'Mark completed' })).toHaveCount(0);
   const [stored] = await inDatabase(async (client) => (await client.query<{ status: string }>('select status from bookings where id = $1', [past!.id])).rows);
   expect(stored?.status).toBe('completed');
 

@@ -3,6 +3,7 @@ import { bookingListSchema, paymentListSchema } from './payments.js';
 import { managedReviewSchema } from './review.js';
 import { outboxStatusSchema } from './outbox.js';
 import { roleSchema } from './user.js';
+import { linkedStylistSchema } from './staff.js';
 
 /**
  * How recent a sign-in must be for an account without a password (Google, Facebook, OIDC) to be
@@ -21,6 +22,11 @@ export const myAccountSchema = z.object({
   hasPassword: z.boolean(),
   /** No password and her sign-in is older than FRESH_SIGN_IN_MINUTES: she must sign in again first. */
   freshSignInRequired: z.boolean(),
+  /**
+   * The stylist the admin linked this account to, while she is on the team (her menu then has
+   * 'My day'); null for everyone else. Read with the rest, so the dashboard asks no second question.
+   */
+  stylist: linkedStylistSchema.nullable(),
 });
 export type MyAccount = z.infer<typeof myAccountSchema>;
 

@@ -199,8 +199,11 @@ export const timeOffConflictSchema = z.object({
 export type TimeOffConflict = z.infer<typeof timeOffConflictSchema>;
 
 /** `GET /api/staff/me`: the stylist the signed-in account is, or null for everyone else. */
+/** The stylist an account is linked to: her place on the team, named. */
+export const linkedStylistSchema = z.object({ _id: idSchema, name: z.string() });
+
 export const myStylistSchema = z.object({
-  stylist: z.object({ _id: idSchema, name: z.string() }).nullable(),
+  stylist: linkedStylistSchema.nullable(),
 });
 export type MyStylist = z.infer<typeof myStylistSchema>;
 
@@ -224,6 +227,8 @@ export const staffVisitSchema = z.object({
   title: z.string(),
   startsAt: z.string(),
   endsAt: z.string(),
+  /** When she is free again: the end of the service's buffer after the visit (null: no buffer recorded). */
+  staffFreeAt: z.string().nullable(),
   status: bookingStatusSchema,
   customer: z.object({ name: z.string() }),
   /** Whether she may mark it completed or a no-show now (confirmed, and its time has come). */

@@ -50,6 +50,7 @@ export const queryKeys = {
   myVisits: (date: string) => ['myVisits', date] as const,
   /** What deleting the signed-in account asks for (her password, or a fresh sign-in). */
   myAccount: ['myAccount'] as const,
+  myAccountForDeletion: ['myAccount', 'deletion'] as const,
 };
 
 /** Cached answers that belong to whoever is signed in: forgotten when someone signs in or out. */

@@ -2,6 +2,7 @@ import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Availability } from '../../shared/cart';
 import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings';
+import type { MyAccount } from '../../shared/account';
 import { signedInAs } from './handlers';
 import { adminSummaryHandler } from './admin-summary-handlers';
 
@@ -25,7 +26,8 @@ export const server = setupServer(
   http.get('/api/service', () => HttpResponse.json([])),
   // The home page and the Team page read the team: nobody unless a test says otherwise.
   http.get('/api/staff', () => HttpResponse.json([])),
-  // The dashboard asks whether the account is a stylist's: a customer's is not.
+  // The dashboard reads the account (a customer's is no stylist's); My day asks who she is on the team.
+  http.get<PathParams, DefaultBodyType, MyAccount>('/api/me', () => HttpResponse.json({ hasPassword: true, freshSignInRequired: false, stylist: null })),
   http.get('/api/staff/me', () => HttpResponse.json({ stylist: null })),
   http.get<PathParams, DefaultBodyType, Availability>('/api/availability', () => HttpResponse.json({ timeZone: DEFAULT_SALON_SETTINGS.timeZone, slots: [] })),
   // The admin menu counts the unread messages: none unless a test says otherwise.

@@ -12,6 +12,10 @@ import { cookieFrom, signIn } from '../test/accounts.js';
 import { asUser } from '../test/booking.js';
 import { demoAccounts, seedDemoAccounts } from './demo-accounts.js';
 import type { Booking, Payment } from '../../shared/payments.js';
+import type { MyStylist, StaffVisit } from '../../shared/staff.js';
+import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings.js';
+import { addCalendarDays, instantToZoned, salonToday, weekdayOfDate, zonedTimeToInstant } from '../../shared/calendar.js';
+import { demoRegulars, seedDemoStylistDay } from './demo-stylist-day.js';
 
 const [admin, customer, stylist] = demoAccounts;
 
@@ -84,6 +88,66 @@ describe('demo accounts', () => {
     await seedDemoAccounts(t.app);
     const plain = await signedIn(t, stylist!.email, stylist!.password);
     expect((await asUser(t.app, plain).get('/api/staff/me')).json()).toEqual({ stylist: null });
+  });
+
+  it('gives the demo stylist visits around today on a fresh start: one still to come and one she can mark completed, once however often it starts', async () => {
+    t = await createTestApp({ team: true });
+    await seedDemoAccounts(t.app);
+    const nasima = await signedIn(t, stylist!.email, stylist!.password);
+    const visitsAround = async () => {
+      const today = salonToday(DEFAULT_SALON_SETTINGS.timeZone);
+      const earlier = await asUser(t.app, nasima).get(`/api/staff/me/visits?from=${addCalendarDays(today, -7)}&to=${addCalendarDays(today, -1)}`);
+      const later = await asUser(t.app, nasima).get(`/api/staff/me/visits?from=${today}&to=${addCalendarDays(today, 6)}`);
+      expect([earlier.statusCode, later.statusCode]).toEqual([200, 200]);
+      return [...earlier.json<StaffVisit[]>(), ...later.json<StaffVisit[]>()];
+    };
+    const visits = await visitsAround();
+    const now = Date.now();
+    expect(visits.some((visit) => Date.parse(visit.startsAt) > now && visit.status === 'confirmed')).toBe(true);
+    const due = visits.find((visit) => visit.canComplete);
+    expect(due).toBeDefined();
+    // Her own services, at her hours (10:00-20:00 in Dhaka), for the demo's regulars.
+    for (const visit of visits) {
+      expect(['Signature Glow Facial', '24K Gold Facial', 'Deep Cleansing Hydra Facial', 'Eyebrow & Upper-lip Threading', 'Full Arm Waxing']).toContain(visit.title);
+      const { time } = instantToZoned(visit.startsAt, DEFAULT_SALON_SETTINGS.timeZone);
+      expect(time >= '10:00' && instantToZoned(visit.endsAt, DEFAULT_SALON_SETTINGS.timeZone).time <= '20:00').toBe(true);
+      expect(demoRegulars.map((regular) => regular.name)).toContain(visit.customer.name);
+    }
+    // She marks the one whose time has come.
+    const marked = await asUser(t.app, nasima).post(`/api/staff/me/visits/${due!._id}`, { status: 'completed' });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json<StaffVisit>().status).toBe('completed');
+
+    // The admin cancels one still to come (refunded through the test gateway).
+    const upcoming = visits.find((visit) => Date.parse(visit.startsAt) > now)!;
+    const boss = await signedIn(t, admin!.email, admin!.password);
+    expect((await asUser(t.app, boss).post(`/api/bookings/${upcoming._id}/cancel`, {})).statusCode).toBe(200);
+
+    // A restart adds nothing, and does not bring back what changed: her mark stays, the cancelled time stays free.
+    expect(await seedDemoAccounts(t.app)).toEqual([]);
+    const again = await visitsAround();
+    expect(again.map((visit) => visit._id).sort()).toEqual(visits.filter((visit) => visit._id !== upcoming._id).map((visit) => visit._id).sort());
+    expect(again.some((visit) => visit.startsAt === upcoming.startsAt)).toBe(false);
+    expect(again.find((visit) => visit._id === due!._id)?.status).toBe('completed');
+  });
+
+  it('looks back past her day off for a visit whose time has come: a Saturday before opening finds Thursday', async () => {
+    t = await createTestApp({ team: true });
+    await seedDemoAccounts(t.app);
+    const nasima = await signedIn(t, stylist!.email, stylist!.password);
+    const me = (await asUser(t.app, nasima).get('/api/staff/me')).json<MyStylist>();
+    const zone = DEFAULT_SALON_SETTINGS.timeZone;
+    // A Saturday at least ten days on (clear of the days the start just filled), 08:00 in the salon.
+    let saturday = addCalendarDays(salonToday(zone), 10);
+    while (weekdayOfDate(saturday) !== 6) saturday = addCalendarDays(saturday, 1);
+    const now = zonedTimeToInstant(saturday, '08:00', zone)!;
+    expect(await seedDemoStylistDay(t.app, me.stylist!._id, now)).toBeGreaterThan(0);
+
+    const thursday = addCalendarDays(saturday, -2);
+    const visits = (await asUser(t.app, nasima).get(`/api/staff/me/visits?from=${thursday}&to=${addCalendarDays(saturday, 1)}`)).json<StaffVisit[]>();
+    const days = new Set(visits.map((visit) => instantToZoned(visit.startsAt, zone).date));
+    // Friday the salon is closed; Saturday's visits are all still to come, so Thursday gives the earlier one.
+    expect([...days].sort()).toEqual([thursday, saturday, addCalendarDays(saturday, 1)]);
   });
 
   it('gives the demo customer no history when the catalogue has none of those services', async () => {

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../types.js';
 import { user } from '../db/schema.js';
 import { findUserByEmail } from '../repositories/users.js';
-import { linkDemoStylist } from '../repositories/staff.js';
+import { linkDemoStylist, stylistOfUser } from '../repositories/staff.js';
 import { seedDemoHistory } from './demo-history.js';
+import { seedDemoStylistDay } from './demo-stylist-day.js';
 
 /** Documented in the README; created only when SEED_DEMO_ACCOUNTS is on (`npm start` turns it on). */
 export const demoAccounts: { name: string; email: string; password: string; role: 'admin' | 'user'; image: string; stylist?: string }[] = [
@@ -15,7 +16,8 @@ export const demoAccounts: { name: string; email: string; password: string; role
 
 /**
  * Creates the demo accounts through better-auth (so their passwords are hashed as any other), and
- * gives a newly created demo customer her past visits (see demo-history.ts). Instances starting
+ * gives a newly created demo customer her past visits (see demo-history.ts). At every start the
+ * demo stylist gets visits around today (demo-stylist-day.ts), so her day is never empty. Instances starting
  * together on one PostgreSQL take turns under the start-up lock: the one that comes second finds
  * the accounts there, instead of racing the sign-up into a unique violation that better-auth logs
  * as an error.
@@ -32,6 +34,11 @@ export async function seedDemoAccounts(app: App): Promise<string[]> {
       if (!signedUp) continue;
       if (account.stylist) await linkDemoStylist(app.db, account.stylist, signedUp._id);
       else if (account.role === 'user') await seedDemoHistory(app, signedUp._id);
+    }
+    for (const account of demoAccounts) {
+      const signedUp = account.stylist ? await findUserByEmail(app.db, account.email) : undefined;
+      const stylist = signedUp && (await stylistOfUser(app.db, signedUp._id));
+      if (stylist) await seedDemoStylistDay(app, stylist._id);
     }
     return created;
   });

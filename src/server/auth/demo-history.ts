@@ -48,15 +48,36 @@ export async function seedDemoHistory(app: App, customerId: string): Promise<num
     return service && startsAt ? [{ ...visit, service, startsAt, endsAt: new Date(startsAt.getTime() + service.durationMinutes * 60_000) }] : [];
   });
   if (visits.length === 0) return 0;
-
-  const amountMinor = visits.reduce((sum, visit) => sum + visit.service.priceMinor, 0);
-  const intent = await gateway.createIntent({ amountMinor, currency: SALON_CURRENCY, idempotencyKey: `demo-history:${customerId}` });
-  const charged = await gateway.charge(intent.clientSecret, '4242424242424242');
-  if (charged.kind !== 'charged' && charged.kind !== 'already-paid') return 0;
-
   // Paid a week before the first visit.
   const paidAt = new Date(Math.min(...visits.map((visit) => visit.startsAt.getTime())) - 7 * DAY_MS);
-  await app.db.transaction(async (tx) => {
+  return (await recordPaidVisits(app, { customerId, key: `demo-history:${customerId}`, paidAt, visits })) ? visits.length : 0;
+}
+
+/** One visit as the payment path leaves it: the service's snapshot, the time, and the stylist when one does it. */
+export interface DemoVisit {
+  service: { id: string; title: string; priceMinor: number; durationMinutes: number; imageUrl: string };
+  startsAt: Date;
+  endsAt: Date;
+  status: 'confirmed' | 'completed';
+  stylist?: { staffId: string; staffFreeAt: Date };
+}
+
+/**
+ * Writes demo visits as one paid checkout: a succeeded charge in the test gateway's ledger (so the
+ * admin can refund it), a payment, and a booking per visit. `key` makes it happen once: written
+ * again with the same key (a restart), the gateway answers the same intent and the payment is
+ * already there, so nothing is added. False when nothing was written (not the test gateway, or
+ * written before).
+ */
+export async function recordPaidVisits(app: App, { customerId, key, paidAt, visits }: { customerId: string; key: string; paidAt: Date; visits: readonly DemoVisit[] }): Promise<boolean> {
+  const gateway = app.payments.gateway;
+  if (!(gateway instanceof TestGateway) || visits.length === 0) return false;
+  const amountMinor = visits.reduce((sum, visit) => sum + visit.service.priceMinor, 0);
+  const intent = await gateway.createIntent({ amountMinor, currency: SALON_CURRENCY, idempotencyKey: key });
+  const charged = await gateway.charge(intent.clientSecret, '4242424242424242');
+  if (charged.kind !== 'charged' && charged.kind !== 'already-paid') return false;
+
+  return app.db.transaction(async (tx) => {
     const [payment] = await tx
       .insert(payments)
       .values({
@@ -66,7 +87,7 @@ export async function seedDemoHistory(app: App, customerId: string): Promise<num
         gateway: gateway.name,
         gatewayRef: intent.ref,
         clientSecret: intent.clientSecret,
-        cartFingerprint: `demo-history:${customerId}`,
+        cartFingerprint: key,
         status: 'succeeded',
         createdAt: paidAt,
         updatedAt: paidAt,
@@ -74,7 +95,7 @@ export async function seedDemoHistory(app: App, customerId: string): Promise<num
       })
       .onConflictDoNothing({ target: payments.gatewayRef })
       .returning({ id: payments.id });
-    if (!payment) return;
+    if (!payment) return false;
     await tx.insert(bookings).values(
       visits.map((visit) => ({
         userId: customerId,
@@ -84,7 +105,7 @@ export async function seedDemoHistory(app: App, customerId: string): Promise<num
         title: visit.service.title,
         priceMinor: visit.service.priceMinor,
         onlineMinor: visit.service.priceMinor,
-        durationMinutes: visit.service.durationMinutes,
+        durationMinutes: Math.round((visit.endsAt.getTime() - visit.startsAt.getTime()) / 60_000),
         imageUrl: visit.service.imageUrl,
         startsAt: visit.startsAt,
         endsAt: visit.endsAt,
@@ -92,8 +113,9 @@ export async function seedDemoHistory(app: App, customerId: string): Promise<num
         createdAt: paidAt,
         // A completed visit was marked so when it ended.
         updatedAt: visit.status === 'completed' ? visit.endsAt : paidAt,
+        ...(visit.stylist ?? {}),
       })),
     );
+    return true;
   });
-  return visits.length;
 }

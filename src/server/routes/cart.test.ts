@@ -1,36 +1,25 @@
 /** The booking list API: ownership, catalogue prices, appointment times and holds. */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { createSiblingApp } from '../test/test-app.js';
 import { cartItems } from '../db/schema.js';
-import { rowsOf } from '../db/rows.js';
-import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
+import { holdRowLocks, lockWaiters } from '../test/lock-waiters.js';
+import { cartSuite } from '../test/cart-suite.js';
+import { signUp } from '../test/accounts.js';
 import { addItem, asUser, dhaka, openDay } from '../test/booking.js';
 import { apiErrorSchema } from '../../shared/errors.js';
 import { availabilitySchema, cartListSchema, cartItemSchema, HOLD_TAKEN_MESSAGE } from '../../shared/cart.js';
-import { serviceListSchema, type Service } from '../../shared/service.js';
 import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings.js';
 import { addCalendarDays, weekdayOfDate } from '../../shared/calendar.js';
 
-let t: TestApp;
-let admin: Account;
-let catalogue: Service[];
-const byTitle = (title: string) => catalogue.find((s) => s.title === title)!;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUpAdmin(t.app);
-  catalogue = serviceListSchema.parse((await t.app.inject({ url: '/api/service' })).json());
-});
-afterAll(async () => t.close());
-
-const cartOf = async (who: Account) => cartListSchema.parse((await asUser(t.app, who).get(`/api/cart?email=${encodeURIComponent(who.email)}`)).json());
+const suite = cartSuite();
+const { byTitle, cartOf } = suite;
 
 describe('POST /api/cart', () => {
   it('adds the service with the catalogue title, price and image, whatever the body claims', async () => {
-    const amina = await signUp(t.app);
+    const amina = await signUp(suite.t.app);
     const haircut = byTitle('Classic Haircut & Blow-dry');
-    const res = await asUser(t.app, amina).post('/api/cart', {
+    const res = await asUser(suite.t.app, amina).post('/api/cart', {
       cartItemId: haircut._id,
       email: amina.email,
       title: 'Free haircut',
@@ -63,20 +52,20 @@ describe('POST /api/cart', () => {
   });
 
   it('shows the current catalogue price after the admin changes it', async () => {
-    const shopper = await signUp(t.app);
+    const shopper = await signUp(suite.t.app);
     const spa = byTitle('Nourishing Hair Spa');
-    await addItem(t.app, shopper, spa._id);
-    await asUser(t.app, admin).patch(`/api/service/${spa._id}`, { price: 2100.5 });
+    await addItem(suite.t.app, shopper, spa._id);
+    await asUser(suite.t.app, suite.admin).patch(`/api/service/${spa._id}`, { price: 2100.5 });
     expect((await cartOf(shopper))[0]!.price).toBe(2100.5);
   });
 
   it('refuses a visitor (401), another e-mail in the body (403), an unknown service (404)', async () => {
-    const shopper = await signUp(t.app);
-    const other = await signUp(t.app);
-    expect((await asUser(t.app, undefined).post('/api/cart', { cartItemId: catalogue[0]!._id })).statusCode).toBe(401);
-    expect((await asUser(t.app, shopper).post('/api/cart', { cartItemId: catalogue[0]!._id, email: other.email })).statusCode).toBe(403);
-    expect((await asUser(t.app, shopper).post('/api/cart', { cartItemId: '3f1e1c9a-5b2d-4c1e-9a7b-1d2e3f4a5b6c' })).statusCode).toBe(404);
-    const bad = await asUser(t.app, shopper).post('/api/cart', { cartItemId: 'nope' });
+    const shopper = await signUp(suite.t.app);
+    const other = await signUp(suite.t.app);
+    expect((await asUser(suite.t.app, undefined).post('/api/cart', { cartItemId: suite.catalogue[0]!._id })).statusCode).toBe(401);
+    expect((await asUser(suite.t.app, shopper).post('/api/cart', { cartItemId: suite.catalogue[0]!._id, email: other.email })).statusCode).toBe(403);
+    expect((await asUser(suite.t.app, shopper).post('/api/cart', { cartItemId: '3f1e1c9a-5b2d-4c1e-9a7b-1d2e3f4a5b6c' })).statusCode).toBe(404);
+    const bad = await asUser(suite.t.app, shopper).post('/api/cart', { cartItemId: 'nope' });
     expect(bad.statusCode).toBe(400);
     expect(apiErrorSchema.parse(bad.json()).issues?.[0]?.path).toBe('cartItemId');
     expect(await cartOf(shopper)).toEqual([]);
@@ -84,35 +73,23 @@ describe('POST /api/cart', () => {
   });
 
   it('caps a booking list at 20 items with a 409', async () => {
-    const shopper = await signUp(t.app);
-    for (let i = 0; i < 20; i += 1) await addItem(t.app, shopper, catalogue[i % catalogue.length]!._id);
-    const res = await asUser(t.app, shopper).post('/api/cart', { cartItemId: catalogue[0]!._id });
+    const shopper = await signUp(suite.t.app);
+    for (let i = 0; i < 20; i += 1) await addItem(suite.t.app, shopper, suite.catalogue[i % suite.catalogue.length]!._id);
+    const res = await asUser(suite.t.app, shopper).post('/api/cart', { cartItemId: suite.catalogue[0]!._id });
     expect(res.statusCode).toBe(409);
     expect(await cartOf(shopper)).toHaveLength(20);
   });
 
   it('keeps the cap exact when clicks race: at 19 items, ten adds at once give one 201 and nine 409s', async () => {
-    const shopper = await signUp(t.app);
-    const service = catalogue[0]!._id;
-    for (let i = 0; i < 19; i += 1) await addItem(t.app, shopper, catalogue[i % catalogue.length]!._id);
+    const shopper = await signUp(suite.t.app);
+    const service = suite.catalogue[0]!._id;
+    for (let i = 0; i < 19; i += 1) await addItem(suite.t.app, shopper, suite.catalogue[i % suite.catalogue.length]!._id);
     // The ten adds are made to meet: the service row is held here until all ten wait on a lock
     // (each add locks it for share), so none has finished before the others have begun.
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let held!: () => void;
-    const isHeld = new Promise<void>((resolve) => (held = resolve));
-    const holder = t.app.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from services where id = ${service} for update`);
-      held();
-      await gate;
-    });
-    await isHeld;
-    const clicks = Promise.all(Array.from({ length: 10 }, () => asUser(t.app, shopper).post('/api/cart', { cartItemId: service })));
-    const waiting = async () =>
-      (await rowsOf<{ n: number }>(t.app.db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]!.n;
-    for (let tries = 0; (await waiting()) < 10 && tries < 250; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-    release();
-    await holder;
+    const held = await holdRowLocks(suite.t.app.db, sql`select id from services where id = ${service} for update`);
+    const clicks = Promise.all(Array.from({ length: 10 }, () => asUser(suite.t.app, shopper).post('/api/cart', { cartItemId: service })));
+    await lockWaiters(suite.t.app.db, 10);
+    await held.release();
     expect((await clicks).map((res) => res.statusCode).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
     expect(await cartOf(shopper)).toHaveLength(20);
   });
@@ -120,31 +97,31 @@ describe('POST /api/cart', () => {
 
 describe('GET /api/cart', () => {
   it("answers the signed-in user's own list only; another's e-mail gets 403; an admin may read any", async () => {
-    const owner = await signUp(t.app);
-    const snoop = await signUp(t.app);
-    await addItem(t.app, owner, catalogue[0]!._id);
-    const res = await asUser(t.app, snoop).get(`/api/cart?email=${encodeURIComponent(owner.email)}`);
+    const owner = await signUp(suite.t.app);
+    const snoop = await signUp(suite.t.app);
+    await addItem(suite.t.app, owner, suite.catalogue[0]!._id);
+    const res = await asUser(suite.t.app, snoop).get(`/api/cart?email=${encodeURIComponent(owner.email)}`);
     expect(res.statusCode).toBe(403);
-    expect((await asUser(t.app, snoop).get('/api/cart')).json()).toEqual([]);
-    expect((await asUser(t.app, undefined).get(`/api/cart?email=${owner.email}`)).statusCode).toBe(401);
-    const asAdmin = cartListSchema.parse((await asUser(t.app, admin).get(`/api/cart?email=${encodeURIComponent(owner.email)}`)).json());
+    expect((await asUser(suite.t.app, snoop).get('/api/cart')).json()).toEqual([]);
+    expect((await asUser(suite.t.app, undefined).get(`/api/cart?email=${owner.email}`)).statusCode).toBe(401);
+    const asAdmin = cartListSchema.parse((await asUser(suite.t.app, suite.admin).get(`/api/cart?email=${encodeURIComponent(owner.email)}`)).json());
     expect(asAdmin).toHaveLength(1);
   });
 });
 
 describe('DELETE /api/cart/:id', () => {
   it("deletes the user's own item and answers acknowledged; another's item is 404 and stays", async () => {
-    const owner = await signUp(t.app);
-    const other = await signUp(t.app);
-    const mine = await addItem(t.app, owner, catalogue[0]!._id);
-    const theirs = await addItem(t.app, other, catalogue[1]!._id);
-    expect((await asUser(t.app, owner).delete(`/api/cart/${theirs}`)).statusCode).toBe(404);
+    const owner = await signUp(suite.t.app);
+    const other = await signUp(suite.t.app);
+    const mine = await addItem(suite.t.app, owner, suite.catalogue[0]!._id);
+    const theirs = await addItem(suite.t.app, other, suite.catalogue[1]!._id);
+    expect((await asUser(suite.t.app, owner).delete(`/api/cart/${theirs}`)).statusCode).toBe(404);
     expect(await cartOf(other)).toHaveLength(1);
-    const res = await asUser(t.app, owner).delete(`/api/cart/${mine}`);
+    const res = await asUser(suite.t.app, owner).delete(`/api/cart/${mine}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ acknowledged: true });
     expect(await cartOf(owner)).toEqual([]);
-    expect((await asUser(t.app, owner).delete(`/api/cart/${mine}`)).statusCode).toBe(404);
+    expect((await asUser(suite.t.app, owner).delete(`/api/cart/${mine}`)).statusCode).toBe(404);
   });
 });
 
@@ -152,7 +129,7 @@ describe('appointment times', () => {
   const day = openDay(4);
 
   it('offers the day from 10:00 to the last start that still ends by 20:00, in UTC instants with the zone', async () => {
-    const res = await t.app.inject({ url: `/api/availability?serviceId=${byTitle('Gel Nail Extensions')._id}&date=${day}` });
+    const res = await suite.t.app.inject({ url: `/api/availability?serviceId=${byTitle('Gel Nail Extensions')._id}&date=${day}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = availabilitySchema.parse(res.json());
@@ -162,18 +139,18 @@ describe('appointment times', () => {
   });
 
   it('answers 400 for a malformed date and 404 for an unknown service', async () => {
-    expect((await t.app.inject({ url: `/api/availability?serviceId=${catalogue[0]!._id}&date=2026-02-30` })).statusCode).toBe(400);
-    expect((await t.app.inject({ url: `/api/availability?serviceId=3f1e1c9a-5b2d-4c1e-9a7b-1d2e3f4a5b6c&date=${day}` })).statusCode).toBe(404);
+    expect((await suite.t.app.inject({ url: `/api/availability?serviceId=${suite.catalogue[0]!._id}&date=2026-02-30` })).statusCode).toBe(400);
+    expect((await suite.t.app.inject({ url: `/api/availability?serviceId=3f1e1c9a-5b2d-4c1e-9a7b-1d2e3f4a5b6c&date=${day}` })).statusCode).toBe(404);
   });
 
   it('holds a chosen time for 10 minutes; a full slot gets 409 and drops out of availability', async () => {
     const threading = byTitle('Eyebrow & Upper-lip Threading');
     const startsAt = dhaka(day, '12:00').toISOString();
-    const customers = await Promise.all([signUp(t.app), signUp(t.app), signUp(t.app), signUp(t.app)]);
-    const items = await Promise.all(customers.map((c) => addItem(t.app, c, threading._id)));
+    const customers = await Promise.all([signUp(suite.t.app), signUp(suite.t.app), signUp(suite.t.app), signUp(suite.t.app)]);
+    const items = await Promise.all(customers.map((c) => addItem(suite.t.app, c, threading._id)));
 
     for (let i = 0; i < 3; i += 1) {
-      const res = await asUser(t.app, customers[i]!).patch(`/api/cart/${items[i]}`, { startsAt });
+      const res = await asUser(suite.t.app, customers[i]!).patch(`/api/cart/${items[i]}`, { startsAt });
       expect(res.statusCode, res.body).toBe(200);
       const item = cartItemSchema.parse(res.json());
       expect(item.startsAt).toBe(startsAt);
@@ -182,29 +159,29 @@ describe('appointment times', () => {
       expect(holdMs).toBeGreaterThan(9 * 60_000);
       expect(holdMs).toBeLessThanOrEqual(10 * 60_000 + 1000);
     }
-    const fourth = await asUser(t.app, customers[3]!).patch(`/api/cart/${items[3]}`, { startsAt });
+    const fourth = await asUser(suite.t.app, customers[3]!).patch(`/api/cart/${items[3]}`, { startsAt });
     expect(fourth.statusCode).toBe(409);
     expect(apiErrorSchema.parse(fourth.json()).message).toBe(HOLD_TAKEN_MESSAGE);
     expect((await cartOf(customers[3]!))[0]!.startsAt).toBeNull();
 
-    const offered = availabilitySchema.parse((await t.app.inject({ url: `/api/availability?serviceId=${threading._id}&date=${day}` })).json());
+    const offered = availabilitySchema.parse((await suite.t.app.inject({ url: `/api/availability?serviceId=${threading._id}&date=${day}` })).json());
     expect(offered.slots.map((s) => s.startsAt)).not.toContain(startsAt);
     // Re-timing one's own item does not count one's own hold against it.
-    const own = availabilitySchema.parse((await t.app.inject({ url: `/api/availability?serviceId=${threading._id}&date=${day}&cartItemId=${items[0]}` })).json());
+    const own = availabilitySchema.parse((await suite.t.app.inject({ url: `/api/availability?serviceId=${threading._id}&date=${day}&cartItemId=${items[0]}` })).json());
     expect(own.slots.map((s) => s.startsAt)).toContain(startsAt);
   });
 
   it('frees the place by itself when a hold expires', async () => {
     const manicure = byTitle('Classic Manicure');
     const startsAt = dhaka(day, '15:00').toISOString();
-    const customers = await Promise.all([signUp(t.app), signUp(t.app), signUp(t.app), signUp(t.app)]);
-    const items = await Promise.all(customers.map((c) => addItem(t.app, c, manicure._id)));
-    for (let i = 0; i < 3; i += 1) expect((await asUser(t.app, customers[i]!).patch(`/api/cart/${items[i]}`, { startsAt })).statusCode).toBe(200);
-    expect((await asUser(t.app, customers[3]!).patch(`/api/cart/${items[3]}`, { startsAt })).statusCode).toBe(409);
+    const customers = await Promise.all([signUp(suite.t.app), signUp(suite.t.app), signUp(suite.t.app), signUp(suite.t.app)]);
+    const items = await Promise.all(customers.map((c) => addItem(suite.t.app, c, manicure._id)));
+    for (let i = 0; i < 3; i += 1) expect((await asUser(suite.t.app, customers[i]!).patch(`/api/cart/${items[i]}`, { startsAt })).statusCode).toBe(200);
+    expect((await asUser(suite.t.app, customers[3]!).patch(`/api/cart/${items[3]}`, { startsAt })).statusCode).toBe(409);
 
     // Ten minutes pass for the first customer, who never pays.
-    await t.database.db.execute(sql`update cart_items set hold_expires_at = now() - interval '1 second' where id = ${items[0]!}`);
-    expect((await asUser(t.app, customers[3]!).patch(`/api/cart/${items[3]}`, { startsAt })).statusCode).toBe(200);
+    await suite.t.database.db.execute(sql`update cart_items set hold_expires_at = now() - interval '1 second' where id = ${items[0]!}`);
+    expect((await asUser(suite.t.app, customers[3]!).patch(`/api/cart/${items[3]}`, { startsAt })).statusCode).toBe(200);
     // The lapsed item keeps its time on the list, marked by its past hold.
     const lapsed = (await cartOf(customers[0]!))[0]!;
     expect(lapsed.startsAt).toBe(startsAt);
@@ -212,21 +189,21 @@ describe('appointment times', () => {
   });
 
   it('counts overlapping services of different durations: a 90-minute visit at 10:00 still occupies 11:00', async () => {
-    await asUser(t.app, admin).put('/api/settings', { ...DEFAULT_SALON_SETTINGS, capacity: 1 });
+    await asUser(suite.t.app, suite.admin).put('/api/settings', { ...DEFAULT_SALON_SETTINGS, capacity: 1 });
     try {
       const date = openDay(6);
       const gel = byTitle('Gel Nail Extensions');
       const threading = byTitle('Eyebrow & Upper-lip Threading');
-      const first = await signUp(t.app);
-      const second = await signUp(t.app);
-      const long = await addItem(t.app, first, gel._id);
-      const short = await addItem(t.app, second, threading._id);
-      expect((await asUser(t.app, first).patch(`/api/cart/${long}`, { startsAt: dhaka(date, '10:00').toISOString() })).statusCode).toBe(200);
-      expect((await asUser(t.app, second).patch(`/api/cart/${short}`, { startsAt: dhaka(date, '11:00').toISOString() })).statusCode).toBe(409);
-      expect((await asUser(t.app, second).patch(`/api/cart/${short}`, { startsAt: dhaka(date, '11:15').toISOString() })).statusCode).toBe(409);
-      expect((await asUser(t.app, second).patch(`/api/cart/${short}`, { startsAt: dhaka(date, '11:30').toISOString() })).statusCode).toBe(200);
+      const first = await signUp(suite.t.app);
+      const second = await signUp(suite.t.app);
+      const long = await addItem(suite.t.app, first, gel._id);
+      const short = await addItem(suite.t.app, second, threading._id);
+      expect((await asUser(suite.t.app, first).patch(`/api/cart/${long}`, { startsAt: dhaka(date, '10:00').toISOString() })).statusCode).toBe(200);
+      expect((await asUser(suite.t.app, second).patch(`/api/cart/${short}`, { startsAt: dhaka(date, '11:00').toISOString() })).statusCode).toBe(409);
+      expect((await asUser(suite.t.app, second).patch(`/api/cart/${short}`, { startsAt: dhaka(date, '11:15').toISOString() })).statusCode).toBe(409);
+      expect((await asUser(suite.t.app, second).patch(`/api/cart/${short}`, { startsAt: dhaka(date, '11:30').toISOString() })).statusCode).toBe(200);
     } finally {
-      await asUser(t.app, admin).put('/api/settings', DEFAULT_SALON_SETTINGS);
+      await asUser(suite.t.app, suite.admin).put('/api/settings', DEFAULT_SALON_SETTINGS);
     }
   });
 
@@ -238,9 +215,9 @@ describe('appointment times', () => {
     ['in less than 2 hours', () => new Date(Math.ceil((Date.now() + 30 * 60_000) / 900_000) * 900_000), undefined],
     ['more than 60 days ahead', () => dhaka(openDay(70), '12:00'), 'That date is too far ahead to book yet.'],
   ])('refuses %s with 400 and changes nothing', async (_name, when, message) => {
-    const shopper = await signUp(t.app);
-    const item = await addItem(t.app, shopper, byTitle('Classic Haircut & Blow-dry')._id);
-    const res = await asUser(t.app, shopper).patch(`/api/cart/${item}`, { startsAt: when().toISOString() });
+    const shopper = await signUp(suite.t.app);
+    const item = await addItem(suite.t.app, shopper, byTitle('Classic Haircut & Blow-dry')._id);
+    const res = await asUser(suite.t.app, shopper).patch(`/api/cart/${item}`, { startsAt: when().toISOString() });
     expect(res.statusCode).toBe(400);
     const body = apiErrorSchema.parse(res.json());
     // "too soon" can also land outside opening hours depending on the hour the test runs.
@@ -250,33 +227,33 @@ describe('appointment times', () => {
   });
 
   it("lets a customer clear her time (the hold goes), and never touch another's item", async () => {
-    const owner = await signUp(t.app);
-    const other = await signUp(t.app);
-    const item = await addItem(t.app, owner, byTitle('Classic Haircut & Blow-dry')._id);
+    const owner = await signUp(suite.t.app);
+    const other = await signUp(suite.t.app);
+    const item = await addItem(suite.t.app, owner, byTitle('Classic Haircut & Blow-dry')._id);
     const startsAt = dhaka(day, '13:00').toISOString();
     const itemRow = () =>
-      t.database.db.select({ startsAt: cartItems.startsAt, endsAt: cartItems.endsAt, holdExpiresAt: cartItems.holdExpiresAt }).from(cartItems).where(eq(cartItems.id, item));
-    expect((await asUser(t.app, other).patch(`/api/cart/${item}`, { startsAt })).statusCode).toBe(404);
+      suite.t.database.db.select({ startsAt: cartItems.startsAt, endsAt: cartItems.endsAt, holdExpiresAt: cartItems.holdExpiresAt }).from(cartItems).where(eq(cartItems.id, item));
+    expect((await asUser(suite.t.app, other).patch(`/api/cart/${item}`, { startsAt })).statusCode).toBe(404);
     expect(await itemRow()).toEqual([{ startsAt: null, endsAt: null, holdExpiresAt: null }]);
-    expect((await asUser(t.app, owner).patch(`/api/cart/${item}`, { startsAt })).statusCode).toBe(200);
+    expect((await asUser(suite.t.app, owner).patch(`/api/cart/${item}`, { startsAt })).statusCode).toBe(200);
     const held = await itemRow();
     expect(held).toEqual([{ startsAt: new Date(startsAt), endsAt: expect.any(Date), holdExpiresAt: expect.any(Date) }]);
-    expect((await asUser(t.app, other).patch(`/api/cart/${item}`, { startsAt: null })).statusCode).toBe(404);
-    expect((await asUser(t.app, other).patch(`/api/cart/${item}`, { startsAt: dhaka(day, '16:00').toISOString() })).statusCode).toBe(404);
+    expect((await asUser(suite.t.app, other).patch(`/api/cart/${item}`, { startsAt: null })).statusCode).toBe(404);
+    expect((await asUser(suite.t.app, other).patch(`/api/cart/${item}`, { startsAt: dhaka(day, '16:00').toISOString() })).statusCode).toBe(404);
     expect(await itemRow()).toEqual(held);
-    const cleared = await asUser(t.app, owner).patch(`/api/cart/${item}`, { startsAt: null });
+    const cleared = await asUser(suite.t.app, owner).patch(`/api/cart/${item}`, { startsAt: null });
     expect(cartItemSchema.parse(cleared.json())).toMatchObject({ startsAt: null, holdExpiresAt: null });
-    expect((await asUser(t.app, owner).patch(`/api/cart/${item}`, { startsAt: 'tomorrow' })).statusCode).toBe(400);
+    expect((await asUser(suite.t.app, owner).patch(`/api/cart/${item}`, { startsAt: 'tomorrow' })).statusCode).toBe(400);
   });
 });
 
 describe('salon settings', () => {
   it('are public to read, admin-only to change, and checked field by field', async () => {
-    expect((await t.app.inject({ url: '/api/settings' })).json()).toEqual(DEFAULT_SALON_SETTINGS);
-    const customer = await signUp(t.app);
-    expect((await asUser(t.app, undefined).put('/api/settings', DEFAULT_SALON_SETTINGS)).statusCode).toBe(401);
-    expect((await asUser(t.app, customer).put('/api/settings', DEFAULT_SALON_SETTINGS)).statusCode).toBe(403);
-    const bad = await asUser(t.app, admin).put('/api/settings', { ...DEFAULT_SALON_SETTINGS, capacity: 0, timeZone: 'Mars/Olympus' });
+    expect((await suite.t.app.inject({ url: '/api/settings' })).json()).toEqual(DEFAULT_SALON_SETTINGS);
+    const customer = await signUp(suite.t.app);
+    expect((await asUser(suite.t.app, undefined).put('/api/settings', DEFAULT_SALON_SETTINGS)).statusCode).toBe(401);
+    expect((await asUser(suite.t.app, customer).put('/api/settings', DEFAULT_SALON_SETTINGS)).statusCode).toBe(403);
+    const bad = await asUser(suite.t.app, suite.admin).put('/api/settings', { ...DEFAULT_SALON_SETTINGS, capacity: 0, timeZone: 'Mars/Olympus' });
     expect(bad.statusCode).toBe(400);
     expect(apiErrorSchema.parse(bad.json()).issues).toEqual(
       expect.arrayContaining([
@@ -284,32 +261,32 @@ describe('salon settings', () => {
         { path: 'timeZone', message: 'Unknown time zone' },
       ]),
     );
-    expect((await t.app.inject({ url: '/api/settings' })).json()).toEqual(DEFAULT_SALON_SETTINGS);
+    expect((await suite.t.app.inject({ url: '/api/settings' })).json()).toEqual(DEFAULT_SALON_SETTINGS);
   });
 
   it('a closed date takes the day off the booking calendar', async () => {
     const date = openDay(8);
     const haircut = byTitle('Classic Haircut & Blow-dry');
-    const before = availabilitySchema.parse((await t.app.inject({ url: `/api/availability?serviceId=${haircut._id}&date=${date}` })).json());
+    const before = availabilitySchema.parse((await suite.t.app.inject({ url: `/api/availability?serviceId=${haircut._id}&date=${date}` })).json());
     expect(before.slots.length).toBeGreaterThan(0);
-    expect((await asUser(t.app, admin).put('/api/settings', { ...DEFAULT_SALON_SETTINGS, closedDates: [date] })).statusCode).toBe(200);
+    expect((await asUser(suite.t.app, suite.admin).put('/api/settings', { ...DEFAULT_SALON_SETTINGS, closedDates: [date] })).statusCode).toBe(200);
     try {
-      const after = availabilitySchema.parse((await t.app.inject({ url: `/api/availability?serviceId=${haircut._id}&date=${date}` })).json());
+      const after = availabilitySchema.parse((await suite.t.app.inject({ url: `/api/availability?serviceId=${haircut._id}&date=${date}` })).json());
       expect(after.slots).toEqual([]);
     } finally {
-      await asUser(t.app, admin).put('/api/settings', DEFAULT_SALON_SETTINGS);
+      await asUser(suite.t.app, suite.admin).put('/api/settings', DEFAULT_SALON_SETTINGS);
     }
   });
 
   it('a change made through one app instance reaches every other instance sharing the database', async () => {
-    const sibling = await createSiblingApp(t);
+    const sibling = await createSiblingApp(suite.t);
     try {
       // Both instances have read (and cached) the rules before the change.
       expect((await sibling.app.inject({ url: '/api/settings' })).json()).toMatchObject({ capacity: DEFAULT_SALON_SETTINGS.capacity });
-      expect((await asUser(t.app, admin).put('/api/settings', { ...DEFAULT_SALON_SETTINGS, capacity: 7 })).statusCode).toBe(200);
+      expect((await asUser(suite.t.app, suite.admin).put('/api/settings', { ...DEFAULT_SALON_SETTINGS, capacity: 7 })).statusCode).toBe(200);
       await expect.poll(async () => (await sibling.app.inject({ url: '/api/settings' })).json<{ capacity: number }>().capacity).toBe(7);
     } finally {
-      await asUser(t.app, admin).put('/api/settings', DEFAULT_SALON_SETTINGS);
+      await asUser(suite.t.app, suite.admin).put('/api/settings', DEFAULT_SALON_SETTINGS);
       await sibling.close();
     }
   });

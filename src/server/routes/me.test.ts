@@ -276,7 +276,7 @@ describe('DELETE /api/me', () => {
   });
 
   it('asks a password account for her password again, and a wrong one changes nothing', async () => {
-    expect(myAccountSchema.parse((await asUser(t.app, her.who).get('/api/me')).json())).toEqual({ hasPassword: true, freshSignInRequired: false });
+    expect(myAccountSchema.parse((await asUser(t.app, her.who).get('/api/me')).json())).toEqual({ hasPassword: true, freshSignInRequired: false, stylist: null });
     const before = await everyRow();
     const missing = await deleteMe(her.who, {});
     expect(missing.statusCode).toBe(400);
@@ -477,7 +477,7 @@ describe('DELETE /api/me: an account without a password', () => {
   it('needs a sign-in of the last few minutes; an older one changes nothing', async () => {
     const who = await socialOnly();
     await signedInMinutesAgo(who, 10);
-    expect(myAccountSchema.parse((await asUser(t.app, who).get('/api/me')).json())).toEqual({ hasPassword: false, freshSignInRequired: true });
+    expect(myAccountSchema.parse((await asUser(t.app, who).get('/api/me')).json())).toEqual({ hasPassword: false, freshSignInRequired: true, stylist: null });
     const before = await everyRow();
     const res = await deleteMe(who, {});
     expect(res.statusCode).toBe(403);
@@ -485,7 +485,7 @@ describe('DELETE /api/me: an account without a password', () => {
     expect(await everyRow()).toEqual(before);
 
     await signedInMinutesAgo(who, 1);
-    expect(myAccountSchema.parse((await asUser(t.app, who).get('/api/me')).json())).toEqual({ hasPassword: false, freshSignInRequired: false });
+    expect(myAccountSchema.parse((await asUser(t.app, who).get('/api/me')).json())).toEqual({ hasPassword: false, freshSignInRequired: false, stylist: null });
     expect((await deleteMe(who, {})).statusCode).toBe(204);
     expect(await query(sql`select id from account where user_id = ${who.id}`)).toEqual([]);
   });

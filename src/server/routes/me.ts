@@ -7,6 +7,7 @@ import { deleteAccountInputSchema, myAccountSchema, myDataSchema } from '../../s
 import { instantToZoned } from '../../shared/calendar.js';
 import { currentUser, requireUser } from '../plugins/auth.js';
 import { HttpError } from '../http-error.js';
+import { stylistOfUser } from '../repositories/staff.js';
 import { databaseNow } from '../booking/capacity.js';
 import { exportMyData } from '../account/export.js';
 import { checkDeletionAllowed, deleteAccount, deletionRequirements, type AccountDeletionDeps, type CurrentSignIn } from '../account/deletion.js';
@@ -51,9 +52,17 @@ export async function meRoutes(app: App) {
     '/me',
     {
       onRequest: requireUser,
-      schema: { tags: ['accounts'], summary: "What deleting the signed-in account asks for", response: { 200: myAccountSchema, ...guardedErrorResponses } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in account: the stylist it is linked to, and what deleting it asks for',
+        response: { 200: myAccountSchema, ...guardedErrorResponses },
+      },
     },
-    async (request) => deletionRequirements(app.db, await currentSignIn(request)),
+    async (request) => {
+      const signIn = await currentSignIn(request);
+      const [requirements, stylist] = await Promise.all([deletionRequirements(app.db, signIn), stylistOfUser(app.db, signIn.userId)]);
+      return { ...requirements, stylist: stylist ?? null };
+    },
   );
 
   app.get(

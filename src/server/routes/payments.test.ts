@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { rowsOf } from '../db/rows.js';
+import { holdRowLocks, lockWaiters } from '../test/lock-waiters.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { CARDS, asUser, dhaka, futureExpiry, distinctOpenDays, openDay, readyToPay } from '../test/booking.js';
 import { apiErrorSchema } from '../../shared/errors.js';
@@ -316,23 +317,14 @@ describe('payments landing together for the last place', () => {
       }
       // The time's cells are held here until both outcomes wait on them, so each outcome's count
       // can only be right if it is made after its lock, not before.
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      let held!: () => void;
-      const isHeld = new Promise<void>((resolve) => (held = resolve));
-      const holder = t.app.db.transaction(async (tx) => {
-        await tx.execute(sql`select 1 from slot_cells where cell_start >= ${dhaka(day, '15:00').toISOString()}::timestamptz
-          and cell_start < ${dhaka(day, '15:45').toISOString()}::timestamptz for update`);
-        held();
-        await gate;
-      });
-      await isHeld;
+      const held = await holdRowLocks(
+        t.app.db,
+        sql`select 1 from slot_cells where cell_start >= ${dhaka(day, '15:00').toISOString()}::timestamptz
+          and cell_start < ${dhaka(day, '15:45').toISOString()}::timestamptz for update`,
+      );
       const paying = Promise.all(customers.map((who, i) => pay(who, secrets[i]!)));
-      const waiting = async () =>
-        (await rowsOf<{ n: number }>(t.app.db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]!.n;
-      for (let tries = 0; (await waiting()) < 2 && tries < 250; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-      release();
-      await holder;
+      await lockWaiters(t.app.db, 2);
+      await held.release();
       const statuses = (await paying).map((res) => confirmResultSchema.parse(res.json()).status);
       expect(statuses.sort()).toEqual(['refunded', 'succeeded']);
       const booked = await query<{ n: number }>(sql`select count(*)::int as n from bookings where starts_at = ${dhaka(day, '15:00').toISOString()}::timestamptz and status = 'confirmed'`);

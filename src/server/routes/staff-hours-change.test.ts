@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { rowsOf } from '../db/rows.js';
+import { holdRowLocks, lockWaiters } from '../test/lock-waiters.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { addItem, asUser, dhaka, distinctOpenDays } from '../test/booking.js';
 import { bookAndPay } from '../test/appointments.js';
@@ -85,23 +86,12 @@ describe('PUT /api/staff/:id/hours over her bookings', () => {
     const { timeZone } = await t.app.salonSettings.get();
     // The change of her hours is made inside a transaction that holds her row: the hold reads her
     // roster (10:00-20:00) and then waits for her row, which it gets only once 10:00-17:00 is in.
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const change = t.app.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from staff where id = ${sara} for update`);
-      locked();
-      await gate;
-      return replaceWeeklyHours(tx, sara, week('10:00', '17:00'), timeZone);
-    });
-    await isLocked;
+    const change = await holdRowLocks(t.app.db, sql`select id from staff where id = ${sara} for update`, (tx) =>
+      replaceWeeklyHours(tx, sara, week('10:00', '17:00'), timeZone),
+    );
     const holding = asUser(t.app, customer).patch(`/api/cart/${item}`, { startsAt: dhaka(nextDay(), '18:00').toISOString(), staffId: sara });
-    const waiting = async () =>
-      (await rowsOf<{ n: number }>(t.app.db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]!.n;
-    for (let tries = 0; (await waiting()) < 1 && tries < 250; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-    release();
-    expect(await change).toEqual({ kind: 'saved' });
+    await lockWaiters(t.app.db, 1);
+    expect(await change.release()).toEqual({ kind: 'saved' });
     const hold = await holding;
     expect(hold.statusCode, hold.body).toBe(400);
     expect((await itemRow(item)).starts_at).toBeNull();

@@ -11,6 +11,7 @@ import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { asUser, distinctOpenDays } from '../test/booking.js';
 import { bookAndPay } from '../test/appointments.js';
 import { addStylist } from '../test/stylists.js';
+import { myAccountSchema } from '../../shared/account.js';
 import { myStylistSchema, staffDetailSchema, staffVisitListSchema, staffVisitSchema } from '../../shared/staff.js';
 
 let t: TestApp;
@@ -101,6 +102,17 @@ describe('her own day', () => {
     expect((await asUser(t.app, undefined).get('/api/staff/me')).statusCode).toBe(401);
   });
 
+  it('GET /api/me carries the same, so her dashboard needs no second question; retired, she is nobody’s stylist', async () => {
+    expect(myAccountSchema.parse((await asUser(t.app, rinaAccount).get('/api/me')).json()).stylist).toEqual({ _id: rina, name: 'Rina' });
+    expect(myAccountSchema.parse((await asUser(t.app, customer).get('/api/me')).json()).stylist).toBeNull();
+    const extra = await signUp(t.app);
+    const nila = await addStylist(t.app, admin, 'Nila', [cut._id]);
+    expect((await asUser(t.app, admin).patch(`/api/staff/${nila}`, { accountEmail: extra.email })).statusCode).toBe(200);
+    expect(myAccountSchema.parse((await asUser(t.app, extra).get('/api/me')).json()).stylist).toEqual({ _id: nila, name: 'Nila' });
+    expect((await asUser(t.app, admin).delete(`/api/staff/${nila}`)).statusCode).toBe(200);
+    expect(myAccountSchema.parse((await asUser(t.app, extra).get('/api/me')).json()).stylist).toBeNull();
+  });
+
   it('lists only her visits in the days asked, with the customer’s name and no money or e-mail', async () => {
     const day = nextDay();
     const hers = await bookAndPay(t.app, customer, cut, day, '11:00', rina);
@@ -111,7 +123,7 @@ describe('her own day', () => {
     expect(visits.map((v) => v._id)).toEqual([hers.id]);
     expect(visits[0]).toMatchObject({ title: cut.title, status: 'confirmed', customer: { name: 'Ayesha Rahman' }, canComplete: false, startsAt: hers.startsAt.toISOString() });
     // Exactly the fields of a visit: nothing of the payment, nor the customer's address.
-    expect(Object.keys(res.json<object[]>()[0]!).sort()).toEqual(['_id', 'canComplete', 'customer', 'endsAt', 'serviceId', 'startsAt', 'status', 'title']);
+    expect(Object.keys(res.json<object[]>()[0]!).sort()).toEqual(['_id', 'canComplete', 'customer', 'endsAt', 'serviceId', 'staffFreeAt', 'startsAt', 'status', 'title']);
     expect(res.body).not.toContain(customer.email);
     expect(res.body).not.toContain(String(cut.price));
     // Mim sees hers alone; a day without visits is empty.

@@ -10,19 +10,29 @@ import { bookingStatusLabels } from './components/booking-status-badge';
  * hours its grid spans, and where each booking sits in its column.
  */
 
-/** One stylist's column (or the column of bookings made before the salon had stylists). */
+/**
+ * What the grid draws of a visit. The admin's bookings have it, and so do a stylist's own visits
+ * (which carry nothing of the money or the customer's e-mail): one grid draws both.
+ */
+export type CalendarEntry = Pick<Booking, '_id' | 'title' | 'startsAt' | 'endsAt' | 'staffFreeAt' | 'status'> & {
+  customer: { name: string };
+  /** Her column; absent or null: 'No stylist'. */
+  staffId?: string | null;
+};
+
 /** What the day grid and the week table both draw from, and how they open a booking. */
-export interface CalendarViewProps {
-  settings: SalonSettings;
+export interface CalendarViewProps<T extends CalendarEntry = Booking> {
+  settings: Pick<SalonSettings, 'openingHours' | 'closedDates' | 'timeZone'>;
   columns: readonly CalendarColumn[];
   /** The bookings in view. */
-  bookings: readonly Booking[];
+  bookings: readonly T[];
   /** The column shown on a phone. */
   chosenKey: string | undefined;
   selectedId: string | null;
   onOpen: (bookingId: string) => void;
 }
 
+/** One stylist's column (or the column of bookings made before the salon had stylists). */
 export interface CalendarColumn {
   /** Her id, or NO_STYLIST. */
   key: string;
@@ -34,7 +44,7 @@ export interface CalendarColumn {
 export const NO_STYLIST = 'no-stylist';
 export const NO_STYLIST_NAME = 'No stylist';
 
-export const columnKeyOf = (booking: Booking): string => booking.staffId ?? NO_STYLIST;
+export const columnKeyOf = (booking: Pick<CalendarEntry, 'staffId'>): string => booking.staffId ?? NO_STYLIST;
 
 /** The statuses the grid draws; a cancelled booking only when asked for (it takes no time). */
 export function isShown(booking: Booking, showCancelled: boolean): boolean {
@@ -72,7 +82,7 @@ export function minuteOfDate(instant: string, date: string, timeZone: string): n
 }
 
 /** Until when a booking keeps its stylist: its end, or the end of the buffer after it. */
-const busyUntil = (booking: Booking) => booking.staffFreeAt ?? booking.endsAt;
+const busyUntil = (booking: CalendarEntry) => booking.staffFreeAt ?? booking.endsAt;
 
 export interface DayFrame {
   /** The salon's hours that day; null when it is closed (a closed weekday or a closed date). */
@@ -86,7 +96,7 @@ export interface DayFrame {
  * The span of a day's grid. Undefined for a closed day without bookings: there is nothing to draw.
  * A booking outside the hours (the hours changed after it was made) still gets its place.
  */
-export function dayFrame(settings: Pick<SalonSettings, 'openingHours' | 'closedDates' | 'timeZone'>, date: string, bookings: readonly Booking[]): DayFrame | undefined {
+export function dayFrame(settings: Pick<SalonSettings, 'openingHours' | 'closedDates' | 'timeZone'>, date: string, bookings: readonly CalendarEntry[]): DayFrame | undefined {
   const day = isOpenDate(settings, date) ? settings.openingHours[weekdayOfDate(date)] : null;
   const hours = day ? { open: minutesOfDay(day.open), close: minutesOfDay(day.close) } : null;
   let start = hours?.open ?? Infinity;
@@ -100,8 +110,8 @@ export function dayFrame(settings: Pick<SalonSettings, 'openingHours' | 'closedD
 }
 
 /** A booking's place in its column: minutes from the top of the grid, and its lane among overlapping ones. */
-export interface PlacedBooking {
-  booking: Booking;
+export interface PlacedBooking<T extends CalendarEntry = CalendarEntry> {
+  booking: T;
   top: number;
   /** The visit itself. */
   length: number;
@@ -116,11 +126,11 @@ export interface PlacedBooking {
  * stylist' column (several chairs) and a cancelled booking shown beside its replacement can:
  * those share the width, each in a lane of its own, so none hides another.
  */
-export function placeBookings(bookings: readonly Booking[], date: string, frameStart: number, timeZone: string): PlacedBooking[] {
+export function placeBookings<T extends CalendarEntry>(bookings: readonly T[], date: string, frameStart: number, timeZone: string): PlacedBooking<T>[] {
   const sorted = [...bookings].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || Date.parse(a.endsAt) - Date.parse(b.endsAt));
-  const placed: PlacedBooking[] = [];
+  const placed: PlacedBooking<T>[] = [];
   // Bookings that overlap one another, directly or through a neighbour, share one set of lanes.
-  let group: PlacedBooking[] = [];
+  let group: PlacedBooking<T>[] = [];
   let laneEnds: number[] = [];
   let groupEnd = -Infinity;
   const closeGroup = () => {
@@ -137,7 +147,7 @@ export function placeBookings(bookings: readonly Booking[], date: string, frameS
     let lane = laneEnds.findIndex((laneEnd) => laneEnd <= from);
     if (lane < 0) lane = laneEnds.push(until) - 1;
     else laneEnds[lane] = until;
-    const entry: PlacedBooking = { booking, top: from - frameStart, length: to - from, buffer: until - to, lane, lanes: 1 };
+    const entry: PlacedBooking<T> = { booking, top: from - frameStart, length: to - from, buffer: until - to, lane, lanes: 1 };
     group.push(entry);
     placed.push(entry);
   }
@@ -146,7 +156,7 @@ export function placeBookings(bookings: readonly Booking[], date: string, frameS
 }
 
 /** 11:00–12:00 */
-export function timeRange(booking: Booking, timeZone: string): string {
+export function timeRange(booking: Pick<CalendarEntry, 'startsAt' | 'endsAt'>, timeZone: string): string {
   return `${instantToZoned(booking.startsAt, timeZone).time}–${instantToZoned(booking.endsAt, timeZone).time}`;
 }
 
@@ -154,7 +164,7 @@ export function timeRange(booking: Booking, timeZone: string): string {
  * What a booking's button is called: 'Nasima Begum: Hair Spa for Ayesha Rahman, 11:00–12:00,
  * Confirmed'. The week view, where several days are in view, names the day too.
  */
-export function blockName(booking: Booking, column: string, timeZone: string, withDate = false): string {
+export function blockName(booking: CalendarEntry, column: string, timeZone: string, withDate = false): string {
   const day = withDate ? `${formatCalendarDate(instantToZoned(booking.startsAt, timeZone).date)}, ` : '';
   return `${column}: ${booking.title} for ${booking.customer.name}, ${day}${timeRange(booking, timeZone)}, ${bookingStatusLabels[booking.status]}`;
 }

@@ -1,24 +1,15 @@
-import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { addCalendarDays, formatCalendarDate, salonToday } from '../../../shared/calendar';
 import { isCalendarDate } from '../../../shared/salon-settings';
-import { ErrorState } from '../../components/ui/error-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { BookingCalendar, type CalendarView } from '../../features/bookings/components/calendar/booking-calendar';
+import { CalendarHeading, DayStepper, SettingsGate, calendarLoadingRow } from '../../features/bookings/components/calendar/calendar-page';
 import { useSalonSettings } from '../../features/settings/api/get-settings';
 import { useStaff } from '../../features/staff/api/get-staff';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { SalonMovePicker } from './move-time-picker';
-
-const loadingRow = (
-  <>
-    <div className="skeleton h-4 w-12" />
-    <div className="skeleton h-16 flex-1" />
-  </>
-);
 
 /**
  * /dashboard/calendar (admin): the salon's day by stylist, or a week of them. The day and the view
@@ -31,7 +22,6 @@ export function CalendarRoute() {
   // The team may have changed since another page asked.
   const staff = useStaff({ staleTime: 0 });
   const [search, setSearch] = useSearchParams();
-  const dateId = useId();
 
   const asked = search.get('date');
   const view: CalendarView = search.get('view') === 'week' ? 'week' : 'day';
@@ -52,95 +42,47 @@ export function CalendarRoute() {
       Every stylist&apos;s bookings side by side. Open a booking to move it to another time or stylist, mark it, or cancel it.
     </PageHeader>
   );
-  if (settings.isError) {
-    return (
-      <>
-        {header}
-        <div className="mt-6">
-          <ErrorState title="Something went wrong" message={settings.error.message} onRetry={() => void settings.refetch()} isRetrying={settings.isFetching} />
-        </div>
-      </>
-    );
-  }
-  if (!settings.data) {
-    return (
-      <>
-        {header}
-        <div role="status" aria-label="Loading the calendar" className="mt-6 skeleton h-64 w-full" />
-      </>
-    );
-  }
-
-  const today = salonToday(settings.data.timeZone);
-  const date = asked && isCalendarDate(asked) ? asked : today;
-  const step = view === 'week' ? 7 : 1;
-  const unit = view === 'week' ? 'week' : 'day';
-  const heading =
-    view === 'week' ? `${formatCalendarDate(date)} – ${formatCalendarDate(addCalendarDays(date, 6))}` : `${formatCalendarDate(date)}${date === today ? ' (today)' : ''}`;
-
   return (
-    <>
-      {header}
-      <div className="mt-6 flex flex-wrap items-end gap-x-4 gap-y-3">
-        <div className="flex items-center gap-1">
-          <button type="button" className="btn btn-square btn-ghost" aria-label={`Previous ${unit}`} onClick={() => show({ date: addCalendarDays(date, -step) })}>
-            <ChevronLeft aria-hidden="true" className="size-5" />
-          </button>
-          <button type="button" className="btn rounded-full btn-outline btn-sm btn-primary" onClick={() => show({ date: today })}>
-            Today
-          </button>
-          <button type="button" className="btn btn-square btn-ghost" aria-label={`Next ${unit}`} onClick={() => show({ date: addCalendarDays(date, step) })}>
-            <ChevronRight aria-hidden="true" className="size-5" />
-          </button>
-        </div>
-        <div>
-          <label htmlFor={dateId} className="mb-1.5 block text-sm font-medium">
-            {view === 'week' ? 'First day' : 'Date'}
-          </label>
-          <input
-            id={dateId}
-            type="date"
-            className="input w-auto"
-            value={date}
-            // A date typed half-way is not a date yet: the calendar waits for a whole one.
-            onChange={(event) => {
-              if (isCalendarDate(event.target.value)) show({ date: event.target.value });
-            }}
-          />
-        </div>
-        <div role="group" aria-label="View" className="join">
-          {(['day', 'week'] as const).map((option) => (
-            <button
-              key={option}
-              type="button"
-              aria-pressed={view === option}
-              className={`btn join-item btn-sm ${view === option ? 'btn-primary' : 'btn-outline btn-primary'}`}
-              onClick={() => show({ view: option })}
-            >
-              {option === 'day' ? 'Day' : 'Week'}
-            </button>
-          ))}
-        </div>
-      </div>
-
-      {/* Announced as it changes, so stepping through the days is heard as well as seen. */}
-      <h2 aria-live="polite" className="mt-6 mb-3 font-display text-2xl font-semibold">
-        {heading}
-      </h2>
-
-      <QueryState query={staff} loading={{ label: 'Loading the stylists', rows: 4, row: loadingRow }}>
-        {(team) => (
-          <BookingCalendar
-            view={view}
-            date={date}
-            settings={settings.data}
-            staff={team}
-            MovePicker={SalonMovePicker}
-            onShowDate={(next) => show({ date: next })}
-            dayHref={(day) => `${paths.dashboard.calendar}?date=${day}&view=day`}
-          />
-        )}
-      </QueryState>
-    </>
+    <SettingsGate header={header} settings={settings} loadingLabel="Loading the calendar">
+      {(salon) => {
+        const today = salonToday(salon.timeZone);
+        const date = asked && isCalendarDate(asked) ? asked : today;
+        const heading =
+          view === 'week' ? `${formatCalendarDate(date)} – ${formatCalendarDate(addCalendarDays(date, 6))}` : `${formatCalendarDate(date)}${date === today ? ' (today)' : ''}`;
+        return (
+          <>
+            <DayStepper date={date} today={today} unit={view} onShow={(next) => show({ date: next })}>
+              <div role="group" aria-label="View" className="join">
+                {(['day', 'week'] as const).map((option) => (
+                  <button
+                    key={option}
+                    type="button"
+                    aria-pressed={view === option}
+                    className={`btn join-item btn-sm ${view === option ? 'btn-primary' : 'btn-outline btn-primary'}`}
+                    onClick={() => show({ view: option })}
+                  >
+                    {option === 'day' ? 'Day' : 'Week'}
+                  </button>
+                ))}
+              </div>
+            </DayStepper>
+            <CalendarHeading>{heading}</CalendarHeading>
+            <QueryState query={staff} loading={{ label: 'Loading the stylists', rows: 4, row: calendarLoadingRow }}>
+              {(team) => (
+                <BookingCalendar
+                  view={view}
+                  date={date}
+                  settings={salon}
+                  staff={team}
+                  MovePicker={SalonMovePicker}
+                  onShowDate={(next) => show({ date: next })}
+                  dayHref={(day) => `${paths.dashboard.calendar}?date=${day}&view=day`}
+                />
+              )}
+            </QueryState>
+          </>
+        );
+      }}
+    </SettingsGate>
   );
 }

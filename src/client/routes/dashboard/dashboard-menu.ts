@@ -20,7 +20,7 @@ import {
 import { paths } from '../../config/paths';
 import { useContactUnread } from '../../features/contact-inbox/api/get-contact-messages';
 import { useOutboxConfig } from '../../features/outbox/api/get-outbox-config';
-import { useMyStylist } from '../../features/staff/api/my-day';
+import { useLinkedStylist } from '../../features/account/api/get-my-account';
 
 export interface DashboardMenuItem {
   to: string;
@@ -96,8 +96,8 @@ export const myDayMenuItem: DashboardMenuItem = {
   description: 'Your visits and who is coming; mark each one done.',
 };
 
-/** A customer's menu; a stylist's account also gets 'My day' (asked of the server once signed in). */
+/** A customer's menu; a stylist's account also gets 'My day' (GET /api/me says so, once signed in). */
 export function useUserMenu(enabled: boolean): DashboardMenuItem[] {
-  const stylist = useMyStylist({ enabled }).data?.stylist;
+  const stylist = useLinkedStylist(enabled).data;
   return stylist ? [userMenu[0]!, myDayMenuItem, ...userMenu.slice(1)] : userMenu;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { MovePickerProps } from '../../features/bookings/components/move-appointment';
 import { TimeChooser } from '../../features/cart/components/time-picker';
-import { StylistChoice } from '../../features/cart/components/stylist-choice';
+import { StylistLead } from '../../features/cart/components/stylist-choice';
 import { useSalonSettings } from '../../features/settings/api/get-settings';
 import { useStaff } from '../../features/staff/api/get-staff';
 
@@ -30,20 +30,16 @@ function MoveTimePicker({ booking, onChoose, onCancel, note }: MovePickerProps &
       staffId={stylistId !== booking.staffId ? (stylistId ?? undefined) : undefined}
       settings={settings.data}
       note={note}
-      focusDateOnOpen={!offersStylists}
       lead={
         offersStylists ? (
-          <div className="mt-4">
-            <StylistChoice
-              // 'Any' is for a new booking; a booked visit has a person, kept or changed.
-              stylists={performers}
-              value={stylistId}
-              onChange={(next) => setStylistId(next ?? booking.staffId)}
-              autoFocus
-              withAny={false}
-              note={`With ${booking.staffName ?? 'her stylist'} unless you pick another; the times below are the chosen stylist's.`}
-            />
-          </div>
+          <StylistLead
+            // 'Any' is for a new booking; a booked visit has a person, kept or changed.
+            stylists={performers}
+            value={stylistId}
+            onChange={(next) => setStylistId(next ?? booking.staffId)}
+            withAny={false}
+            note={`With ${booking.staffName ?? 'her stylist'} unless you pick another; the times below are the chosen stylist's.`}
+          />
         ) : null
       }
       onChoose={(startsAt) => onChoose(startsAt, chosen && chosen._id !== booking.staffId ? { _id: chosen._id, name: chosen.name } : undefined)}

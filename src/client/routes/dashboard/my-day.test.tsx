@@ -1,24 +1,42 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { customerUser } from '../../test/fixtures';
 import { accountSession } from '../../test/handlers';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
-import { salonToday, addCalendarDays } from '../../../shared/calendar';
-import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
-import { staffVisitMarkSchema, type StaffVisit } from '../../../shared/staff';
+import { staffVisitMarkSchema, type MyStylist, type StaffVisit } from '../../../shared/staff';
+import type { MyAccount } from '../../../shared/account';
 
 const RINA = '3f1b0c2a-1111-4aaa-8bbb-000000000001';
-const today = salonToday(DEFAULT_SALON_SETTINGS.timeZone);
+// Saturday 2 March 2030, 12:00 in Dhaka (UTC+6); the salon opens 10:00-20:00 that day.
+const NOW = new Date('2030-03-02T06:00:00.000Z');
+const TODAY = '2030-03-02';
+const dhaka = (date: string, time: string) => new Date(`${date}T${time}:00+06:00`).toISOString();
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** A fake of her day: visits by salon day, each mark checked by the shared schema and kept. */
 function fakeMyDay(visitsByDay: Record<string, StaffVisit[]>) {
   const asked: string[] = [];
   const marks: { id: string; status: string }[] = [];
+  const whoAsks: string[] = [];
+  const rina = { _id: RINA, name: 'Rina Akter' };
   server.use(
     ...accountSession(customerUser).handlers,
-    http.get('/api/staff/me', () => HttpResponse.json({ stylist: { _id: RINA, name: 'Rina Akter' } })),
+    http.get<PathParams, DefaultBodyType, MyAccount>('/api/me', () => {
+      whoAsks.push('/api/me');
+      return HttpResponse.json({ hasPassword: true, freshSignInRequired: false, stylist: rina });
+    }),
+    http.get<PathParams, DefaultBodyType, MyStylist>('/api/staff/me', () => {
+      whoAsks.push('/api/staff/me');
+      return HttpResponse.json({ stylist: rina });
+    }),
     http.get('/api/staff/me/visits', ({ request }) => {
       const from = new URL(request.url).searchParams.get('from')!;
       asked.push(from);
@@ -34,57 +52,133 @@ function fakeMyDay(visitsByDay: Record<string, StaffVisit[]>) {
       return HttpResponse.json(visit);
     }),
   );
-  return { asked, marks };
+  return { asked, marks, whoAsks };
 }
 
 const visit = (id: string, change: Partial<StaffVisit> = {}): StaffVisit => ({
   _id: id,
   serviceId: '3f1b0c2a-2222-4aaa-8bbb-000000000001',
   title: 'Hair Spa',
-  startsAt: new Date(`${today}T11:00:00+06:00`).toISOString(),
-  endsAt: new Date(`${today}T12:00:00+06:00`).toISOString(),
+  startsAt: dhaka(TODAY, '11:00'),
+  endsAt: dhaka(TODAY, '12:00'),
+  // Fifteen minutes to tidy up after it.
+  staffFreeAt: dhaka(TODAY, '12:15'),
   status: 'confirmed',
   customer: { name: 'Ayesha Rahman' },
   canComplete: true,
   ...change,
 });
 
+const FIRST = '3f1b0c2a-3333-4aaa-8bbb-000000000001';
+const LATER = '3f1b0c2a-3333-4aaa-8bbb-000000000002';
+
+function herDay() {
+  return {
+    [TODAY]: [
+      visit(FIRST),
+      visit(LATER, {
+        title: 'Classic Manicure',
+        customer: { name: 'Nusrat Jahan' },
+        startsAt: dhaka(TODAY, '15:00'),
+        endsAt: dhaka(TODAY, '15:45'),
+        staffFreeAt: null,
+        canComplete: false,
+      }),
+    ],
+  };
+}
+
 describe('/dashboard/my-day (a stylist’s own day)', () => {
-  it('lists her visits of the day with who comes and for what, and marks one completed', async () => {
-    const first = visit('3f1b0c2a-3333-4aaa-8bbb-000000000001');
-    const later = visit('3f1b0c2a-3333-4aaa-8bbb-000000000002', {
-      title: 'Classic Manicure',
-      customer: { name: 'Nusrat Jahan' },
-      startsAt: new Date(`${today}T15:00:00+06:00`).toISOString(),
-      endsAt: new Date(`${today}T15:45:00+06:00`).toISOString(),
-      canComplete: false,
-    });
-    const { marks } = fakeMyDay({ [today]: [first, later] });
-    const { user } = renderApp('/dashboard/my-day');
-    const list = await screen.findByRole('list', { name: 'Your visits' });
-    const rows = within(list).getAllByRole('listitem');
-    expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringMatching(/11:00.*12:00.*Ayesha Rahman.*Hair Spa.*Confirmed.*Mark completed.*No-show/),
-      expect.stringMatching(/15:00.*15:45.*Nusrat Jahan.*Classic Manicure.*Confirmed$/),
-    ]);
+  it('draws her visits as blocks in her own column of the day, with who comes, for what, when and the state', async () => {
+    fakeMyDay(herDay());
+    renderApp('/dashboard/my-day');
+    const grid = await screen.findByRole('region', { name: 'Your visits' });
+    // One column, hers: no other stylist and no choice of column.
+    expect(within(grid).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Rina Akter']);
+    expect(screen.queryByRole('combobox', { name: 'Stylist' })).not.toBeInTheDocument();
+    const first = within(grid).getByRole('button', { name: 'Rina Akter: Hair Spa for Ayesha Rahman, 11:00–12:00, Confirmed' });
+    expect(first).toHaveTextContent(/Ayesha Rahman.*Hair Spa.*11:00–12:00.*Confirmed/);
+    expect(within(grid).getByRole('button', { name: 'Rina Akter: Classic Manicure for Nusrat Jahan, 15:00–15:45, Confirmed' })).toBeInTheDocument();
+    // The salon's hours are the rows; her buffer after the spa is hatched under its block.
+    expect(within(grid).getAllByTitle('Buffer: the stylist is busy, the chair is free')).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 2, name: 'Sat, 2 Mar 2030 (today)' })).toBeInTheDocument();
     // Her menu has 'My day'.
     expect(screen.getAllByRole('link', { name: 'My day' }).length).toBeGreaterThan(0);
+  });
 
-    await user.click(screen.getByRole('button', { name: 'Mark completed: Ayesha Rahman, Hair Spa' }));
-    await waitFor(() => expect(marks).toEqual([{ id: first._id, status: 'completed' }]));
-    await waitFor(() => expect(within(rows[0]!).getByText('Completed')).toBeInTheDocument());
-    expect(within(rows[0]!).queryByRole('button', { name: /Mark completed/ })).not.toBeInTheDocument();
+  it('opens a visit whose time has come with the keyboard and marks it completed; nothing of moving, cancelling or money', async () => {
+    const { marks } = fakeMyDay(herDay());
+    const { user } = renderApp('/dashboard/my-day');
+    const grid = await screen.findByRole('region', { name: 'Your visits' });
+    const block = within(grid).getByRole('button', { name: /^Rina Akter: Hair Spa for Ayesha Rahman/ });
+    block.focus();
+    await user.keyboard('{Enter}');
+    const details = await screen.findByRole('region', { name: 'Hair Spa for Ayesha Rahman' });
+    await waitFor(() => expect(within(details).getByRole('heading', { level: 3 })).toHaveFocus());
+    expect(details).toHaveTextContent(/Stylist free.*from 12:15 \(15 min after the visit\)/);
+    expect(within(details).getAllByRole('button').map((button) => button.textContent || button.getAttribute('aria-label'))).toEqual([
+      "Close the booking's details",
+      'Mark completed',
+      'No-show',
+    ]);
+    expect(details).not.toHaveTextContent(/৳|Paid|E-mail|Move|Cancel/);
+
+    await user.click(within(details).getByRole('button', { name: 'Mark completed' }));
+    await waitFor(() => expect(marks).toEqual([{ id: FIRST, status: 'completed' }]));
+    expect(await screen.findByText('Hair Spa for Ayesha Rahman is done')).toBeInTheDocument();
+    await waitFor(() => expect(within(grid).getByRole('button', { name: 'Rina Akter: Hair Spa for Ayesha Rahman, 11:00–12:00, Completed' })).toBeInTheDocument());
+    expect(within(details).queryByRole('button', { name: 'Mark completed' })).not.toBeInTheDocument();
+    expect(within(details).getByRole('heading', { level: 3 })).toHaveFocus();
+
+    // Closed, the focus goes back to the block she opened.
+    await user.click(within(details).getByRole('button', { name: "Close the booking's details" }));
+    await waitFor(() => expect(within(grid).getByRole('button', { name: /^Rina Akter: Hair Spa for Ayesha Rahman/ })).toHaveFocus());
+    expect(screen.queryByRole('region', { name: 'Hair Spa for Ayesha Rahman' })).not.toBeInTheDocument();
+  });
+
+  it('says a visit still to come can be marked once its time has come, and asks before a no-show', async () => {
+    const { marks } = fakeMyDay(herDay());
+    const { user } = renderApp('/dashboard/my-day');
+    const grid = await screen.findByRole('region', { name: 'Your visits' });
+    await user.click(within(grid).getByRole('button', { name: /^Rina Akter: Classic Manicure for Nusrat Jahan/ }));
+    const later = await screen.findByRole('region', { name: 'Classic Manicure for Nusrat Jahan' });
+    expect(later).toHaveTextContent('You can mark it completed or a no-show once its time has come.');
+    expect(within(later).queryByRole('button', { name: /Mark completed|No-show/ })).not.toBeInTheDocument();
+
+    await user.click(within(grid).getByRole('button', { name: /^Rina Akter: Hair Spa for Ayesha Rahman/ }));
+    const first = await screen.findByRole('region', { name: 'Hair Spa for Ayesha Rahman' });
+    await user.click(within(first).getByRole('button', { name: 'No-show' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Ayesha Rahman did not come?' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(marks).toEqual([]);
   });
 
   it('goes to the next and previous day through the address, and says when nobody is booked', async () => {
     const { asked } = fakeMyDay({});
     const { user, router } = renderApp('/dashboard/my-day');
-    expect(await screen.findByText('No visits')).toBeInTheDocument();
+    expect(await screen.findByText(/Nobody is booked with you on this day/)).toBeInTheDocument();
+    // The empty day still has its hours: her column is there, with nothing in it.
+    expect(within(screen.getByRole('region', { name: 'Your visits' })).getByText('No bookings')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Next day/ }));
-    await waitFor(() => expect(router.state.location.search).toBe(`?date=${addCalendarDays(today, 1)}`));
-    await waitFor(() => expect(asked).toContain(addCalendarDays(today, 1)));
+    await waitFor(() => expect(router.state.location.search).toBe('?date=2030-03-03'));
+    await waitFor(() => expect(asked).toContain('2030-03-03'));
+    await user.click(screen.getByRole('button', { name: /Previous day/ }));
+    await user.click(screen.getByRole('button', { name: /Previous day/ }));
+    // Friday the salon is closed, and the page says so.
+    expect(await screen.findByText('The salon is closed on Fri, 1 Mar 2030.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Today' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('her dashboard learns she is a stylist from GET /api/me: My day is on the menu without asking /api/staff/me', async () => {
+    const { whoAsks } = fakeMyDay({});
+    const { user } = renderApp('/dashboard/userhome');
+    const link = (await screen.findAllByRole('link', { name: 'My day' }))[0]!;
+    expect(whoAsks).toEqual(['/api/me']);
+    // My day itself asks who she is on the team.
+    await user.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'My day' })).toBeInTheDocument();
+    await waitFor(() => expect(whoAsks).toContain('/api/staff/me'));
   });
 
   it('a customer who is not a stylist has no My day in her menu, and the page says what it is for', async () => {

@@ -40,7 +40,7 @@ async function yourData() {
 
 describe("the user home's 'Your data'", () => {
   it('offers her data as a file the browser downloads', async () => {
-    fakeAccount({ hasPassword: true, freshSignInRequired: false });
+    fakeAccount({ hasPassword: true, freshSignInRequired: false, stylist: null });
     renderApp('/dashboard/userhome');
     const link = (await yourData()).getByRole('link', { name: 'Download my data' });
     expect(link).toHaveAttribute('href', '/api/me/export');
@@ -48,7 +48,7 @@ describe("the user home's 'Your data'", () => {
   });
 
   it('asks her password again, shows a wrong one under the field, and deletes after the dialog', async () => {
-    const fake = fakeAccount({ hasPassword: true, freshSignInRequired: false });
+    const fake = fakeAccount({ hasPassword: true, freshSignInRequired: false, stylist: null });
     const { user } = renderApp('/dashboard/userhome');
     const section = await yourData();
     await user.click(section.getByRole('button', { name: 'Delete my account' }));
@@ -87,7 +87,7 @@ describe("the user home's 'Your data'", () => {
   });
 
   it('keeps her account when she chooses to in the dialog', async () => {
-    const fake = fakeAccount({ hasPassword: true, freshSignInRequired: false });
+    const fake = fakeAccount({ hasPassword: true, freshSignInRequired: false, stylist: null });
     const { user } = renderApp('/dashboard/userhome');
     await user.click((await yourData()).getByRole('button', { name: 'Delete my account' }));
     const form = within(await screen.findByRole('form', { name: 'Delete my account' }));
@@ -101,7 +101,7 @@ describe("the user home's 'Your data'", () => {
   });
 
   it('asks an account without a password to sign in again when her sign-in is not recent', async () => {
-    const fake = fakeAccount({ hasPassword: false, freshSignInRequired: true });
+    const fake = fakeAccount({ hasPassword: false, freshSignInRequired: true, stylist: null });
     const { user } = renderApp('/dashboard/userhome');
     await user.click((await yourData()).getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(FRESH_SIGN_IN_MESSAGE);
@@ -111,7 +111,7 @@ describe("the user home's 'Your data'", () => {
   });
 
   it('deletes an account without a password after a recent sign-in, with nothing to type', async () => {
-    const fake = fakeAccount({ hasPassword: false, freshSignInRequired: false });
+    const fake = fakeAccount({ hasPassword: false, freshSignInRequired: false, stylist: null });
     const { user } = renderApp('/dashboard/userhome');
     await user.click((await yourData()).getByRole('button', { name: 'Delete my account' }));
     const form = within(await screen.findByRole('form', { name: 'Delete my account' }));

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { CalendarClock, RotateCcw, UserRound } from 'lucide-react';
 import type { Booking } from '../../../../shared/payments';
-import { ErrorState } from '../../../components/ui/error-state';
 import { formatSalonDateTime } from '../../../../shared/calendar';
 import { useBookings } from '../api/get-bookings';
 import { bookingName } from './orders-table';
+import { VisitListSection } from './visit-list-section';
 
 const RECENT_COUNT = 5;
 
@@ -36,40 +36,23 @@ export function PastVisits({ timeZone, onBookAgain }: PastVisitsProps) {
     }
   };
 
-  let body;
-  if (visits.isPending) {
-    body = (
-      <div role="status" aria-label="Loading your past visits" className="mt-4 space-y-3">
-        {Array.from({ length: 2 }, (_, index) => (
-          <div key={index} className="skeleton h-14 w-full" />
-        ))}
-      </div>
-    );
-  } else if (visits.isError) {
-    body = (
-      <div className="mt-4">
-        <ErrorState title="Something went wrong" message={visits.error.message} onRetry={() => void visits.refetch()} isRetrying={visits.isFetching} />
-      </div>
-    );
-  } else if (visits.data.length === 0) {
-    body = <p className="mt-4 text-base-content/75">No past visits yet. Once you have been to us, you can book the same again from here.</p>;
-  } else {
-    body = (
-      <ul aria-label="Your past visits" className="mt-3 divide-y divide-base-300/70">
-        {recentOf(visits.data).map((booking) => (
-          <PastVisit key={booking._id} booking={booking} timeZone={timeZone} busy={busyId === booking._id} onBookAgain={bookAgain} />
-        ))}
-      </ul>
-    );
-  }
-
   return (
-    <section aria-labelledby="past-visits" className="rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6">
-      <h2 id="past-visits" className="text-xl font-semibold">
-        Past visits
-      </h2>
-      {body}
-    </section>
+    <VisitListSection
+      id="past-visits"
+      title="Past visits"
+      query={visits}
+      loadingLabel="Loading your past visits"
+      pick={recentOf}
+      empty={<p className="mt-4 text-base-content/75">No past visits yet. Once you have been to us, you can book the same again from here.</p>}
+    >
+      {(recent) => (
+        <ul aria-label="Your past visits" className="mt-3 divide-y divide-base-300/70">
+          {recent.map((booking) => (
+            <PastVisit key={booking._id} booking={booking} timeZone={timeZone} busy={busyId === booking._id} onBookAgain={bookAgain} />
+          ))}
+        </ul>
+      )}
+    </VisitListSection>
   );
 }
 

@@ -3,13 +3,13 @@ import { CalendarClock, CalendarPlus, Download, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Booking } from '../../../../shared/payments';
 import { withStylist } from '../../../../shared/staff';
-import { ErrorState } from '../../../components/ui/error-state';
 import { paths } from '../../../config/paths';
 import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar';
 import { useBookings } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
 import { bookingName } from './orders-table';
+import { VisitListSection } from './visit-list-section';
 import { MoveButton, MovePanel, useMoveControls, useMoveDisclosure, type MoveControl, type MovePickerProps } from './move-appointment';
 
 /** Visits she is still coming to, soonest first: a cancelled one is no appointment (her payments show its refund). */
@@ -37,65 +37,48 @@ export function UpcomingAppointments({ timeZone, cancelNoticeHours, MovePicker }
   // The 'Appointment moved' dialog then puts focus back on her booking.
   const moveOf = useMoveControls(MovePicker, move);
 
-  let body;
-  if (bookings.isPending) {
-    body = (
-      <div role="status" aria-label="Loading your appointments" className="mt-4 space-y-3">
-        {Array.from({ length: 2 }, (_, index) => (
-          <div key={index} className="skeleton h-14 w-full" />
-        ))}
-      </div>
-    );
-  } else if (bookings.isError) {
-    body = (
-      <div className="mt-4">
-        <ErrorState title="Something went wrong" message={bookings.error.message} onRetry={() => void bookings.refetch()} isRetrying={bookings.isFetching} />
-      </div>
-    );
-  } else if (upcomingOf(bookings.data).length === 0) {
-    body = (
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-base-content/75">No upcoming appointments.</p>
-        <Link to={paths.dashboard.book} className="btn rounded-full btn-sm btn-primary">
-          <CalendarPlus aria-hidden="true" className="size-4" />
-          Book a treatment
-        </Link>
-      </div>
-    );
-  } else {
-    const upcoming = upcomingOf(bookings.data);
-    body = (
-      <>
-        <p className="mt-1 text-sm text-base-content/70">{timesAreInZone(timeZone)}.</p>
-        <ul ref={scope} aria-label="Your upcoming appointments" className="mt-3 divide-y divide-base-300/70">
-          {upcoming.map((booking) => (
-            <UpcomingAppointment
-              key={booking._id}
-              booking={booking}
-              timeZone={timeZone}
-              busy={busyId === booking._id}
-              onCancel={() => void cancel(booking)}
-              move={moveOf(booking)}
-            />
-          ))}
-        </ul>
-        {cancelNoticeHours !== undefined && cancelNoticeHours > 0 ? (
-          <p className="mt-2 text-xs text-base-content/70">
-            Appointments can be cancelled up to {cancelNoticeHours} {cancelNoticeHours === 1 ? 'hour' : 'hours'} before they start; the payment is
-            refunded. Until then you can also move one to another time.
-          </p>
-        ) : null}
-      </>
-    );
-  }
-
   return (
-    <section aria-labelledby="upcoming-appointments" className="rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6">
-      <h2 ref={heading} id="upcoming-appointments" className="text-xl font-semibold">
-        Upcoming appointments
-      </h2>
-      {body}
-    </section>
+    <VisitListSection
+      id="upcoming-appointments"
+      title="Upcoming appointments"
+      headingRef={heading}
+      query={bookings}
+      loadingLabel="Loading your appointments"
+      pick={upcomingOf}
+      empty={
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-base-content/75">No upcoming appointments.</p>
+          <Link to={paths.dashboard.book} className="btn rounded-full btn-sm btn-primary">
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            Book a treatment
+          </Link>
+        </div>
+      }
+    >
+      {(upcoming) => (
+        <>
+          <p className="mt-1 text-sm text-base-content/70">{timesAreInZone(timeZone)}.</p>
+          <ul ref={scope} aria-label="Your upcoming appointments" className="mt-3 divide-y divide-base-300/70">
+            {upcoming.map((booking) => (
+              <UpcomingAppointment
+                key={booking._id}
+                booking={booking}
+                timeZone={timeZone}
+                busy={busyId === booking._id}
+                onCancel={() => void cancel(booking)}
+                move={moveOf(booking)}
+              />
+            ))}
+          </ul>
+          {cancelNoticeHours !== undefined && cancelNoticeHours > 0 ? (
+            <p className="mt-2 text-xs text-base-content/70">
+              Appointments can be cancelled up to {cancelNoticeHours} {cancelNoticeHours === 1 ? 'hour' : 'hours'} before they start; the payment is
+              refunded. Until then you can also move one to another time.
+            </p>
+          ) : null}
+        </>
+      )}
+    </VisitListSection>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Users } from 'lucide-react';
 import type { Staff } from '../../../../shared/staff';
 import { UserAvatar } from '../../../components/ui/user-avatar';
@@ -71,5 +71,18 @@ export function StylistChoice({ stylists, value, onChange, note, autoFocus = fal
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * The choice of stylist as a time picker's first question (its `lead`): it takes the focus when
+ * the picker opens; what the picker says about the choice (a refusal, a time let go) goes under it.
+ */
+export function StylistLead({ children, ...choice }: Omit<StylistChoiceProps, 'autoFocus'> & { children?: ReactNode }) {
+  return (
+    <div className="mt-4">
+      <StylistChoice {...choice} autoFocus />
+      {children}
+    </div>
   );
 }

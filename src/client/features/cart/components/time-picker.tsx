@@ -16,7 +16,7 @@ import {
 import type { Staff } from '../../../../shared/staff';
 import { useAvailability } from '../api/get-availability';
 import { useSetCartTime } from '../api/set-cart-time';
-import { StylistChoice } from './stylist-choice';
+import { StylistLead } from './stylist-choice';
 
 export type TimePickerOutcome = 'held' | 'cancelled';
 
@@ -82,17 +82,14 @@ export function TimePicker({ item, email, settings, stylists, onClose }: TimePic
       staffId={offersStylists ? (choice ?? undefined) : undefined}
       settings={settings}
       note={`We hold the time you pick for ${settings.holdMinutes} minutes while you pay.`}
-      focusDateOnOpen={!offersStylists}
       lead={
         offersStylists ? (
-          <div className="mt-4">
-            <StylistChoice
-              stylists={performers}
-              value={choice}
-              onChange={chooseStylist}
-              autoFocus
-              note={heldWith ? `Choosing another stylist lets go of your time (${heldWith}); you then pick a new one.` : undefined}
-            />
+          <StylistLead
+            stylists={performers}
+            value={choice}
+            onChange={chooseStylist}
+            note={heldWith ? `Choosing another stylist lets go of your time (${heldWith}); you then pick a new one.` : undefined}
+          >
             {stylistRefusal ? (
               <p role="alert" className="mt-2 text-sm font-medium text-error">
                 {stylistRefusal}
@@ -101,7 +98,7 @@ export function TimePicker({ item, email, settings, stylists, onClose }: TimePic
             <p role="status" className={letGo ? 'mt-2 text-sm font-medium' : 'sr-only'}>
               {letGo ? `Your time, ${letGo}, was let go. Pick a time with ${nameOf(choice)} below.` : null}
             </p>
-          </div>
+          </StylistLead>
         ) : null
       }
       // A 409 reads 'That time is no longer available'; the hook has asked for fresh times.
@@ -130,10 +127,8 @@ export interface TimeChooserProps {
   onChoose: (startsAt: string) => Promise<void>;
   /** She closes the picker without choosing. */
   onCancel: () => void;
-  /** Asked before the date (the booking list's choice of stylist). */
+  /** Asked before the date (the choice of stylist, StylistLead), which then takes the focus on opening. */
   lead?: ReactNode;
-  /** Whether opening puts the focus on the date; false when `lead` takes it. */
-  focusDateOnOpen?: boolean;
 }
 
 /**
@@ -157,7 +152,6 @@ export function TimeChooser({
   onChoose,
   onCancel,
   lead = null,
-  focusDateOnOpen = true,
 }: TimeChooserProps) {
   const headingId = useId();
   const dateId = useId();
@@ -176,8 +170,8 @@ export function TimeChooser({
   const dateIsValid = isCalendarDate(date) && date >= range.min && date <= range.max;
   const availability = useAvailability({ serviceId, date, staffId, ...own }, { enabled: dateIsValid });
 
-  // Only on opening: the chooser's first question takes the focus.
-  const [focusDate] = useState(focusDateOnOpen);
+  // Only on opening: the chooser's first question takes the focus (the lead focuses itself).
+  const [focusDate] = useState(lead === null);
   useEffect(() => {
     if (focusDate) dateInputRef.current?.focus();
   }, [focusDate]);

@@ -3,12 +3,11 @@ import { myStylistSchema, staffVisitListSchema, staffVisitSchema } from '../../.
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-client';
 
-/** Which stylist the signed-in account is (null for customers and admins who are not on the team). */
-export function useMyStylist({ enabled = true }: { enabled?: boolean } = {}) {
+/** Which stylist the signed-in account is (null for customers and admins who are not on the team): My day's own question. */
+export function useMyStylist() {
   return useQuery({
     queryKey: queryKeys.myStylist,
     queryFn: ({ signal }) => apiClient.get('/api/staff/me', { signal, schema: myStylistSchema }),
-    enabled,
   });
 }
 

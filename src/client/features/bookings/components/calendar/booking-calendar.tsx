@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { useId, useState, type ComponentType } from 'react';
 import type { Booking } from '../../../../../shared/payments';
 import type { SalonSettings } from '../../../../../shared/salon-settings';
 import type { Staff } from '../../../../../shared/staff';
@@ -10,6 +10,7 @@ import type { MovePickerProps } from '../move-appointment';
 import { BookingDetails } from './booking-details';
 import { DayGrid } from './day-grid';
 import { WeekTable } from './week-table';
+import { useCalendarSelection } from './use-calendar-selection';
 
 export type CalendarView = 'day' | 'week';
 
@@ -41,31 +42,14 @@ export function BookingCalendar({ view, date, settings, staff, MovePicker, onSho
   const bookings = useCalendarBookings({ from: date, to: last });
   const [showCancelled, setShowCancelled] = useState(false);
   const [chosenKey, setChosenKey] = useState<string | null>(null);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const { root, selectedId, open, close } = useCalendarSelection();
   const chooserId = useId();
   const cancelledId = useId();
-  const root = useRef<HTMLDivElement>(null);
   const { timeZone } = settings;
 
   // The details of a booking no longer in view (another day was chosen) close by themselves.
   const loaded = bookings.data ?? [];
   const selected = loaded.find((booking) => booking._id === selectedId);
-
-  // Back to the block she opened; a booking no longer drawn (cancelled) leaves focus on the grid, not <body>.
-  const focusBlock = (id: string) => {
-    const blocks = [...(root.current?.querySelectorAll<HTMLElement>(`[data-calendar-booking="${id}"]`) ?? [])];
-    const block = blocks.find((candidate) => candidate.getClientRects().length > 0) ?? blocks[0];
-    (block ?? root.current?.querySelector<HTMLElement>('[data-calendar-grid], [role="region"][tabindex="0"]'))?.focus();
-  };
-  const close = () => {
-    const id = selectedId;
-    setSelectedId(null);
-    if (id) requestAnimationFrame(() => focusBlock(id));
-  };
-  // Opening a booking's details moves focus to their heading: the keyboard and the screen reader go with her.
-  useEffect(() => {
-    if (selectedId) root.current?.querySelector<HTMLElement>('[data-details-heading]')?.focus();
-  }, [selectedId]);
 
   // A move to a day out of view shows that day, and on a phone her column: the booking stays in sight.
   const onMoved = (moved: Booking) => {
@@ -97,7 +81,7 @@ export function BookingCalendar({ view, date, settings, staff, MovePicker, onSho
           const columns = calendarColumns(staff, inView);
           const chosen = columns.find((column) => column.key === chosenKey) ?? columns[0];
           const counts = countByColumn(inView);
-          const viewProps: CalendarViewProps = { settings, columns, bookings: inView, chosenKey: chosen?.key, selectedId, onOpen: setSelectedId };
+          const viewProps: CalendarViewProps = { settings, columns, bookings: inView, chosenKey: chosen?.key, selectedId, onOpen: open };
           return (
             <>
               <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3">

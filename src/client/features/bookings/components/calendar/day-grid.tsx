@@ -1,7 +1,7 @@
 import { useId, type CSSProperties } from 'react';
-import type { Booking, BookingStatus } from '../../../../../shared/payments';
+import type { BookingStatus } from '../../../../../shared/payments';
 import { formatCalendarDate, wallClockTime } from '../../../../../shared/calendar';
-import { blockName, columnKeyOf, dayFrame, placeBookings, timeRange, type CalendarColumn, type CalendarViewProps, type DayFrame } from '../../calendar-layout';
+import { blockName, columnKeyOf, dayFrame, placeBookings, timeRange, type CalendarColumn, type CalendarEntry, type CalendarViewProps, type DayFrame } from '../../calendar-layout';
 import { BookingStatusBadge } from '../booking-status-badge';
 
 /** The grid's scale: 2 px a minute, so a 15-minute visit still has a line of text. */
@@ -17,13 +17,17 @@ export const blockTone: Record<BookingStatus, string> = {
   cancelled: 'border-base-content/40 bg-base-200 text-base-content/80',
 };
 
-type DayGridProps = CalendarViewProps & { date: string };
+type DayGridProps<T extends CalendarEntry> = CalendarViewProps<T> & {
+  date: string;
+  /** What the grid is called to a screen reader: the admin's has every stylist, a stylist's own has hers. */
+  label?: string;
+};
 
 /**
  * One day as a grid: the hours down the side, a column per stylist, each booking a block as long
  * as the visit (and, hatched under it, her buffer before the next client).
  */
-export function DayGrid({ date, settings, columns, bookings, chosenKey, selectedId, onOpen }: DayGridProps) {
+export function DayGrid<T extends CalendarEntry>({ date, settings, columns, bookings, chosenKey, selectedId, onOpen, label = 'Bookings by stylist' }: DayGridProps<T>) {
   const frame = dayFrame(settings, date, bookings);
   const closed = frame === undefined || frame.hours === null;
   const closedNote = (
@@ -41,7 +45,7 @@ export function DayGrid({ date, settings, columns, bookings, chosenKey, selected
     <>
       {closed ? <div className="mb-3">{closedNote}</div> : null}
       {/* From sm up the columns stand side by side, at least 10rem each; with more stylists than fit, this box scrolls, not the page. */}
-      <div role="region" aria-label="Bookings by stylist" tabIndex={0} data-calendar-grid="" className="overflow-x-auto rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70">
+      <div role="region" aria-label={label} tabIndex={0} data-calendar-grid="" className="overflow-x-auto rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70">
         <div className="grid grid-cols-[3rem_minmax(0,1fr)] sm:grid-cols-[3.5rem_repeat(var(--columns),minmax(10rem,1fr))]" style={columnCount}>
           <TimeGutter frame={frame} />
           {columns.map((column) => (
@@ -93,7 +97,7 @@ interface DayColumnProps {
   date: string;
   frame: DayFrame;
   timeZone: string;
-  bookings: readonly Booking[];
+  bookings: readonly CalendarEntry[];
   shownOnPhone: boolean;
   selectedId: string | null;
   onOpen: (bookingId: string) => void;

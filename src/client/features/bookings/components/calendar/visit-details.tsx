@@ -1,0 +1,57 @@
+import { useEffect, useRef } from 'react';
+import type { StaffVisit } from '../../../../../shared/staff';
+import { DetailsPanel } from './details-panel';
+
+export type VisitMark = 'completed' | 'no-show';
+
+interface VisitDetailsProps {
+  visit: StaffVisit;
+  /** Her own name: the column the visit is in. */
+  columnName: string;
+  timeZone: string;
+  /** Marks the visit (asking first where it should); resolves once the page shows the answer. */
+  onMark: (visit: StaffVisit, status: VisitMark) => Promise<void>;
+  marking: boolean;
+  onClose: () => void;
+}
+
+/**
+ * One of a stylist's own visits opened from her day: the calendar's details, with only what she
+ * may do. She marks it completed or a no-show once its time has come; moving, cancelling, the
+ * money and the customer's e-mail stay with the salon's admins (the server sends her none of it).
+ */
+export function VisitDetails({ visit, columnName, timeZone, onMark, marking, onClose }: VisitDetailsProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const asked = useRef(false);
+  const mark = (status: VisitMark) => {
+    asked.current = true;
+    void onMark(visit, status);
+  };
+  // The buttons go once the page shows it marked: the focus goes to the heading, not to <body>.
+  useEffect(() => {
+    if (asked.current && !visit.canComplete) heading.current?.focus();
+  }, [visit.canComplete]);
+  return (
+    <DetailsPanel
+      entry={visit}
+      columnName={columnName}
+      timeZone={timeZone}
+      heading={heading}
+      onClose={onClose}
+      actions={(customerId) =>
+        visit.canComplete ? (
+          <div className="mt-4 flex flex-wrap gap-2">
+            <button type="button" className="btn btn-sm btn-primary" aria-describedby={customerId} disabled={marking} onClick={() => mark('completed')}>
+              Mark completed
+            </button>
+            <button type="button" className="btn btn-sm btn-outline" aria-describedby={customerId} disabled={marking} onClick={() => mark('no-show')}>
+              No-show
+            </button>
+          </div>
+        ) : visit.status === 'confirmed' ? (
+          <p className="mt-4 text-sm text-base-content/75">You can mark it completed or a no-show once its time has come.</p>
+        ) : null
+      }
+    />
+  );
+}
