@@ -144,7 +144,7 @@ export function fakePayments({
   payments = [],
   bookings = [],
   settings = DEFAULT_SALON_SETTINGS,
-  config = { gateway: 'test', publishableKey: null },
+  config = { gateway: 'test', publishableKey: null, testMode: true },
 }: FakePaymentsOptions) {
   const state = {
     cart: cart.map((item) => ({ ...item })),
@@ -248,6 +248,7 @@ export function fakePayments({
         amount: payment.amount,
         currency: 'bdt',
         gateway: config.gateway,
+        redirectUrl: null,
         publishableKey: config.publishableKey,
       };
       return HttpResponse.json(body);

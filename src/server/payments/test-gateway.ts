@@ -67,6 +67,7 @@ const CHARGE = statement<{ clientSecret: string }, { ref: string }>('parlour_tes
 export class TestGateway implements PaymentGateway {
   readonly name = 'test' as const;
   readonly publishableKey = null;
+  readonly testMode = true;
 
   constructor(private readonly db: Db) {}
 

@@ -8,6 +8,7 @@ import type { Db } from '../db/client.js';
 import { payments } from '../db/schema.js';
 import { statement, verbatim } from './prepared.js';
 import { lockCellsText } from '../booking/capacity.js';
+import { rowsOf } from '../db/rows.js';
 import type { PaymentMethod, PaymentStatus } from '../../shared/payments.js';
 
 /** A booking-list row with its service, as the checkout statements read it. */
@@ -79,7 +80,7 @@ export const WRITE_PAYMENT = statement<
     staffIds: (string | null)[];
     staffFreeAts: (string | null)[];
   },
-  { id: string; client_secret: string; amount_minor: number; currency: string; created: boolean; stale: string[] }
+  { id: string; gateway_ref: string; client_secret: string; amount_minor: number; currency: string; created: boolean; stale: string[] }
 >('parlour_write_payment')`
   with existing as (
     select * from payments
@@ -97,7 +98,7 @@ export const WRITE_PAYMENT = statement<
     select ${'paymentId'}::uuid, ${'userId'}::uuid, ${'totalMinor'}::int, ${'currency'}::text, ${'gateway'}::text,
       ${'ref'}::text, ${'clientSecret'}::text, ${'fingerprint'}::text, 'pending'
     where ${'create'}::boolean and not exists (select 1 from existing)
-    returning id, client_secret, amount_minor, currency
+    returning id, gateway_ref, client_secret, amount_minor, currency
   ), booked as (
     insert into bookings (user_id, payment_id, cart_item_id, service_id, title, price_minor, duration_minutes, image_url, starts_at, ends_at, staff_id, staff_free_at, status)
     select ${'userId'}::uuid, created.id, v.cart_item_id, v.service_id, v.title, v.price_minor, v.duration_minutes, v.image_url, v.starts_at, v.ends_at,
@@ -106,9 +107,9 @@ export const WRITE_PAYMENT = statement<
       ${'images'}::text[], ${'starts'}::timestamptz[], ${'ends'}::timestamptz[], ${'staffIds'}::uuid[], ${'staffFreeAts'}::timestamptz[])
       as v (cart_item_id, service_id, title, price_minor, duration_minutes, image_url, starts_at, ends_at, staff_id, staff_free_at)
   )
-  select id, client_secret, amount_minor, currency, false as created, '{}'::text[] as stale from existing
+  select id, gateway_ref, client_secret, amount_minor, currency, false as created, '{}'::text[] as stale from existing
   union all
-  select id, client_secret, amount_minor, currency, true, (select coalesce(array_agg(gateway_ref), '{}') from stale) from created`;
+  select id, gateway_ref, client_secret, amount_minor, currency, true, (select coalesce(array_agg(gateway_ref), '{}') from stale) from created`;
 
 export const LOCK_OUTCOME = statement<
   { ref: string; eventId: string; outcome: string; message: string | null; succeeded: boolean },
@@ -209,5 +210,25 @@ const OWN_PAYMENT = statement<{ clientSecret: string; userId: string }, { id: st
 
 export async function ownPaymentBySecret(db: Db, clientSecret: string, userId: string): Promise<{ id: string } | undefined> {
   const [row] = await OWN_PAYMENT.run(db, { clientSecret, userId });
+  return row;
+}
+
+/** The payment behind a processor's reference, as an outcome from outside (an IPN, a return) is checked against. */
+export async function paymentByRef(db: Db, gateway: string, ref: string) {
+  const [row] = await db
+    .select({ id: payments.id, amountMinor: payments.amountMinor, currency: payments.currency })
+    .from(payments)
+    .where(and(eq(payments.gateway, gateway), eq(payments.gatewayRef, ref)));
+  return row;
+}
+
+/** Who pays `ref` and for what: what a hosted payment page shows and asks its processor to record. */
+export async function payerOf(db: Db, ref: string): Promise<{ name: string; email: string; titles: string[] } | undefined> {
+  const [row] = await rowsOf<{ name: string; email: string; titles: string[] }>(
+    db,
+    sql`select u.name, u.email, array(select b.title from bookings b where b.payment_id = p.id order by b.starts_at) as titles
+      from payments p join "user" u on u.id = p.user_id
+      where p.gateway_ref = ${ref}`,
+  );
   return row;
 }

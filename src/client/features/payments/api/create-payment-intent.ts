@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { intentSchema, type PaymentIntentInfo } from '../../../../shared/payments';
 import { ApiRequestError, apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-client';
@@ -30,32 +30,51 @@ interface PaymentIntentRequest {
  * the cache dedupes it (React's strict mode mounts twice; a re-render must not open a second
  * payment) and a new list signature asks for a new intent by itself.
  */
+/**
+ * Asks for the intent and brings the booking list on screen up to date with what the server did:
+ * opening the payment renews the holds (the countdown, and the warning before the hold ends, must
+ * count from the renewed time); a 409 (price changed) or 400 (a hold lapsed, an item lost its
+ * time) means the list on screen is out of date, so it is fetched again to show what the server sees.
+ */
+async function openPayment(queryClient: QueryClient, { email, total, onListChanged }: Omit<PaymentIntentRequest, 'listSignature'>) {
+  try {
+    const intent = await createPaymentIntent(total);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.cart(email) });
+    return intent;
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.statusCode === 409 || error.statusCode === 400)) {
+      if (isBookingListChanged(error)) onListChanged();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.cart(email) });
+    }
+    throw error;
+  }
+}
+
 export function usePaymentIntent({ email, total, listSignature, onListChanged }: PaymentIntentRequest) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.paymentIntent(email, listSignature),
-    queryFn: async () => {
-      try {
-        const intent = await createPaymentIntent(total);
-        // Opening the payment renews the holds on the server: the countdown (and the warning before
-        // the hold ends) must count from the renewed time, not the one the list was read with.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.cart(email) });
-        return intent;
-      } catch (error) {
-        // A 409 (price changed) or 400 (a hold lapsed, an item lost its time) means the list on
-        // screen is out of date: fetch it again so the customer sees what the server sees.
-        if (error instanceof ApiRequestError && (error.statusCode === 409 || error.statusCode === 400)) {
-          if (isBookingListChanged(error)) onListChanged();
-          void queryClient.invalidateQueries({ queryKey: queryKeys.cart(email) });
-        }
-        throw error;
-      }
-    },
+    queryFn: () => openPayment(queryClient, { email, total, onListChanged }),
     // Creating an intent is a write: never repeated behind the customer's back.
     retry: false,
     staleTime: Infinity,
     gcTime: 0,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
+  });
+}
+
+/**
+ * A hosted-page processor (SSLCommerz): the Pay button opens the payment, and the browser goes to
+ * the processor's page, which brings her back to her receipt. A mutation, not a query: the intent
+ * (and its page, which serves one visit) is asked for when she presses Pay, not when the page loads.
+ */
+export function usePayOnHostedPage({ email, total, onListChanged }: Omit<PaymentIntentRequest, 'listSignature'>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => openPayment(queryClient, { email, total, onListChanged }),
+    onSuccess: (intent) => {
+      if (intent.redirectUrl) window.location.assign(intent.redirectUrl);
+    },
   });
 }

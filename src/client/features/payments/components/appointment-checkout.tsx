@@ -3,7 +3,7 @@ import { CalendarClock, FlaskConical, RotateCcw } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { CartItem } from '../../../../shared/cart';
 import { formatMoney, SALON_CURRENCY } from '../../../../shared/money';
-import { BOOKING_LIST_CHANGED_MESSAGE } from '../../../../shared/payments';
+import { BOOKING_LIST_CHANGED_MESSAGE, type GatewayName } from '../../../../shared/payments';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { paths } from '../../../config/paths';
 import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar';
@@ -13,6 +13,7 @@ import { bookingListSignature, bookingListTotal, holdProblem } from '../booking-
 import { useNow } from '../../../hooks/use-now';
 import { HOLD_WARNING_MS, HoldKept, HoldProblems, HoldWarning, holdWarningAnnouncement, type KeepTimesState } from './hold-notice';
 import { TestCardForm } from './test-card-form';
+import { HostedPayment } from './hosted-payment';
 
 // Stripe's code (and its script) is fetched only when the server's gateway is Stripe.
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
@@ -25,7 +26,9 @@ interface AppointmentCheckoutProps {
   items: CartItem[];
   timeZone: string;
   /** From GET /api/payments/config, known before the intent so the badge shows at once. */
-  gateway: 'test' | 'stripe' | undefined;
+  gateway: GatewayName | undefined;
+  /** No real money moves (the test gateway, SSLCommerz's sandbox): the Test mode badge. */
+  testMode: boolean;
   /** Holds every item's time again and answers the renewed items (rejects with the server's refusal when one was taken). */
   onKeepTimes: () => Promise<CartItem[]>;
 }
@@ -37,7 +40,7 @@ interface AppointmentCheckoutProps {
  * she is told, politely, and offered 'Keep my times'; if it ends anyway, the card form stays with
  * what she typed (set aside until the times are held again) and focus stays off <body>.
  */
-export function AppointmentCheckout({ email, items, timeZone, gateway, onKeepTimes }: AppointmentCheckoutProps) {
+export function AppointmentCheckout({ email, items, timeZone, gateway, testMode, onKeepTimes }: AppointmentCheckoutProps) {
   const now = useNow();
   const [listChanged, setListChanged] = useState(false);
   const total = bookingListTotal(items);
@@ -145,7 +148,7 @@ export function AppointmentCheckout({ email, items, timeZone, gateway, onKeepTim
           <h2 id="appointment-payment" className="text-xl font-semibold">
             Payment
           </h2>
-          {gateway === 'test' ? (
+          {testMode ? (
             <span className="badge gap-1 border-warning/40 bg-warning/10 font-medium text-warning">
               <FlaskConical aria-hidden="true" className="size-3.5" />
               Test mode
@@ -179,7 +182,14 @@ export function AppointmentCheckout({ email, items, timeZone, gateway, onKeepTim
         ) : null}
         {showForm ? (
           <div className={`mt-4 ${lapsed ? 'opacity-60' : ''}`} inert={lapsed}>
-            <PaymentPanel email={email} total={total} items={items} gateway={gateway} onListChanged={() => setListChanged(true)} />
+            {/* Until the processor is known: a hosted-page one must not be asked for an intent on sight. */}
+            {gateway === undefined ? (
+              <div role="status" aria-label="Preparing your payment" className="skeleton h-24 w-full" />
+            ) : gateway === 'sslcommerz' ? (
+              <HostedPayment email={email} total={total} testMode={testMode} onListChanged={() => setListChanged(true)} />
+            ) : (
+              <PaymentPanel email={email} total={total} items={items} gateway={gateway} onListChanged={() => setListChanged(true)} />
+            )}
           </div>
         ) : null}
       </section>
@@ -191,7 +201,7 @@ interface PaymentPanelProps {
   email: string;
   total: number;
   items: CartItem[];
-  gateway: 'test' | 'stripe' | undefined;
+  gateway: GatewayName | undefined;
   onListChanged: () => void;
 }
 
