@@ -100,7 +100,7 @@ describe('Stripe gateway', () => {
     expect(created.form.get('automatic_payment_methods[enabled]')).toBe('true');
     expect(created.idempotencyKey).toBe(`intent:${intent.paymentId}`);
     expect(created.auth).toBe('Bearer sk_test_parlour');
-    expect((await t.app.inject({ url: '/api/payments/config' })).json()).toEqual({ gateway: 'stripe', publishableKey: 'pk_test_parlour' });
+    expect((await t.app.inject({ url: '/api/payments/config' })).json()).toEqual({ gateway: 'stripe', publishableKey: 'pk_test_parlour', testMode: false });
     // The test gateway's card form does not exist in Stripe mode.
     expect((await t.app.inject({ method: 'POST', url: '/api/payments/test/confirm', headers: { origin: t.config.publicUrl }, payload: {} })).statusCode).toBe(404);
   });
