@@ -250,6 +250,8 @@ export async function startFakeSslCommerz(options: { storeId?: string; storePass
         const found = attempts.filter((a) => a.tranId === q.tran_id).map(reported);
         return json(res, { APIConnect: 'DONE', no_of_trans_found: found.length, element: found });
       }
+      // The browser asks every site for its icon; the fake has none, and says so without an error.
+      if (url.pathname === '/favicon.ico') return res.writeHead(204).end();
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
     })().catch((err: unknown) => {
       if (!res.headersSent) res.writeHead(500).end(String(err));
