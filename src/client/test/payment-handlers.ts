@@ -248,7 +248,7 @@ export function fakePayments({
         amount: payment.amount,
         currency: 'bdt',
         gateway: config.gateway,
-        redirectUrl: null,
+        redirectUrl: config.gateway === 'sslcommerz' ? `https://sandbox.sslcommerz.com/EasyCheckOut/testcde${payment._id}` : null,
         publishableKey: config.publishableKey,
       };
       return HttpResponse.json(body);

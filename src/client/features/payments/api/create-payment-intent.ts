@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { intentSchema, type PaymentIntentInfo } from '../../../../shared/payments';
 import { ApiRequestError, apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-client';
+import { leaveSite } from '../../../lib/leave-site';
 
 /**
  * POST /api/create-payment-intent {price}: the total the page shows, in taka. The server works the
@@ -74,7 +75,7 @@ export function usePayOnHostedPage({ email, total, onListChanged }: Omit<Payment
   return useMutation({
     mutationFn: () => openPayment(queryClient, { email, total, onListChanged }),
     onSuccess: (intent) => {
-      if (intent.redirectUrl) window.location.assign(intent.redirectUrl);
+      if (intent.redirectUrl) leaveSite(intent.redirectUrl);
     },
   });
 }
