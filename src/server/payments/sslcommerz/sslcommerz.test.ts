@@ -14,6 +14,7 @@ import { rowsOf } from '../../db/rows.js';
 import { intentSchema, paymentSchema } from '../../../shared/payments.js';
 import { serviceListSchema } from '../../../shared/service.js';
 import { startFakeSslCommerz, type FakeMethod, type FakeOutcome, type FakeSslCommerz } from './fake-server.js';
+import { buildApp } from '../../app.js';
 
 let t: TestApp;
 let fake: FakeSslCommerz;
@@ -279,6 +280,32 @@ describe('refunds through SSLCommerz', () => {
     expect(await t.app.payments.reconcileRefunds()).toEqual({ recorded: 0, reissued: 0, unmatched: 0 });
     expect(fake.calls.some((c) => c.call === 'refund-status' && c.params.refund_ref_id === refund.refId)).toBe(true);
     expect(await ledgerRow()).toMatchObject({ status: 'refunded' });
+  });
+});
+
+describe('SSLCommerz configured', () => {
+  it('documents its routes in the API document', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, unknown> }>();
+    for (const way of ['ipn', 'success', 'fail', 'cancel']) expect(doc.paths).toHaveProperty([`/api/payments/sslcommerz/${way}`]);
+  });
+
+  it('a production server on the sandbox says so loudly at start', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: { ...t.config, nodeEnv: 'production' },
+      database: t.database,
+      clientDir: undefined,
+      logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } },
+    });
+    try {
+      await app.ready();
+      expect(lines.map((line) => JSON.parse(line) as { level: number; msg: string })).toContainEqual(
+        expect.objectContaining({ level: 40, msg: expect.stringMatching(/^SSLCOMMERZ_SANDBOX is on in production/) }),
+      );
+      expect(lines.join('\n')).not.toContain(fake.storePassword);
+    } finally {
+      await app.close();
+    }
   });
 });
 
