@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, sidewaysOverflow } from './fixtures';
 import { PASSWORD, dhakaIso, salonDate, uniqueEmail } from './journey';
 import { startFakeSslCommerz, type FakeSslCommerz } from '../src/server/payments/sslcommerz/fake-server';
+import { freePort } from '../src/server/test/free-port';
 
 /**
  * A salon on SSLCommerz: its own server (PAYMENTS=sslcommerz, against the fake SSLCommerz on
@@ -16,17 +16,6 @@ import { startFakeSslCommerz, type FakeSslCommerz } from '../src/server/payments
 let fake: FakeSslCommerz;
 let server: ChildProcess;
 let base: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);

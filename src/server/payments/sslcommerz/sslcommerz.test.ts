@@ -8,11 +8,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { freePort } from '../../test/free-port.js';
-import { signUp, type Account } from '../../test/accounts.js';
-import { asUser, distinctOpenDays, readyToPay } from '../../test/booking.js';
+import type { Account } from '../../test/accounts.js';
+import { asUser, distinctOpenDays } from '../../test/booking.js';
+import { checkoutOfTwo, twoServices } from '../../test/appointments.js';
 import { rowsOf } from '../../db/rows.js';
 import { intentSchema, paymentSchema } from '../../../shared/payments.js';
-import { serviceListSchema } from '../../../shared/service.js';
 import { startFakeSslCommerz, type FakeMethod, type FakeOutcome, type FakeSslCommerz } from './fake-server.js';
 import { buildApp } from '../../app.js';
 
@@ -29,8 +29,7 @@ beforeAll(async () => {
   publicUrl = `http://127.0.0.1:${port}`;
   t = await createTestApp({ env: { ...fake.env, PUBLIC_URL: publicUrl } });
   await t.app.listen({ port, host: '127.0.0.1' });
-  const catalogue = serviceListSchema.parse((await t.app.inject({ url: '/api/service' })).json());
-  serviceIds = { haircut: catalogue.find((s) => s.price === 1200 && s.duration === 60)!._id, facial: catalogue.find((s) => s.title === 'Signature Glow Facial')!._id };
+  serviceIds = await twoServices(t.app);
 });
 afterAll(async () => {
   await t?.close();
@@ -40,14 +39,7 @@ afterEach(() => fake.reset());
 
 /** A customer with two held appointments (3,700 taka) who presses Pay. */
 async function checkout() {
-  const who = await signUp(t.app);
-  await readyToPay(t.app, who, [
-    { serviceId: serviceIds.haircut, time: '11:00' },
-    { serviceId: serviceIds.facial, time: '15:00' },
-  ], nextDay());
-  const res = await asUser(t.app, who).post('/api/create-payment-intent', { price: 3700 });
-  expect(res.statusCode, res.body).toBe(200);
-  const intent = intentSchema.parse(res.json());
+  const { who, intent } = await checkoutOfTwo(t.app, serviceIds, nextDay());
   return { who, intent, redirectUrl: intent.redirectUrl! };
 }
 
