@@ -15,7 +15,8 @@ const FAILURE_MESSAGES: Record<string, string> = {
 /**
  * Settles a transaction SSLCommerz told us about (its IPN, or the browser coming back from the
  * hosted page), on SSLCommerz's own word only: the posted val_id is checked with the validation
- * API, and without one (a failed or cancelled attempt) the transaction query says what happened.
+ * API, and without a paid one (a failed or cancelled attempt) the transaction query says what
+ * happened.
  * The posted fields are pointers, never facts. A paid attempt is applied only when its tran_id,
  * currency and amount are the payment's and SSLCommerz does not call it risky.
  *
@@ -31,14 +32,12 @@ export async function settleTransaction(deps: Deps, notice: { tranId: string; va
   }
   if (notice.valId) {
     const validation = await deps.client.validate(notice.valId);
-    if (!PAID_STATUSES.has(validation.status)) {
-      deps.log.warn({ paymentId: payment.id, status: validation.status }, 'SSLCommerz did not validate the payment it was told of');
-    } else if (validation.tranId !== notice.tranId) {
-      deps.log.error({ paymentId: payment.id }, 'SSLCommerz validated a payment of another transaction: not applied');
-    } else {
-      await applyPaid(deps, payment, notice.tranId, validation);
+    if (PAID_STATUSES.has(validation.status)) {
+      if (validation.tranId === notice.tranId) await applyPaid(deps, payment, notice.tranId, validation);
+      else deps.log.error({ paymentId: payment.id }, 'SSLCommerz validated a payment of another transaction: not applied');
+      return payment.id;
     }
-    return payment.id;
+    // Not a paid val_id (a failed attempt's, or a made-up one): what happened is the transaction query's to say.
   }
   const attempts = await deps.client.attemptsOf(notice.tranId);
   const paid = paidAttempt(attempts);

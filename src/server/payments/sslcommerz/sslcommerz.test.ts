@@ -176,6 +176,15 @@ describe('outcomes that must not be believed, or applied twice', () => {
     expect(fake.calls.filter((c) => c.call === 'validate' && c.params.val_id === back.fields.val_id)).toHaveLength(0);
   });
 
+  it('a browser return saying VALID with a made-up val_id, for a payment nobody paid, changes nothing', async () => {
+    const { intent, redirectUrl } = await checkout();
+    const before = await ledger(intent.paymentId);
+    const tranId = fake.sessionOf(redirectUrl)!.get('tran_id')!;
+    const forged = { tran_id: tranId, val_id: 'val_made_up', status: 'VALID', amount: '3700.00', currency: 'BDT', card_type: 'BKASH-BKash' };
+    expect(await browserReturns({ returnUrl: `${publicUrl}/api/payments/sslcommerz/success`, fields: forged })).toMatchObject({ status: 303 });
+    expect(await ledger(intent.paymentId)).toEqual(before);
+  });
+
   it('a replayed IPN is applied once', async () => {
     fake.switches.ipn = 'replay';
     const { who, intent, redirectUrl } = await checkout();
