@@ -21,6 +21,8 @@ export type FakeSwitches = {
   ipn: 'send' | 'skip' | 'forge' | 'replay';
   /** Validation and transaction query report this amount (taka, as the API writes it) instead of the paid one. */
   reportAmount: string | undefined;
+  /** Validation and transaction query call every payment risky (risk_level 1), as SSLCommerz's fraud check may. */
+  risky: boolean;
   /** Makes one kind of call fail until cleared: refused in the API's own words, HTTP 500, or no answer at all. */
   fail: { call: FakeCall; how: 'refuse' | 'http500' | 'hang' } | undefined;
 };
@@ -51,7 +53,7 @@ export type RecordedCall = { call: FakeCall; params: Record<string, string> };
 export async function startFakeSslCommerz(options: { storeId?: string; storePassword?: string; port?: number; host?: string } = {}) {
   const storeId = options.storeId ?? 'parlourtest0001';
   const storePassword = options.storePassword ?? 'parlourtest0001@ssl';
-  const switches: FakeSwitches = { ipn: 'send', reportAmount: undefined, fail: undefined };
+  const switches: FakeSwitches = { ipn: 'send', reportAmount: undefined, risky: false, fail: undefined };
   const sessions = new Map<string, Session>();
   const attempts: Attempt[] = [];
   const refunds: Refund[] = [];
@@ -96,8 +98,8 @@ export async function startFakeSslCommerz(options: { storeId?: string; storePass
     bank_tran_id: attempt.bankTranId,
     card_type: attempt.status === 'FAILED' || attempt.status === 'CANCELLED' ? '' : CARD_TYPES[attempt.method].type,
     card_brand: CARD_TYPES[attempt.method].brand,
-    risk_level: '0',
-    risk_title: 'Safe',
+    risk_level: switches.risky ? '1' : '0',
+    risk_title: switches.risky ? 'High' : 'Safe',
   });
 
   async function deliverIpn(url: string, fields: Record<string, string>): Promise<DeliveredIpn> {
@@ -283,7 +285,7 @@ export async function startFakeSslCommerz(options: { storeId?: string; storePass
       const refund = refunds.find((r) => r.refId === refId);
       if (refund) refund.status = 'refunded';
     },
-    reset: () => Object.assign(switches, { ipn: 'send', reportAmount: undefined, fail: undefined } satisfies FakeSwitches),
+    reset: () => Object.assign(switches, { ipn: 'send', reportAmount: undefined, risky: false, fail: undefined } satisfies FakeSwitches),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

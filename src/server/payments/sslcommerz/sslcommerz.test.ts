@@ -233,6 +233,17 @@ describe('outcomes that must not be believed, or applied twice', () => {
     expect((await statusOf(who, intent.paymentId)).status).toBe('pending');
   });
 
+  it('a payment SSLCommerz calls risky waits for a person: nothing is confirmed, by the IPN or the reconciler', async () => {
+    fake.switches.risky = true;
+    const { who, intent, redirectUrl } = await checkout();
+    const before = await ledger(intent.paymentId);
+    await browserReturns(await atHostedPage(redirectUrl, 'card', 'success'));
+    expect(fake.ipns.at(-1)!.status).toBe(200);
+    await t.app.payments.reconcile();
+    expect(await ledger(intent.paymentId)).toEqual(before);
+    expect((await statusOf(who, intent.paymentId)).status).toBe('pending');
+  });
+
   it('a payment whose IPN never comes (and whose customer never returns) is applied by the reconciler', async () => {
     fake.switches.ipn = 'skip';
     const { who, intent, redirectUrl } = await checkout();
@@ -281,6 +292,43 @@ describe('refunds through SSLCommerz', () => {
     expect(await t.app.payments.reconcileRefunds()).toEqual({ recorded: 0, reissued: 0, unmatched: 0 });
     expect(fake.calls.some((c) => c.call === 'refund-status' && c.params.refund_ref_id === refund.refId)).toBe(true);
     expect(await ledgerRow()).toMatchObject({ status: 'refunded' });
+  });
+});
+
+describe('refunds SSLCommerz does not make at once', () => {
+  const ledgerRows = (tranId: string) => rowsOf(t.database.db, sql`select idempotency_key, status, refund_ref_id from sslcommerz_refunds where tran_id = ${tranId}`);
+
+  it('a refused refund keeps the cancellation decided; the reconciler asks again with the same key, once', async () => {
+    const { who, intent, redirectUrl } = await checkout();
+    const back = await atHostedPage(redirectUrl, 'bkash', 'success');
+    const booking = (await statusOf(who, intent.paymentId)).services[0]!;
+    fake.switches.fail = { call: 'refund', how: 'refuse' };
+    const refused = await asUser(t.app, who).post(`/api/bookings/${booking.bookingId}/cancel`, {});
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(await ledgerRows(back.fields.tran_id!)).toEqual([{ idempotency_key: `refund:${booking.bookingId}`, status: 'failed', refund_ref_id: null }]);
+    expect((await statusOf(who, intent.paymentId)).refunded).toBe(0);
+
+    fake.reset();
+    await t.database.db.execute(sql`update bookings set cancel_requested_at = now() - interval '2 minutes' where id = ${booking.bookingId}`);
+    expect(await t.app.bookings.finishDecidedCancellations()).toBe(1);
+    const made = fake.refunds.filter((r) => r.bankTranId === back.fields.bank_tran_id);
+    expect(made).toHaveLength(1);
+    expect(await ledgerRows(back.fields.tran_id!)).toEqual([{ idempotency_key: `refund:${booking.bookingId}`, status: 'processing', refund_ref_id: made[0]!.refId }]);
+    expect((await statusOf(who, intent.paymentId)).refunded).toBe(booking.price);
+  });
+
+  it('a refund request that never got its answer is not asked again blindly: a person is asked to check it', async () => {
+    const { who, intent, redirectUrl } = await checkout();
+    const back = await atHostedPage(redirectUrl, 'bkash', 'success');
+    const booking = (await statusOf(who, intent.paymentId)).services[0]!;
+    const key = `refund:${booking.bookingId}`;
+    // As if the process had died after claiming the key and sending the request.
+    await t.database.db.execute(
+      sql`insert into sslcommerz_refunds (idempotency_key, tran_id, amount_minor, status, updated_at) values (${key}, ${back.fields.tran_id!}, ${booking.price * 100}, 'requested', now() - interval '10 minutes')`,
+    );
+    const asked = fake.calls.filter((c) => c.call === 'refund').length;
+    await expect(t.app.payments.refundBooking(booking.bookingId, back.fields.tran_id!, booking.price * 100)).rejects.toThrow(/check the transaction in SSLCommerz/);
+    expect(fake.calls.filter((c) => c.call === 'refund')).toHaveLength(asked);
   });
 });
 
