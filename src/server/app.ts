@@ -42,6 +42,9 @@ import { meRoutes } from './routes/me.js';
 import { PaymentService } from './payments/payment-service.js';
 import { TestGateway } from './payments/test-gateway.js';
 import { StripeGateway, createStripeClient } from './payments/stripe-gateway.js';
+import { SslCommerzGateway } from './payments/sslcommerz/sslcommerz-gateway.js';
+import { SslCommerzClient } from './payments/sslcommerz/client.js';
+import { sslcommerzRoutes } from './routes/payments-sslcommerz.js';
 import { listServices } from './repositories/services.js';
 import { setUpJobs, type JobsOptions } from './jobs/set-up.js';
 import { setUpBackups, type BackupsOptions } from './backups/set-up.js';
@@ -111,6 +114,7 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   // Cross-site writes are refused outright (CSRF); SameSite=Lax cookies are the second fence.
   app.addHook('onRequest', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (request.routeOptions.config.crossSiteForm) return;
     if (isCrossSiteRequest(request.headers, trustedOrigins)) {
       throw new HttpError(403, 'Cross-site requests are not allowed.');
     }
@@ -121,9 +125,16 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(authPlugin);
-  // Stripe when its keys are configured, otherwise the built-in test gateway (decisions.md 4).
+  // Stripe when its keys are configured, SSLCommerz when PAYMENTS=sslcommerz, otherwise the
+  // built-in test gateway (env.ts decides; README "Payments").
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
-  const gateway = stripe && config.stripe ? new StripeGateway(stripe, config.stripe) : new TestGateway(database.db);
+  const sslcommerz = config.sslcommerz
+    ? new SslCommerzGateway(database.db, new SslCommerzClient(config.sslcommerz), { publicUrl: config.publicUrl, sandbox: config.sslcommerz.sandbox })
+    : undefined;
+  const gateway = stripe && config.stripe ? new StripeGateway(stripe, config.stripe) : (sslcommerz ?? new TestGateway(database.db));
+  if (config.sslcommerz?.sandbox && config.nodeEnv === 'production') {
+    app.log.warn('SSLCOMMERZ_SANDBOX is on in production: payments go to the SSLCommerz sandbox and no real money is taken (the payment page says Test mode)');
+  }
   // Before the payments: their start-up reconciliation may queue confirmations.
   setUpJobs(app, { database, publicUrl: config.publicUrl, salonSettings: () => salonSettings.get(), options: jobs });
   setUpBackups(app, { database, dataDir: config.dataDir, salonSettings: () => salonSettings.get(), options: backups });
@@ -156,6 +167,7 @@ export async function buildApp({ config, database, logger, clientDir = findClien
       await api.register(cartRoutes);
       await api.register(settingsRoutes);
       await api.register(paymentRoutes, { stripe });
+      if (sslcommerz && config.sslcommerz) await api.register(sslcommerzRoutes, { gateway: sslcommerz, storePassword: config.sslcommerz.storePassword });
       await api.register(bookingRoutes);
       await api.register(outboxRoutes);
       await api.register(adminSummaryRoutes);

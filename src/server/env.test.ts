@@ -47,7 +47,7 @@ describe('PAYMENTS', () => {
 
   it('refuses a deployment with no Stripe keys unless PAYMENTS=test asks for the test gateway', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
-      'PAYMENTS: set PAYMENTS=test to run the built-in test card gateway, or set the STRIPE_* keys',
+      'PAYMENTS: set PAYMENTS=test to run the built-in test card gateway, PAYMENTS=sslcommerz with the SSLCOMMERZ_* keys, or set the STRIPE_* keys',
     ]);
     expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test' })).toMatchObject({ payments: 'test', stripe: undefined });
   });
@@ -73,6 +73,35 @@ describe('PAYMENTS', () => {
       'PAYMENTS=test but STRIPE_* keys are set: remove the keys, or set PAYMENTS=stripe',
     ]);
     expect(problemsOf({ PAYMENTS: 'paypal' })).toEqual([expect.stringMatching(/^PAYMENTS: must be 'test'/)]);
+  });
+
+  const sslKeys = { SSLCOMMERZ_STORE_ID: 'parlour0001', SSLCOMMERZ_STORE_PASSWORD: 'parlour0001@ssl' };
+
+  it('takes SSLCommerz when PAYMENTS=sslcommerz names it: the sandbox unless SSLCOMMERZ_SANDBOX=false, or an API base given', () => {
+    expect(loadConfig({ PAYMENTS: 'sslcommerz', ...sslKeys })).toMatchObject({
+      payments: 'sslcommerz',
+      stripe: undefined,
+      sslcommerz: { storeId: 'parlour0001', storePassword: 'parlour0001@ssl', sandbox: true, apiBase: new URL('https://sandbox.sslcommerz.com') },
+    });
+    const live = { NODE_ENV: 'production', PUBLIC_URL: 'https://parlour.example', PAYMENTS: 'sslcommerz', SSLCOMMERZ_SANDBOX: 'false', ...sslKeys };
+    expect(loadConfig(live).sslcommerz).toMatchObject({ sandbox: false, apiBase: new URL('https://securepay.sslcommerz.com') });
+    expect(loadConfig({ ...live, SSLCOMMERZ_API_BASE: 'http://127.0.0.1:7070' }).sslcommerz?.apiBase).toEqual(new URL('http://127.0.0.1:7070'));
+    // A deployment on the sandbox starts (the app warns, and the page says Test mode).
+    expect(loadConfig({ ...live, SSLCOMMERZ_SANDBOX: 'true' }).sslcommerz?.sandbox).toBe(true);
+    expect(loadConfig({}).sslcommerz).toBeUndefined();
+  });
+
+  it('names the missing SSLCommerz keys, wants PUBLIC_URL in production, and refuses keys nobody asked for', () => {
+    expect(problemsOf({ PAYMENTS: 'sslcommerz' })).toEqual(['PAYMENTS=sslcommerz needs SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD']);
+    expect(problemsOf({ PAYMENTS: 'sslcommerz', SSLCOMMERZ_STORE_ID: 'parlour0001' })).toEqual(['PAYMENTS=sslcommerz needs SSLCOMMERZ_STORE_PASSWORD']);
+    expect(problemsOf({ NODE_ENV: 'production', PAYMENTS: 'sslcommerz', ...sslKeys })).toEqual([
+      'PAYMENTS=sslcommerz needs PUBLIC_URL (SSLCommerz sends its payment notifications there)',
+    ]);
+    expect(problemsOf({ ...sslKeys })).toEqual(['SSLCOMMERZ_* keys are set but PAYMENTS is test: set PAYMENTS=sslcommerz, or remove the keys']);
+    expect(problemsOf({ PAYMENTS: 'sslcommerz', ...sslKeys, ...stripeKeys })).toEqual([
+      'PAYMENTS=sslcommerz but STRIPE_* keys are set: remove the keys, or set PAYMENTS=stripe',
+    ]);
+    expect(problemsOf({ PAYMENTS: 'sslcommerz', ...sslKeys, SSLCOMMERZ_SANDBOX: 'maybe' })).toEqual([expect.stringMatching(/^SSLCOMMERZ_SANDBOX:/)]);
   });
 });
 

@@ -40,7 +40,11 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_...)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_...)').optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
-  PAYMENTS: z.enum(['test', 'stripe'], { message: "must be 'test' (the built-in test card gateway) or 'stripe'" }).optional(),
+  PAYMENTS: z.enum(['test', 'stripe', 'sslcommerz'], { message: "must be 'test' (the built-in test card gateway), 'stripe' or 'sslcommerz'" }).optional(),
+  SSLCOMMERZ_STORE_ID: z.string().min(1).optional(),
+  SSLCOMMERZ_STORE_PASSWORD: z.string().min(1).optional(),
+  SSLCOMMERZ_SANDBOX: booleanFromString.default(true),
+  SSLCOMMERZ_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   SHOW_OUTBOX: booleanFromString.optional(),
   UPLOAD_GRACE_MINUTES: z.coerce.number().int().min(0).max(10080).default(1440),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
@@ -87,10 +91,19 @@ export type AppConfig = {
    * Who takes the card payments. A deployment (production) must say so: the test gateway is never
    * taken by default there, only when PAYMENTS=test asks for it.
    */
-  payments: 'test' | 'stripe';
+  payments: 'test' | 'stripe' | 'sslcommerz';
   /** Present exactly when `payments` is 'stripe'. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: URL | undefined } | undefined;
+  /**
+   * Present exactly when `payments` is 'sslcommerz'. `sandbox` picks SSLCommerz's sandbox (no real
+   * money; the payment page says Test mode); `apiBase` is where the API calls go (the sandbox, the
+   * live API, or SSLCOMMERZ_API_BASE: a fake on this machine).
+   */
+  sslcommerz: { storeId: string; storePassword: string; sandbox: boolean; apiBase: URL } | undefined;
 };
+
+export const SSLCOMMERZ_SANDBOX_BASE = 'https://sandbox.sslcommerz.com';
+export const SSLCOMMERZ_LIVE_BASE = 'https://securepay.sslcommerz.com';
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -131,14 +144,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (stripeKeys.some(Boolean) && !hasStripeKeys) {
     problems.push('STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three or none');
   }
+  const sslKeys = { SSLCOMMERZ_STORE_ID: env.SSLCOMMERZ_STORE_ID, SSLCOMMERZ_STORE_PASSWORD: env.SSLCOMMERZ_STORE_PASSWORD };
+  const hasSslKeys = Object.values(sslKeys).some(Boolean);
   const payments = env.PAYMENTS ?? (hasStripeKeys ? 'stripe' : env.NODE_ENV === 'production' ? undefined : 'test');
   if (payments === undefined) {
     // A deployment that forgot its Stripe keys must not quietly take test cards from real customers.
-    problems.push('PAYMENTS: set PAYMENTS=test to run the built-in test card gateway, or set the STRIPE_* keys');
+    problems.push('PAYMENTS: set PAYMENTS=test to run the built-in test card gateway, PAYMENTS=sslcommerz with the SSLCOMMERZ_* keys, or set the STRIPE_* keys');
   } else if (payments === 'stripe' && !stripeKeys.some(Boolean)) {
     problems.push('PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
-  } else if (payments === 'test' && stripeKeys.some(Boolean)) {
-    problems.push('PAYMENTS=test but STRIPE_* keys are set: remove the keys, or set PAYMENTS=stripe');
+  } else if (payments !== 'stripe' && stripeKeys.some(Boolean)) {
+    problems.push(`PAYMENTS=${payments} but STRIPE_* keys are set: remove the keys, or set PAYMENTS=stripe`);
+  }
+  if (payments === 'sslcommerz') {
+    const missing = Object.entries(sslKeys).filter(([, value]) => !value).map(([name]) => name);
+    if (missing.length > 0) problems.push(`PAYMENTS=sslcommerz needs ${missing.join(' and ')}`);
+    // SSLCommerz posts every payment's outcome (the IPN) to PUBLIC_URL: a guessed localhost never hears it.
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) problems.push('PAYMENTS=sslcommerz needs PUBLIC_URL (SSLCommerz sends its payment notifications there)');
+  } else if (hasSslKeys) {
+    // Keys of a processor nobody asked for are a mistake (a deployment half moved): say so rather than guess.
+    problems.push(`SSLCOMMERZ_* keys are set but PAYMENTS is ${payments ?? 'unset'}: set PAYMENTS=sslcommerz, or remove the keys`);
   }
   if (problems.length > 0 || !payments) throw new ConfigError(problems);
   return {
@@ -176,6 +200,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             publishableKey: env.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET,
             apiBase: env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined,
+          }
+        : undefined,
+    sslcommerz:
+      payments === 'sslcommerz' && env.SSLCOMMERZ_STORE_ID && env.SSLCOMMERZ_STORE_PASSWORD
+        ? {
+            storeId: env.SSLCOMMERZ_STORE_ID,
+            storePassword: env.SSLCOMMERZ_STORE_PASSWORD,
+            sandbox: env.SSLCOMMERZ_SANDBOX,
+            apiBase: new URL(env.SSLCOMMERZ_API_BASE ?? (env.SSLCOMMERZ_SANDBOX ? SSLCOMMERZ_SANDBOX_BASE : SSLCOMMERZ_LIVE_BASE)),
           }
         : undefined,
   };

@@ -9,6 +9,13 @@ import type { BookingService } from './booking/booking-service.js';
 import type { Role } from '../shared/user.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A form another site's page posts here on purpose (SSLCommerz's hosted page returning the
+     * browser): exempt from the cross-site write refusal. Only for routes that act on no session.
+     */
+    crossSiteForm?: boolean;
+  }
   interface FastifyInstance {
     config: AppConfig;
     db: Db;

@@ -23,22 +23,37 @@ export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = { card: 'Card
 /** `POST /api/create-payment-intent`: the total the page showed, in taka. */
 export const createIntentSchema = z.object({ price: z.number({ error: 'Price is required' }).min(0, 'Price cannot be negative') });
 
+/**
+ * Who takes the money: 'test', the built-in test gateway (the page says Test mode); 'stripe',
+ * Stripe Elements on our page; 'sslcommerz', SSLCommerz's hosted page (cards, bKash, Nagad, Rocket,
+ * internet banking), where the browser is sent.
+ */
+export const gatewayNameSchema = z.enum(['test', 'stripe', 'sslcommerz']);
+export type GatewayName = z.infer<typeof gatewayNameSchema>;
+
 export const intentSchema = z.object({
   clientSecret: z.string(),
   paymentId: idSchema,
   amount: z.number(),
   currency: z.string(),
   /**
-   * 'test': the built-in test gateway (the page says Test mode); 'stripe': Stripe Elements;
-   * 'salon': nothing to pay online, the visits are booked (paid at the salon).
+   * The processor the page pays through, or 'salon': nothing to pay online, the visits are booked
+   * (paid at the salon).
    */
-  gateway: z.enum(['test', 'stripe', 'salon']),
+  gateway: z.enum([...gatewayNameSchema.options, 'salon']),
   publishableKey: z.string().nullable(),
+  /** A hosted-page processor's page where she pays this intent (SSLCommerz); null for the others. */
+  redirectUrl: z.string().nullable(),
 });
 export type PaymentIntentInfo = z.infer<typeof intentSchema>;
 
 /** Where the payment page learns which gateway it talks to before it asks for an intent. */
-export const paymentConfigSchema = z.object({ gateway: z.enum(['test', 'stripe']), publishableKey: z.string().nullable() });
+export const paymentConfigSchema = z.object({
+  gateway: gatewayNameSchema,
+  publishableKey: z.string().nullable(),
+  /** No real money moves (the test gateway, SSLCommerz's sandbox): the page says Test mode. */
+  testMode: z.boolean(),
+});
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
 // The built-in test gateway's card form (labelled 'Card number', 'Expiry (MM/YY)', 'CVC').

@@ -168,7 +168,7 @@ export function fakePayments({
   payments = [],
   bookings = [],
   settings = DEFAULT_SALON_SETTINGS,
-  config = { gateway: 'test', publishableKey: null },
+  config = { gateway: 'test', publishableKey: null, testMode: true },
 }: FakePaymentsOptions) {
   const state = {
     cart: cart.map((item) => ({ ...item })),
@@ -315,6 +315,7 @@ export function fakePayments({
         amount: payment.amount,
         currency: 'bdt',
         gateway: config.gateway,
+        redirectUrl: config.gateway === 'sslcommerz' ? `https://sandbox.sslcommerz.com/EasyCheckOut/testcde${payment._id}` : null,
         publishableKey: config.publishableKey,
       };
       return HttpResponse.json(body);

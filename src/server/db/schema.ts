@@ -492,6 +492,32 @@ export const testGatewayWalletAttempts = pgTable(
   ],
 );
 
+/**
+ * The refunds Parlour asked SSLCommerz for, by our idempotency key: its API has no idempotency and
+ * no list of refunds, so this ledger is what keeps a key to one refund and what the refund
+ * reconciler reads (kept up to date from SSLCommerz's refund query).
+ */
+export const sslcommerzRefunds = pgTable(
+  'sslcommerz_refunds',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    // Our tran_id (the payment's gateway_ref).
+    tranId: text('tran_id').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    // SSLCommerz's reference for the refund; null while the request is on its way.
+    refundRefId: text('refund_ref_id'),
+    // 'requested' (asked, no answer yet), 'processing', 'refunded', 'cancelled', 'failed'
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('sslcommerz_refunds_status', sql`${t.status} in ('requested','processing','refunded','cancelled','failed')`),
+    index('sslcommerz_refunds_tran_idx').on(t.tranId),
+    index('sslcommerz_refunds_created_idx').on(t.createdAt),
+  ],
+);
+
 export const testGatewayRefunds = pgTable('test_gateway_refunds', {
   idempotencyKey: text('idempotency_key').primaryKey(),
   ref: text('ref')

@@ -1,8 +1,9 @@
 /**
- * What the payment code needs from a card processor. Two implementations drive the same states:
- * Stripe (configured by STRIPE_* keys) and the built-in test gateway (the default). Either way the
- * outcome of a charge reaches the app through one path, `applyPaymentOutcome`, never through the
- * browser's word.
+ * What the payment code needs from a card processor. Three implementations drive the same states:
+ * Stripe (configured by STRIPE_* keys), SSLCommerz (PAYMENTS=sslcommerz; its hosted page takes
+ * cards, bKash, Nagad, Rocket and internet banking) and the built-in test gateway (the default).
+ * Whichever, the outcome of a charge reaches the app through one path,
+ * `PaymentService.applyOutcome`, never through the browser's word.
  */
 import type { PaymentMethod } from '../../shared/payments.js';
 
@@ -12,11 +13,20 @@ export type GatewayIntent = { ref: string; clientSecret: string };
 export type GatewayRefund = { ref: string; amountMinor: number; key: string | null };
 
 export interface PaymentGateway {
-  readonly name: 'test' | 'stripe';
+  readonly name: 'test' | 'stripe' | 'sslcommerz';
   /** What the browser needs to show the processor's card form (Stripe's publishable key). */
   readonly publishableKey: string | null;
+  /** Whether no real money moves (the test gateway, a processor's sandbox): the payment page says Test mode. */
+  readonly testMode: boolean;
   /** Same key, same intent: a retried request never opens a second charge. */
   createIntent(input: { amountMinor: number; currency: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<GatewayIntent>;
+  /**
+   * Only a processor whose customer pays on its own hosted page (SSLCommerz) has it: the page where
+   * she pays this open intent now. Asked for on every checkout, a reused intent's too, after the
+   * payment is written (so no outcome can arrive for an intent we do not know): such a page serves
+   * one visit, and after a declined attempt the same intent is paid on a new one.
+   */
+  openPaymentPage?(intent: { ref: string; amountMinor: number; currency: string }): Promise<string>;
   /** Gives up an intent nobody will pay (the booking list changed); an already-paid one is left alone. */
   cancelIntent(ref: string): Promise<void>;
   /** Same key, one refund. The key is kept with the refund, so the reconciler can tell what it was for. */

@@ -121,7 +121,7 @@ export class PaymentService {
     return { rows, now: rows[0] ? new Date(rows[0].now) : new Date(), open: rows[0]?.open ?? [] };
   }
 
-  private intentInfo(row: { id: string; clientSecret: string; amountMinor: number; currency: string }): PaymentIntentInfo {
+  private intentInfo(row: { id: string; clientSecret: string; amountMinor: number; currency: string }, redirectUrl: string | null): PaymentIntentInfo {
     return {
       clientSecret: row.clientSecret,
       paymentId: row.id,
@@ -129,6 +129,7 @@ export class PaymentService {
       currency: row.currency,
       gateway: this.gateway.name,
       publishableKey: this.gateway.publishableKey,
+      redirectUrl,
     };
   }
 
@@ -202,13 +203,17 @@ export class PaymentService {
     });
 
     await this.cancelQuietly([...result.stale, ...(result.unused ? [result.unused] : [])]);
+    const { row } = result;
     if (atSalon) {
       // Confirmed as a paid list is: the same capacity check under the cells' locks, the same
       // confirmation e-mail. A repeat (double click) finds it applied and changes nothing.
-      await this.applyOutcome({ eventId: `salon_${result.row.id}`, ref: result.row.ref, outcome: 'succeeded', amountMinor: 0 });
-      return { ...this.intentInfo(result.row), gateway: 'salon', publishableKey: null };
+      await this.applyOutcome({ eventId: `salon_${row.id}`, ref: row.ref, outcome: 'succeeded', amountMinor: 0 });
+      return { ...this.intentInfo(row, null), gateway: 'salon', publishableKey: null };
     }
-    return this.intentInfo(result.row);
+    const redirectUrl = this.gateway.openPaymentPage
+      ? await this.gateway.openPaymentPage({ ref: row.ref, amountMinor: row.amountMinor, currency: row.currency })
+      : null;
+    return this.intentInfo(row, redirectUrl);
   }
 
   /**
@@ -245,7 +250,9 @@ export class PaymentService {
       staffIds: items.map((i) => i.staffId),
       staffFreeAts: items.map((i) => i.staffFreeAt?.toISOString() ?? null),
     });
-    return row && { id: row.id, ref: row.gateway_ref, clientSecret: row.client_secret, amountMinor: row.amount_minor, currency: row.currency, created: row.created, stale: row.stale };
+    return (
+      row && { id: row.id, ref: row.gateway_ref, clientSecret: row.client_secret, amountMinor: row.amount_minor, currency: row.currency, created: row.created, stale: row.stale }
+    );
   }
 
   private async cancelQuietly(refs: string[]) {
@@ -281,8 +288,8 @@ export class PaymentService {
   }
 
   /**
-   * The one place a charge's outcome is applied, whether it came from Stripe's signed webhook or
-   * from the test gateway. Each event id is applied once; a success turns the payment's pending
+   * The one place a charge's outcome is applied, whether it came from Stripe's signed webhook,
+   * SSLCommerz's IPN or return (once its validation API has confirmed it), or the test gateway. Each event id is applied once; a success turns the payment's pending
    * bookings into confirmed ones (re-checking capacity under the slot locks, in case a hold
    * lapsed while the customer paid) and empties those items from the booking list. A success is
    * three statements and the confirmation's queueing, in one transaction.

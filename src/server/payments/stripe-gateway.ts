@@ -28,6 +28,8 @@ export function createStripeClient(settings: StripeSettings): Stripe {
 export class StripeGateway implements PaymentGateway {
   readonly name = 'stripe' as const;
   readonly publishableKey: string;
+  // Stripe's test keys are test mode too, but its own card form says so; no badge is added.
+  readonly testMode = false;
 
   constructor(
     private readonly stripe: Stripe,

@@ -6,13 +6,13 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
-import { asUser, distinctOpenDays, readyToPay } from '../test/booking.js';
+import { signUpAdmin, type Account } from '../test/accounts.js';
+import { asUser, distinctOpenDays } from '../test/booking.js';
+import { checkoutOfTwo, twoServices } from '../test/appointments.js';
 import { FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../test/fake-stripe.js';
 import { paymentEvents } from '../db/schema.js';
 import { rowsOf } from '../db/rows.js';
-import { bookingListSchema, intentSchema, paymentSchema } from '../../shared/payments.js';
-import { serviceListSchema } from '../../shared/service.js';
+import { bookingListSchema, paymentSchema } from '../../shared/payments.js';
 
 let t: TestApp;
 let stripeApi: FakeStripe;
@@ -25,24 +25,14 @@ beforeAll(async () => {
   stripeApi = await startFakeStripe();
   t = await createTestApp({ env: stripeApi.env });
   admin = await signUpAdmin(t.app);
-  const catalogue = serviceListSchema.parse((await t.app.inject({ url: '/api/service' })).json());
-  serviceIds = { haircut: catalogue.find((s) => s.price === 1200 && s.duration === 60)!._id, facial: catalogue.find((s) => s.title === 'Signature Glow Facial')!._id };
+  serviceIds = await twoServices(t.app);
 });
 afterAll(async () => {
   await t?.close();
   await stripeApi?.close();
 });
 
-async function checkout() {
-  const who = await signUp(t.app);
-  await readyToPay(t.app, who, [
-    { serviceId: serviceIds.haircut, time: '11:00' },
-    { serviceId: serviceIds.facial, time: '15:00' },
-  ], nextDay());
-  const res = await asUser(t.app, who).post('/api/create-payment-intent', { price: 3700 });
-  expect(res.statusCode, res.body).toBe(200);
-  return { who, intent: intentSchema.parse(res.json()) };
-}
+const checkout = () => checkoutOfTwo(t.app, serviceIds, nextDay());
 
 function webhook(payload: string, header = sdk.webhooks.generateTestHeaderString({ payload, secret: FAKE_STRIPE_WEBHOOK_SECRET })) {
   return t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': header }, payload });
@@ -100,7 +90,7 @@ describe('Stripe gateway', () => {
     expect(created.form.get('automatic_payment_methods[enabled]')).toBe('true');
     expect(created.idempotencyKey).toBe(`intent:${intent.paymentId}`);
     expect(created.auth).toBe('Bearer sk_test_parlour');
-    expect((await t.app.inject({ url: '/api/payments/config' })).json()).toEqual({ gateway: 'stripe', publishableKey: 'pk_test_parlour' });
+    expect((await t.app.inject({ url: '/api/payments/config' })).json()).toEqual({ gateway: 'stripe', publishableKey: 'pk_test_parlour', testMode: false });
     // The test gateway's card form does not exist in Stripe mode.
     expect((await t.app.inject({ method: 'POST', url: '/api/payments/test/confirm', headers: { origin: t.config.publicUrl }, payload: {} })).statusCode).toBe(404);
   });

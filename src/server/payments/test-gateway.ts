@@ -97,6 +97,7 @@ const CHARGE = statement<{ clientSecret: string; method: PaymentMethod }, { ref:
 export class TestGateway implements PaymentGateway {
   readonly name = 'test' as const;
   readonly publishableKey = null;
+  readonly testMode = true;
 
   constructor(private readonly db: Db) {}
 

@@ -8,6 +8,7 @@ import type { Db } from '../db/client.js';
 import { payments } from '../db/schema.js';
 import { statement, verbatim } from './prepared.js';
 import { lockCellsText } from '../booking/capacity.js';
+import { rowsOf } from '../db/rows.js';
 import type { PaymentMethod, PaymentStatus } from '../../shared/payments.js';
 import type { PaymentPolicy, PayPlan } from '../../shared/deposits.js';
 
@@ -243,4 +244,24 @@ const OWN_WALLET_ATTEMPT = statement<{ attemptId: string; userId: string }, { id
 export async function ownWalletAttempt(db: Db, attemptId: string, userId: string): Promise<{ id: string; clientSecret: string } | undefined> {
   const [row] = await OWN_WALLET_ATTEMPT.run(db, { attemptId, userId });
   return row && { id: row.id, clientSecret: row.client_secret };
+}
+
+/** The payment behind a processor's reference, as an outcome from outside (an IPN, a return) is checked against. */
+export async function paymentByRef(db: Db, gateway: string, ref: string) {
+  const [row] = await db
+    .select({ id: payments.id, amountMinor: payments.amountMinor, currency: payments.currency })
+    .from(payments)
+    .where(and(eq(payments.gateway, gateway), eq(payments.gatewayRef, ref)));
+  return row;
+}
+
+/** Who pays `ref` and for what: what a hosted payment page shows and asks its processor to record. */
+export async function payerOf(db: Db, ref: string): Promise<{ name: string; email: string; titles: string[] } | undefined> {
+  const [row] = await rowsOf<{ name: string; email: string; titles: string[] }>(
+    db,
+    sql`select u.name, u.email, array(select b.title from bookings b where b.payment_id = p.id order by b.starts_at) as titles
+      from payments p join "user" u on u.id = p.user_id
+      where p.gateway_ref = ${ref}`,
+  );
+  return row;
 }

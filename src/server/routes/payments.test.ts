@@ -72,7 +72,7 @@ async function twoItemCustomer() {
 describe('POST /api/create-payment-intent', () => {
   it('answers a client secret for the total of the list and says the page is in test mode', async () => {
     const { who, total } = await twoItemCustomer();
-    expect((await t.app.inject({ url: '/api/payments/config' })).json()).toEqual({ gateway: 'test', publishableKey: null });
+    expect((await t.app.inject({ url: '/api/payments/config' })).json()).toEqual({ gateway: 'test', publishableKey: null, testMode: true });
     const res = await intent(who, total);
     expect(res.statusCode, res.body).toBe(200);
     const body = intentSchema.parse(res.json());

@@ -40,7 +40,7 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
   app.get(
     '/payments/config',
     { schema: { tags: ['payments'], summary: 'Which card processor the payment page talks to', response: { 200: paymentConfigSchema } } },
-    async () => ({ gateway: service.gateway.name, publishableKey: service.gateway.publishableKey }),
+    async () => ({ gateway: service.gateway.name, publishableKey: service.gateway.publishableKey, testMode: service.gateway.testMode }),
   );
 
   app.post(

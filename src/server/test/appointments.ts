@@ -1,10 +1,31 @@
 import ICAL from 'ical.js';
 import type { App } from '../types.js';
+import { signUp } from './accounts.js';
+import { intentSchema, type PaymentIntentInfo } from '../../shared/payments.js';
+import { serviceListSchema } from '../../shared/service.js';
 import type { CalendarAppointment } from '../calendar/ics.js';
 import type { Account } from './accounts.js';
 import { CARDS, asUser, dhaka, futureExpiry, readyToPay } from './booking.js';
 import type { ReceivedMail } from './smtp-receiver.js';
 import { readCalendarFile } from './calendar-files.js';
+
+/** The two services the processor suites pay for together: a 1,200 taka haircut and the 2,500 taka facial. */
+export async function twoServices(app: App): Promise<{ haircut: string; facial: string }> {
+  const catalogue = serviceListSchema.parse((await app.inject({ url: '/api/service' })).json());
+  return { haircut: catalogue.find((s) => s.price === 1200 && s.duration === 60)!._id, facial: catalogue.find((s) => s.title === 'Signature Glow Facial')!._id };
+}
+
+/** A new customer holding both (11:00 and 15:00 on `date`) who presses Pay: 3,700 taka. */
+export async function checkoutOfTwo(app: App, services: { haircut: string; facial: string }, date: string): Promise<{ who: Account; intent: PaymentIntentInfo }> {
+  const who = await signUp(app);
+  await readyToPay(app, who, [
+    { serviceId: services.haircut, time: '11:00' },
+    { serviceId: services.facial, time: '15:00' },
+  ], date);
+  const res = await asUser(app, who).post('/api/create-payment-intent', { price: 3700 });
+  if (res.statusCode !== 200) throw new Error(`intent failed: ${res.statusCode} ${res.body}`);
+  return { who, intent: intentSchema.parse(res.json()) };
+}
 
 export type BookedVisit = { id: string; startsAt: Date; endsAt: Date; title: string };
 

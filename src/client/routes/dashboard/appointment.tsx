@@ -1,6 +1,7 @@
 import { ListChecks } from 'lucide-react';
 import { Link } from 'react-router';
 import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
+import type { GatewayName } from '../../../shared/payments';
 import { ErrorState } from '../../components/ui/error-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { paths } from '../../config/paths';
@@ -28,7 +29,7 @@ export function AppointmentRoute() {
       <PageHeader eyebrow="Appointment" title="Pay and confirm your appointment">
         Check your treatments and their times, then pay to confirm them.
       </PageHeader>
-      <AppointmentBody email={email} cart={cart} settings={settings} gateway={config.data?.gateway} keepTimes={keepTimes} />
+      <AppointmentBody email={email} cart={cart} settings={settings} gateway={config.data?.gateway} testMode={config.data?.testMode ?? false} keepTimes={keepTimes} />
     </>
   );
 }
@@ -37,11 +38,12 @@ interface AppointmentBodyProps {
   email: string | undefined;
   cart: ReturnType<typeof useCart>;
   settings: ReturnType<typeof useSalonSettings>;
-  gateway: 'test' | 'stripe' | undefined;
+  gateway: GatewayName | undefined;
+  testMode: boolean;
   keepTimes: ReturnType<typeof useKeepHeldTimes>;
 }
 
-function AppointmentBody({ email, cart, settings, gateway, keepTimes }: AppointmentBodyProps) {
+function AppointmentBody({ email, cart, settings, gateway, testMode, keepTimes }: AppointmentBodyProps) {
   if (!email || cart.isPending || settings.isPending) {
     return (
       <div role="status" aria-label="Loading your booking list" className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -82,6 +84,7 @@ function AppointmentBody({ email, cart, settings, gateway, keepTimes }: Appointm
       timeZone={timeZone}
       cancelNoticeHours={settings.data?.cancelNoticeHours ?? DEFAULT_SALON_SETTINGS.cancelNoticeHours}
       gateway={gateway}
+      testMode={testMode}
       onKeepTimes={() => keepTimes.mutateAsync(items)}
     />
   );

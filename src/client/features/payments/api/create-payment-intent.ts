@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { BOOKING_LIST_CHANGED_MESSAGE, intentSchema, type PaymentIntentInfo } from '../../../../shared/payments';
 import { ApiRequestError, apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-client';
+import { leaveSite } from '../../../lib/leave-site';
 
 /**
  * POST /api/create-payment-intent {price}: the total the page shows, in taka. The server works the
@@ -29,6 +30,26 @@ interface PaymentIntentRequest {
 }
 
 /**
+ * Asks for the intent and brings the booking list on screen up to date with what the server did:
+ * opening the payment renews the holds (the countdown, and the warning before the hold ends, must
+ * count from the renewed time); a 409 (price changed) or 400 (a hold lapsed, an item lost its
+ * time) means the list on screen is out of date, so it is fetched again to show what the server sees.
+ */
+async function openPayment(queryClient: QueryClient, { email, total, onListChanged }: Omit<PaymentIntentRequest, 'listSignature'>) {
+  try {
+    const intent = await createPaymentIntent(total);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.cart(email) });
+    return intent;
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.statusCode === 409 || error.statusCode === 400)) {
+      if (isBookingListChanged(error)) onListChanged();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.cart(email) });
+    }
+    throw error;
+  }
+}
+
+/**
  * One intent per state of the booking list. A query rather than a mutation fired from an effect:
  * the cache dedupes it (React's strict mode mounts twice; a re-render must not open a second
  * payment) and a new list signature asks for a new intent by itself.
@@ -37,23 +58,7 @@ export function usePaymentIntent({ email, total, listSignature, onListChanged }:
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.paymentIntent(email, listSignature),
-    queryFn: async () => {
-      try {
-        const intent = await createPaymentIntent(total);
-        // Opening the payment renews the holds on the server: the countdown (and the warning before
-        // the hold ends) must count from the renewed time, not the one the list was read with.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.cart(email) });
-        return intent;
-      } catch (error) {
-        // A 409 (price changed) or 400 (a hold lapsed, an item lost its time) means the list on
-        // screen is out of date: fetch it again so the customer sees what the server sees.
-        if (error instanceof ApiRequestError && (error.statusCode === 409 || error.statusCode === 400)) {
-          if (isBookingListChanged(error)) onListChanged();
-          void queryClient.invalidateQueries({ queryKey: queryKeys.cart(email) });
-        }
-        throw error;
-      }
-    },
+    queryFn: () => openPayment(queryClient, { email, total, onListChanged }),
     // Creating an intent is a write: never repeated behind the customer's back.
     retry: false,
     staleTime: Infinity,
@@ -64,19 +69,26 @@ export function usePaymentIntent({ email, total, listSignature, onListChanged }:
 }
 
 /**
+ * A hosted-page processor (SSLCommerz): the Pay button opens the payment, and the browser goes to
+ * the processor's page, which brings her back to her receipt. A mutation, not a query: the intent
+ * (and its page, which serves one visit) is asked for when she presses Pay, not when the page loads.
+ */
+export function usePayOnHostedPage({ email, total, onListChanged }: Omit<PaymentIntentRequest, 'listSignature'>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => openPayment(queryClient, { email, total, onListChanged }),
+    onSuccess: (intent) => {
+      if (intent.redirectUrl) leaveSite(intent.redirectUrl);
+    },
+  });
+}
+
+/**
  * A list with nothing to pay online: one click books it (POST /api/create-payment-intent with 0,
  * which the server answers as gateway 'salon', already confirmed). A mutation, not the query above:
  * booking is a write that must wait for her click.
  */
 export function useBookToPayAtSalon(email: string, onListChanged: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => createPaymentIntent(0),
-    onError: (error) => {
-      if (error instanceof ApiRequestError && (error.statusCode === 409 || error.statusCode === 400)) {
-        if (error.message === BOOKING_LIST_CHANGED_MESSAGE) onListChanged();
-        void queryClient.invalidateQueries({ queryKey: queryKeys.cart(email) });
-      }
-    },
-  });
+  return useMutation({ mutationFn: () => openPayment(queryClient, { email, total: 0, onListChanged }) });
 }

@@ -3,7 +3,7 @@ import { CalendarClock, FlaskConical, RotateCcw } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { CartItem } from '../../../../shared/cart';
 import { formatMoney, SALON_CURRENCY } from '../../../../shared/money';
-import { BOOKING_LIST_CHANGED_MESSAGE, PAYMENT_METHOD_NAMES, TEST_WALLET, formatWalletNumber } from '../../../../shared/payments';
+import { BOOKING_LIST_CHANGED_MESSAGE, PAYMENT_METHOD_NAMES, TEST_WALLET, formatWalletNumber, type GatewayName } from '../../../../shared/payments';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { paths } from '../../../config/paths';
 import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar';
@@ -17,6 +17,7 @@ import { HOLD_WARNING_MS, HoldKept, HoldProblems, HoldWarning, holdWarningAnnoun
 import { TestCardForm } from './test-card-form';
 import { TestPaymentChoice, type TestMethod } from './test-payment-choice';
 import { TestWalletForm } from './test-wallet-form';
+import { HostedPayment } from './hosted-payment';
 
 // Stripe's code (and its script) is fetched only when the server's gateway is Stripe.
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
@@ -31,7 +32,9 @@ interface AppointmentCheckoutProps {
   /** The salon's cancellation notice, for the policy shown before she pays. */
   cancelNoticeHours: number;
   /** From GET /api/payments/config, known before the intent so the badge shows at once. */
-  gateway: 'test' | 'stripe' | undefined;
+  gateway: GatewayName | undefined;
+  /** No real money moves (the test gateway, SSLCommerz's sandbox): the Test mode badge. */
+  testMode: boolean;
   /** Holds every item's time again and answers the renewed items (rejects with the server's refusal when one was taken). */
   onKeepTimes: () => Promise<CartItem[]>;
 }
@@ -43,7 +46,7 @@ interface AppointmentCheckoutProps {
  * she is told, politely, and offered 'Keep my times'; if it ends anyway, the card form stays with
  * what she typed (set aside until the times are held again) and focus stays off <body>.
  */
-export function AppointmentCheckout({ email, items, timeZone, cancelNoticeHours, gateway, onKeepTimes }: AppointmentCheckoutProps) {
+export function AppointmentCheckout({ email, items, timeZone, cancelNoticeHours, gateway, testMode, onKeepTimes }: AppointmentCheckoutProps) {
   const now = useNow();
   const [listChanged, setListChanged] = useState(false);
   const total = bookingListTotal(items);
@@ -167,7 +170,7 @@ export function AppointmentCheckout({ email, items, timeZone, cancelNoticeHours,
           <h2 id="appointment-payment" className="text-xl font-semibold">
             Payment
           </h2>
-          {gateway === 'test' ? (
+          {testMode ? (
             <span className="badge gap-1 border-warning/40 bg-warning/10 font-medium text-warning">
               <FlaskConical aria-hidden="true" className="size-3.5" />
               Test mode
@@ -201,8 +204,13 @@ export function AppointmentCheckout({ email, items, timeZone, cancelNoticeHours,
         ) : null}
         {showForm ? (
           <div className={`mt-4 ${lapsed ? 'opacity-60' : ''}`} inert={lapsed}>
+            {/* Until the processor is known: a hosted-page one must not be asked for an intent on sight. */}
             {dueNow === 0 ? (
               <PayAtSalonPanel email={email} onListChanged={() => setListChanged(true)} />
+            ) : gateway === undefined ? (
+              <div role="status" aria-label="Preparing your payment" className="skeleton h-24 w-full" />
+            ) : gateway === 'sslcommerz' ? (
+              <HostedPayment email={email} total={dueNow} testMode={testMode} onListChanged={() => setListChanged(true)} />
             ) : (
               <PaymentPanel email={email} total={dueNow} items={items} gateway={gateway} onListChanged={() => setListChanged(true)} />
             )}
@@ -217,7 +225,7 @@ interface PaymentPanelProps {
   email: string;
   total: number;
   items: CartItem[];
-  gateway: 'test' | 'stripe' | undefined;
+  gateway: GatewayName | undefined;
   onListChanged: () => void;
 }
 
