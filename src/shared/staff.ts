@@ -233,6 +233,8 @@ export const staffVisitSchema = z.object({
   customer: z.object({ name: z.string() }),
   /** Whether she may mark it completed or a no-show now (confirmed, and its time has come). */
   canComplete: z.boolean(),
+  /** What is left to take at the salon for it (after a deposit, or all of a pay-at-salon visit); 0 when paid. */
+  due: z.number(),
 });
 export type StaffVisit = z.infer<typeof staffVisitSchema>;
 export const staffVisitListSchema = z.array(staffVisitSchema);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { bookings, cartItems, services, staff, staffHours, staffServices, staffTimeOff, user } from '../db/schema.js';
+import { bookings, cartItems, counterPayments, services, staff, staffHours, staffServices, staffTimeOff, user } from '../db/schema.js';
 import type { ConflictingBooking, Staff, StaffDetail, StaffService, StaffVisit, TimeOff, WeeklyHours } from '../../shared/staff.js';
 import { minutesOfDay } from '../../shared/salon-settings.js';
 import { wallClockTime } from '../../shared/calendar.js';
@@ -8,6 +8,7 @@ import { STAFF_CHANNEL } from '../change-cache.js';
 import { fragment, statement, type Fragment } from './prepared.js';
 import { insideHours, type ShiftSpan, type Stylist } from '../booking/staff-slots.js';
 import { findUserByEmail } from './users.js';
+import { fromMinorUnits } from '../../shared/money.js';
 
 /** Every instance drops its cached team when the transaction that changed it commits. */
 async function announceTeamChange(tx: Db) {
@@ -104,6 +105,9 @@ async function readVisits(db: Db, now: Date, where: SQL | undefined): Promise<St
       status: bookings.status,
       cancelRequestedAt: bookings.cancelRequestedAt,
       customer: user.name,
+      // What is left to take at her chair: the price less what was paid online and at the counter.
+      dueMinor: sql<number>`${bookings.priceMinor} - (${bookings.onlineMinor} - ${bookings.refundedMinor})
+        - coalesce((select sum(cp.amount_minor) from ${counterPayments} cp where cp.booking_id = ${bookings.id}), 0)`.mapWith(Number),
     })
     .from(bookings)
     .innerJoin(services, eq(services.id, bookings.serviceId))
@@ -126,6 +130,8 @@ async function readVisits(db: Db, now: Date, where: SQL | undefined): Promise<St
     status: row.status,
     customer: { name: row.customer },
     canComplete: row.status === 'confirmed' && row.cancelRequestedAt === null && row.startsAt <= now,
+    // A no-show owes nothing more (a deposit paid is kept); the rest is collected at the visit.
+    due: row.status === 'no-show' ? 0 : fromMinorUnits(Math.max(0, row.dueMinor)),
   }));
 }
 

@@ -129,6 +129,14 @@ const matrix: Row[] = [
     expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 403, stylist: 404 },
     target: (c) => rows(sql`select * from bookings where id = ${c.bystanderVisitId}`),
   },
+  {
+    name: 'a stylist takes money for a visit at her chair',
+    method: 'POST',
+    url: (c) => `/api/staff/me/visits/${c.bystanderVisitId}/counter-payments`,
+    body: () => ({ amount: 100, method: 'cash' }),
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 403, stylist: 404 },
+    target: (c) => rows(sql`select * from counter_payments where booking_id = ${c.bystanderVisitId}`),
+  },
   // The same for everyone: this app never listens, so it is still 'starting' (routes/health.test.ts).
   { name: 'readiness', method: 'GET', url: () => '/api/health/ready', expect: all(503) },
   { name: 'list services', method: 'GET', url: () => '/api/service', expect: all(200) },

@@ -500,6 +500,9 @@ describe('real traffic against the document', () => {
     await call(admin, { method: 'GET', url: `/api/staff/me/visits?from=${day}&to=${day}`, status: 403 });
     await call(customer, { method: 'POST', url: `/api/staff/me/visits/${booked!.id}`, body: { status: 'completed' }, status: 409 });
     await call(customer, { method: 'POST', url: `/api/staff/me/visits/${notAnId}`, body: { status: 'no-show' }, status: 404 });
+    // Paid in full online: nothing left to take at her chair.
+    await call(customer, { method: 'POST', url: `/api/staff/me/visits/${booked!.id}/counter-payments`, body: { amount: 100, method: 'cash' }, status: 409 });
+    await call(customer, { method: 'POST', url: `/api/staff/me/visits/${booked!.id}/counter-payments`, body: { amount: 100, method: 'cheque' }, status: 400 });
     await call(admin, { method: 'PATCH', url: `/api/staff/${staffId}`, body: { accountEmail: null }, status: 200 });
     await call(admin, { method: 'DELETE', url: `/api/staff/${staffId}/time-off/${off.json<{ _id: string }>()._id}`, status: 200 });
     await call(admin, { method: 'DELETE', url: `/api/staff/${staffId}/time-off/${notAnId}`, status: 404 });

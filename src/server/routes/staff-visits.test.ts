@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { rowsOf } from '../db/rows.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
-import { asUser, distinctOpenDays } from '../test/booking.js';
+import { asUser, distinctOpenDays, readyToPay } from '../test/booking.js';
 import { bookAndPay } from '../test/appointments.js';
 import { addStylist } from '../test/stylists.js';
 import { myAccountSchema } from '../../shared/account.js';
@@ -122,8 +122,10 @@ describe('her own day', () => {
     const visits = staffVisitListSchema.parse(res.json());
     expect(visits.map((v) => v._id)).toEqual([hers.id]);
     expect(visits[0]).toMatchObject({ title: cut.title, status: 'confirmed', customer: { name: 'Ayesha Rahman' }, canComplete: false, startsAt: hers.startsAt.toISOString() });
-    // Exactly the fields of a visit: nothing of the payment, nor the customer's address.
-    expect(Object.keys(res.json<object[]>()[0]!).sort()).toEqual(['_id', 'canComplete', 'customer', 'endsAt', 'serviceId', 'staffFreeAt', 'startsAt', 'status', 'title']);
+    // Exactly the fields of a visit: nothing of the payment (what is left to take at her chair: here
+    // nothing, it was paid in full), nor the customer's address.
+    expect(Object.keys(res.json<object[]>()[0]!).sort()).toEqual(['_id', 'canComplete', 'customer', 'due', 'endsAt', 'serviceId', 'staffFreeAt', 'startsAt', 'status', 'title']);
+    expect(visits[0]!.due).toBe(0);
     expect(res.body).not.toContain(customer.email);
     expect(res.body).not.toContain(String(cut.price));
     // Mim sees hers alone; a day without visits is empty.
@@ -178,6 +180,36 @@ describe('her own day', () => {
     expect((await asUser(t.app, customer).post(`/api/staff/me/visits/${visit.id}`, { status: 'completed' })).statusCode).toBe(403);
     expect((await asUser(t.app, rinaAccount).post(`/api/staff/me/visits/${visit.id}`, { status: 'cancelled' })).statusCode).toBe(400);
     expect(await bookingRow(visit.id)).toEqual(before);
+  });
+
+  it('takes the money of her own pay-at-salon visit at her chair, never more than it owes; not another’s', async () => {
+    const day = nextDay();
+    const settings = await asUser(t.app, admin).get('/api/settings');
+    await asUser(t.app, admin).put('/api/settings', { ...settings.json<object>(), paymentPolicy: { mode: 'at-salon' } });
+    try {
+      await readyToPay(t.app, customer, [{ serviceId: cut._id, time: '15:00', staffId: rina }], day);
+      expect((await asUser(t.app, customer).post('/api/create-payment-intent', { price: 0 })).statusCode).toBe(200);
+      const [visit] = staffVisitListSchema.parse((await asUser(t.app, rinaAccount).get(`/api/staff/me/visits?from=${day}&to=${day}`)).json());
+      expect(visit).toMatchObject({ status: 'confirmed', due: cut.price });
+      const counted = () => rowsOf(t.database.db, sql`select amount_minor, method, recorded_by from counter_payments where booking_id = ${visit!._id}`);
+
+      // Not Mim's visit, nor the customer's to record: nothing written.
+      expect((await asUser(t.app, mimAccount).post(`/api/staff/me/visits/${visit!._id}/counter-payments`, { amount: 100, method: 'cash' })).statusCode).toBe(404);
+      expect((await asUser(t.app, customer).post(`/api/staff/me/visits/${visit!._id}/counter-payments`, { amount: 100, method: 'cash' })).statusCode).toBe(403);
+      const tooMuch = await asUser(t.app, rinaAccount).post(`/api/staff/me/visits/${visit!._id}/counter-payments`, { amount: cut.price + 1, method: 'cash' });
+      expect(tooMuch.statusCode).toBe(409);
+      expect(await counted()).toEqual([]);
+
+      const paid = await asUser(t.app, rinaAccount).post(`/api/staff/me/visits/${visit!._id}/counter-payments`, { amount: cut.price, method: 'bkash' });
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(staffVisitSchema.parse(paid.json())).toMatchObject({ _id: visit!._id, due: 0 });
+      expect(await counted()).toEqual([{ amount_minor: cut.price * 100, method: 'bkash', recorded_by: rinaAccount.id }]);
+      // The salon's own view agrees: paid in full at the salon.
+      const seen = (await asUser(t.app, admin).get(`/api/bookings?from=${day}&to=${day}`)).json<{ _id: string; money: { paidAtSalon: number; due: number } }[]>();
+      expect(seen.find((b) => b._id === visit!._id)?.money).toMatchObject({ paidAtSalon: cut.price, due: 0 });
+    } finally {
+      await asUser(t.app, admin).put('/api/settings', settings.json<object>());
+    }
   });
 
   it('reassigned by the admin, the visit leaves her day and is no longer hers to mark', async () => {

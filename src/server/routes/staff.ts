@@ -46,6 +46,8 @@ import type { FastifyRequest } from 'fastify';
 import { currentUser, requireAdmin, requireUser } from '../plugins/auth.js';
 import { databaseNow } from '../booking/capacity.js';
 import { addCalendarDays, salonDayStart } from '../../shared/calendar.js';
+import { counterPaymentInputSchema } from '../../shared/deposits.js';
+import { toMinorUnits } from '../../shared/money.js';
 
 const notFoundStylist = () => notFound('Stylist');
 
@@ -179,6 +181,29 @@ export async function staffRoutes(app: App) {
       const id = request.params.id;
       if (request.body.status === 'completed') await app.bookings.complete(id, stylist._id);
       else await app.bookings.noShow(id, stylist._id);
+      const visit = await visitOfStylist(app.db, stylist._id, id, await databaseNow(app.db));
+      if (!visit) throw notFound('Booking');
+      return visit;
+    },
+  );
+
+  app.post(
+    '/staff/me/visits/:id/counter-payments',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['staff'],
+        summary: 'A stylist records money taken at her chair for one of her visits (never more than it owes)',
+        params: idParamsSchema,
+        body: counterPaymentInputSchema,
+        response: { 200: staffVisitSchema, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      const stylist = await myStylist(request);
+      const me = await currentUser(request);
+      const id = request.params.id;
+      await app.payments.recordCounterPayment(id, { amountMinor: toMinorUnits(request.body.amount), method: request.body.method }, me.id, stylist._id);
       const visit = await visitOfStylist(app.db, stylist._id, id, await databaseNow(app.db));
       if (!visit) throw notFound('Booking');
       return visit;

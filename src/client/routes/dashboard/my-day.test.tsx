@@ -66,6 +66,7 @@ const visit = (id: string, change: Partial<StaffVisit> = {}): StaffVisit => ({
   status: 'confirmed',
   customer: { name: 'Ayesha Rahman' },
   canComplete: true,
+  due: 0,
   ...change,
 });
 
