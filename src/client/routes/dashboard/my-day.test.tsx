@@ -2,7 +2,9 @@ import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { customerUser } from '../../test/fixtures';
-import { accountSession } from '../../test/handlers';
+import { accountSession, apiErrorResponse } from '../../test/handlers';
+import { counterPaymentInputSchema } from '../../../shared/deposits';
+import { formatMoney } from '../../../shared/money';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 import { staffVisitMarkSchema, type MyStylist, type StaffVisit } from '../../../shared/staff';
@@ -25,6 +27,7 @@ afterEach(() => {
 function fakeMyDay(visitsByDay: Record<string, StaffVisit[]>) {
   const asked: string[] = [];
   const marks: { id: string; status: string }[] = [];
+  const takings: { id: string; amount: number; method: string }[] = [];
   const whoAsks: string[] = [];
   const rina = { _id: RINA, name: 'Rina Akter' };
   server.use(
@@ -51,8 +54,20 @@ function fakeMyDay(visitsByDay: Record<string, StaffVisit[]>) {
       Object.assign(visit, { status, canComplete: false });
       return HttpResponse.json(visit);
     }),
+    // As the server: never more than the visit owes (409 with its words), else it owes that much less.
+    http.post('/api/staff/me/visits/:id/counter-payments', async ({ params, request }) => {
+      const parsed = counterPaymentInputSchema.safeParse(await request.json());
+      if (!parsed.success) return apiErrorResponse(400, 'Check the highlighted fields.');
+      const visit = Object.values(visitsByDay)
+        .flat()
+        .find((v) => v._id === params.id)!;
+      if (parsed.data.amount > visit.due) return apiErrorResponse(409, `That is more than the visit owes: ${formatMoney(visit.due)} is due.`);
+      takings.push({ id: String(params.id), ...parsed.data });
+      visit.due -= parsed.data.amount;
+      return HttpResponse.json(visit);
+    }),
   );
-  return { asked, marks, whoAsks };
+  return { asked, marks, whoAsks, takings };
 }
 
 const visit = (id: string, change: Partial<StaffVisit> = {}): StaffVisit => ({
@@ -135,6 +150,35 @@ describe('/dashboard/my-day (a stylist’s own day)', () => {
     await user.click(within(details).getByRole('button', { name: "Close the booking's details" }));
     await waitFor(() => expect(within(grid).getByRole('button', { name: /^Rina Akter: Hair Spa for Ayesha Rahman/ })).toHaveFocus());
     expect(screen.queryByRole('region', { name: 'Hair Spa for Ayesha Rahman' })).not.toBeInTheDocument();
+  });
+
+  it('takes what is left to pay at her chair: the amount starts at what it owes; more than that is refused under the amount', async () => {
+    const day = herDay();
+    day[TODAY][1]!.due = 2500;
+    const { takings } = fakeMyDay(day);
+    const { user } = renderApp('/dashboard/my-day');
+    const grid = await screen.findByRole('region', { name: 'Your visits' });
+    await user.click(within(grid).getByRole('button', { name: /^Rina Akter: Classic Manicure for Nusrat Jahan/ }));
+    const details = await screen.findByRole('region', { name: 'Classic Manicure for Nusrat Jahan' });
+    const form = within(details).getByRole('form', { name: 'Record a payment at the salon' });
+    expect(form).toHaveTextContent('To take at the salon: ৳2,500');
+    const amount = within(form).getByRole('textbox', { name: 'Amount (৳)' });
+    expect(amount).toHaveValue('2500');
+
+    await user.clear(amount);
+    await user.type(amount, '3000');
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    expect(await within(form).findByText('That is more than the visit owes: ৳2,500 is due.')).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(takings).toEqual([]);
+
+    await user.clear(amount);
+    await user.type(amount, '1000');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Paid by' }), 'bKash');
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(takings).toEqual([{ id: LATER, amount: 1000, method: 'bkash' }]));
+    expect(await screen.findByText('৳1,000 from Nusrat Jahan recorded')).toBeInTheDocument();
+    await waitFor(() => expect(within(details).getByRole('form', { name: 'Record a payment at the salon' })).toHaveTextContent('To take at the salon: ৳1,500'));
   });
 
   it('says a visit still to come can be marked once its time has come, and asks before a no-show', async () => {

@@ -10,7 +10,9 @@ import { DayGrid } from '../../features/bookings/components/calendar/day-grid';
 import { useCalendarSelection } from '../../features/bookings/components/calendar/use-calendar-selection';
 import { VisitDetails, type VisitMark } from '../../features/bookings/components/calendar/visit-details';
 import { usePublicSalonSettings } from '../../features/contact/api/get-opening-hours';
-import { useMarkVisit, useMyStylist, useMyVisits } from '../../features/staff/api/my-day';
+import { useMarkVisit, useMyStylist, useMyVisits, useRecordChairPayment } from '../../features/staff/api/my-day';
+import type { CounterMethod } from '../../../shared/deposits';
+import { formatMoney } from '../../../shared/money';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { confirmDialog, toast } from '../../lib/dialogs';
 
@@ -66,8 +68,15 @@ export function MyDayRoute() {
 function MyVisits({ date, settings, column }: { date: string; settings: SalonSettings; column: CalendarColumn }) {
   const visits = useMyVisits(date);
   const mark = useMarkVisit();
+  const record = useRecordChairPayment();
   const { root, selectedId, open, close } = useCalendarSelection();
   const { timeZone } = settings;
+
+  /** Money taken at her chair; a refusal ('more than it owes') is shown by the form itself. */
+  async function recordPayment(visit: StaffVisit, input: { amount: number; method: CounterMethod }) {
+    await record.mutateAsync({ id: visit._id, ...input });
+    await toast({ title: `${formatMoney(input.amount)} from ${visit.customer.name} recorded` });
+  }
 
   async function markVisit(visit: StaffVisit, status: VisitMark) {
     if (status === 'no-show') {
@@ -107,6 +116,8 @@ function MyVisits({ date, settings, column }: { date: string; settings: SalonSet
                   timeZone={timeZone}
                   onMark={markVisit}
                   marking={mark.isPending}
+                  onRecordPayment={recordPayment}
+                  recording={record.isPending}
                   onClose={close}
                 />
               ) : null}

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { myStylistSchema, staffVisitListSchema, staffVisitSchema } from '../../../../shared/staff';
+import type { CounterMethod } from '../../../../shared/deposits';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-client';
 
@@ -26,6 +27,16 @@ export function useMarkVisit() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: 'completed' | 'no-show' }) =>
       apiClient.post(`/api/staff/me/visits/${encodeURIComponent(id)}`, { status }, { schema: staffVisitSchema }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.myVisitsAll }), queryClient.invalidateQueries({ queryKey: queryKeys.bookings })]),
+  });
+}
+
+/** She takes the money of one of her visits at her chair (cash, card, bKash, Nagad); her days and every bookings list refresh. */
+export function useRecordChairPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, amount, method }: { id: string; amount: number; method: CounterMethod }) =>
+      apiClient.post(`/api/staff/me/visits/${encodeURIComponent(id)}/counter-payments`, { amount, method }, { schema: staffVisitSchema }),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.myVisitsAll }), queryClient.invalidateQueries({ queryKey: queryKeys.bookings })]),
   });
 }

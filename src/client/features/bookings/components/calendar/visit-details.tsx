@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { StaffVisit } from '../../../../../shared/staff';
+import type { CounterMethod } from '../../../../../shared/deposits';
+import { CounterPaymentForm } from '../../../payments/components/counter-payment-form';
 import { DetailsPanel } from './details-panel';
 
 export type VisitMark = 'completed' | 'no-show';
@@ -12,15 +14,19 @@ interface VisitDetailsProps {
   /** Marks the visit (asking first where it should); resolves once the page shows the answer. */
   onMark: (visit: StaffVisit, status: VisitMark) => Promise<void>;
   marking: boolean;
+  /** Records money taken at her chair for it (what is left after a deposit, or all of a pay-at-salon visit). */
+  onRecordPayment: (visit: StaffVisit, input: { amount: number; method: CounterMethod }) => Promise<unknown>;
+  recording: boolean;
   onClose: () => void;
 }
 
 /**
  * One of a stylist's own visits opened from her day: the calendar's details, with only what she
- * may do. She marks it completed or a no-show once its time has come; moving, cancelling, the
- * money and the customer's e-mail stay with the salon's admins (the server sends her none of it).
+ * may do. She marks it completed or a no-show once its time has come, and takes what is left to pay
+ * at her chair; moving, cancelling, the online payment and the customer's e-mail stay with the
+ * salon's admins (the server sends her none of it).
  */
-export function VisitDetails({ visit, columnName, timeZone, onMark, marking, onClose }: VisitDetailsProps) {
+export function VisitDetails({ visit, columnName, timeZone, onMark, marking, onRecordPayment, recording, onClose }: VisitDetailsProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const asked = useRef(false);
   const mark = (status: VisitMark) => {
@@ -38,8 +44,12 @@ export function VisitDetails({ visit, columnName, timeZone, onMark, marking, onC
       timeZone={timeZone}
       heading={heading}
       onClose={onClose}
-      actions={(customerId) =>
-        visit.canComplete ? (
+      actions={(customerId) => (
+        <>
+          {visit.due > 0 && (visit.status === 'confirmed' || visit.status === 'completed') ? (
+            <CounterPaymentForm key={visit.due} due={visit.due} pending={recording} onRecord={(input) => onRecordPayment(visit, input)} />
+          ) : null}
+          {visit.canComplete ? (
           <div className="mt-4 flex flex-wrap gap-2">
             <button type="button" className="btn btn-sm btn-primary" aria-describedby={customerId} disabled={marking} onClick={() => mark('completed')}>
               Mark completed
@@ -50,8 +60,9 @@ export function VisitDetails({ visit, columnName, timeZone, onMark, marking, onC
           </div>
         ) : visit.status === 'confirmed' ? (
           <p className="mt-4 text-sm text-base-content/75">You can mark it completed or a no-show once its time has come.</p>
-        ) : null
-      }
+        ) : null}
+        </>
+      )}
     />
   );
 }
