@@ -9,6 +9,7 @@ import { apiErrorSchema } from '../../shared/errors.js';
 import { serviceListSchema, serviceSchema } from '../../shared/service.js';
 import { removeUnreferencedUploads } from '../repositories/uploads.js';
 import { imageVariantUrl } from '../../shared/images.js';
+import type { PaymentPolicy } from '../../shared/deposits.js';
 
 let t: TestApp;
 let admin: Account;
@@ -32,19 +33,7 @@ function call(method: 'POST' | 'PATCH' | 'DELETE', url: string, who: Account | u
 const catalogue = async () => serviceListSchema.parse((await t.app.inject({ url: '/api/service' })).json());
 const countServices = async () => Number((await rowsOf<{ n: number }>(t.database.db, sql`select count(*)::int as n from services`))[0]!.n);
 
-async function validBody() {
-  return {
-    title: 'Gold Facial',
-    price: 2499.5,
-    description: 'A glow facial with gold serum.',
-    duration: 75,
-    buffer: 10,
-    category: 'Facial',
-    image_url: await uploadImage(t.app),
-    paymentPolicy: { mode: 'deposit-percent' as const, percent: 30 },
-  };
-}
-
+/** A full service body with one of the catalogue's own images, paid under the salon's policy. */
 function validBodyWithoutUpload() {
   return {
     title: 'Gold Facial',
@@ -54,8 +43,13 @@ function validBodyWithoutUpload() {
     buffer: 10,
     category: 'Facial',
     image_url: '/images/services/bridal-makeup.svg',
-    paymentPolicy: null,
+    paymentPolicy: null as PaymentPolicy | null,
   };
+}
+
+/** The same with a fresh upload and its own deposit policy. */
+async function validBody() {
+  return { ...validBodyWithoutUpload(), image_url: await uploadImage(t.app), paymentPolicy: { mode: 'deposit-percent' as const, percent: 30 } };
 }
 
 describe('POST /api/service', () => {
