@@ -279,17 +279,7 @@ export function ServiceForm({ service, onSubmit }: ServiceFormProps) {
             hint="What a customer pays online when she books it; the rest of a deposit is paid at the salon."
             mode={policyMode}
             inherit={{ value: SALON_POLICY, label: 'The salon’s policy', hint: 'As set in Salon settings, and changing with it.' }}
-            registrations={{
-              mode: register('paymentPolicy.mode'),
-              // Unregistered when hidden: a share typed before choosing another way is not kept.
-              percent: () => register('paymentPolicy.percent', { valueAsNumber: true, shouldUnregister: true }),
-              amount: () => register('paymentPolicy.amount', { valueAsNumber: true, shouldUnregister: true }),
-            }}
-            errors={{
-              mode: getFieldState('paymentPolicy.mode').error?.message,
-              percent: getFieldState('paymentPolicy.percent').error?.message,
-              amount: getFieldState('paymentPolicy.amount').error?.message,
-            }}
+            form={{ register, getFieldState }}
           />
         </div>
         <FileField

@@ -330,18 +330,7 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
             legend="How customers pay"
             hint="When they book; a service may have its own way. The rest of a deposit is paid at the salon."
             mode={policyMode}
-            registrations={{
-              mode: register('paymentPolicy.mode'),
-              // Unregistered when hidden: a share typed before choosing another policy is not kept.
-              percent: () => register('paymentPolicy.percent', { valueAsNumber: true, shouldUnregister: true }),
-              amount: () => register('paymentPolicy.amount', { valueAsNumber: true, shouldUnregister: true }),
-            }}
-            errors={{
-              // Read by path: the errors of a union of shapes have no common 'percent' or 'amount'.
-              mode: getFieldState('paymentPolicy.mode').error?.message,
-              percent: getFieldState('paymentPolicy.percent').error?.message,
-              amount: getFieldState('paymentPolicy.amount').error?.message,
-            }}
+            form={{ register, getFieldState }}
           />
           <div>{numberField(UNPAID_LIMIT_FIELD)}</div>
         </div>
