@@ -1,5 +1,6 @@
 import { hydrateLater } from '../components/layout/hydrate-later';
 import { ContactSection } from '../features/contact/components/contact-section';
+import { usePublicSalonSettings } from '../features/contact/api/get-opening-hours';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { useAddToBooking } from '../features/cart/use-add-to-booking';
 import { Hero } from '../features/marketing/components/hero';
@@ -22,8 +23,12 @@ function HomeServices() {
   const [search] = useSearchParams();
   const { data: staff } = useStaff();
   const stylist = staff?.find((member) => member._id === search.get('stylist'));
+  // The settings the contact section shows the hours from (one cached request): a card says a
+  // deposit or paying at the salon under the salon's policy too.
+  const { data: settings } = usePublicSalonSettings();
   return (
     <ServicesGrid
+      salonPolicy={settings?.paymentPolicy}
       onAddToBooking={(service) => void addToBooking(service)}
       only={stylist && { label: `Services by ${stylist.name}`, serviceIds: stylist.serviceIds, clearTo: paths.services }}
     />

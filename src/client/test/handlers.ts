@@ -135,7 +135,8 @@ export function fakeCatalogue(initial: Service[] = defaultServices) {
       const service = list.find((s) => s._id === params.id);
       if (!service) return apiErrorResponse(404, 'Service not found');
       const changes = Object.entries(parsed.data).filter(([, value]) => value !== undefined);
-      const differs = changes.some(([key, value]) => service[key as keyof Service] !== value);
+      // Compared as JSON: a payment policy is an object, equal to the saved one when its fields are.
+      const differs = changes.some(([key, value]) => JSON.stringify(service[key as keyof Service]) !== JSON.stringify(value));
       Object.assign(service, Object.fromEntries(changes));
       const answer: z.infer<typeof modifiedSchema> = { modifiedCount: differs ? 1 : 0 };
       return HttpResponse.json(answer);

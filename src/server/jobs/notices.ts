@@ -16,6 +16,7 @@ import {
 } from '../mail/templates.js';
 import { isDeletedAccountEmail } from '../../shared/account.js';
 import type { BookingStatus } from '../../shared/payments.js';
+import type { PayPlan } from '../../shared/pay-now.js';
 import { statement } from '../repositories/prepared.js';
 import type { JobAttempt, JobQueue, JobTransaction } from './queue.js';
 import { currentRequestId } from '../request-id.js';
@@ -74,6 +75,8 @@ type ConfirmedRow = {
   id: string;
   title: string;
   price_minor: number;
+  online_minor: number;
+  pay_plan: PayPlan;
   starts_at: Date | string;
   ends_at: Date | string;
   status: BookingStatus;
@@ -89,7 +92,7 @@ type ConfirmedRow = {
  * composing a confirmation; decision 018, session 10).
  */
 const CONFIRMED_ON_PAYMENT = statement<{ paymentId: string }, ConfirmedRow>('parlour_confirmed_on_payment')`
-  select b.id, b.title, b.price_minor, b.starts_at, b.ends_at, b.status, b.sequence, s.name as staff_name, u.email, u.name
+  select b.id, b.title, b.price_minor, b.online_minor, b.pay_plan, b.starts_at, b.ends_at, b.status, b.sequence, s.name as staff_name, u.email, u.name
   from bookings b join "user" u on u.id = b.user_id left join staff s on s.id = b.staff_id
   where b.payment_id = ${'paymentId'}::uuid and b.status = 'confirmed'
   order by b.starts_at`;
@@ -118,7 +121,11 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
   // clock, which is the database's or a test's. Elsewhere the time is the calendar file's stamp,
   // when this server made it.
   const now = job.kind === 'reminder' ? await deps.clock(db) : new Date();
-  const forMail = (b: CalendarAppointment & { priceMinor: number }): MailAppointment => ({ ...b, googleCalendarUrl: googleCalendarLink(b, context) });
+  const forMail = (b: CalendarAppointment & Pick<MailAppointment, 'priceMinor' | 'onlineMinor'> & { payPlan: PayPlan }): MailAppointment => ({
+    ...b,
+    plan: b.payPlan,
+    googleCalendarUrl: googleCalendarLink(b, context),
+  });
   const calendarFile = (rows: readonly CalendarAppointment[], owner: Owner) => buildIcs(rows, { ...context, now, customer: owner });
 
   if (job.kind === 'confirmation') {
@@ -130,6 +137,8 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
       id: r.id,
       title: r.title,
       priceMinor: r.price_minor,
+      onlineMinor: r.online_minor,
+      payPlan: r.pay_plan,
       startsAt: new Date(r.starts_at),
       endsAt: new Date(r.ends_at),
       status: r.status,
@@ -142,7 +151,6 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
         ...context,
         name: owner.name,
         appointments: booked.map(forMail),
-        totalMinor: booked.reduce((sum, b) => sum + b.priceMinor, 0),
         cancelNoticeHours: settings.cancelNoticeHours,
         calendar: calendarFile(booked, owner),
       }),

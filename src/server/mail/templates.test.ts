@@ -8,8 +8,9 @@ import { cancelledMail, confirmationMail, escapeHtml, movedMail, reminderMail, r
 const context = { timeZone: 'Asia/Dhaka', publicUrl: 'https://parlour.example' };
 const HOSTILE = `<script>alert("x")</script> Mim & 'Co' <img src=x onerror=alert(1)>`;
 
-function forMail(a: CalendarAppointment, priceMinor = 350_000): MailAppointment {
-  return { ...a, priceMinor, googleCalendarUrl: googleCalendarLink(a, context) };
+/** A visit for the e-mails: paid in full online unless told how it was booked to be paid. */
+function forMail(a: CalendarAppointment, priceMinor = 350_000, pay: Pick<MailAppointment, 'plan' | 'onlineMinor'> = { plan: 'full', onlineMinor: priceMinor }): MailAppointment {
+  return { ...a, priceMinor, ...pay, googleCalendarUrl: googleCalendarLink(a, context) };
 }
 
 const ics = (appointments: CalendarAppointment[]) => buildIcs(appointments, { ...context, now: new Date('2026-05-20T09:00:00Z'), customer: { name: 'Mim', email: 'mim@example.com' } });
@@ -42,7 +43,7 @@ describe('appointment e-mails', () => {
   const confirmed = [sampleAppointment(), sampleAppointment({ id: '1c2d3e4f-0000-4000-8000-000000000002', title: 'Gel Nail Extensions', startsAt: new Date('2026-06-02T08:00:00Z'), endsAt: new Date('2026-06-02T09:30:00Z') })];
 
   it('the confirmation lists every appointment with its time, length and price, the total, a calendar file and Google links', () => {
-    const mail = confirmationMail({ ...context, name: 'Mim Hossain', appointments: confirmed.map((a) => forMail(a, 120_000)), totalMinor: 240_000, cancelNoticeHours: 24, calendar: ics(confirmed) });
+    const mail = confirmationMail({ ...context, name: 'Mim Hossain', appointments: confirmed.map((a) => forMail(a, 120_000)), cancelNoticeHours: 24, calendar: ics(confirmed) });
     expectWellFormed(mail);
     expect(mail.subject).toBe('Your Parlour appointments are confirmed');
     expect(mail.text).toContain('Dear Mim Hossain,');
@@ -63,6 +64,40 @@ describe('appointment e-mails', () => {
       ['booking-0b9d6c1e-4f7a-4f55-9a55-2d3f0e6b7a11@parlour.example', '2026-06-02T04:00:00.000Z'],
       ['booking-1c2d3e4f-0000-4000-8000-000000000002@parlour.example', '2026-06-02T08:00:00.000Z'],
     ]);
+  });
+
+  it('says per visit what a deposit paid online and what is due at the salon, the sums, and the policy for each kind of visit', () => {
+    const [facial, nails] = confirmed;
+    const mail = confirmationMail({
+      ...context,
+      name: 'Mim',
+      appointments: [forMail(facial!, 120_000, { plan: 'deposit', onlineMinor: 36_000 }), forMail(nails!, 250_000, { plan: 'at-salon', onlineMinor: 0 })],
+      cancelNoticeHours: 24,
+      calendar: ics(confirmed),
+    });
+    expectWellFormed(mail);
+    expect(mail.text).toContain('Thank you for your payment of ৳360 online; ৳3,340 is due at the salon at your visits.');
+    expect(mail.text).toContain('- Signature Glow Facial: Tue, 2 Jun 2026 at 10:00 (60 minutes, ৳1,200)\n  ৳360 paid online · ৳840 due at the salon\n');
+    expect(mail.text).toContain('- Gel Nail Extensions: Tue, 2 Jun 2026 at 14:00 (90 minutes, ৳2,500)\n  Nothing paid online · ৳2,500 due at the salon\n');
+    expect(mail.html).toContain('৳360 paid online · ৳840 due at the salon</span>');
+    expect(mail.html).toContain('Nothing paid online · ৳2,500 due at the salon</span>');
+    // The policy in the checkout's words, for the two kinds of visit on it and not for the third.
+    for (const part of [mail.text, mail.html!]) {
+      expect(part).toContain(escapeHtmlIf(part === mail.html, 'Deposit: cancel up to 24 hours before your visit and your deposit is refunded; if you cancel later or do not come, the salon keeps the deposit.'));
+      expect(part).toContain('Pay at the salon: nothing is charged online.');
+      expect(part).not.toContain('Paid in full:');
+    }
+  });
+
+  it('a list with nothing paid online thanks for no payment; a list paid in full says no figure for the salon', () => {
+    const atSalon = confirmationMail({ ...context, name: 'Mim', appointments: [forMail(confirmed[0]!, 120_000, { plan: 'at-salon', onlineMinor: 0 })], cancelNoticeHours: 0, calendar: ics([confirmed[0]!]) });
+    expectWellFormed(atSalon);
+    expect(atSalon.text).toContain('Your booking is confirmed: you pay ৳1,200 at the salon at your visit.');
+    expect(atSalon.text).not.toContain('Thank you for your payment');
+    const full = confirmationMail({ ...context, name: 'Mim', appointments: [forMail(confirmed[0]!, 120_000)], cancelNoticeHours: 1, calendar: ics([confirmed[0]!]) });
+    expect(full.text).toContain('Thank you for your payment of ৳1,200. We look forward');
+    expect(full.text).not.toContain('due at the salon');
+    expect(full.text).toContain('Paid in full: cancel up to 1 hour before your visit and everything is refunded.');
   });
 
   it('the reminder names the visit, the address and how to move or cancel, with the calendar file', () => {
@@ -110,9 +145,29 @@ describe('appointment e-mails', () => {
     }
   });
 
+  it('a late cancellation of a deposit says the salon keeps it; an in-time one refunds it; a pay-at-salon visit says nothing of money', () => {
+    const gone = sampleAppointment({ status: 'cancelled', sequence: 1 });
+    const deposit = { plan: 'deposit', onlineMinor: 36_000 } as const;
+    const kept = cancelledMail({ ...context, name: 'Mim', appointment: forMail(gone, 120_000, deposit), by: 'customer', refundedMinor: 0, calendar: ics([gone]) });
+    expectWellFormed(kept);
+    for (const part of [kept.text, kept.html!]) {
+      expect(part).toContain('The salon keeps your deposit of ৳360');
+      expect(part).not.toMatch(/refund/i);
+    }
+    const inTime = cancelledMail({ ...context, name: 'Mim', appointment: forMail(gone, 120_000, deposit), by: 'customer', refundedMinor: 36_000, calendar: ics([gone]) });
+    expect(inTime.text).toContain('৳360 has been refunded');
+    expect(inTime.text).not.toContain('keeps');
+    const atSalon = cancelledMail({ ...context, name: 'Mim', appointment: forMail(gone, 120_000, { plan: 'at-salon', onlineMinor: 0 }), by: 'customer', refundedMinor: 0, calendar: ics([gone]) });
+    expectWellFormed(atSalon);
+    expect(atSalon.text).toContain('You cancelled your Signature Glow Facial on Tue, 2 Jun 2026 at 10:00.');
+    for (const part of [atSalon.text, atSalon.html!]) {
+      expect(part).not.toMatch(/refund|charged|deposit|৳/i);
+    }
+  });
+
   it("names the stylist beside her visit in both parts, and nobody beside a visit without one", () => {
     const withNila = sampleAppointment({ staffName: 'Nila Akter' });
-    const mail = confirmationMail({ ...context, name: 'Mim', appointments: [forMail(withNila, 120_000), forMail(confirmed[1]!, 120_000)], totalMinor: 240_000, cancelNoticeHours: 24, calendar: ics([withNila, confirmed[1]!]) });
+    const mail = confirmationMail({ ...context, name: 'Mim', appointments: [forMail(withNila, 120_000), forMail(confirmed[1]!, 120_000)], cancelNoticeHours: 24, calendar: ics([withNila, confirmed[1]!]) });
     expect(mail.text).toContain('- Signature Glow Facial with Nila Akter: Tue, 2 Jun 2026 at 10:00 (60 minutes, ৳1,200)');
     expect(mail.text).toContain('- Gel Nail Extensions: Tue, 2 Jun 2026 at 14:00 (90 minutes, ৳1,200)');
     expect(mail.html).toContain('<strong>Signature Glow Facial</strong> with Nila Akter<br>');
@@ -137,7 +192,7 @@ describe('appointment e-mails', () => {
   it('escapes names and titles in the HTML part; the text part keeps them as written', () => {
     const hostile = sampleAppointment({ title: HOSTILE, staffName: HOSTILE });
     const mails = [
-      confirmationMail({ ...context, name: HOSTILE, appointments: [forMail(hostile)], totalMinor: 1, cancelNoticeHours: 24, calendar: ics([hostile]) }),
+      confirmationMail({ ...context, name: HOSTILE, appointments: [forMail(hostile)], cancelNoticeHours: 24, calendar: ics([hostile]) }),
       reminderMail({ ...context, name: HOSTILE, appointment: forMail(hostile), cancelNoticeHours: 24, calendar: ics([hostile]) }),
       movedMail({ ...context, name: HOSTILE, appointment: forMail(hostile), previousStartsAt: new Date('2026-06-01T04:00:00Z'), by: 'salon', calendar: ics([hostile]) }),
       cancelledMail({ ...context, name: HOSTILE, appointment: forMail(hostile), by: 'salon', refundedMinor: 100, calendar: ics([hostile]) }),

@@ -2,6 +2,7 @@ import { formatMoney, fromMinorUnits } from '../../shared/money.js';
 import { salonDateTimeParts, timeZoneLabel } from '../../shared/calendar.js';
 import { salon } from '../../shared/salon.js';
 import { withStylist } from '../../shared/staff.js';
+import { cancellationPolicyLines, type PayPlan } from '../../shared/pay-now.js';
 import type { MailAttachment, MailMessage } from './mailer.js';
 
 /**
@@ -17,6 +18,9 @@ export type MailAppointment = {
   startsAt: Date;
   endsAt: Date;
   priceMinor: number;
+  /** How it was booked to be paid (the booking's pay_plan) and the part asked online for it. */
+  plan: PayPlan;
+  onlineMinor: number;
   /** Her stylist; null for a booking made before the salon had stylists (then no one is named). */
   staffName: string | null;
   /** Opens Google Calendar's 'new event' page filled in with the appointment. */
@@ -56,6 +60,16 @@ function money(minor: number): string {
 
 function minutes(a: Pick<MailAppointment, 'startsAt' | 'endsAt'>): number {
   return Math.round((a.endsAt.getTime() - a.startsAt.getTime()) / 60_000);
+}
+
+/**
+ * What a visit not paid in full online leaves for the salon: '৳360 paid online · ৳840 at the
+ * salon'; null for a visit paid in full.
+ */
+function paymentSplit(a: Pick<MailAppointment, 'plan' | 'priceMinor' | 'onlineMinor'>): string | null {
+  if (a.plan === 'full') return null;
+  const online = a.onlineMinor > 0 ? `${money(a.onlineMinor)} paid online` : 'Nothing paid online';
+  return `${online} · ${money(a.priceMinor - a.onlineMinor)} due at the salon`;
 }
 
 function appointmentsPage(publicUrl: string): string {
@@ -101,9 +115,11 @@ function appointmentRows(block: Extract<Block, { appointments: unknown }>): stri
     const calendar = block.calendarLinks
       ? `<br><a href="${escapeHtml(a.googleCalendarUrl)}" style="font-size:13px;color:${colours.primary};">Add to Google Calendar</a>`
       : '';
+    const split = block.showPrice ? paymentSplit(a) : null;
+    const splitLine = split ? `<br><span style="font-size:14px;color:${colours.ink};">${escapeHtml(split)}</span>` : '';
     const price = block.showPrice ? `<td align="right" style="padding:12px 0;border-top:1px solid ${colours.rule};font-family:${sans};font-size:15px;color:${colours.ink};white-space:nowrap;vertical-align:top;">${escapeHtml(money(a.priceMinor))}</td>` : '';
     return `<tr><td style="padding:12px 12px 12px 0;border-top:1px solid ${colours.rule};font-family:${sans};font-size:15px;line-height:1.5;color:${colours.ink};vertical-align:top;">
-<strong>${title}</strong>${stylist(a)}<br><span style="color:${colours.muted};">${escapeHtml(`${date}, ${time} · ${minutes(a)} minutes`)}</span>${calendar}</td>${price}</tr>`;
+<strong>${title}</strong>${stylist(a)}<br><span style="color:${colours.muted};">${escapeHtml(`${date}, ${time} · ${minutes(a)} minutes`)}</span>${splitLine}${calendar}</td>${price}</tr>`;
   });
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;border-bottom:1px solid ${colours.rule};">${rows.join('')}</table>
 <p style="margin:0 0 16px;font-family:${sans};font-size:13px;color:${colours.muted};">${escapeHtml(`Times are in ${timeZoneLabel(block.timeZone)}.`)}</p>`;
@@ -147,6 +163,8 @@ function textOf(heading: string, blocks: readonly Block[]): string {
         const price = block.showPrice ? `, ${money(a.priceMinor)}` : '';
         const who = a.staffName ? ` ${withStylist(a.staffName)}` : '';
         lines.push(`- ${a.title}${who}: ${when(a.startsAt, block.timeZone)} (${minutes(a)} minutes${price})`);
+        const split = block.showPrice ? paymentSplit(a) : null;
+        if (split) lines.push(`  ${split}`);
         if (block.calendarLinks) lines.push(`  Add to Google Calendar: ${a.googleCalendarUrl}`);
       }
       lines.push(`Times are in ${timeZoneLabel(block.timeZone)}.`, '');
@@ -162,19 +180,32 @@ function mail(subject: string, heading: string, preheader: string, blocks: reado
 
 // --- the e-mails ---------------------------------------------------------------------------------
 
-export function confirmationMail(c: MailContext & { appointments: readonly MailAppointment[]; totalMinor: number; cancelNoticeHours: number; calendar: CalendarFile }): MailContent {
+/** The first words after her name: what she paid online, and what is left for the salon. */
+function paidSentence(onlineMinor: number, dueMinor: number, visits: number): string {
+  const atVisit = visits === 1 ? 'at your visit' : 'at your visits';
+  if (dueMinor === 0) return `Thank you for your payment of ${money(onlineMinor)}. We look forward to seeing you:`;
+  if (onlineMinor === 0) return `Your booking is confirmed: you pay ${money(dueMinor)} at the salon ${atVisit}. We look forward to seeing you:`;
+  return `Thank you for your payment of ${money(onlineMinor)} online; ${money(dueMinor)} is due at the salon ${atVisit}. We look forward to seeing you:`;
+}
+
+export function confirmationMail(c: MailContext & { appointments: readonly MailAppointment[]; cancelNoticeHours: number; calendar: CalendarFile }): MailContent {
   const count = c.appointments.length === 1 ? 'Your appointment is' : `Your ${c.appointments.length} appointments are`;
+  const onlineMinor = c.appointments.reduce((sum, a) => sum + a.onlineMinor, 0);
+  const dueMinor = c.appointments.reduce((sum, a) => sum + a.priceMinor - a.onlineMinor, 0);
+  const policy = cancellationPolicyLines([...new Set(c.appointments.map((a) => a.plan))], c.cancelNoticeHours);
   return mail(
     `Your ${salon.name} appointments are confirmed`,
     `${count} confirmed`,
     `Thank you, ${c.name}: we look forward to seeing you.`,
     [
       { p: `Dear ${c.name},` },
-      { p: `Thank you for your payment of ${money(c.totalMinor)}. We look forward to seeing you:` },
+      { p: paidSentence(onlineMinor, dueMinor, c.appointments.length) },
       { appointments: c.appointments, timeZone: c.timeZone, showPrice: true, calendarLinks: true },
       { p: `The calendar file attached (${c.calendar.filename}) adds ${c.appointments.length === 1 ? 'it' : 'them'} to your calendar.`, muted: true },
       { button: { label: 'See your appointments', href: appointmentsPage(c.publicUrl) } },
-      { p: `You can move or cancel an appointment there up to ${c.cancelNoticeHours} hours before it starts.`, muted: true },
+      { p: `You can move an appointment there up to ${c.cancelNoticeHours} hours before it starts, or cancel it.`, muted: true },
+      { p: 'Cancellation policy:', muted: true },
+      ...policy.map((line) => ({ p: line, muted: true })),
     ],
     [attachment(c.calendar)],
   );
@@ -223,16 +254,25 @@ export function movedMail(c: MailContext & { appointment: MailAppointment; previ
   );
 }
 
+/**
+ * What became of the money of a cancelled visit: the refund; a deposit the salon keeps (a late
+ * cancellation refunds nothing of a deposit); nothing for a visit to be paid at the salon, where
+ * nothing was taken online and nothing is refunded.
+ */
+function moneyAfterCancelling(a: Pick<MailAppointment, 'plan' | 'onlineMinor'>, refundedMinor: number): string | null {
+  if (refundedMinor > 0) return `${money(refundedMinor)} has been refunded to the card you paid with. Your bank may take a few days to show it.`;
+  if (a.plan === 'at-salon') return null;
+  if (a.plan === 'deposit' && a.onlineMinor > 0) return `The salon keeps your deposit of ${money(a.onlineMinor)}: the visit was cancelled later than the cancellation policy allows.`;
+  return 'Nothing was charged for it.';
+}
+
 export function cancelledMail(c: MailContext & { appointment: MailAppointment; by: 'customer' | 'salon'; refundedMinor: number; calendar: CalendarFile }): MailContent {
   const at = when(c.appointment.startsAt, c.timeZone);
   const what =
     c.by === 'salon'
       ? `We are sorry: ${salon.name} has had to cancel your ${c.appointment.title} on ${at}.`
       : `You cancelled your ${c.appointment.title} on ${at}.`;
-  const refund =
-    c.refundedMinor > 0
-      ? `${money(c.refundedMinor)} has been refunded to the card you paid with. Your bank may take a few days to show it.`
-      : 'Nothing was charged for it.';
+  const moneyLine = moneyAfterCancelling(c.appointment, c.refundedMinor);
   return mail(
     `Cancelled: ${c.appointment.title} on ${at}`,
     'Your appointment is cancelled',
@@ -241,7 +281,7 @@ export function cancelledMail(c: MailContext & { appointment: MailAppointment; b
       { p: `Dear ${c.name},` },
       { p: what },
       { appointments: [c.appointment], timeZone: c.timeZone, struck: true },
-      { p: refund },
+      ...(moneyLine ? [{ p: moneyLine }] : []),
       { p: `The calendar file attached (${c.calendar.filename}) removes the event from your calendar.`, muted: true },
       c.by === 'salon'
         ? { button: { label: 'Book another time', href: `${c.publicUrl}/#services` } }

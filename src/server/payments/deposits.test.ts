@@ -67,6 +67,19 @@ async function myBookings(who: Account) {
   return bookingListSchema.parse((await asUser(t.app, who).get('/api/bookings')).json());
 }
 
+/** The text of the e-mail with this subject once it is in the outbox (the mail job runs on its own). */
+async function mailText(who: Account, subject: RegExp): Promise<string> {
+  let text = '';
+  await expect
+    .poll(async () => {
+      const rows = await query<{ subject: string; text: string }>(sql`select subject, text from outbox where "to" = ${who.email}`);
+      text = rows.find((r) => subject.test(r.subject))?.text ?? '';
+      return text;
+    })
+    .not.toBe('');
+  return text;
+}
+
 async function counter(who: Account, bookingId: string, amount: number, method = 'cash') {
   return asUser(t.app, who).post(`/api/bookings/${bookingId}/counter-payments`, { amount, method });
 }
@@ -87,6 +100,11 @@ describe('a deposit online, the rest at the salon', () => {
     const [booking] = await myBookings(who);
     expect(booking).toMatchObject({ status: 'confirmed', price: 1200 });
     expect(booking!.money).toEqual({ plan: 'deposit', online: 360, paidOnline: 360, paidAtSalon: 0, due: 840, depositKept: 0, counterPayments: [] });
+    // Her confirmation says both figures, and what happens to the deposit if she cancels.
+    const confirmation = await mailText(who, /confirmed/);
+    expect(confirmation).toContain('Thank you for your payment of ৳360 online; ৳840 is due at the salon at your visit.');
+    expect(confirmation).toContain('  ৳360 paid online · ৳840 due at the salon\n');
+    expect(confirmation).toContain('if you cancel later or do not come, the salon keeps the deposit.');
   });
 
   it('rounds a share to whole taka and never asks more than the price for a fixed deposit', async () => {
@@ -198,6 +216,9 @@ describe('cancelling a visit with a deposit', () => {
     expect(await query(sql`select p.status, p.refunded_minor from payments p join bookings b on b.payment_id = p.id where b.id = ${booking!._id}`)).toEqual([
       { status: 'succeeded', refunded_minor: 0 },
     ]);
+    const cancelled = await mailText(who, /^Cancelled:/);
+    expect(cancelled).toContain('The salon keeps your deposit of ৳360');
+    expect(cancelled).not.toMatch(/refund/i);
   });
 
   it('late, paid in full: still the salon’s to cancel (409, nothing changes), and the salon refunds it all', async () => {
@@ -300,5 +321,7 @@ describe('paying at the salon', () => {
     const res = await asUser(t.app, who).post(`/api/bookings/${id}/cancel`, {});
     expect(bookingSchema.parse(res.json())).toMatchObject({ status: 'cancelled', refunded: 0 });
     expect(bookingSchema.parse(res.json()).money).toMatchObject({ due: 0, depositKept: 0 });
+    expect(await mailText(who, /confirmed/)).toContain('Your booking is confirmed: you pay ৳1,200 at the salon at your visit.');
+    expect(await mailText(who, /^Cancelled:/)).not.toMatch(/refund|deposit/i);
   });
 });

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { cartItems, services } from '../db/schema.js';
@@ -87,7 +88,8 @@ export async function updateService(db: Db, id: string, fields: Partial<ServiceF
       .for('update');
     if (!current) return undefined;
     const changes = toRow(fields);
-    const differs = (Object.keys(changes) as (keyof typeof changes)[]).some((key) => changes[key] !== current[key]);
+    // Compared by value: a payment policy is an object (jsonb), the same policy when its fields are.
+    const differs = (Object.keys(changes) as (keyof typeof changes)[]).some((key) => !isDeepStrictEqual(changes[key], current[key]));
     if (!differs) return 0;
     await tx.update(services).set({ ...changes, updatedAt: new Date() }).where(eq(services.id, id));
     await announceCatalogueChange(tx);

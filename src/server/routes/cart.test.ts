@@ -264,6 +264,31 @@ describe('salon settings', () => {
     expect((await suite.t.app.inject({ url: '/api/settings' })).json()).toEqual(DEFAULT_SALON_SETTINGS);
   });
 
+  it('keep the payment policy and the unpaid limit as sent, and refuse a bad deposit with its field, changing nothing', async () => {
+    const admin = asUser(suite.t.app, suite.admin);
+    try {
+      for (const paymentPolicy of [{ mode: 'deposit-percent', percent: 25 }, { mode: 'deposit-fixed', amount: 499.5 }, { mode: 'at-salon' }] as const) {
+        const saved = await admin.put('/api/settings', { ...DEFAULT_SALON_SETTINGS, paymentPolicy, unpaidLimit: 5 });
+        expect(saved.statusCode, saved.body).toBe(200);
+        expect((await suite.t.app.inject({ url: '/api/settings' })).json()).toEqual({ ...DEFAULT_SALON_SETTINGS, paymentPolicy, unpaidLimit: 5 });
+      }
+      const refusals = [
+        [{ mode: 'deposit-percent', percent: 100 }, 0, { path: 'paymentPolicy.percent', message: 'Deposit share must be between 1 and 99 %' }],
+        [{ mode: 'deposit-fixed' }, 0, { path: 'paymentPolicy.amount', message: 'Deposit amount is required' }],
+        [{ mode: 'half' }, 0, { path: 'paymentPolicy.mode', message: 'Choose how customers pay' }],
+        [{ mode: 'full' }, 21, { path: 'unpaidLimit', message: 'Unpaid bookings per customer must be between 0 and 20' }],
+      ] as const;
+      for (const [paymentPolicy, unpaidLimit, issue] of refusals) {
+        const bad = await admin.put('/api/settings', { ...DEFAULT_SALON_SETTINGS, paymentPolicy, unpaidLimit });
+        expect(bad.statusCode).toBe(400);
+        expect(apiErrorSchema.parse(bad.json()).issues).toEqual([issue]);
+        expect((await suite.t.app.inject({ url: '/api/settings' })).json()).toMatchObject({ paymentPolicy: { mode: 'at-salon' }, unpaidLimit: 5 });
+      }
+    } finally {
+      await admin.put('/api/settings', DEFAULT_SALON_SETTINGS);
+    }
+  });
+
   it('a closed date takes the day off the booking calendar', async () => {
     const date = openDay(8);
     const haircut = byTitle('Classic Haircut & Blow-dry');

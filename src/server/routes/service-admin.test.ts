@@ -174,6 +174,12 @@ describe('PATCH /api/service/:id', () => {
     const id = (await call('POST', '/api/service', admin, body)).json<{ insertedId: string }>().insertedId;
     const res = await call('PATCH', `/api/service/${id}`, admin, { title: body.title, price: body.price });
     expect(res.json()).toEqual({ modifiedCount: 0 });
+    // The form sends the service's policy every time: the same policy (an object) is no change either.
+    const samePolicy = await call('PATCH', `/api/service/${id}`, admin, { title: body.title, paymentPolicy: { percent: 30, mode: 'deposit-percent' } });
+    expect(samePolicy.json()).toEqual({ modifiedCount: 0 });
+    const otherShare = await call('PATCH', `/api/service/${id}`, admin, { paymentPolicy: { mode: 'deposit-percent', percent: 40 } });
+    expect(otherShare.json()).toEqual({ modifiedCount: 1 });
+    expect((await t.app.inject({ url: `/api/service/${id}` })).json()).toMatchObject({ paymentPolicy: { mode: 'deposit-percent', percent: 40 } });
   });
 
   it('404 for an unknown or deleted service, 400 for a malformed id, 400 for a bad field', async () => {

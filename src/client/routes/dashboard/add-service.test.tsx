@@ -175,6 +175,26 @@ describe('/dashboard/addservice', () => {
     expect(catalogue.calls).toEqual(['upload', 'POST']);
   });
 
+  it("follows the salon's policy unless told otherwise; a fixed deposit is sent with its amount, which the browser checks first", async () => {
+    const catalogue = catalogueForAdmin();
+    const { user } = renderApp('/dashboard/addservice');
+    await fillForm(user);
+    const group = screen.getByRole('group', { name: 'How it is paid' });
+    expect(within(group).getByRole('radio', { name: /^The salon’s policy/ })).toBeChecked();
+    expect(screen.queryByLabelText('Deposit amount (৳)')).not.toBeInTheDocument();
+
+    await user.click(within(group).getByRole('radio', { name: 'A deposit online: a fixed amount (৳)' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Deposit amount is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Deposit amount (৳)')).toHaveAccessibleDescription('Deposit amount is required');
+    expect(catalogue.calls).toEqual([]);
+
+    await user.type(screen.getByLabelText('Deposit amount (৳)'), '2000');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('dialog', { name: 'Service added' });
+    expect(catalogue.writes[0]?.body).toMatchObject({ title: 'Bridal Makeup', paymentPolicy: { mode: 'deposit-fixed', amount: 2000 } });
+  });
+
   it('leaves out an empty category', async () => {
     const catalogue = catalogueForAdmin();
     const { user } = renderApp('/dashboard/addservice');

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cartItemFor, fakeCart } from '../../test/cart-handlers';
+import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
 import { customerUser, services } from '../../test/fixtures';
 import { accountSession, servicesHandler } from '../../test/handlers';
 import { renderApp } from '../../test/render';
@@ -49,5 +50,18 @@ describe('/dashboard/book', () => {
 
     await user.click(list.getByRole('button', { name: 'Pick a time for Keratin Treatment' }));
     expect(await list.findByRole('region', { name: 'Choose a time for Keratin Treatment' })).toBeInTheDocument();
+  });
+
+  it("says on a card what is paid online when it is less than the price: by the salon's policy, or the service's own", async () => {
+    const session = accountSession(customerUser);
+    const settings = { ...DEFAULT_SALON_SETTINGS, paymentPolicy: { mode: 'deposit-percent', percent: 50 } } as const;
+    const own = services.map((s, index) => (index === 2 ? { ...s, paymentPolicy: { mode: 'at-salon' } as const } : s));
+    server.use(...session.handlers, ...fakeCart({ session, settings }).handlers, servicesHandler(own));
+    renderApp('/dashboard/book');
+    const cards = await (await region('Our services')).findAllByRole('article');
+    const first = services[0]!;
+    expect(cards[0]).toHaveTextContent(`Deposit ৳${(first.price / 2).toLocaleString('en-US')} online`);
+    expect(cards[2]).toHaveTextContent('Pay at the salon');
+    expect(cards[2]).not.toHaveTextContent('Deposit');
   });
 });

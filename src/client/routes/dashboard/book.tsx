@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { BookingList } from '../../features/cart/components/booking-list';
 import { useAddToBooking } from '../../features/cart/use-add-to-booking';
+import { usePublicSalonSettings } from '../../features/contact/api/get-opening-hours';
 import { useServices } from '../../features/services/api/get-services';
 import { ServiceCard } from '../../features/services/components/service-card';
 import { useStaff } from '../../features/staff/api/get-staff';
@@ -72,6 +73,8 @@ const gridClass = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
 
 function Catalogue({ onAddToBooking }: { onAddToBooking: (service: Service) => void }) {
   const services = useServices();
+  // The booking list below asks for the same settings (one cached request).
+  const { data: settings } = usePublicSalonSettings();
 
   if (services.isPending) {
     return (
@@ -112,7 +115,7 @@ function Catalogue({ onAddToBooking }: { onAddToBooking: (service: Service) => v
     <ul className={gridClass}>
       {services.data.map((service) => (
         <li key={service._id}>
-          <ServiceCard service={service} onAddToBooking={onAddToBooking} />
+          <ServiceCard service={service} onAddToBooking={onAddToBooking} salonPolicy={settings?.paymentPolicy} />
         </li>
       ))}
     </ul>

@@ -166,6 +166,71 @@ describe('/dashboard/settings', () => {
   });
 });
 
+describe('/dashboard/settings: payments', () => {
+  const policyGroup = () => screen.getByRole('group', { name: 'How customers pay' });
+
+  it('shows how customers pay now and the unpaid-bookings limit, with no deposit field for a policy without one', async () => {
+    settingsServer({ ...saved, paymentPolicy: { mode: 'deposit-fixed', amount: 500 }, unpaidLimit: 3 });
+    await openForm();
+    expect(within(policyGroup()).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['full', 'deposit-percent', 'deposit-fixed', 'at-salon']);
+    expect(within(policyGroup()).getByRole('radio', { name: 'A deposit online: a fixed amount (৳)' })).toBeChecked();
+    expect(screen.getByLabelText('Deposit amount (৳)')).toHaveValue(500);
+    expect(screen.queryByLabelText('Deposit share (%)')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Unpaid bookings per customer')).toHaveValue(3);
+  });
+
+  it('asks for the share with a deposit by share, checks it and the limit in the browser, then saves both', async () => {
+    const fake = settingsServer();
+    const { user } = await openForm();
+    expect(within(policyGroup()).getByRole('radio', { name: 'Pay in full online' })).toBeChecked();
+    expect(screen.queryByLabelText('Deposit share (%)')).not.toBeInTheDocument();
+
+    await user.click(within(policyGroup()).getByRole('radio', { name: 'A deposit online: a share (%)' }));
+    await user.clear(screen.getByLabelText('Unpaid bookings per customer'));
+    await user.type(screen.getByLabelText('Unpaid bookings per customer'), '21');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Deposit share is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Deposit share (%)')).toHaveAccessibleDescription('Deposit share is required');
+    expect(screen.getByLabelText('Unpaid bookings per customer')).toHaveAccessibleDescription('Unpaid bookings per customer must be between 0 and 20');
+    await user.type(screen.getByLabelText('Deposit share (%)'), '150');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Deposit share must be between 1 and 99 %')).toBeInTheDocument();
+    expect(fake.writes).toEqual([]);
+
+    await user.clear(screen.getByLabelText('Deposit share (%)'));
+    await user.type(screen.getByLabelText('Deposit share (%)'), '30');
+    await user.clear(screen.getByLabelText('Unpaid bookings per customer'));
+    await user.type(screen.getByLabelText('Unpaid bookings per customer'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByRole('dialog', { name: 'Settings saved' });
+    expect(fake.writes).toEqual([{ method: 'PUT', path: '/api/settings', body: { ...saved, paymentPolicy: { mode: 'deposit-percent', percent: 30 }, unpaidLimit: 0 } }]);
+    expect(fake.settings.paymentPolicy).toEqual({ mode: 'deposit-percent', percent: 30 });
+  });
+
+  it('sends only what the chosen policy has: a share typed before choosing to pay at the salon is left out', async () => {
+    const fake = settingsServer();
+    const { user } = await openForm();
+    await user.click(within(policyGroup()).getByRole('radio', { name: 'A deposit online: a share (%)' }));
+    await user.type(screen.getByLabelText('Deposit share (%)'), '20');
+    await user.click(within(policyGroup()).getByRole('radio', { name: 'Pay at the salon' }));
+    expect(screen.queryByLabelText('Deposit share (%)')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByRole('dialog', { name: 'Settings saved' });
+    expect(fake.writes).toEqual([{ method: 'PUT', path: '/api/settings', body: { ...saved, paymentPolicy: { mode: 'at-salon' } } }]);
+  });
+
+  it("shows the server's refusal of the deposit under its field", async () => {
+    const fake = settingsServer({ ...saved, paymentPolicy: { mode: 'deposit-fixed', amount: 500 } });
+    fake.refuseSettings = [{ path: 'paymentPolicy.amount', message: 'Deposit amount is too large' }];
+    const { user } = await openForm();
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Check the highlighted fields.');
+    const amount = screen.getByLabelText('Deposit amount (৳)');
+    expect(amount).toHaveAccessibleDescription('Deposit amount is too large');
+    expect(amount).toHaveFocus();
+  });
+});
+
 describe('/dashboard/settings: backups', () => {
   const backupsSection = () => screen.findByRole('region', { name: 'Backups' });
 

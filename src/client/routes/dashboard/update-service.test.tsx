@@ -82,6 +82,8 @@ describe('/dashboard/updateservice/:id', () => {
           duration: 45,
           buffer: 0,
           category: 'Nails',
+          // The salon's policy, as it was.
+          paymentPolicy: null,
         },
       },
     ]);
@@ -182,6 +184,36 @@ describe('/dashboard/updateservice/:id', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Check the highlighted fields.');
     expect(buffer()).toHaveAccessibleDescription('Time after the visit must be a multiple of 5 minutes');
+  });
+
+  it("shows the service's own way of paying, sends a change of it, and puts the server's refusal of the share under its field", async () => {
+    const catalogue = fakeCatalogue(services.map((s) => (s._id === manicure._id ? { ...s, paymentPolicy: { mode: 'deposit-percent', percent: 20 } } : s)));
+    server.use(...accountSession(adminUser).handlers, ...catalogue.handlers);
+    const { user } = renderApp(path);
+    await heading();
+    const group = screen.getByRole('group', { name: 'How it is paid' });
+    expect(within(group).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['salon', 'full', 'deposit-percent', 'deposit-fixed', 'at-salon']);
+    expect(within(group).getByRole('radio', { name: 'A deposit online: a share (%)' })).toBeChecked();
+    expect(screen.getByLabelText('Deposit share (%)')).toHaveValue(20);
+
+    server.use(
+      http.patch('/api/service/:id', () =>
+        apiErrorResponse(400, 'Check the highlighted fields.', [{ path: 'paymentPolicy.percent', message: 'Deposit share must be a whole number' }]),
+        // Refused once; the next PATCH reaches the catalogue.
+        { once: true },
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Check the highlighted fields.');
+    expect(screen.getByLabelText('Deposit share (%)')).toHaveAccessibleDescription('Deposit share must be a whole number');
+
+    // Back to the salon's policy: sent as null, and the share is neither shown nor sent.
+    await user.click(within(group).getByRole('radio', { name: /^The salon’s policy/ }));
+    expect(screen.queryByLabelText('Deposit share (%)')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('dialog', { name: 'Service updated' })).toBeInTheDocument();
+    expect(catalogue.writes.at(-1)?.body).toMatchObject({ paymentPolicy: null });
+    expect(catalogue.list.find((s) => s._id === manicure._id)?.paymentPolicy).toBeNull();
   });
 
   it('says when nothing needed changing, without the success dialog', async () => {

@@ -7,10 +7,11 @@ export function AddServiceForm() {
   const createService = useCreateService();
   return (
     <ServiceForm
-      onSubmit={async ({ image, title, category, ...fields }) => {
+      onSubmit={async ({ image, title, category, paymentPolicy, ...fields }) => {
         // The form's rules require the image when adding; this only narrows its type.
         if (!image || title === undefined) return undefined;
-        await createService.mutateAsync({ title, ...fields, ...(category ? { category } : {}), image });
+        // Left out, a new service follows the salon's policy, as it does with null.
+        await createService.mutateAsync({ title, ...fields, ...(category ? { category } : {}), ...(paymentPolicy ? { paymentPolicy } : {}), image });
         void showSuccess({ title: 'Service added', text: `${title} is on the menu now.` });
         return undefined;
       }}

@@ -35,3 +35,23 @@ describe('ServiceCard image', () => {
     expect(img).toHaveAttribute('loading', 'eager');
   });
 });
+
+describe('ServiceCard payment note', () => {
+  const note = (service: Service, salonPolicy?: Service['paymentPolicy']) => {
+    const { unmount, container } = render(<ServiceCard service={service} onAddToBooking={vi.fn()} salonPolicy={salonPolicy ?? undefined} />);
+    const text = container.querySelector('article')?.textContent ?? '';
+    unmount();
+    return text;
+  };
+
+  it("says a deposit or paying at the salon, by the service's own policy or else the salon's, and nothing when it is paid in full", () => {
+    // The manicure costs ৳1,200.
+    expect(note(shipped, { mode: 'deposit-percent', percent: 30 })).toContain('Deposit ৳360 online');
+    expect(note({ ...shipped, paymentPolicy: { mode: 'at-salon' } }, { mode: 'deposit-percent', percent: 30 })).toContain('Pay at the salon');
+    expect(note({ ...shipped, paymentPolicy: { mode: 'deposit-fixed', amount: 500 } })).toContain('Deposit ৳500 online');
+    // A fixed deposit above the price is the whole price: nothing to say.
+    for (const text of [note(shipped, { mode: 'deposit-fixed', amount: 2000 }), note(shipped, { mode: 'full' }), note(shipped)]) {
+      expect(text).not.toMatch(/Deposit|Pay at the salon/);
+    }
+  });
+});

@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { CalendarPlus, Clock } from 'lucide-react';
+import type { PaymentPolicy } from '../../../../shared/deposits';
 import { responsiveImage } from '../../../../shared/image-urls';
-import { formatMoney } from '../../../../shared/money';
+import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../../shared/money';
+import { onlineDueMinor, policyFor } from '../../../../shared/pay-now';
 import type { Service } from '../../../../shared/service';
 
 /**
@@ -16,10 +18,26 @@ interface ServiceCardProps {
   /** Cards in the first row load eagerly; the rest wait until they are near the viewport. */
   eager?: boolean;
   onAddToBooking: (service: Service) => void;
+  /** The salon's policy, for a service without its own; not known yet, such a service says nothing. */
+  salonPolicy?: PaymentPolicy | undefined;
 }
 
-export function ServiceCard({ service, eager = false, onAddToBooking }: ServiceCardProps) {
+/**
+ * 'Deposit ৳360 online' or 'Pay at the salon' when booking it asks less than the price online;
+ * nothing for a service paid in full (the checkout's usual case needs no word).
+ */
+export function paymentNote(service: Pick<Service, 'price' | 'paymentPolicy'>, salonPolicy: PaymentPolicy | undefined): string | null {
+  const policy = service.paymentPolicy ?? salonPolicy;
+  if (!policy) return null;
+  const priceMinor = toMinorUnits(service.price);
+  const onlineMinor = onlineDueMinor(priceMinor, policyFor(service, policy));
+  if (onlineMinor === priceMinor) return null;
+  return onlineMinor === 0 ? 'Pay at the salon' : `Deposit ${formatMoney(fromMinorUnits(onlineMinor))} online`;
+}
+
+export function ServiceCard({ service, eager = false, onAddToBooking, salonPolicy }: ServiceCardProps) {
   const titleId = useId();
+  const note = paymentNote(service, salonPolicy);
   return (
     <article
       aria-labelledby={titleId}
@@ -58,6 +76,7 @@ export function ServiceCard({ service, eager = false, onAddToBooking }: ServiceC
             <span>{service.duration} min</span>
           </p>
         </div>
+        {note ? <p className="mt-1 text-xs font-medium text-secondary">{note}</p> : null}
         {/* Never clamped: with wider text spacing (WCAG 1.4.12) a clamp cuts the description off. */}
         <p className="mt-2 flex-1 text-sm leading-relaxed text-base-content/75 sm:mt-3">{service.description}</p>
         <button

@@ -1,8 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageIcon, Send } from 'lucide-react';
-import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
+import { useForm, useWatch, type DefaultValues, type FieldPath } from 'react-hook-form';
 import { z } from 'zod';
+import { paymentPolicySchema } from '../../../../shared/deposits';
 import { responsiveImage } from '../../../../shared/images';
 import {
   BUFFER_STEP,
@@ -21,6 +22,7 @@ import {
 import { MAX_UPLOAD_BYTES } from '../../../../shared/user';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FileField, InputField, TextareaField } from '../../../components/ui/form-field';
+import { PaymentPolicyFieldset } from '../../../components/payment-policy-fieldset';
 import { ApiRequestError } from '../../../lib/api-client';
 
 export const IMAGE_REQUIRED_MESSAGE = 'Image is required';
@@ -53,6 +55,12 @@ const titleToKeepSchema = z
 // The field is optional: left empty (a number input then gives NaN) it means no time after the visit.
 const bufferFieldSchema = z.preprocess((minutes) => (typeof minutes === 'number' && Number.isNaN(minutes) ? 0 : minutes), serviceBufferSchema);
 
+/** 'The salon's policy' is a choice of the radio group, sent as null (no policy of the service's own). */
+const SALON_POLICY = 'salon';
+const policyFieldSchema = z
+  .discriminatedUnion('mode', [z.object({ mode: z.literal(SALON_POLICY) }), ...paymentPolicySchema.options], { error: 'Choose how it is paid' })
+  .transform((policy) => (policy.mode === SALON_POLICY ? null : policy));
+
 /** The shared rules the server checks too, plus the image, which is uploaded before the save. */
 function serviceFormSchema({ isUpdate }: { isUpdate: boolean }) {
   return z.object({
@@ -62,6 +70,7 @@ function serviceFormSchema({ isUpdate }: { isUpdate: boolean }) {
     duration: serviceDurationSchema,
     buffer: bufferFieldSchema,
     category: serviceCategorySchema,
+    paymentPolicy: policyFieldSchema,
     image: imageFieldSchema(!isUpdate),
   });
 }
@@ -69,9 +78,7 @@ function serviceFormSchema({ isUpdate }: { isUpdate: boolean }) {
 type ServiceFormSchema = ReturnType<typeof serviceFormSchema>;
 type ServiceFormInput = z.input<ServiceFormSchema>;
 export type ServiceFormValues = z.output<ServiceFormSchema>;
-type FieldName = keyof ServiceFormInput;
-
-const fieldOfIssuePath: Record<string, FieldName> = {
+const fieldOfIssuePath: Record<string, FieldPath<ServiceFormInput>> = {
   title: 'title',
   price: 'price',
   description: 'description',
@@ -81,10 +88,13 @@ const fieldOfIssuePath: Record<string, FieldName> = {
   // The server names the saved address; the form names the file it came from.
   image_url: 'image',
   image: 'image',
+  'paymentPolicy.mode': 'paymentPolicy.mode',
+  'paymentPolicy.percent': 'paymentPolicy.percent',
+  'paymentPolicy.amount': 'paymentPolicy.amount',
 };
 
 function defaultValuesOf(service: Service | undefined): DefaultValues<ServiceFormInput> {
-  if (!service) return { title: '', description: '', duration: DEFAULT_DURATION, buffer: 0, category: '', image: undefined };
+  if (!service) return { title: '', description: '', duration: DEFAULT_DURATION, buffer: 0, category: '', paymentPolicy: { mode: SALON_POLICY }, image: undefined };
   return {
     title: service.title,
     price: service.price,
@@ -92,6 +102,7 @@ function defaultValuesOf(service: Service | undefined): DefaultValues<ServiceFor
     duration: service.duration,
     buffer: service.buffer,
     category: service.category ?? '',
+    paymentPolicy: service.paymentPolicy ?? { mode: SALON_POLICY },
     image: undefined,
   };
 }
@@ -161,6 +172,7 @@ export function ServiceForm({ service, onSubmit }: ServiceFormProps) {
     reset,
     setError,
     setValue,
+    getFieldState,
     formState: { errors, isSubmitting },
   } = useForm<ServiceFormInput, unknown, ServiceFormValues>({
     resolver: zodResolver(schema),
@@ -168,6 +180,7 @@ export function ServiceForm({ service, onSubmit }: ServiceFormProps) {
     mode: 'onTouched',
   });
   const files = useWatch({ control, name: 'image' });
+  const policyMode = useWatch({ control, name: 'paymentPolicy.mode' });
   const [notice, setNotice] = useState<string | null>(null);
 
   const submit = handleSubmit(async (values) => {
@@ -260,6 +273,15 @@ export function ServiceForm({ service, onSubmit }: ServiceFormProps) {
           error={errors.description?.message}
           registration={register('description')}
         />
+        <div className="md:col-span-2">
+          <PaymentPolicyFieldset
+            legend="How it is paid"
+            hint="What a customer pays online when she books it; the rest of a deposit is paid at the salon."
+            mode={policyMode}
+            inherit={{ value: SALON_POLICY, label: 'The salon’s policy', hint: 'As set in Salon settings, and changing with it.' }}
+            form={{ register, getFieldState }}
+          />
+        </div>
         <FileField
           label="Upload Image"
           className="md:col-span-2"

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import type { PaymentPolicy } from '../../../../shared/deposits';
 import type { Service } from '../../../../shared/service';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SectionHeading } from '../../../components/ui/section-heading';
@@ -15,9 +16,11 @@ interface ServicesGridProps {
   onAddToBooking: (service: Service) => void;
   /** Shows only these services, under a label, with a link back to all of them. */
   only?: { label: string; serviceIds: readonly string[]; clearTo: string } | undefined;
+  /** The salon's payment policy, for the cards of services without their own. */
+  salonPolicy?: PaymentPolicy | undefined;
 }
 
-export function ServicesGrid({ onAddToBooking, only }: ServicesGridProps) {
+export function ServicesGrid({ onAddToBooking, only, salonPolicy }: ServicesGridProps) {
   return (
     <section id="services" aria-labelledby="services-heading" className="bg-base-200/60 py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -33,14 +36,14 @@ export function ServicesGrid({ onAddToBooking, only }: ServicesGridProps) {
               </Link>
             </p>
           )}
-          <ServicesContent onAddToBooking={onAddToBooking} only={only} />
+          <ServicesContent onAddToBooking={onAddToBooking} only={only} salonPolicy={salonPolicy} />
         </div>
       </div>
     </section>
   );
 }
 
-function ServicesContent({ onAddToBooking, only }: ServicesGridProps) {
+function ServicesContent({ onAddToBooking, only, salonPolicy }: ServicesGridProps) {
   const { data: allServices, isPending, isError, error, refetch, isFetching } = useServices();
 
   if (isPending) {
@@ -91,7 +94,7 @@ function ServicesContent({ onAddToBooking, only }: ServicesGridProps) {
     <ul className={gridClass}>
       {services.map((service, index) => (
         <li key={service._id}>
-          <ServiceCard service={service} eager={index < EAGER_IMAGE_COUNT} onAddToBooking={onAddToBooking} />
+          <ServiceCard service={service} eager={index < EAGER_IMAGE_COUNT} onAddToBooking={onAddToBooking} salonPolicy={salonPolicy} />
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
 import { useId, useRef, type FormEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CalendarX2, Clock, Plus, Save, Trash2, Undo2 } from 'lucide-react';
+import { CalendarX2, Clock, Plus, Save, Trash2, Undo2, Wallet } from 'lucide-react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import {
   SLOT_MINUTE_OPTIONS,
@@ -13,6 +13,7 @@ import {
 import { SubmitButton } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField } from '../../../components/ui/form-field';
+import { PaymentPolicyFieldset } from '../../../components/payment-policy-fieldset';
 import { ApiRequestError } from '../../../lib/api-client';
 import { showSuccess } from '../../../lib/dialogs';
 import { timeZoneLabel } from '../../../../shared/calendar';
@@ -32,7 +33,7 @@ const TIME_ZONES: readonly string[] = (() => {
 
 /** Server issue paths that name a field of this form: `capacity`, `openingHours.2.close`, `closedDates.1`. */
 const FIELD_PATH =
-  /^(timeZone|capacity|slotMinutes|minNoticeMinutes|horizonDays|holdMinutes|cancelNoticeHours|reminderHours|backupTime|backupsKept|(openingHours|closedDates)(\.\d+(\.(open|close))?)?)$/;
+  /^(timeZone|capacity|slotMinutes|minNoticeMinutes|horizonDays|holdMinutes|cancelNoticeHours|reminderHours|unpaidLimit|backupTime|backupsKept|paymentPolicy\.(mode|percent|amount)|(openingHours|closedDates)(\.\d+(\.(open|close))?)?)$/;
 
 function isFieldPath(path: string): path is FieldPath<SalonSettings> {
   return FIELD_PATH.test(path);
@@ -40,7 +41,7 @@ function isFieldPath(path: string): path is FieldPath<SalonSettings> {
 
 const sectionClass = 'rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6';
 
-type NumberSetting = 'capacity' | 'minNoticeMinutes' | 'horizonDays' | 'holdMinutes' | 'cancelNoticeHours' | 'reminderHours' | 'backupsKept';
+type NumberSetting = 'capacity' | 'minNoticeMinutes' | 'horizonDays' | 'holdMinutes' | 'cancelNoticeHours' | 'reminderHours' | 'unpaidLimit' | 'backupsKept';
 
 interface NumberSettingField {
   name: NumberSetting;
@@ -79,6 +80,14 @@ const TIMING_FIELDS: readonly NumberSettingField[] = [
   },
 ];
 
+const UNPAID_LIMIT_FIELD: NumberSettingField = {
+  name: 'unpaidLimit',
+  label: 'Unpaid bookings per customer',
+  min: 0,
+  max: 20,
+  hint: 'How many upcoming visits one customer may hold with nothing paid yet (booked to pay at the salon).',
+};
+
 const BACKUPS_KEPT_FIELD: NumberSettingField = {
   name: 'backupsKept',
   label: 'Backups kept',
@@ -104,6 +113,7 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
     setError,
     setValue,
     getValues,
+    getFieldState,
     formState: { errors, isDirty, isSubmitted },
   } = useForm<SalonSettings>({
     resolver: zodResolver(salonSettingsSchema),
@@ -114,6 +124,7 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
   const openingHours = useWatch({ control, name: 'openingHours' });
   const timeZone = useWatch({ control, name: 'timeZone' });
   const closedDates = useWatch({ control, name: 'closedDates' });
+  const policyMode = useWatch({ control, name: 'paymentPolicy.mode' });
   const addDateButton = useRef<HTMLButtonElement>(null);
   // Set when a date row is added, so its input takes the focus as soon as it exists.
   const focusNewDate = useRef<number | null>(null);
@@ -125,6 +136,7 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
   const hoursHeadingId = useId();
   const closedHeadingId = useId();
   const backupHeadingId = useId();
+  const paymentsHeadingId = useId();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // Back to Save after the dialog, where she was (it was locked while saving, so focus had nowhere to return).
@@ -305,6 +317,22 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
             ) : null}
           </div>
           {TIMING_FIELDS.map(numberField)}
+        </div>
+      </section>
+
+      <section className={sectionClass} aria-labelledby={paymentsHeadingId}>
+        <h2 id={paymentsHeadingId} className="flex items-center gap-2 text-xl font-semibold">
+          <Wallet aria-hidden="true" className="size-5 text-primary" />
+          Payments
+        </h2>
+        <div className="mt-4 grid gap-5 sm:grid-cols-2">
+          <PaymentPolicyFieldset
+            legend="How customers pay"
+            hint="When they book; a service may have its own way. The rest of a deposit is paid at the salon."
+            mode={policyMode}
+            form={{ register, getFieldState }}
+          />
+          <div>{numberField(UNPAID_LIMIT_FIELD)}</div>
         </div>
       </section>
 
