@@ -26,10 +26,27 @@ export type AdminSummaryQuery = z.infer<typeof adminSummaryQuerySchema>;
  * Amounts are taka (major units), like the catalogue's prices.
  */
 export const adminSummarySchema = z.object({
-  /** Visits: confirmed, completed and no-show appointments (not cancelled). */
+  /**
+   * Visits: confirmed, completed and no-show appointments (not cancelled), however they are paid:
+   * a list booked to pay at the salon has a payment of ৳0 as its order record, and its visits
+   * count here as bookings, never as payments.
+   */
   bookings: z.number().int().nonnegative(),
-  /** Of the period's appointments, price minus what was refunded (a cancelled and refunded one adds nothing). */
+  /**
+   * Money taken for the period's appointments: paidOnline + paidAtSalon (a cancelled and refunded
+   * one adds nothing; what is still due is not revenue until it is paid).
+   */
   revenue: z.number(),
+  /** Paid online for them and not refunded (the whole price, or a deposit). */
+  paidOnline: z.number(),
+  /** Taken at the salon's counter for them (the rest after a deposit, a pay-at-salon visit). */
+  paidAtSalon: z.number(),
+  /** Deposits the salon kept: paid online for a deposit-plan visit cancelled late or missed (part of paidOnline). */
+  depositsKept: z.number().nonnegative(),
+  /** Still to pay at the salon for confirmed visits to come (price less paid online and at the counter). */
+  dueUpcoming: z.number().nonnegative(),
+  /** Still unpaid for confirmed or completed visits whose time is over: money the desk has not recorded. */
+  duePast: z.number().nonnegative(),
   /** Refunded of the period's appointments (cancelled ones, mostly). */
   refunds: z.number().nonnegative(),
   /** revenue / bookings, rounded to the poisha; 0 when there were no visits. */
@@ -63,7 +80,17 @@ export type AdminSummary = z.infer<typeof adminSummarySchema>;
  * the figures (the owner and her accountant read the same thing the server computes).
  */
 export const FIGURE_DEFINITIONS = [
-  { figure: 'Revenue', counts: 'what was paid for the appointments on these dates, less refunds; a cancelled and refunded visit adds nothing, a no-show keeps what was paid' },
+  {
+    figure: 'Revenue',
+    counts:
+      'money taken for the appointments on these dates: paid online (less refunds) and at the salon; a cancelled and refunded visit adds nothing, a no-show keeps what was paid',
+  },
+  { figure: 'Paid online, Paid at the salon', counts: 'the two parts of the revenue: online payments less refunds, and what the desk recorded' },
+  { figure: 'Deposits kept', counts: 'deposits paid online for visits cancelled late or missed, which the salon keeps (part of the revenue)' },
+  {
+    figure: 'Due at the salon',
+    counts: 'the rest of the price of visits not yet paid in full, for visits to come and for past visits the desk has not recorded as paid; not revenue until paid',
+  },
   { figure: 'Bookings', counts: 'visits on these dates: upcoming, completed or no-show, not cancelled' },
   { figure: 'Average per visit', counts: 'revenue divided by bookings' },
   { figure: 'Cancellations', counts: 'appointments on these dates that were cancelled and refunded' },

@@ -131,6 +131,12 @@ describe('GET /api/admin/summary', () => {
       // Facial 11:00, haircuts 19:30 and 23:30; the haircut cancelled at 12:00 is no visit.
       bookings: 3,
       revenue: 6000,
+      // Paid in full online (rows written as the spec's checkout made them): nothing at the salon.
+      paidOnline: 6000,
+      paidAtSalon: 0,
+      depositsKept: 0,
+      dueUpcoming: 0,
+      duePast: 0,
       refunds: 1000,
       averagePerVisit: 2000,
       cancellations: 1,
@@ -338,59 +344,7 @@ describe('figures that add up', () => {
     return paymentListSchema.parse((await asUser(t.app, admin).get(`/api/payments?from=${paidOn}&to=${period.to}`)).json());
   }
 
-  const minor = (taka: number) => Math.round(taka * 100);
-  const total = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-  /** The figures as the test computes them from the order list's rows alone. */
-  function fromOrders(orders: Booking[], from: string, to: string): Omit<AdminSummary, 'newCustomers'> {
-    const visits = orders.filter((b) => b.status === 'confirmed' || b.status === 'completed' || b.status === 'no-show');
-    const kept = (b: Booking) => minor(b.price) - minor(b.refunded);
-    // What was kept of every appointment: a cancelled and refunded one keeps nothing.
-    const revenueMinor = total(orders.map(kept));
-    const dateOf = (b: Booking) => instantToZoned(new Date(b.startsAt), DEFAULT_SALON_SETTINGS.timeZone).date;
-    const dates: string[] = [];
-    for (let date = from; date <= to; date = addCalendarDays(date, 1)) dates.push(date);
-    // Utilisation: the visits' minutes inside each date's opening hours, over capacity x those hours.
-    const windows = dates.flatMap((date) => {
-      const hours = DEFAULT_SALON_SETTINGS.openingHours[weekdayOfDate(date)];
-      return hours ? [{ start: dhaka(date, hours.open).getTime(), end: dhaka(date, hours.close).getTime() }] : [];
-    });
-    const inside = total(
-      visits.flatMap((b) => windows.map((w) => Math.max(0, Math.min(Date.parse(b.endsAt), w.end) - Math.max(Date.parse(b.startsAt), w.start)))),
-    );
-    const open = total(windows.map((w) => w.end - w.start)) * DEFAULT_SALON_SETTINGS.capacity;
-    const services = [...new Set(orders.map((b) => b.serviceId))]
-      .map((serviceId) => {
-        const of = orders.filter((b) => b.serviceId === serviceId);
-        return { serviceId, title: of[0]!.title, bookings: of.filter((b) => visits.includes(b)).length, revenue: total(of.map(kept)) / 100 };
-      })
-      .filter((service) => service.bookings > 0 || service.revenue > 0);
-    services.sort((x, y) => y.revenue - x.revenue || y.bookings - x.bookings || x.title.localeCompare(y.title));
-    const byStylist = [...new Set(orders.map((b) => b.staffId))]
-      .map((staffId) => {
-        const of = orders.filter((b) => b.staffId === staffId);
-        const done = of.filter((b) => visits.includes(b));
-        return { staffId, name: of[0]!.staffName, bookings: done.length, minutes: total(done.map((b) => b.duration)), revenue: total(of.map(kept)) / 100 };
-      })
-      .filter((group) => group.bookings > 0 || group.revenue > 0);
-    // Named stylists by revenue, then the visits without one.
-    byStylist.sort((x, y) => Number(x.staffId === null) - Number(y.staffId === null) || y.revenue - x.revenue || y.bookings - x.bookings || (x.name ?? '').localeCompare(y.name ?? ''));
-    return {
-      bookings: visits.length,
-      revenue: revenueMinor / 100,
-      refunds: total(orders.map((b) => minor(b.refunded))) / 100,
-      averagePerVisit: visits.length === 0 ? 0 : Math.round(revenueMinor / visits.length) / 100,
-      cancellations: orders.filter((b) => b.status === 'cancelled').length,
-      noShows: orders.filter((b) => b.status === 'no-show').length,
-      utilisation: open === 0 ? 0 : inside / open,
-      topServices: services.slice(0, 5),
-      byStylist,
-      byDay: dates.map((date) => {
-        const on = orders.filter((b) => dateOf(b) === date);
-        return { date, bookings: on.filter((b) => visits.includes(b)).length, revenue: total(on.map(kept)) / 100 };
-      }),
-    };
-  }
 
   it('the history is what it says: refunds, a no-show, cancels, a completed visit still confirmed', async () => {
     const { orders } = await rows(period.from, period.to);
@@ -414,7 +368,7 @@ describe('figures that add up', () => {
   it('every figure of the period equals the sum, count or average of the order list of the same dates', async () => {
     const { orders } = await rows(period.from, period.to);
     const summary = await figures(period.from, period.to);
-    expect(summary).toEqual({ ...fromOrders(orders, period.from, period.to), newCustomers: 2 });
+    expect(summary).toEqual({ ...figuresOfOrders(orders, period.from, period.to), newCustomers: 2 });
     // The same by hand, so the arithmetic above cannot drift with the code: manicure, no-show
     // haircut (kept), haircut, manicure and facial, all paid; two facials cancelled and refunded.
     const visitsMinor = 2 * minor(shop.manicure.price) + 2 * minor(shop.haircut.price) + minor(shop.facial.price);
@@ -473,8 +427,74 @@ describe('figures that add up', () => {
     for (const date of [days.a, days.b, days.c]) {
       const { orders } = await rows(date, date);
       const day = await figures(date, date);
-      expect(day, date).toEqual({ ...fromOrders(orders, date, date), newCustomers: date === days.a || date === days.b ? 1 : 0 });
+      expect(day, date).toEqual({ ...figuresOfOrders(orders, date, date), newCustomers: date === days.a || date === days.b ? 1 : 0 });
       expect(whole.byDay.find((d) => d.date === date), date).toEqual(day.byDay[0]);
     }
   });
 });
+
+const minor = (taka: number) => Math.round(taka * 100);
+const total = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+/** The figures as the test computes them from the order list's rows alone. */
+function figuresOfOrders(orders: Booking[], from: string, to: string): Omit<AdminSummary, 'newCustomers'> {
+  const visits = orders.filter((b) => b.status === 'confirmed' || b.status === 'completed' || b.status === 'no-show');
+  // Each figure from the row's own fields: what was asked online, what of it was refunded, and
+  // each counter payment (not from booking.money's sums, which the ledger test checks on their own).
+  const online = (b: Booking) => minor(b.money.online) - minor(b.refunded);
+  const counter = (b: Booking) => total(b.money.counterPayments.map((c) => minor(c.amount)));
+  // What was kept of every appointment, online and at the counter: a cancelled and refunded one keeps nothing.
+  const kept = (b: Booking) => online(b) + counter(b);
+  const revenueMinor = total(orders.map(kept));
+  const owing = orders.filter((b) => b.status === 'confirmed' || b.status === 'completed');
+  const due = (b: Booking) => Math.max(0, minor(b.price) - online(b) - counter(b));
+  const upcoming = (b: Booking) => Date.parse(b.endsAt) > Date.now();
+  const dateOf = (b: Booking) => instantToZoned(new Date(b.startsAt), DEFAULT_SALON_SETTINGS.timeZone).date;
+  const dates: string[] = [];
+  for (let date = from; date <= to; date = addCalendarDays(date, 1)) dates.push(date);
+  // Utilisation: the visits' minutes inside each date's opening hours, over capacity x those hours.
+  const windows = dates.flatMap((date) => {
+    const hours = DEFAULT_SALON_SETTINGS.openingHours[weekdayOfDate(date)];
+    return hours ? [{ start: dhaka(date, hours.open).getTime(), end: dhaka(date, hours.close).getTime() }] : [];
+  });
+  const inside = total(
+    visits.flatMap((b) => windows.map((w) => Math.max(0, Math.min(Date.parse(b.endsAt), w.end) - Math.max(Date.parse(b.startsAt), w.start)))),
+  );
+  const open = total(windows.map((w) => w.end - w.start)) * DEFAULT_SALON_SETTINGS.capacity;
+  const services = [...new Set(orders.map((b) => b.serviceId))]
+    .map((serviceId) => {
+      const of = orders.filter((b) => b.serviceId === serviceId);
+      return { serviceId, title: of[0]!.title, bookings: of.filter((b) => visits.includes(b)).length, revenue: total(of.map(kept)) / 100 };
+    })
+    .filter((service) => service.bookings > 0 || service.revenue > 0);
+  services.sort((x, y) => y.revenue - x.revenue || y.bookings - x.bookings || x.title.localeCompare(y.title));
+  const byStylist = [...new Set(orders.map((b) => b.staffId))]
+    .map((staffId) => {
+      const of = orders.filter((b) => b.staffId === staffId);
+      const done = of.filter((b) => visits.includes(b));
+      return { staffId, name: of[0]!.staffName, bookings: done.length, minutes: total(done.map((b) => b.duration)), revenue: total(of.map(kept)) / 100 };
+    })
+    .filter((group) => group.bookings > 0 || group.revenue > 0);
+  // Named stylists by revenue, then the visits without one.
+  byStylist.sort((x, y) => Number(x.staffId === null) - Number(y.staffId === null) || y.revenue - x.revenue || y.bookings - x.bookings || (x.name ?? '').localeCompare(y.name ?? ''));
+  return {
+    bookings: visits.length,
+    revenue: revenueMinor / 100,
+    paidOnline: total(orders.map(online)) / 100,
+    paidAtSalon: total(orders.map(counter)) / 100,
+    depositsKept: total(orders.filter((b) => b.money.plan === 'deposit' && (b.status === 'cancelled' || b.status === 'no-show')).map(online)) / 100,
+    dueUpcoming: total(owing.filter(upcoming).map(due)) / 100,
+    duePast: total(owing.filter((b) => !upcoming(b)).map(due)) / 100,
+    refunds: total(orders.map((b) => minor(b.refunded))) / 100,
+    averagePerVisit: visits.length === 0 ? 0 : Math.round(revenueMinor / visits.length) / 100,
+    cancellations: orders.filter((b) => b.status === 'cancelled').length,
+    noShows: orders.filter((b) => b.status === 'no-show').length,
+    utilisation: open === 0 ? 0 : inside / open,
+    topServices: services.slice(0, 5),
+    byStylist,
+    byDay: dates.map((date) => {
+      const on = orders.filter((b) => dateOf(b) === date);
+      return { date, bookings: on.filter((b) => visits.includes(b)).length, revenue: total(on.map(kept)) / 100 };
+    }),
+  };
+}
