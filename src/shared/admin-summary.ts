@@ -85,12 +85,11 @@ export const FIGURE_DEFINITIONS = [
     counts:
       'money taken for the appointments on these dates: paid online (less refunds) and at the salon; a cancelled and refunded visit adds nothing, a no-show keeps what was paid',
   },
-  { figure: 'Paid online, Paid at the salon', counts: 'the two parts of the revenue: online payments less refunds, and what the desk recorded' },
+  { figure: 'Paid online', counts: 'the part of the revenue paid online: whole prices and deposits, less refunds' },
+  { figure: 'Paid at the salon', counts: 'the part of the revenue the desk recorded as taken at the salon (cash, card, bKash, Nagad)' },
   { figure: 'Deposits kept', counts: 'deposits paid online for visits cancelled late or missed, which the salon keeps (part of the revenue)' },
-  {
-    figure: 'Due at the salon',
-    counts: 'the rest of the price of visits not yet paid in full, for visits to come and for past visits the desk has not recorded as paid; not revenue until paid',
-  },
+  { figure: 'Due at the salon', counts: 'what visits to come still owe at the salon: the price less what was paid online and at the salon' },
+  { figure: 'Unpaid past visits', counts: 'what visits already done (or not marked yet) still owe: not recorded as paid at the salon, and not revenue until it is' },
   { figure: 'Bookings', counts: 'visits on these dates: upcoming, completed or no-show, not cancelled' },
   { figure: 'Average per visit', counts: 'revenue divided by bookings' },
   { figure: 'Cancellations', counts: 'appointments on these dates that were cancelled and refunded' },
