@@ -15,6 +15,14 @@ export function paymentMoney(payment: Pick<Payment, 'currency'>, amount: number)
   return formatMoney(amount, payment.currency.toUpperCase());
 }
 
+/**
+ * What a payment took online; a list booked with nothing online took no money: it reads 'Pay at
+ * the salon', not ৳0 charged (what is taken at the counter is on the visit).
+ */
+export function paymentAmountLabel(payment: Pick<Payment, 'currency' | 'gateway' | 'amount'>): string {
+  return isPayAtSalonRecord(payment) ? PAY_AT_SALON_LABEL : paymentMoney(payment, payment.amount);
+}
+
 interface PaymentsTableProps {
   filters: PaymentFilters;
   /** The admin sees everyone's payments, so each row names its customer. */
@@ -138,15 +146,11 @@ function paidBy(payment: Payment): string {
   return payment.method ? PAYMENT_METHOD_NAMES[payment.method] : '—';
 }
 
-/**
- * What was taken online, and what of it was refunded. A list booked with nothing online took no
- * money: it reads 'Pay at the salon', not ৳0 charged (what is taken at the counter is on the visit).
- */
+/** What was taken online (paymentAmountLabel), and what of it was refunded. */
 function PaymentAmount({ payment }: { payment: Payment }) {
-  if (isPayAtSalonRecord(payment)) return <p className="font-semibold">{PAY_AT_SALON_LABEL}</p>;
   return (
     <>
-      <p className="font-semibold">{paymentMoney(payment, payment.amount)}</p>
+      <p className="font-semibold">{paymentAmountLabel(payment)}</p>
       {payment.refunded > 0 ? <p className="text-xs text-base-content/70">{paymentMoney(payment, payment.refunded)} refunded</p> : null}
     </>
   );
