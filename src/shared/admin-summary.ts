@@ -51,7 +51,7 @@ export const adminSummarySchema = z.object({
   refunds: z.number().nonnegative(),
   /** revenue / bookings, rounded to the poisha; 0 when there were no visits. */
   averagePerVisit: z.number(),
-  /** Appointments of the period that were cancelled (and refunded). */
+  /** Appointments of the period that were cancelled (refunded what was paid online, or kept a deposit of a late cancellation). */
   cancellations: z.number().int().nonnegative(),
   /** Visits of the period that the salon marked no-show (their kept money is revenue). */
   noShows: z.number().int().nonnegative(),
@@ -92,7 +92,7 @@ export const FIGURE_DEFINITIONS = [
   { figure: 'Unpaid past visits', counts: 'what visits already done (or not marked yet) still owe: not recorded as paid at the salon, and not revenue until it is' },
   { figure: 'Bookings', counts: 'visits on these dates: upcoming, completed or no-show, not cancelled' },
   { figure: 'Average per visit', counts: 'revenue divided by bookings' },
-  { figure: 'Cancellations', counts: 'appointments on these dates that were cancelled and refunded' },
+  { figure: 'Cancellations', counts: 'appointments on these dates that were cancelled: refunded, or their deposit kept when cancelled late' },
   { figure: 'No-shows', counts: 'visits on these dates the customer missed' },
   { figure: 'New customers', counts: 'customer accounts opened on these dates (by sign-up date)' },
   { figure: 'Utilisation', counts: 'chair time of the visits on these dates, within opening hours' },
