@@ -10,7 +10,7 @@ import type { SalonSettings } from '../../shared/salon-settings.js';
  * The admin home's figures for salon-local days `from`..`to` (inclusive). All but new customers
  * summarise one set of rows: the paid-for appointments whose visit starts on those dates, exactly
  * what the order list shows for them (docs/decisions/030-figures-that-add-up.md). Money goes with
- * its visit (price minus what was refunded of it), not with the day it was paid, so the revenue,
+ * its visit (what was taken for it, online less refunds and at the counter), not with the day it was paid, so the revenue,
  * the bookings beside it and the top services below it are the same visits.
  */
 export async function getAdminSummary(db: Db, range: { from: string; to: string }, settings: SalonSettings): Promise<AdminSummary> {
