@@ -62,6 +62,11 @@ test('the admin sees the demo visit’s revenue and a drawn chart on the admin h
   const figure = (label: string) => figures.locator('dl > div').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd').first();
   await expect(figure('Revenue')).toHaveText(formatMoney(summary.revenue));
   await expect(figure('Bookings')).toHaveText(String(summary.bookings));
+  // The revenue's two parts add up to it; the demo's visits were paid in full online.
+  expect(Math.round(summary.paidOnline * 100) + Math.round(summary.paidAtSalon * 100)).toBe(Math.round(summary.revenue * 100));
+  await expect(figure('Paid online')).toHaveText(formatMoney(summary.paidOnline));
+  await expect(figure('Paid at the salon')).toHaveText(formatMoney(summary.paidAtSalon));
+  await expect(figure('Due at the salon')).toHaveText(formatMoney(summary.dueUpcoming));
   const top = figures.getByRole('region', { name: 'Top services by revenue' });
   await expect(top.getByRole('listitem')).toHaveText(summary.topServices.map((service) => new RegExp(`${escaped(service.title)}.*${formatMoney(service.revenue)}`)));
   // The demo customer's two paid visits were booked before its stylists: one 'No stylist' line with
@@ -69,7 +74,7 @@ test('the admin sees the demo visit’s revenue and a drawn chart on the admin h
   const byStylist = figures.getByRole('region', { name: 'Bookings by stylist' });
   await expect(byStylist.getByRole('listitem').last()).toHaveText(/No stylist\s*2 bookings · 105 min booked\s*৳3,300/);
   await expect(byStylist.getByRole('listitem').filter({ hasText: 'Nasima Begum' })).toContainText(formatMoney(nasima!.revenue));
-  await expect(figures.getByRole('region', { name: 'What these figures count' }).getByRole('listitem')).toHaveCount(9);
+  await expect(figures.getByRole('region', { name: 'What these figures count' }).getByRole('listitem')).toHaveCount(14);
 
   // uPlot draws on a canvas: it is there, sized, and not blank.
   const canvas = figures.locator('[data-testid="revenue-chart"] canvas');
@@ -98,6 +103,11 @@ test('the admin sees the demo visit’s revenue and a drawn chart on the admin h
   expect(await sidewaysOverflow(page), 'sideways scroll at 390').toBe(0);
   expect(await seriousAxeViolations(page)).toEqual([]);
   await page.screenshot({ path: 'e2e/screenshots/admin-home-390.png', fullPage: true });
+  // The money cards' longer labels at the narrowest phone.
+  await page.setViewportSize({ width: 320, height: 700 });
+  expect(await sidewaysOverflow(page), 'sideways scroll at 320').toBe(0);
+  await figures.locator('dl').screenshot({ path: 'e2e/screenshots/admin-home-figures-320.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
 
   // 'Show as table' swaps the chart for the same numbers.
   await figures.getByRole('button', { name: 'Show as table' }).click();

@@ -1,16 +1,22 @@
-import { PAYMENT_METHOD_NAMES, type Booking, type Payment } from '../shared/payments.js';
+import { isPayAtSalonRecord, PAY_AT_SALON_LABEL, PAYMENT_METHOD_NAMES, type Booking, type Payment } from '../shared/payments.js';
 import { toCsv } from './csv.js';
 import { salonLocalDateTime } from '../shared/calendar.js';
 import { withStylist } from '../shared/staff.js';
 
 /**
  * The order list as the admin (or a customer, her own) sees it; amounts in taka, times on the salon's
- * clock. 'Stylist' is the last column (empty for a visit before the salon had stylists): files
- * written before it keep every column where a spreadsheet's formulas expect it.
+ * clock. New columns go at the end ('Stylist', empty for a visit before the salon had stylists; then
+ * the visit's money as booking.money says it): files written before them keep every column where a
+ * spreadsheet's formulas expect it. 'Paid online' is after refunds, 'Due' is 0 for a cancelled or
+ * missed visit, and 'Deposit kept' is the part of 'Paid online' the salon kept (a late cancellation
+ * or a no-show).
  */
 export function bookingsCsv(list: Booking[], timeZone: string): string {
   return toCsv(
-    ['Booking', 'Starts', 'Ends', 'Service', 'Minutes', 'Price (BDT)', 'Refunded (BDT)', 'Status', 'Customer', 'E-mail', 'Payment', 'Stylist'],
+    [
+      ...['Booking', 'Starts', 'Ends', 'Service', 'Minutes', 'Price (BDT)', 'Refunded (BDT)', 'Status', 'Customer', 'E-mail', 'Payment', 'Stylist'],
+      ...['Paid online (BDT)', 'Paid at the salon (BDT)', 'Due (BDT)', 'Deposit kept (BDT)'],
+    ],
     list.map((b) => [
       b._id,
       salonLocalDateTime(b.startsAt, timeZone),
@@ -24,6 +30,10 @@ export function bookingsCsv(list: Booking[], timeZone: string): string {
       b.customer.email,
       b.paymentId,
       b.staffName,
+      b.money.paidOnline,
+      b.money.paidAtSalon,
+      b.money.due,
+      b.money.depositKept,
     ]),
   );
 }
@@ -49,8 +59,9 @@ export function paymentsCsv(list: Payment[], timeZone: string): string {
       p.status,
       p.gateway,
       p.gatewayRef,
-      // Empty until a charge succeeds (or when the processor did not say).
-      p.method ? PAYMENT_METHOD_NAMES[p.method] : null,
+      // Empty until a charge succeeds (or when the processor did not say); a list booked with
+      // nothing online says so rather than look like an unpaid ৳0 charge.
+      isPayAtSalonRecord(p) ? PAY_AT_SALON_LABEL : p.method ? PAYMENT_METHOD_NAMES[p.method] : null,
     ]),
   );
 }

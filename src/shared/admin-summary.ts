@@ -26,15 +26,32 @@ export type AdminSummaryQuery = z.infer<typeof adminSummaryQuerySchema>;
  * Amounts are taka (major units), like the catalogue's prices.
  */
 export const adminSummarySchema = z.object({
-  /** Visits: confirmed, completed and no-show appointments (not cancelled). */
+  /**
+   * Visits: confirmed, completed and no-show appointments (not cancelled), however they are paid:
+   * a list booked to pay at the salon has a payment of ৳0 as its order record, and its visits
+   * count here as bookings, never as payments.
+   */
   bookings: z.number().int().nonnegative(),
-  /** Of the period's appointments, price minus what was refunded (a cancelled and refunded one adds nothing). */
+  /**
+   * Money taken for the period's appointments: paidOnline + paidAtSalon (a cancelled and refunded
+   * one adds nothing; what is still due is not revenue until it is paid).
+   */
   revenue: z.number(),
+  /** Paid online for them and not refunded (the whole price, or a deposit). */
+  paidOnline: z.number(),
+  /** Taken at the salon's counter for them (the rest after a deposit, a pay-at-salon visit). */
+  paidAtSalon: z.number(),
+  /** Deposits the salon kept: paid online for a deposit-plan visit cancelled late or missed (part of paidOnline). */
+  depositsKept: z.number().nonnegative(),
+  /** Still to pay at the salon for confirmed visits to come (price less paid online and at the counter). */
+  dueUpcoming: z.number().nonnegative(),
+  /** Still unpaid for confirmed or completed visits whose time is over: money the desk has not recorded. */
+  duePast: z.number().nonnegative(),
   /** Refunded of the period's appointments (cancelled ones, mostly). */
   refunds: z.number().nonnegative(),
   /** revenue / bookings, rounded to the poisha; 0 when there were no visits. */
   averagePerVisit: z.number(),
-  /** Appointments of the period that were cancelled (and refunded). */
+  /** Appointments of the period that were cancelled (refunded what was paid online, or kept a deposit of a late cancellation). */
   cancellations: z.number().int().nonnegative(),
   /** Visits of the period that the salon marked no-show (their kept money is revenue). */
   noShows: z.number().int().nonnegative(),
@@ -63,10 +80,19 @@ export type AdminSummary = z.infer<typeof adminSummarySchema>;
  * the figures (the owner and her accountant read the same thing the server computes).
  */
 export const FIGURE_DEFINITIONS = [
-  { figure: 'Revenue', counts: 'what was paid for the appointments on these dates, less refunds; a cancelled and refunded visit adds nothing, a no-show keeps what was paid' },
+  {
+    figure: 'Revenue',
+    counts:
+      'money taken for the appointments on these dates: paid online (less refunds) and at the salon; a cancelled and refunded visit adds nothing, a no-show keeps what was paid',
+  },
+  { figure: 'Paid online', counts: 'the part of the revenue paid online: whole prices and deposits, less refunds' },
+  { figure: 'Paid at the salon', counts: 'the part of the revenue the desk recorded as taken at the salon (cash, card, bKash, Nagad)' },
+  { figure: 'Deposits kept', counts: 'deposits paid online for visits cancelled late or missed, which the salon keeps (part of the revenue)' },
+  { figure: 'Due at the salon', counts: 'what visits to come still owe at the salon: the price less what was paid online and at the salon' },
+  { figure: 'Unpaid past visits', counts: 'what visits already done (or not marked yet) still owe: not recorded as paid at the salon, and not revenue until it is' },
   { figure: 'Bookings', counts: 'visits on these dates: upcoming, completed or no-show, not cancelled' },
   { figure: 'Average per visit', counts: 'revenue divided by bookings' },
-  { figure: 'Cancellations', counts: 'appointments on these dates that were cancelled and refunded' },
+  { figure: 'Cancellations', counts: 'appointments on these dates that were cancelled: refunded, or their deposit kept when cancelled late' },
   { figure: 'No-shows', counts: 'visits on these dates the customer missed' },
   { figure: 'New customers', counts: 'customer accounts opened on these dates (by sign-up date)' },
   { figure: 'Utilisation', counts: 'chair time of the visits on these dates, within opening hours' },

@@ -202,6 +202,17 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
+/**
+ * A list booked with nothing to pay online is written as a payment of ৳0 through no processor
+ * (gateway 'salon'): the order record of its visits, not money taken. The history reads it as
+ * 'Pay at the salon' rather than ৳0 charged, and counts it apart from the payments
+ * (docs/decisions/030, deposits).
+ */
+export function isPayAtSalonRecord(payment: Pick<Payment, 'gateway'>): boolean {
+  return payment.gateway === 'salon';
+}
+export const PAY_AT_SALON_LABEL = 'Pay at the salon';
+
 /** Filters of the order list and payment history (dates are salon-local days, inclusive). */
 export const listFilterSchema = z.object({
   from: calendarDateSchema.optional(),

@@ -7,7 +7,15 @@ import { addCalendarDays } from '../../shared/calendar';
 export function quietSummary(from: string, to: string): AdminSummary {
   const byDay: AdminSummary['byDay'] = [];
   for (let date = from; date <= to; date = addCalendarDays(date, 1)) byDay.push({ date, bookings: 0, revenue: 0 });
-  return { bookings: 0, revenue: 0, refunds: 0, averagePerVisit: 0, cancellations: 0, noShows: 0, newCustomers: 0, utilisation: 0, topServices: [], byStylist: [], byDay };
+  return {
+    bookings: 0,
+    revenue: 0,
+    paidOnline: 0,
+    paidAtSalon: 0,
+    depositsKept: 0,
+    dueUpcoming: 0,
+    duePast: 0,
+    refunds: 0, averagePerVisit: 0, cancellations: 0, noShows: 0, newCustomers: 0, utilisation: 0, topServices: [], byStylist: [], byDay };
 }
 
 /**

@@ -131,6 +131,12 @@ describe('GET /api/admin/summary', () => {
       // Facial 11:00, haircuts 19:30 and 23:30; the haircut cancelled at 12:00 is no visit.
       bookings: 3,
       revenue: 6000,
+      // Paid in full online (rows written as the spec's checkout made them): nothing at the salon.
+      paidOnline: 6000,
+      paidAtSalon: 0,
+      depositsKept: 0,
+      dueUpcoming: 0,
+      duePast: 0,
       refunds: 1000,
       averagePerVisit: 2000,
       cancellations: 1,
@@ -338,59 +344,7 @@ describe('figures that add up', () => {
     return paymentListSchema.parse((await asUser(t.app, admin).get(`/api/payments?from=${paidOn}&to=${period.to}`)).json());
   }
 
-  const minor = (taka: number) => Math.round(taka * 100);
-  const total = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-  /** The figures as the test computes them from the order list's rows alone. */
-  function fromOrders(orders: Booking[], from: string, to: string): Omit<AdminSummary, 'newCustomers'> {
-    const visits = orders.filter((b) => b.status === 'confirmed' || b.status === 'completed' || b.status === 'no-show');
-    const kept = (b: Booking) => minor(b.price) - minor(b.refunded);
-    // What was kept of every appointment: a cancelled and refunded one keeps nothing.
-    const revenueMinor = total(orders.map(kept));
-    const dateOf = (b: Booking) => instantToZoned(new Date(b.startsAt), DEFAULT_SALON_SETTINGS.timeZone).date;
-    const dates: string[] = [];
-    for (let date = from; date <= to; date = addCalendarDays(date, 1)) dates.push(date);
-    // Utilisation: the visits' minutes inside each date's opening hours, over capacity x those hours.
-    const windows = dates.flatMap((date) => {
-      const hours = DEFAULT_SALON_SETTINGS.openingHours[weekdayOfDate(date)];
-      return hours ? [{ start: dhaka(date, hours.open).getTime(), end: dhaka(date, hours.close).getTime() }] : [];
-    });
-    const inside = total(
-      visits.flatMap((b) => windows.map((w) => Math.max(0, Math.min(Date.parse(b.endsAt), w.end) - Math.max(Date.parse(b.startsAt), w.start)))),
-    );
-    const open = total(windows.map((w) => w.end - w.start)) * DEFAULT_SALON_SETTINGS.capacity;
-    const services = [...new Set(orders.map((b) => b.serviceId))]
-      .map((serviceId) => {
-        const of = orders.filter((b) => b.serviceId === serviceId);
-        return { serviceId, title: of[0]!.title, bookings: of.filter((b) => visits.includes(b)).length, revenue: total(of.map(kept)) / 100 };
-      })
-      .filter((service) => service.bookings > 0 || service.revenue > 0);
-    services.sort((x, y) => y.revenue - x.revenue || y.bookings - x.bookings || x.title.localeCompare(y.title));
-    const byStylist = [...new Set(orders.map((b) => b.staffId))]
-      .map((staffId) => {
-        const of = orders.filter((b) => b.staffId === staffId);
-        const done = of.filter((b) => visits.includes(b));
-        return { staffId, name: of[0]!.staffName, bookings: done.length, minutes: total(done.map((b) => b.duration)), revenue: total(of.map(kept)) / 100 };
-      })
-      .filter((group) => group.bookings > 0 || group.revenue > 0);
-    // Named stylists by revenue, then the visits without one.
-    byStylist.sort((x, y) => Number(x.staffId === null) - Number(y.staffId === null) || y.revenue - x.revenue || y.bookings - x.bookings || (x.name ?? '').localeCompare(y.name ?? ''));
-    return {
-      bookings: visits.length,
-      revenue: revenueMinor / 100,
-      refunds: total(orders.map((b) => minor(b.refunded))) / 100,
-      averagePerVisit: visits.length === 0 ? 0 : Math.round(revenueMinor / visits.length) / 100,
-      cancellations: orders.filter((b) => b.status === 'cancelled').length,
-      noShows: orders.filter((b) => b.status === 'no-show').length,
-      utilisation: open === 0 ? 0 : inside / open,
-      topServices: services.slice(0, 5),
-      byStylist,
-      byDay: dates.map((date) => {
-        const on = orders.filter((b) => dateOf(b) === date);
-        return { date, bookings: on.filter((b) => visits.includes(b)).length, revenue: total(on.map(kept)) / 100 };
-      }),
-    };
-  }
 
   it('the history is what it says: refunds, a no-show, cancels, a completed visit still confirmed', async () => {
     const { orders } = await rows(period.from, period.to);
@@ -414,7 +368,7 @@ describe('figures that add up', () => {
   it('every figure of the period equals the sum, count or average of the order list of the same dates', async () => {
     const { orders } = await rows(period.from, period.to);
     const summary = await figures(period.from, period.to);
-    expect(summary).toEqual({ ...fromOrders(orders, period.from, period.to), newCustomers: 2 });
+    expect(summary).toEqual({ ...figuresOfOrders(orders, period.from, period.to), newCustomers: 2 });
     // The same by hand, so the arithmetic above cannot drift with the code: manicure, no-show
     // haircut (kept), haircut, manicure and facial, all paid; two facials cancelled and refunded.
     const visitsMinor = 2 * minor(shop.manicure.price) + 2 * minor(shop.haircut.price) + minor(shop.facial.price);
@@ -473,8 +427,241 @@ describe('figures that add up', () => {
     for (const date of [days.a, days.b, days.c]) {
       const { orders } = await rows(date, date);
       const day = await figures(date, date);
-      expect(day, date).toEqual({ ...fromOrders(orders, date, date), newCustomers: date === days.a || date === days.b ? 1 : 0 });
+      expect(day, date).toEqual({ ...figuresOfOrders(orders, date, date), newCustomers: date === days.a || date === days.b ? 1 : 0 });
       expect(whole.byDay.find((d) => d.date === date), date).toEqual(day.byDay[0]);
     }
   });
 });
+
+/**
+ * Deposits and paying at the salon (docs/decisions/042) through the API: a deposit paid online and
+ * the rest at the counter, a deposit kept by a no-show and by a late cancellation, a deposit refunded
+ * by a cancellation in time, visits booked to pay at the salon (one partly paid at the counter, one
+ * cancelled), and visits to come with something still due. The past part is moved eight weeks back
+ * (clear of the four weeks above); then each figure must equal the order list's rows of the same
+ * dates, and the hand-made sums below.
+ */
+describe('figures that add up with deposits and money taken at the salon', () => {
+  const SHIFT = sql`interval '56 days'`;
+  let manicure: Service;
+  let haircut: Service;
+  let deposit: number;
+  let past: { from: string; to: string };
+  let upcoming: { from: string; to: string };
+  let pastCustomers: Account[];
+
+  async function settings(change: Partial<typeof DEFAULT_SALON_SETTINGS>) {
+    const res = await asUser(t.app, admin).put('/api/settings', { ...DEFAULT_SALON_SETTINGS, ...change });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  /** Books one service for her and pays what is asked online (nothing for a visit paid at the salon). */
+  async function book(who: Account, service: Service, date: string, time: string, online: number) {
+    await readyToPay(t.app, who, [{ serviceId: service._id, time }], date);
+    const intentRes = await asUser(t.app, who).post('/api/create-payment-intent', { price: online });
+    expect(intentRes.statusCode, intentRes.body).toBe(200);
+    const intent = intentSchema.parse(intentRes.json());
+    if (online > 0) {
+      const res = await asUser(t.app, who).post('/api/payments/test/confirm', { clientSecret: intent.clientSecret, cardNumber: CARDS.success, expiry: futureExpiry(), cvc: '123' });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const [booking] = bookingListSchema.parse((await asUser(t.app, who).get('/api/bookings')).json());
+    return booking!._id;
+  }
+
+  async function post(who: Account, url: string, body: object = {}) {
+    const res = await asUser(t.app, who).post(url, body);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  beforeAll(async () => {
+    const list = serviceListSchema.parse((await t.app.inject({ url: '/api/service' })).json());
+    // Services Nila (added above) does: once the salon has stylists, a visit is booked with one.
+    manicure = list.find((s) => s.title === 'Classic Manicure')!;
+    haircut = list.find((s) => s.title === 'Classic Haircut & Blow-dry')!;
+    expect((await asUser(t.app, admin).patch(`/api/service/${manicure._id}`, { paymentPolicy: { mode: 'deposit-percent', percent: 30 } })).statusCode).toBe(200);
+    expect((await asUser(t.app, admin).patch(`/api/service/${haircut._id}`, { paymentPolicy: { mode: 'at-salon' } })).statusCode).toBe(200);
+    deposit = Math.round(manicure.price * 0.3);
+
+    const next = distinctOpenDays(8);
+    const [p1, p2] = [next(), next()];
+    const later = distinctOpenDays(30);
+    const [u1, u2] = [later(), later()];
+    const [dia, eva, fay, gia, jo, kim, hana, ida] = await Promise.all(Array.from({ length: 8 }, () => signUp(t.app)));
+    pastCustomers = [dia!, eva!, fay!, gia!, jo!, kim!];
+
+    const diaVisit = await book(dia!, manicure, p1, '10:00', deposit);
+    const evaVisit = await book(eva!, manicure, p1, '12:00', deposit);
+    const kimVisit = await book(kim!, manicure, p1, '15:00', deposit);
+    const fayVisit = await book(fay!, haircut, p2, '10:00', 0);
+    const giaVisit = await book(gia!, manicure, p2, '12:00', deposit);
+    const joVisit = await book(jo!, haircut, p2, '14:00', 0);
+    // In time: Kim's deposit is refunded; Jo's visit to pay at the salon costs nothing.
+    await post(kim!, `/api/bookings/${kimVisit}/cancel`);
+    await post(jo!, `/api/bookings/${joVisit}/cancel`);
+    // Late (a notice longer than the days left): Gia gives up her deposit.
+    await settings({ cancelNoticeHours: 720 });
+    await post(gia!, `/api/bookings/${giaVisit}/cancel`);
+    await settings({});
+
+    const ids = pastCustomers.map((c) => c.id);
+    await t.app.db.execute(sql`update bookings set starts_at = starts_at - ${SHIFT}, ends_at = ends_at - ${SHIFT},
+      cancelled_at = cancelled_at - ${SHIFT}, created_at = created_at - ${SHIFT} where user_id in (${sql.join(ids, sql`, `)})`);
+    await t.app.db.execute(sql`update payments set created_at = created_at - ${SHIFT}, updated_at = updated_at - ${SHIFT},
+      paid_at = paid_at - ${SHIFT} where user_id in (${sql.join(ids, sql`, `)})`);
+    past = { from: addCalendarDays(p1, -56), to: addCalendarDays(p2, -56) };
+
+    // Dia paid the rest in cash and was done; Eva did not come; Fay was done and paid ৳500 of the haircut by card.
+    await post(admin, `/api/bookings/${diaVisit}/counter-payments`, { amount: manicure.price - deposit, method: 'cash' });
+    await post(admin, `/api/bookings/${diaVisit}/complete`);
+    await post(admin, `/api/bookings/${evaVisit}/no-show`);
+    await post(admin, `/api/bookings/${fayVisit}/complete`);
+    await post(admin, `/api/bookings/${fayVisit}/counter-payments`, { amount: 500, method: 'card' });
+
+    // To come: Hana's deposit and ৳200 by bKash ahead of her visit; Ida pays all of hers at the salon.
+    const hanaVisit = await book(hana!, manicure, u1, '11:00', deposit);
+    await post(admin, `/api/bookings/${hanaVisit}/counter-payments`, { amount: 200, method: 'bkash' });
+    await book(ida!, haircut, u2, '11:00', 0);
+    upcoming = { from: u1, to: u2 };
+  });
+  afterAll(async () => {
+    await asUser(t.app, admin).patch(`/api/service/${manicure._id}`, { paymentPolicy: null });
+    await asUser(t.app, admin).patch(`/api/service/${haircut._id}`, { paymentPolicy: null });
+  });
+
+  async function orders(from: string, to: string) {
+    return bookingListSchema.parse((await asUser(t.app, admin).get(`/api/bookings?from=${from}&to=${to}`)).json());
+  }
+
+  it('the past: deposits kept and refunded, the rest taken at the counter, what the desk has not taken is due', async () => {
+    const rows = await orders(past.from, past.to);
+    const summary = await figures(past.from, past.to);
+    expect(summary).toEqual({ ...figuresOfOrders(rows, past.from, past.to), newCustomers: 0 });
+    // By hand: Dia's, Eva's and Gia's deposits stay online (Kim's went back); Dia's rest and Fay's ৳500 at the counter.
+    const onlineMinor = 3 * minor(deposit);
+    const counterMinor = minor(manicure.price - deposit) + minor(500);
+    expect(summary).toMatchObject({
+      bookings: 3,
+      paidOnline: onlineMinor / 100,
+      paidAtSalon: counterMinor / 100,
+      revenue: (onlineMinor + counterMinor) / 100,
+      averagePerVisit: Math.round((onlineMinor + counterMinor) / 3) / 100,
+      depositsKept: 2 * deposit,
+      refunds: deposit,
+      cancellations: 3,
+      noShows: 1,
+      dueUpcoming: 0,
+      duePast: haircut.price - 500,
+    });
+    expect(total(summary.byDay.map((d) => minor(d.revenue)))).toBe(minor(summary.revenue));
+    expect(total(summary.topServices.map((s) => minor(s.revenue)))).toBe(minor(summary.revenue));
+    expect(total(summary.byStylist.map((s) => minor(s.revenue)))).toBe(minor(summary.revenue));
+    expect(summary.topServices.map((s) => [s.title, s.bookings, minor(s.revenue)])).toEqual([
+      [manicure.title, 2, 3 * minor(deposit) + minor(manicure.price - deposit)],
+      [haircut.title, 1, minor(500)],
+    ]);
+  });
+
+  it('visits to come: what is paid so far is revenue, the rest is due at the salon', async () => {
+    const rows = await orders(upcoming.from, upcoming.to);
+    const summary = await figures(upcoming.from, upcoming.to);
+    expect(summary).toEqual({ ...figuresOfOrders(rows, upcoming.from, upcoming.to), newCustomers: 0 });
+    expect(summary).toMatchObject({
+      bookings: 2,
+      paidOnline: deposit,
+      paidAtSalon: 200,
+      revenue: deposit + 200,
+      depositsKept: 0,
+      refunds: 0,
+      dueUpcoming: manicure.price - deposit - 200 + haircut.price,
+      duePast: 0,
+    });
+  });
+
+  it('over a span holding every kind of row, each figure is still its rows of the order list', async () => {
+    const rows = await orders(past.from, upcoming.to);
+    const summary = await figures(past.from, upcoming.to);
+    expect(summary).toEqual({ ...figuresOfOrders(rows, past.from, upcoming.to), newCustomers: summary.newCustomers });
+    expect(minor(summary.revenue)).toBe(minor(summary.paidOnline) + minor(summary.paidAtSalon));
+  });
+
+  it('the payment history: a ৳0 payment records each list booked to pay at the salon, and the payments kept what the visits show as paid online', async () => {
+    const today = instantToZoned(new Date(), DEFAULT_SALON_SETTINGS.timeZone).date;
+    const list = paymentListSchema.parse((await asUser(t.app, admin).get(`/api/payments?from=${addCalendarDays(today, -57)}&to=${addCalendarDays(today, -55)}`)).json());
+    const emails = new Set(pastCustomers.map((c) => c.email));
+    const theirs = list.filter((p) => emails.has(p.customer.email));
+    expect(theirs.filter((p) => p.gateway === 'salon').map((p) => [p.amount, p.refunded, p.status])).toEqual([
+      [0, 0, 'succeeded'],
+      [0, 0, 'succeeded'],
+    ]);
+    const summary = await figures(past.from, past.to);
+    expect(total(theirs.map((p) => minor(p.amount) - minor(p.refunded)))).toBe(minor(summary.paidOnline));
+    expect(total(theirs.map((p) => minor(p.refunded)))).toBe(minor(summary.refunds));
+  });
+});
+
+const minor = (taka: number) => Math.round(taka * 100);
+const total = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+/** The figures as the test computes them from the order list's rows alone. */
+function figuresOfOrders(orders: Booking[], from: string, to: string): Omit<AdminSummary, 'newCustomers'> {
+  const visits = orders.filter((b) => b.status === 'confirmed' || b.status === 'completed' || b.status === 'no-show');
+  // Each figure from the row's own fields: what was asked online, what of it was refunded, and
+  // each counter payment (not from booking.money's sums, which the ledger test checks on their own).
+  const online = (b: Booking) => minor(b.money.online) - minor(b.refunded);
+  const counter = (b: Booking) => total(b.money.counterPayments.map((c) => minor(c.amount)));
+  // What was kept of every appointment, online and at the counter: a cancelled and refunded one keeps nothing.
+  const kept = (b: Booking) => online(b) + counter(b);
+  const revenueMinor = total(orders.map(kept));
+  const owing = orders.filter((b) => b.status === 'confirmed' || b.status === 'completed');
+  const due = (b: Booking) => Math.max(0, minor(b.price) - online(b) - counter(b));
+  const upcoming = (b: Booking) => Date.parse(b.endsAt) > Date.now();
+  const dateOf = (b: Booking) => instantToZoned(new Date(b.startsAt), DEFAULT_SALON_SETTINGS.timeZone).date;
+  const dates: string[] = [];
+  for (let date = from; date <= to; date = addCalendarDays(date, 1)) dates.push(date);
+  // Utilisation: the visits' minutes inside each date's opening hours, over capacity x those hours.
+  const windows = dates.flatMap((date) => {
+    const hours = DEFAULT_SALON_SETTINGS.openingHours[weekdayOfDate(date)];
+    return hours ? [{ start: dhaka(date, hours.open).getTime(), end: dhaka(date, hours.close).getTime() }] : [];
+  });
+  const inside = total(
+    visits.flatMap((b) => windows.map((w) => Math.max(0, Math.min(Date.parse(b.endsAt), w.end) - Math.max(Date.parse(b.startsAt), w.start)))),
+  );
+  const open = total(windows.map((w) => w.end - w.start)) * DEFAULT_SALON_SETTINGS.capacity;
+  const services = [...new Set(orders.map((b) => b.serviceId))]
+    .map((serviceId) => {
+      const of = orders.filter((b) => b.serviceId === serviceId);
+      return { serviceId, title: of[0]!.title, bookings: of.filter((b) => visits.includes(b)).length, revenue: total(of.map(kept)) / 100 };
+    })
+    .filter((service) => service.bookings > 0 || service.revenue > 0);
+  services.sort((x, y) => y.revenue - x.revenue || y.bookings - x.bookings || x.title.localeCompare(y.title));
+  const byStylist = [...new Set(orders.map((b) => b.staffId))]
+    .map((staffId) => {
+      const of = orders.filter((b) => b.staffId === staffId);
+      const done = of.filter((b) => visits.includes(b));
+      return { staffId, name: of[0]!.staffName, bookings: done.length, minutes: total(done.map((b) => b.duration)), revenue: total(of.map(kept)) / 100 };
+    })
+    .filter((group) => group.bookings > 0 || group.revenue > 0);
+  // Named stylists by revenue, then the visits without one.
+  byStylist.sort((x, y) => Number(x.staffId === null) - Number(y.staffId === null) || y.revenue - x.revenue || y.bookings - x.bookings || (x.name ?? '').localeCompare(y.name ?? ''));
+  return {
+    bookings: visits.length,
+    revenue: revenueMinor / 100,
+    paidOnline: total(orders.map(online)) / 100,
+    paidAtSalon: total(orders.map(counter)) / 100,
+    depositsKept: total(orders.filter((b) => b.money.plan === 'deposit' && (b.status === 'cancelled' || b.status === 'no-show')).map(online)) / 100,
+    dueUpcoming: total(owing.filter(upcoming).map(due)) / 100,
+    duePast: total(owing.filter((b) => !upcoming(b)).map(due)) / 100,
+    refunds: total(orders.map((b) => minor(b.refunded))) / 100,
+    averagePerVisit: visits.length === 0 ? 0 : Math.round(revenueMinor / visits.length) / 100,
+    cancellations: orders.filter((b) => b.status === 'cancelled').length,
+    noShows: orders.filter((b) => b.status === 'no-show').length,
+    utilisation: open === 0 ? 0 : inside / open,
+    topServices: services.slice(0, 5),
+    byStylist,
+    byDay: dates.map((date) => {
+      const on = orders.filter((b) => dateOf(b) === date);
+      return { date, bookings: on.filter((b) => visits.includes(b)).length, revenue: total(on.map(kept)) / 100 };
+    }),
+  };
+}

@@ -108,6 +108,14 @@ const bookingRow = (b: Booking) => [
   b.customer.email,
   b.paymentId,
   b.staffName === null ? '' : guarded(b.staffName),
+  String(b.money.paidOnline),
+  String(b.money.paidAtSalon),
+  String(b.money.due),
+  String(b.money.depositKept),
+];
+const BOOKING_HEADER = [
+  ...['Booking', 'Starts', 'Ends', 'Service', 'Minutes', 'Price (BDT)', 'Refunded (BDT)', 'Status', 'Customer', 'E-mail', 'Payment', 'Stylist'],
+  ...['Paid online (BDT)', 'Paid at the salon (BDT)', 'Due (BDT)', 'Deposit kept (BDT)'],
 ];
 const paymentRow = (p: Payment) => [
   p._id,
@@ -122,7 +130,7 @@ const paymentRow = (p: Payment) => [
   p.status,
   p.gateway,
   p.gatewayRef,
-  p.method === 'card' ? 'Card' : p.method === 'bkash' ? 'bKash' : '',
+  p.gateway === 'salon' ? 'Pay at the salon' : p.method === 'card' ? 'Card' : p.method === 'bkash' ? 'bKash' : '',
 ];
 
 async function both(who: Account, path: string, query: string) {
@@ -140,7 +148,8 @@ describe('GET /api/bookings?format=csv', () => {
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="parlour-bookings-from-${day}-to-${day}.csv"`);
     const list = json.json<Booking[]>();
     expect(list).toHaveLength(3);
-    expect(rows[0]).toEqual(['Booking', 'Starts', 'Ends', 'Service', 'Minutes', 'Price (BDT)', 'Refunded (BDT)', 'Status', 'Customer', 'E-mail', 'Payment', 'Stylist']);
+    // The money columns come after the ones older files had, which keep their places.
+    expect(rows[0]).toEqual(BOOKING_HEADER);
     expect(rows.slice(1)).toEqual(list.map(bookingRow));
     const mims = rows.filter((row) => row[9] === mim.email);
     expect(mims).toHaveLength(2);
@@ -154,7 +163,7 @@ describe('GET /api/bookings?format=csv', () => {
       ['confirmed', ''],
       ['confirmed', `'${TRICKY_STYLIST}`],
     ]);
-    expect(csv.body).toContain(`,"'=Nila ""Nilu"", Akter"\r\n`);
+    expect(csv.body).toContain(`,"'=Nila ""Nilu"", Akter",`);
   });
 
   it('applies the status filter as the JSON list does', async () => {
@@ -238,6 +247,82 @@ describe('a long history', () => {
     expect(page.json<Booking[]>()).toHaveLength(500);
     const csv = await asUser(t.app, admin).get('/api/bookings?status=completed&format=csv');
     expect(parseCsv(csv.body).slice(1)).toHaveLength(600);
+  });
+});
+
+/**
+ * Deposits and paying at the salon (docs/decisions/042): a deposit with part of the rest taken at
+ * the counter, a visit booked to pay at the salon, a deposit given up by a late cancellation. The
+ * bookings file's last four columns are each visit's money; the payments file reads the ৳0 record of
+ * a list booked to pay at the salon as such.
+ */
+describe('money paid online and at the salon in the CSV files', () => {
+  const visitDay = openDay(8);
+  let service: { _id: string; title: string; price: number };
+  let deposit: number;
+  const people: Record<'dia' | 'eva' | 'gia', Account> = {} as Record<'dia' | 'eva' | 'gia', Account>;
+
+  async function bookAndPay(who: Account, time: string, online: number) {
+    await readyToPay(t.app, who, [{ serviceId: service._id, time }], visitDay);
+    const intent = await asUser(t.app, who).post('/api/create-payment-intent', { price: online });
+    if (intent.statusCode !== 200) throw new Error(`checkout failed: ${intent.body}`);
+    if (online > 0) {
+      const paid = await asUser(t.app, who).post('/api/payments/test/confirm', { clientSecret: intent.json<{ clientSecret: string }>().clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
+      if (paid.json<{ status: string }>().status !== 'succeeded') throw new Error(`payment failed: ${paid.body}`);
+    }
+    return (await asUser(t.app, who).get('/api/bookings')).json<Booking[]>()[0]!._id;
+  }
+
+  async function ok(res: Promise<{ statusCode: number; body: string }>) {
+    const done = await res;
+    if (done.statusCode !== 200) throw new Error(`${done.statusCode} ${done.body}`);
+  }
+
+  beforeAll(async () => {
+    // The service the stylist added above does: once the salon has stylists, visits are booked with one.
+    const catalogue = (await t.app.inject({ url: '/api/service' })).json<{ _id: string; title: string; price: number }[]>();
+    service = catalogue[1]!;
+    deposit = Math.round(service.price * 0.3);
+    const policy = (paymentPolicy: object | null) => ok(asUser(t.app, admin).patch(`/api/service/${service._id}`, { paymentPolicy }));
+    const settings = async (change: object) => {
+      const current = (await asUser(t.app, admin).get('/api/settings')).json<object>();
+      await ok(asUser(t.app, admin).put('/api/settings', { ...current, ...change }));
+    };
+    people.dia = await signUp(t.app, { name: 'Dia' });
+    people.eva = await signUp(t.app, { name: 'Eva' });
+    people.gia = await signUp(t.app, { name: 'Gia' });
+
+    await policy({ mode: 'deposit-percent', percent: 30 });
+    const dias = await bookAndPay(people.dia, '10:00', deposit);
+    await ok(asUser(t.app, admin).post(`/api/bookings/${dias}/counter-payments`, { amount: 100, method: 'cash' }));
+    const gias = await bookAndPay(people.gia, '16:00', deposit);
+    // Late: a notice longer than the days left before her visit.
+    await settings({ cancelNoticeHours: 720 });
+    await ok(asUser(t.app, people.gia).post(`/api/bookings/${gias}/cancel`, {}));
+    await settings({ cancelNoticeHours: 24 });
+    await policy({ mode: 'at-salon' });
+    await bookAndPay(people.eva, '13:00', 0);
+    await policy(null);
+  });
+
+  it("gives each visit's money in the last four columns: paid online, at the salon, due, deposit kept", async () => {
+    const { json, rows } = await both(admin, '/api/bookings', `from=${visitDay}&to=${visitDay}`);
+    expect(rows[0]).toEqual(BOOKING_HEADER);
+    expect(rows.slice(1)).toEqual(json.json<Booking[]>().map(bookingRow));
+    const money = (who: Account) => rows.find((row) => row[9] === who.email)!.slice(6, 8).concat(rows.find((row) => row[9] === who.email)!.slice(12));
+    // [refunded, status, paid online, at the salon, due, deposit kept], by hand.
+    expect(money(people.dia)).toEqual(['0', 'confirmed', String(deposit), '100', String(service.price - deposit - 100), '0']);
+    expect(money(people.eva)).toEqual(['0', 'confirmed', '0', '0', String(service.price), '0']);
+    expect(money(people.gia)).toEqual(['0', 'cancelled', String(deposit), '0', '0', String(deposit)]);
+  });
+
+  it("reads a list booked to pay at the salon as 'Pay at the salon', with ৳0 taken, in the payments file", async () => {
+    const { json, rows } = await both(admin, '/api/payments', '');
+    expect(rows.slice(1)).toEqual(json.json<Payment[]>().map(paymentRow));
+    const evas = rows.find((row) => row[4] === people.eva.email)!;
+    // Amount, refunded, net, status, gateway ... paid by.
+    expect([...evas.slice(6, 11), evas[12]]).toEqual(['0', '0', '0', 'succeeded', 'salon', 'Pay at the salon']);
+    expect(rows.find((row) => row[4] === people.dia.email)![12]).toBe('Card');
   });
 });
 

@@ -28,6 +28,11 @@ function busyWeek({ from, to }: { from: string; to: string }): AdminSummary {
     ...quiet,
     bookings: 5,
     revenue: 12300.5,
+    paidOnline: 10300.5,
+    paidAtSalon: 2000,
+    depositsKept: 300,
+    dueUpcoming: 4200,
+    duePast: 600,
     refunds: 800,
     averagePerVisit: 2460.1,
     cancellations: 1,
@@ -209,6 +214,12 @@ describe('/dashboard/adminhome', () => {
     expect(await screen.findByTestId('revenue-chart')).toHaveTextContent('7 days charted');
     expect(figures.requests).toEqual([{ from: '2030-02-24', to: TODAY }]);
     expect(figureOf('Revenue')).toBe('৳12,300.50');
+    // The revenue's two parts, the deposits kept among them, and what is still owed at the salon.
+    expect(figureOf('Paid online')).toBe('৳10,300.50');
+    expect(figureOf('Paid at the salon')).toBe('৳2,000');
+    expect(figureOf('Deposits kept')).toBe('৳300');
+    expect(figureOf('Due at the salon')).toBe('৳4,200');
+    expect(figureOf('Unpaid past visits')).toBe('৳600');
     expect(figureOf('Bookings')).toBe('5');
     expect(figureOf('Average per visit')).toBe('৳2,460.10');
     expect(figureOf('Cancellations')).toBe('1');
@@ -248,7 +259,9 @@ describe('/dashboard/adminhome', () => {
     const lines = definitions.getAllByRole('listitem').map((item) => item.textContent ?? '');
     // A line for each card and for the top services, in the cards' order.
     expect(lines.map((line) => line.split(':')[0])).toEqual([...labels, 'Top services', 'By stylist']);
-    expect(lines).toContain('Revenue: what was paid for the appointments on these dates, less refunds; a cancelled and refunded visit adds nothing, a no-show keeps what was paid.');
+    expect(lines).toContain(
+      'Revenue: money taken for the appointments on these dates: paid online (less refunds) and at the salon; a cancelled and refunded visit adds nothing, a no-show keeps what was paid.',
+    );
     expect(lines).toContain('New customers: customer accounts opened on these dates (by sign-up date).');
   });
 

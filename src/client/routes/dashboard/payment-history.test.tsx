@@ -72,6 +72,31 @@ describe('/dashboard/paymentHistory', () => {
     expect(card.getByText('Earlier attempt declined: Your card was declined.')).toBeInTheDocument();
   });
 
+  it("reads a list booked to pay at the salon as 'Pay at the salon' and 'Booked', not a ৳0 payment, and counts it apart", async () => {
+    const atSalon = paymentRecord(5, {
+      amount: 0,
+      gateway: 'salon',
+      gatewayRef: 'salon_5',
+      method: null,
+      createdAt: '2030-02-23T08:00:00.000Z',
+      paidAt: '2030-02-23T08:00:00.000Z',
+      services: [{ bookingId: bookingRecord(5)._id, title: 'Classic Haircut', price: 1200, online: 0, plan: 'at-salon', startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed', staffName: null }],
+    });
+    const fake = fakePayments({ session: { user: customerUser }, payments: [atSalon, history[0]!] });
+    server.use(...accountSession(customerUser).handlers, ...fake.handlers);
+    renderApp('/dashboard/paymentHistory');
+
+    const rows = (await table()).getAllByRole('row').slice(1);
+    const cells = within(rows[0]!).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells.slice(2)).toEqual(['Pay at the salon', 'Booked', '—']);
+    expect(within(rows[0]!).queryByText('৳0')).not.toBeInTheDocument();
+    expect(screen.getByText(/^1 payment, 1 booking to pay at the salon\./)).toBeInTheDocument();
+    // The phone card says the same.
+    const cards = within(screen.getByRole('list', { name: 'Payments' }));
+    expect(cards.getByText('Pay at the salon')).toBeInTheDocument();
+    expect(cards.getByText('Booked')).toBeInTheDocument();
+  });
+
   it('shows a customer her own payments, newest first, in the salon’s zone, without filters', async () => {
     signedIn(customerUser);
     renderApp('/dashboard/paymentHistory');

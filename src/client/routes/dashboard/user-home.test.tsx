@@ -58,6 +58,29 @@ describe('/dashboard/userhome', () => {
     expect(screen.getByText(/can be cancelled up to 24 hours before they start/)).toBeInTheDocument();
   });
 
+  it("shows a list booked to pay at the salon among her recent payments as 'Pay at the salon', 'Booked', not ৳0 paid", async () => {
+    const fake = fakePayments({
+      session: { user: customerUser },
+      payments: [
+        paymentRecord(7, {
+          amount: 0,
+          gateway: 'salon',
+          gatewayRef: 'salon_7',
+          method: null,
+          services: [{ bookingId: bookingRecord(7)._id, title: 'Classic Haircut', price: 1200, online: 0, plan: 'at-salon', startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed', staffName: null }],
+        }),
+      ],
+    });
+    server.use(...accountSession(customerUser).handlers, ...fake.handlers);
+    renderApp('/dashboard/userhome');
+
+    const payments = within(await screen.findByRole('list', { name: 'Your last payments' }));
+    const item = payments.getByText('Classic Haircut').closest('li')!;
+    expect(within(item).getByText('Pay at the salon')).toBeInTheDocument();
+    expect(within(item).getByText('Booked')).toBeInTheDocument();
+    expect(item.textContent).not.toMatch(/৳0|Paid/);
+  });
+
   it('names the stylist of each visit, to come and paid for, and nobody where the visit had none', async () => {
     customerWithBookings();
     renderApp('/dashboard/userhome');

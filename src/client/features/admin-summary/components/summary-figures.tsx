@@ -11,6 +11,11 @@ const count = new Intl.NumberFormat('en-US');
 export function SummaryFigures({ summary }: { summary: AdminSummary }) {
   const figures = [
     { label: 'Revenue', value: formatMoney(summary.revenue), note: summary.refunds > 0 ? `after ${formatMoney(summary.refunds)} refunded` : 'net of refunds' },
+    { label: 'Paid online', value: formatMoney(summary.paidOnline), note: 'of the revenue, less refunds' },
+    { label: 'Paid at the salon', value: formatMoney(summary.paidAtSalon), note: 'of the revenue, taken at the desk' },
+    { label: 'Deposits kept', value: formatMoney(summary.depositsKept), note: 'late cancellations and no-shows' },
+    { label: 'Due at the salon', value: formatMoney(summary.dueUpcoming), note: 'for visits to come' },
+    { label: 'Unpaid past visits', value: formatMoney(summary.duePast), note: 'not recorded as paid' },
     { label: 'Bookings', value: count.format(summary.bookings), note: 'visits, not cancelled' },
     { label: 'Average per visit', value: formatMoney(summary.averagePerVisit), note: 'revenue ÷ bookings' },
     { label: 'Cancellations', value: count.format(summary.cancellations), note: 'visits cancelled' },

@@ -19,6 +19,11 @@ const tone: Record<PaymentStatus, string> = {
   partially_refunded: 'border-info/40 bg-info/10 text-info',
 };
 
-export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+/**
+ * `atSalon`: the ৳0 record of a list booked to pay at the salon. Its status is 'succeeded' (settled
+ * at once), but nothing was paid: it reads 'Booked'.
+ */
+export function PaymentStatusBadge({ status, atSalon = false }: { status: PaymentStatus; atSalon?: boolean }) {
+  if (atSalon && status === 'succeeded') return <span className={`badge badge-sm font-medium whitespace-nowrap ${tone.canceled}`}>Booked</span>;
   return <span className={`badge badge-sm font-medium whitespace-nowrap ${tone[status]}`}>{paymentStatusLabels[status]}</span>;
 }

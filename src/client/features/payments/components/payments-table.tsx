@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Receipt } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../../shared/money';
-import { PAYMENT_METHOD_NAMES, type Payment } from '../../../../shared/payments';
+import { isPayAtSalonRecord, PAY_AT_SALON_LABEL, PAYMENT_METHOD_NAMES, type Payment } from '../../../../shared/payments';
 import { withStylist } from '../../../../shared/staff';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
@@ -13,6 +13,14 @@ import { TableScrollBox } from '../../../components/ui/table-scroll-box';
 
 export function paymentMoney(payment: Pick<Payment, 'currency'>, amount: number): string {
   return formatMoney(amount, payment.currency.toUpperCase());
+}
+
+/**
+ * What a payment took online; a list booked with nothing online took no money: it reads 'Pay at
+ * the salon', not ৳0 charged (what is taken at the counter is on the visit).
+ */
+export function paymentAmountLabel(payment: Pick<Payment, 'currency' | 'gateway' | 'amount'>): string {
+  return isPayAtSalonRecord(payment) ? PAY_AT_SALON_LABEL : paymentMoney(payment, payment.amount);
 }
 
 interface PaymentsTableProps {
@@ -58,10 +66,14 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
     >
       {(loaded) => {
         const rows = [...loaded].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+        // A list booked to pay at the salon is listed (it is her order) but is no payment: counted apart.
+        const atSalon = rows.filter(isPayAtSalonRecord).length;
+        const paid = rows.length - atSalon;
         return (
           <div className="mt-6 overflow-hidden rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70" aria-busy={payments.isFetching}>
             <p id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
-              {rows.length} {rows.length === 1 ? 'payment' : 'payments'}. {timesAreInZone(timeZone)}.
+              {paid} {paid === 1 ? 'payment' : 'payments'}
+              {atSalon > 0 ? `, ${atSalon} ${atSalon === 1 ? 'booking' : 'bookings'} to pay at the salon` : ''}. {timesAreInZone(timeZone)}.
             </p>
             <TableScrollBox label="Payments" className="hidden md:block">
               <table className="table table-sm sm:table-md" aria-describedby={captionId}>
@@ -103,13 +115,10 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
                           </ul>
                         </td>
                         <td className="text-right whitespace-nowrap">
-                          <p className="font-semibold">{paymentMoney(payment, payment.amount)}</p>
-                          {payment.refunded > 0 ? (
-                            <p className="text-xs text-base-content/70">{paymentMoney(payment, payment.refunded)} refunded</p>
-                          ) : null}
+                          <PaymentAmount payment={payment} />
                         </td>
                         <td>
-                          <PaymentStatusBadge status={payment.status} />
+                          <PaymentStatusBadge status={payment.status} atSalon={isPayAtSalonRecord(payment)} />
                           <PaymentProblem payment={payment} />
                         </td>
                         <td className="whitespace-nowrap">{paidBy(payment)}</td>
@@ -135,6 +144,16 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
 /** How she paid ('Card', 'bKash', ...); a dash until a charge succeeds. */
 function paidBy(payment: Payment): string {
   return payment.method ? PAYMENT_METHOD_NAMES[payment.method] : '—';
+}
+
+/** What was taken online (paymentAmountLabel), and what of it was refunded. */
+function PaymentAmount({ payment }: { payment: Payment }) {
+  return (
+    <>
+      <p className="font-semibold">{paymentAmountLabel(payment)}</p>
+      {payment.refunded > 0 ? <p className="text-xs text-base-content/70">{paymentMoney(payment, payment.refunded)} refunded</p> : null}
+    </>
+  );
 }
 
 /**
@@ -176,7 +195,7 @@ function PaymentCard({ payment, showCustomer, timeZone }: { payment: Payment; sh
         <time dateTime={when} className="text-sm font-medium">
           {formatSalonDateTime(when, timeZone)}
         </time>
-        <PaymentStatusBadge status={payment.status} />
+        <PaymentStatusBadge status={payment.status} atSalon={isPayAtSalonRecord(payment)} />
       </div>
       {showCustomer ? (
         <div className="min-w-0">
@@ -196,9 +215,8 @@ function PaymentCard({ payment, showCustomer, timeZone }: { payment: Payment; sh
           ))}
         </ul>
         <div className="shrink-0 text-right">
-          <p className="font-semibold">{paymentMoney(payment, payment.amount)}</p>
+          <PaymentAmount payment={payment} />
           {payment.method ? <p className="text-xs text-base-content/70">Paid by {paidBy(payment)}</p> : null}
-          {payment.refunded > 0 ? <p className="text-xs text-base-content/70">{paymentMoney(payment, payment.refunded)} refunded</p> : null}
         </div>
       </div>
       <PaymentProblem payment={payment} />

@@ -6,7 +6,8 @@ import { formatSalonDateTime } from '../../../../shared/calendar';
 import { withStylist } from '../../../../shared/staff';
 import { usePayments } from '../api/get-payments';
 import { PaymentStatusBadge } from './payment-status-badge';
-import { paymentMoney } from './payments-table';
+import { paymentAmountLabel } from './payments-table';
+import { isPayAtSalonRecord } from '../../../../shared/payments';
 
 const RECENT_COUNT = 5;
 
@@ -69,8 +70,8 @@ function RecentPaymentsBody({ payments, timeZone }: { payments: ReturnType<typeo
                 <time dateTime={when}>{formatSalonDateTime(when, timeZone)}</time>
               </p>
             </div>
-            <p className="font-semibold">{paymentMoney(payment, payment.amount)}</p>
-            <PaymentStatusBadge status={payment.status} />
+            <p className="font-semibold">{paymentAmountLabel(payment)}</p>
+            <PaymentStatusBadge status={payment.status} atSalon={isPayAtSalonRecord(payment)} />
           </li>
         );
       })}
