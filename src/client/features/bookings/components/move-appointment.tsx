@@ -42,8 +42,11 @@ export function useMoveControls(
       : undefined;
 }
 
-/** A row's Move button and its picker panel share an id, and closing the picker returns focus to the button. */
-export function useMoveDisclosure(control: MoveControl | undefined): MoveDisclosure {
+/**
+ * A row's Move button and its picker panel share an id, and closing the picker returns focus to the
+ * button ('Record payment' and its form use it the same way).
+ */
+export function useMoveDisclosure(control: Pick<MoveControl, 'toggle'> | undefined): MoveDisclosure {
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const close = () => {

@@ -5,6 +5,7 @@ import { formatSalonDateTime } from '../../../../shared/calendar';
 import { useBookings } from '../api/get-bookings';
 import { bookingName } from './orders-table';
 import { VisitListSection } from './visit-list-section';
+import { bookingMoneyLine } from '../booking-money';
 
 const RECENT_COUNT = 5;
 
@@ -66,6 +67,7 @@ interface PastVisitProps {
 function PastVisit({ booking, timeZone, busy, onBookAgain }: PastVisitProps) {
   const titleId = useId();
   const buttonId = useId();
+  const moneyLine = bookingMoneyLine(booking);
   return (
     <li data-booking-id={booking._id} className="py-3">
       <div className="flex items-start gap-3 sm:gap-4">
@@ -88,6 +90,11 @@ function PastVisit({ booking, timeZone, busy, onBookAgain }: PastVisitProps) {
                 </>
               ) : null}
             </p>
+            {moneyLine ? (
+              <p className="text-sm text-base-content/75" data-booking-money="">
+                {moneyLine}
+              </p>
+            ) : null}
           </div>
           <button
             id={buttonId}

@@ -10,6 +10,7 @@ import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
 import { bookingName } from './orders-table';
 import { VisitListSection } from './visit-list-section';
+import { bookingMoneyLine } from '../booking-money';
 import { MoveButton, MovePanel, useMoveControls, useMoveDisclosure, type MoveControl, type MovePickerProps } from './move-appointment';
 
 /** Visits she is still coming to, soonest first: a cancelled one is no appointment (her payments show its refund). */
@@ -33,7 +34,7 @@ export function UpcomingAppointments({ timeZone, cancelNoticeHours, MovePicker }
   const bookings = useBookings({ when: 'upcoming' });
   const scope = useRef<HTMLUListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const { cancel, move, busyId } = useBookingActions('customer', { scope, heading, timeZone });
+  const { cancel, move, busyId } = useBookingActions('customer', { scope, heading, timeZone, cancelNoticeHours });
   // The 'Appointment moved' dialog then puts focus back on her booking.
   const moveOf = useMoveControls(MovePicker, move);
 
@@ -72,8 +73,8 @@ export function UpcomingAppointments({ timeZone, cancelNoticeHours, MovePicker }
           </ul>
           {cancelNoticeHours !== undefined && cancelNoticeHours > 0 ? (
             <p className="mt-2 text-xs text-base-content/70">
-              Appointments can be cancelled up to {cancelNoticeHours} {cancelNoticeHours === 1 ? 'hour' : 'hours'} before they start; the payment is
-              refunded. Until then you can also move one to another time.
+              Appointments can be cancelled up to {cancelNoticeHours} {cancelNoticeHours === 1 ? 'hour' : 'hours'} before they start; what you paid
+              online is refunded. Until then you can also move one to another time.
             </p>
           ) : null}
         </>
@@ -96,6 +97,7 @@ function UpcomingAppointment({ booking, timeZone, busy, onCancel, move }: Upcomi
   const disclosure = useMoveDisclosure(move);
   // Several rows each have the same buttons: each one's name says which visit it acts on.
   const which = bookingName(booking, timeZone);
+  const moneyLine = bookingMoneyLine(booking);
   return (
     <li data-booking-id={booking._id} className="py-3">
       <div className="flex items-start gap-3 sm:gap-4">
@@ -120,6 +122,11 @@ function UpcomingAppointment({ booking, timeZone, busy, onCancel, move }: Upcomi
                 </>
               ) : null}
             </p>
+            {moneyLine ? (
+              <p className="text-sm text-base-content/75" data-booking-money="">
+                {moneyLine}
+              </p>
+            ) : null}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <BookingStatusBadge status={booking.status} />
