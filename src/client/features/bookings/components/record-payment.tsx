@@ -76,7 +76,16 @@ export function RecordPanel({ booking, control, panelId, close, className = '' }
   if (!control?.open) return null;
   return (
     <div id={panelId} className={className}>
-      <RecordPaymentForm booking={booking} onSave={control.save} onCancel={close} />
+      <RecordPaymentForm
+        booking={booking}
+        onSave={async (input) => {
+          await control.save(input);
+          // Back to 'Record payment' while some is still due; once paid in full it is gone, and the
+          // list's own rule (keepFocusInPlace) moves focus to the booking's next action.
+          close();
+        }}
+        onCancel={close}
+      />
     </div>
   );
 }
