@@ -47,6 +47,9 @@ describe('/dashboard/userhome: what each visit costs her', () => {
     expect((await appointment('Keratin Treatment')).getByText('Paid in full')).toBeInTheDocument();
     expect((await appointment('Bridal Makeup')).getByText('Deposit paid ৳360 · ৳840 due at the salon')).toBeInTheDocument();
     expect((await appointment('Classic Manicure')).getByText('Pay at the salon: ৳1,200')).toBeInTheDocument();
+    // Under the list, what cancelling costs for the kinds of visit she has coming.
+    expect(screen.getByText(/^Deposit: cancel up to 24 hours before your visit and your deposit is refunded; if you cancel later/)).toBeInTheDocument();
+    expect(screen.getByText(/^Pay at the salon: nothing is charged online\./)).toBeInTheDocument();
     // Her deposit online and the rest at the counter: nothing left to pay.
     const past = within(await screen.findByRole('list', { name: 'Your past visits' }));
     expect(within(past.getByText('Hair Spa').closest('li')!).getByText('Paid in full')).toBeInTheDocument();

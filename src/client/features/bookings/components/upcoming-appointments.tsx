@@ -11,6 +11,7 @@ import { BookingStatusBadge } from './booking-status-badge';
 import { bookingName } from './orders-table';
 import { VisitListSection } from './visit-list-section';
 import { bookingMoneyLine } from '../booking-money';
+import { cancellationPolicyLines } from '../../../../shared/pay-now';
 import { MoveButton, MovePanel, useMoveControls, useMoveDisclosure, type MoveControl, type MovePickerProps } from './move-appointment';
 
 /** Visits she is still coming to, soonest first: a cancelled one is no appointment (her payments show its refund). */
@@ -77,6 +78,17 @@ export function UpcomingAppointments({ timeZone, cancelNoticeHours, MovePicker }
               online is refunded. Until then you can also move one to another time.
             </p>
           ) : null}
+          {cancelNoticeHours !== undefined
+            ? // What a late cancellation costs, for the kinds of visit she has coming that are not paid in full.
+              cancellationPolicyLines(
+                upcoming.map((booking) => booking.money.plan).filter((plan) => plan !== 'full'),
+                cancelNoticeHours,
+              ).map((line) => (
+                <p key={line} className="mt-1 text-xs text-base-content/70">
+                  {line}
+                </p>
+              ))
+            : null}
         </>
       )}
     </VisitListSection>
