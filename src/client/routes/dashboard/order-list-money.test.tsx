@@ -7,6 +7,7 @@ import { bookingRecord, fakePayments } from '../../test/payment-handlers';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 import { mim, staffHandler } from '../../test/staff-handlers';
+import { adminSummaryHandler } from '../../test/admin-summary-handlers';
 
 const rima = users[2]!;
 // Saturday 2 March 2030, 12:00 in Dhaka (UTC+6).
@@ -192,5 +193,24 @@ describe('/dashboard/calendar: money at the counter', () => {
     expect(details.getByText('৳1,200')).toBeInTheDocument();
     expect(await screen.findByText('৳840 by bKash recorded for Mitu Customer')).toBeInTheDocument();
     expect(fake.state.bookings[0]?.money.counterPayments).toEqual([expect.objectContaining({ amount: 840, method: 'bkash' })]);
+  });
+});
+
+describe('/dashboard/adminhome: money at the counter', () => {
+  it("records a payment from today's list", async () => {
+    const fake = salon();
+    server.use(adminSummaryHandler().handler);
+    const { user } = renderApp('/dashboard/adminhome');
+
+    const today = await screen.findByRole('list', { name: "Today's appointments" });
+    const item = within((await within(today).findByText(/^Classic Manicure/)).closest('li')!);
+    await user.click(item.getByRole('button', { name: /^Record payment for Classic Manicure on / }));
+    const form = within(await screen.findByRole('form', { name: 'Record a payment for Classic Manicure' }));
+    expect(form.getByRole('spinbutton', { name: 'Amount (৳)' })).toHaveValue(1200);
+    await user.click(form.getByRole('button', { name: 'Record' }));
+
+    expect(await screen.findByText(`৳1,200 by Cash recorded for ${rima.name}`)).toBeInTheDocument();
+    await waitFor(() => expect(item.queryByRole('button', { name: /^Record payment/ })).not.toBeInTheDocument());
+    expect(fake.state.bookings[3]?.money).toMatchObject({ paidAtSalon: 1200, due: 0 });
   });
 });
