@@ -51,6 +51,37 @@ async function myBookings(page: Page) {
   return (await (await page.request.get('/api/bookings')).json()) as { status: string; refunded: number; money: { paidOnline: number; depositKept: number; due: number } }[];
 }
 
+/**
+ * Under a 30 % deposit and a notice of `noticeHours`, a new customer pays the deposit for a visit ten
+ * days ahead and cancels it from her user home: the dialog's warning and the answer's words are
+ * checked. Puts the settings back; answers the deposit.
+ */
+async function cancelDepositPaidVisit(
+  page: Page,
+  baseURL: string | undefined,
+  { label, noticeHours, warning, done, screenshot }: { label: string; noticeHours: number; warning: (deposit: number) => string; done: string; screenshot?: string },
+) {
+  const admin = await adminApi(baseURL);
+  const before = await withSettings(admin, { paymentPolicy: { mode: 'deposit-percent', percent: 30 }, cancelNoticeHours: noticeHours });
+  try {
+    await depositPaidByApi(page, baseURL, label, salonDate(10));
+    const { deposit } = await thirtyPercentOf(page, SERVICE);
+    await page.goto('/dashboard/userhome');
+    await upcoming(page).getByRole('button', { name: /^Cancel / }).click();
+    const question = page.getByRole('dialog');
+    await expect(question).toContainText(warning(deposit));
+    expect(await sidewaysOverflow(page), 'sideways scroll with the question').toBe(0);
+    if (screenshot) await page.screenshot({ path: `e2e/screenshots/${screenshot}` });
+    await question.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect(page.getByRole('dialog', { name: 'Appointment cancelled' })).toContainText(done);
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    return deposit;
+  } finally {
+    await putSettings(admin, before);
+    await admin.dispose();
+  }
+}
+
 /** Her upcoming appointment of SERVICE on the user home. */
 const upcoming = (page: Page): Locator => page.getByRole('list', { name: 'Your upcoming appointments' }).getByRole('listitem').filter({ hasText: SERVICE });
 
@@ -140,48 +171,27 @@ test.describe('deposits and paying at the salon', () => {
 
   test('cancelled in time, her deposit is refunded', async ({ page, baseURL }) => {
     test.setTimeout(90_000);
-    const admin = await adminApi(baseURL);
-    const before = await withSettings(admin, { paymentPolicy: { mode: 'deposit-percent', percent: 30 }, cancelNoticeHours: 24 });
-    try {
-      await depositPaidByApi(page, baseURL, 'Early Canceller', salonDate(10));
-      const { deposit } = await thirtyPercentOf(page, SERVICE);
-      await page.goto('/dashboard/userhome');
-      await upcoming(page).getByRole('button', { name: /^Cancel / }).click();
-      const question = page.getByRole('dialog');
-      await expect(question).toContainText(`Your deposit of ${formatMoney(deposit)} will be refunded.`);
-      await question.getByRole('button', { name: 'Yes, cancel it' }).click();
-      await expect(page.getByRole('dialog', { name: 'Appointment cancelled' })).toContainText('Your refund is on its way.');
-      await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-      await expect(upcoming(page)).toHaveCount(0);
-      expect((await myBookings(page))[0]).toMatchObject({ status: 'cancelled', refunded: deposit, money: { depositKept: 0, paidOnline: 0 } });
-    } finally {
-      await putSettings(admin, before);
-      await admin.dispose();
-    }
+    const deposit = await cancelDepositPaidVisit(page, baseURL, {
+      label: 'Early Canceller',
+      noticeHours: 24,
+      warning: (deposit) => `Your deposit of ${formatMoney(deposit)} will be refunded.`,
+      done: 'Your refund is on its way.',
+    });
+    await expect(upcoming(page)).toHaveCount(0);
+    expect((await myBookings(page))[0]).toMatchObject({ status: 'cancelled', refunded: deposit, money: { depositKept: 0, paidOnline: 0 } });
   });
 
   test('cancelled inside the notice, she is warned first and the salon keeps her deposit', async ({ page, baseURL }) => {
     test.setTimeout(90_000);
-    const admin = await adminApi(baseURL);
     // A visit ten days ahead is inside a notice of thirty days: cancelling it now is late.
-    const before = await withSettings(admin, { paymentPolicy: { mode: 'deposit-percent', percent: 30 }, cancelNoticeHours: 720 });
-    try {
-      await depositPaidByApi(page, baseURL, 'Late Canceller', salonDate(10));
-      const { deposit } = await thirtyPercentOf(page, SERVICE);
-      await page.goto('/dashboard/userhome');
-      await upcoming(page).getByRole('button', { name: /^Cancel / }).click();
-      const question = page.getByRole('dialog');
-      await expect(question).toContainText(`Cancelling now keeps your deposit of ${formatMoney(deposit)}.`);
-      expect(await sidewaysOverflow(page), 'sideways scroll with the warning').toBe(0);
-      await page.screenshot({ path: 'e2e/screenshots/deposit-late-cancel.png' });
-      await question.getByRole('button', { name: 'Yes, cancel it' }).click();
-      await expect(page.getByRole('dialog', { name: 'Appointment cancelled' })).toContainText('The salon keeps your deposit.');
-      await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-      expect((await myBookings(page))[0]).toMatchObject({ status: 'cancelled', refunded: 0, money: { depositKept: deposit } });
-      expect(await cartOf(page)).toEqual([]);
-    } finally {
-      await putSettings(admin, before);
-      await admin.dispose();
-    }
+    const deposit = await cancelDepositPaidVisit(page, baseURL, {
+      label: 'Late Canceller',
+      noticeHours: 720,
+      warning: (deposit) => `Cancelling now keeps your deposit of ${formatMoney(deposit)}.`,
+      done: 'The salon keeps your deposit.',
+      screenshot: 'deposit-late-cancel.png',
+    });
+    expect((await myBookings(page))[0]).toMatchObject({ status: 'cancelled', refunded: 0, money: { depositKept: deposit } });
+    expect(await cartOf(page)).toEqual([]);
   });
 });

@@ -189,16 +189,11 @@ function OrderRow({ showsPicker, ...props }: LayoutProps) {
         <OrderActions {...props} describedBy={describedBy} {...disclosure} recordDisclosure={recordDisclosure} showsPicker={showsPicker} className="justify-end" />
       </td>
     </tr>
-    {showsPicker && props.record?.open ? (
+    {showsPicker && (props.record?.open || props.move?.open) ? (
+      // The open form or time picker takes the table's whole width, in a row under the booking's.
       <tr data-booking-id={booking._id}>
-        <td colSpan={6}>
+        <td colSpan={6} className="space-y-3">
           <RecordPanel booking={booking} control={props.record} {...recordDisclosure} />
-        </td>
-      </tr>
-    ) : null}
-    {showsPicker && props.move?.open ? (
-      <tr data-booking-id={booking._id}>
-        <td colSpan={6}>
           <MovePanel booking={booking} control={props.move} {...disclosure} />
         </td>
       </tr>

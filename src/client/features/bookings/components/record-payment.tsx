@@ -10,7 +10,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField } from '../../../components/ui/form-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import type { CounterPaymentInput } from '../api/record-counter-payment';
-import type { MoveDisclosure } from './move-appointment';
+import { PanelButton, type MoveDisclosure, type PanelButtonProps } from './move-appointment';
 
 /** One booking's 'Record payment': whether its form is open, and what saving it does. */
 export interface RecordControl {
@@ -42,32 +42,12 @@ export function useRecordControls(record: ((booking: Booking, input: CounterPaym
       : undefined;
 }
 
-interface RecordButtonProps extends Omit<MoveDisclosure, 'close'> {
-  control: RecordControl;
-  which: string;
-  busy: boolean;
-  describedBy?: string | undefined;
-  /** Whether this layout shows the form (the order list draws each booking twice, one layout hidden). */
-  controlsPanel?: boolean;
-}
-
-export function RecordButton({ control, panelId, buttonRef, which, busy, describedBy, controlsPanel = true }: RecordButtonProps) {
+export function RecordButton({ which, ...props }: PanelButtonProps & { control: RecordControl }) {
   return (
-    <button
-      ref={buttonRef}
-      type="button"
-      className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-success"
-      disabled={busy}
-      aria-label={`Record payment for ${which}`}
-      aria-describedby={describedBy}
-      aria-expanded={control.open}
-      aria-controls={control.open && controlsPanel ? panelId : undefined}
-      data-booking-action=""
-      onClick={() => control.toggle(!control.open)}
-    >
+    <PanelButton {...props} name={`Record payment for ${which}`} className="btn-success">
       <Banknote aria-hidden="true" className="size-4" />
       Record payment
-    </button>
+    </PanelButton>
   );
 }
 
