@@ -144,6 +144,12 @@ test.describe('deposits and paying at the salon', () => {
         expect(await sidewaysOverflow(adminPage), 'sideways scroll with the form open at 320 px').toBe(0);
         expect(await wordsBrokenIn(card), 'words broken in the card at 320 px').toEqual([]);
         await card.screenshot({ path: 'e2e/screenshots/record-payment-320.png' });
+        // On a wide screen the list is a table: the open form follows into a row under the booking's.
+        await adminPage.setViewportSize({ width: 1440, height: 900 });
+        const wideForm = adminPage.getByRole('table', { name: 'Bookings' }).getByRole('form', { name: `Record a payment for ${SERVICE}` });
+        await expect(wideForm).toBeVisible();
+        expect(await seriousAxeViolations(adminPage)).toEqual([]);
+        await adminPage.screenshot({ path: 'e2e/screenshots/record-payment-wide.png' });
         await adminPage.setViewportSize({ width: 390, height: 844 });
 
         // More than it owes first: refused under the amount, nothing taken.

@@ -183,7 +183,8 @@ function OrderRow({ showsPicker, ...props }: LayoutProps) {
         <BookingStatusBadge status={booking.status} />
       </td>
       <td className="text-right">
-        <PaidFigures booking={booking} />
+        {/* Room for 'Paid in full' on one line; a longer line wraps between its words. */}
+        <PaidFigures booking={booking} className="min-w-32" />
       </td>
       <td>
         <OrderActions {...props} describedBy={describedBy} {...disclosure} recordDisclosure={recordDisclosure} showsPicker={showsPicker} className="justify-end" />
