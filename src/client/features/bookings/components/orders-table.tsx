@@ -11,6 +11,7 @@ import { BookingStatusBadge } from './booking-status-badge';
 import { MoveButton, MovePanel, useMoveControls, useMoveDisclosure, type MoveControl, type MoveDisclosure, type MovePickerProps } from './move-appointment';
 import { TableScrollBox } from '../../../components/ui/table-scroll-box';
 import { bookingMoneyLine, bookingPaid } from '../booking-money';
+import { BookingMoneyNote } from './booking-money-note';
 import { RecordButton, RecordPanel, useRecordControls, type RecordControl } from './record-payment';
 
 interface OrdersTableProps {
@@ -229,8 +230,6 @@ function OrderCard({ showsPicker, ...props }: LayoutProps) {
   const describedBy = useId();
   const disclosure = useMoveDisclosure(props.move);
   const recordDisclosure = useMoveDisclosure(props.record);
-  // Under the visit, where a phone has the width for it; the figure stays at the right.
-  const moneyLine = bookingMoneyLine(booking);
   return (
     <li className="space-y-3 px-4 py-4" data-booking-id={booking._id}>
       <div className="flex items-start justify-between gap-3">
@@ -251,11 +250,8 @@ function OrderCard({ showsPicker, ...props }: LayoutProps) {
           <p className="text-sm text-base-content/75">
             <time dateTime={booking.startsAt}>{formatSalonDateTime(booking.startsAt, timeZone)}</time> · {booking.duration} min
           </p>
-          {moneyLine ? (
-            <p className="text-sm text-base-content/75" data-booking-money="">
-              {moneyLine}
-            </p>
-          ) : null}
+          {/* Under the visit, where a phone has the width for it; the figure stays at the right. */}
+          <BookingMoneyNote booking={booking} />
         </div>
         <div className="shrink-0 text-right">
           <p className="font-semibold">{formatMoney(bookingPaid(booking))}</p>

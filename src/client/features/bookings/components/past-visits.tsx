@@ -5,7 +5,7 @@ import { formatSalonDateTime } from '../../../../shared/calendar';
 import { useBookings } from '../api/get-bookings';
 import { bookingName } from './orders-table';
 import { VisitListSection } from './visit-list-section';
-import { bookingMoneyLine } from '../booking-money';
+import { BookingMoneyNote } from './booking-money-note';
 
 const RECENT_COUNT = 5;
 
@@ -67,7 +67,6 @@ interface PastVisitProps {
 function PastVisit({ booking, timeZone, busy, onBookAgain }: PastVisitProps) {
   const titleId = useId();
   const buttonId = useId();
-  const moneyLine = bookingMoneyLine(booking);
   return (
     <li data-booking-id={booking._id} className="py-3">
       <div className="flex items-start gap-3 sm:gap-4">
@@ -90,11 +89,7 @@ function PastVisit({ booking, timeZone, busy, onBookAgain }: PastVisitProps) {
                 </>
               ) : null}
             </p>
-            {moneyLine ? (
-              <p className="text-sm text-base-content/75" data-booking-money="">
-                {moneyLine}
-              </p>
-            ) : null}
+            <BookingMoneyNote booking={booking} />
           </div>
           <button
             id={buttonId}

@@ -10,7 +10,7 @@ import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
 import { bookingName } from './orders-table';
 import { VisitListSection } from './visit-list-section';
-import { bookingMoneyLine } from '../booking-money';
+import { BookingMoneyNote } from './booking-money-note';
 import { cancellationPolicyLines } from '../../../../shared/pay-now';
 import { MoveButton, MovePanel, useMoveControls, useMoveDisclosure, type MoveControl, type MovePickerProps } from './move-appointment';
 
@@ -109,7 +109,6 @@ function UpcomingAppointment({ booking, timeZone, busy, onCancel, move }: Upcomi
   const disclosure = useMoveDisclosure(move);
   // Several rows each have the same buttons: each one's name says which visit it acts on.
   const which = bookingName(booking, timeZone);
-  const moneyLine = bookingMoneyLine(booking);
   return (
     <li data-booking-id={booking._id} className="py-3">
       <div className="flex items-start gap-3 sm:gap-4">
@@ -134,11 +133,7 @@ function UpcomingAppointment({ booking, timeZone, busy, onCancel, move }: Upcomi
                 </>
               ) : null}
             </p>
-            {moneyLine ? (
-              <p className="text-sm text-base-content/75" data-booking-money="">
-                {moneyLine}
-              </p>
-            ) : null}
+            <BookingMoneyNote booking={booking} />
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <BookingStatusBadge status={booking.status} />
