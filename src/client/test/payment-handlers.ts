@@ -2,7 +2,7 @@ import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import type { z } from 'zod';
 import { HOLD_TAKEN_MESSAGE, cartItemSchema, type Availability, type CartItem } from '../../shared/cart';
 import type { FieldIssue } from '../../shared/errors';
-import { fromMinorUnits, toMinorUnits } from '../../shared/money';
+import { formatMoney, fromMinorUnits, toMinorUnits } from '../../shared/money';
 import {
   BOOKING_LIST_CHANGED_MESSAGE,
   bookingSchema,
@@ -27,8 +27,8 @@ import { DEFAULT_SALON_SETTINGS, type SalonSettings } from '../../shared/salon-s
 import type { User } from '../../shared/user';
 import { server } from './server';
 import { salonDateOf } from '../../shared/calendar';
-import { mayStillChange } from '../../shared/booking-rules';
-import { bookingMoneyOf } from '../../shared/deposits';
+import { cancellationRefundMinor, customerMayCancel, mayStillChange } from '../../shared/booking-rules';
+import { bookingMoneyOf, counterPaymentInputSchema, type PayPlan } from '../../shared/deposits';
 import { customerUser, services } from './fixtures';
 import { apiErrorResponse } from './handlers';
 import { stylists } from './staff-handlers';
@@ -106,15 +106,24 @@ export function paymentRecord(n: number, { services, ...overrides }: Omit<Partia
   });
 }
 
-export function bookingRecord(n: number, overrides: Partial<StoredBooking> = {}): StoredBooking {
+/**
+ * A booking; paid in full online unless the test gives it another plan (`pay`: a deposit of
+ * `online`, or nothing online) and money already taken at the counter.
+ */
+export function bookingRecord(
+  n: number,
+  overrides: Partial<StoredBooking> = {},
+  pay: { plan: PayPlan; online?: number; atSalon?: number } = { plan: 'full' },
+): StoredBooking {
   const price = overrides.price ?? keratin.price;
-  // Paid in full online unless the test says otherwise, as every booking was before deposits.
-  const paidInFull = bookingMoneyOf(
-    { status: overrides.status ?? 'confirmed', payPlan: 'full', priceMinor: toMinorUnits(price), onlineMinor: toMinorUnits(price), refundedMinor: toMinorUnits(overrides.refunded ?? 0) },
-    [],
+  const onlineMinor = pay.plan === 'full' ? toMinorUnits(price) : pay.plan === 'at-salon' ? 0 : toMinorUnits(pay.online ?? 0);
+  const counter = pay.atSalon ? [{ id: uuid('e0000000', n), amountMinor: toMinorUnits(pay.atSalon), method: 'cash' as const, at: '2030-01-15T06:00:00.000Z' }] : [];
+  const money = bookingMoneyOf(
+    { status: overrides.status ?? 'confirmed', payPlan: pay.plan, priceMinor: toMinorUnits(price), onlineMinor, refundedMinor: toMinorUnits(overrides.refunded ?? 0) },
+    counter,
   );
   return bookingSchema.omit({ canCancel: true, canComplete: true, canMove: true }).parse({
-    money: paidInFull,
+    money,
     _id: uuid('b0000000', n),
     paymentId: uuid('a0000000', n),
     serviceId: keratin._id,
@@ -188,6 +197,7 @@ export function fakePayments({
   };
   let nextPayment = 100;
   let nextBooking = 100;
+  let nextCounter = 100;
 
   const isAdmin = () => session.user?.role === 'admin';
   const canSee = (customer: { email: string }) => isAdmin() || customer.email === session.user?.email;
@@ -195,6 +205,24 @@ export function fakePayments({
     const url = new URL(request.url);
     state.requests.push(`${request.method} ${url.pathname}${url.search}`);
     return url;
+  };
+
+  /** A booking's ledger as the server keeps it, read back from the figures the fake last answered. */
+  const ledgerOf = (booking: StoredBooking) => {
+    const online = toMinorUnits(booking.money.online);
+    return {
+      payPlan: booking.money.plan,
+      priceMinor: toMinorUnits(booking.price),
+      onlineMinor: online,
+      refundedMinor: booking.status === 'pending' ? 0 : online - toMinorUnits(booking.money.paidOnline),
+      counter: booking.money.counterPayments.map((c) => ({ id: c.id, amountMinor: toMinorUnits(c.amount), method: c.method, at: c.at })),
+    };
+  };
+
+  /** The booking's figures again after a change of status, a refund or money taken at the counter. */
+  const refigure = (booking: StoredBooking, refundMinor = 0, counter: ReturnType<typeof ledgerOf>['counter'] = []) => {
+    const ledger = ledgerOf(booking);
+    booking.money = bookingMoneyOf({ ...ledger, status: booking.status, refundedMinor: ledger.refundedMinor + refundMinor }, [...ledger.counter, ...counter]);
   };
 
   /** The server's answer about a booking for whoever asks: what she may do with it now. */
@@ -205,7 +233,7 @@ export function fakePayments({
     const beforeNotice = mayStillChange(startsAt, now, state.settings.cancelNoticeHours);
     return {
       ...booking,
-      canCancel: confirmed && (isAdmin() || beforeNotice),
+      canCancel: confirmed && (isAdmin() || customerMayCancel({ payPlan: booking.money.plan }, beforeNotice)),
       canComplete: confirmed && isAdmin() && startsAt <= now,
       canMove: confirmed && (isAdmin() || beforeNotice),
     };
@@ -441,11 +469,15 @@ export function fakePayments({
             : 'Only a confirmed booking can be cancelled.',
         );
       }
+      // The server's rule: a deposit is kept when she cancels late; otherwise what was paid online comes back.
+      const inTime = mayStillChange(new Date(booking.startsAt), new Date(), state.settings.cancelNoticeHours);
+      const refundMinor = cancellationRefundMinor(ledgerOf(booking), { by: isAdmin() ? 'salon' : 'customer', inTime });
       booking.status = 'cancelled';
-      booking.refunded = booking.price;
+      booking.refunded = fromMinorUnits(toMinorUnits(booking.refunded) + refundMinor);
+      refigure(booking, refundMinor);
       const payment = state.payments.find((p) => p._id === booking.paymentId);
-      if (payment) {
-        payment.refunded = fromMinorUnits(toMinorUnits(payment.refunded) + toMinorUnits(booking.price));
+      if (payment && refundMinor > 0) {
+        payment.refunded = fromMinorUnits(toMinorUnits(payment.refunded) + refundMinor);
         payment.status = payment.refunded >= payment.amount ? 'refunded' : 'partially_refunded';
       }
       return HttpResponse.json(present(booking));
@@ -484,6 +516,27 @@ export function fakePayments({
       return HttpResponse.json(present(booking));
     }),
 
+    http.post<{ id: string }>('/api/bookings/:id/counter-payments', async ({ request, params }) => {
+      record(request);
+      if (!session.user) return apiErrorResponse(401, 'Please log in.');
+      if (!isAdmin()) return apiErrorResponse(403, 'Admins only.');
+      const parsed = counterPaymentInputSchema.safeParse(await request.json());
+      if (!parsed.success) return apiErrorResponse(400, 'Some fields are not valid', fieldIssues(parsed.error));
+      const booking = state.bookings.find((b) => b._id === params.id);
+      if (!booking) return apiErrorResponse(404, 'Booking not found');
+      if (booking.status !== 'confirmed' && booking.status !== 'completed') return apiErrorResponse(409, `A ${booking.status} booking has nothing to pay.`);
+      // What it owes now, as the server works it out under the booking's lock (bookingMoneyOf's due).
+      const owedMinor = toMinorUnits(booking.money.due);
+      if (owedMinor <= 0) return apiErrorResponse(409, 'This visit is paid in full.');
+      const amountMinor = toMinorUnits(parsed.data.amount);
+      if (amountMinor > owedMinor) {
+        const owed = formatMoney(fromMinorUnits(owedMinor));
+        return apiErrorResponse(409, `That is more than the visit owes: ${owed} is due.`, [{ path: 'amount', message: `At most ${owed}` }]);
+      }
+      refigure(booking, 0, [{ id: uuid('e0000000', ++nextCounter), amountMinor, method: parsed.data.method, at: new Date().toISOString() }]);
+      return HttpResponse.json(present(booking));
+    }),
+
     http.post<{ id: string }>('/api/bookings/:id/no-show', ({ request, params }) => {
       record(request);
       if (!isAdmin()) return apiErrorResponse(403, 'Admins only.');
@@ -491,6 +544,7 @@ export function fakePayments({
       if (!booking) return apiErrorResponse(404, 'Booking not found');
       if (booking.status !== 'no-show' && !present(booking).canComplete) return apiErrorResponse(409, 'A booking can be marked a no-show once its time has come.');
       booking.status = 'no-show';
+      refigure(booking);
       return HttpResponse.json(present(booking));
     }),
 
@@ -501,6 +555,7 @@ export function fakePayments({
       if (!booking) return apiErrorResponse(404, 'Booking not found');
       if (!present(booking).canComplete) return apiErrorResponse(409, 'Only a confirmed booking that has started can be marked completed.');
       booking.status = 'completed';
+      refigure(booking);
       return HttpResponse.json(present(booking));
     }),
 
@@ -511,6 +566,7 @@ export function fakePayments({
       if (!booking) return apiErrorResponse(404, 'Booking not found');
       if (booking.status !== 'completed' && booking.status !== 'no-show') return apiErrorResponse(409, `A ${booking.status} booking cannot be reopened: only a completed visit or a no-show can.`);
       booking.status = 'confirmed';
+      refigure(booking);
       return HttpResponse.json(present(booking));
     }),
   ];

@@ -1,10 +1,13 @@
 import type { RefObject } from 'react';
 import type { Booking } from '../../../shared/payments';
 import { formatSalonDateTime, formatSalonShortDateTime } from '../../../shared/calendar';
-import { formatMoney } from '../../../shared/money';
+import { cancellationWords } from './booking-money';
 import { confirmDialog, showError, showSuccess, toast, undoToast } from '../../lib/dialogs';
 import { useChangeBookingStatus } from './api/change-booking-status';
 import { useMoveBooking } from './api/move-booking';
+import { useRecordCounterPayment, type CounterPaymentInput } from './api/record-counter-payment';
+import { COUNTER_METHOD_LABELS } from '../../../shared/deposits';
+import { formatMoney } from '../../../shared/money';
 import { focusTarget, keepFocusInPlace, rememberPlace } from './focus-after-action';
 
 export interface BookingList {
@@ -13,6 +16,8 @@ export interface BookingList {
   /** Where focus goes when no booking in the list has an action left. */
   heading: RefObject<HTMLElement | null>;
   timeZone: string;
+  /** The salon's cancellation notice, so the cancel dialog says whether her deposit is kept. */
+  cancelNoticeHours?: number | undefined;
 }
 
 /**
@@ -26,14 +31,15 @@ export interface BookingList {
 export function useBookingActions(audience: 'customer' | 'admin', list: BookingList) {
   const change = useChangeBookingStatus();
   const moving = useMoveBooking();
+  const recording = useRecordCounterPayment();
   const placeOf = (booking: Booking) => rememberPlace(list.scope.current, booking._id, list.heading.current);
   const when = (instant: string) => formatSalonShortDateTime(instant, list.timeZone);
 
   const cancel = async (booking: Booking) => {
-    const refund = formatMoney(booking.price - booking.refunded);
+    const words = cancellationWords(booking, audience, list.cancelNoticeHours);
     const confirmed = await confirmDialog({
       title: `Cancel ${booking.title} on ${when(booking.startsAt)}?`,
-      text: audience === 'customer' ? `${refund} will be refunded to your card.` : `${refund} will be refunded to ${booking.customer.name}'s card.`,
+      text: words.warning,
       icon: 'warning',
       confirmButtonText: 'Yes, cancel it',
       cancelButtonText: 'Keep it',
@@ -46,7 +52,7 @@ export function useBookingActions(audience: 'customer' | 'admin', list: BookingL
         onSuccess: () =>
           void showSuccess({
             title: 'Appointment cancelled',
-            text: audience === 'customer' ? 'Your refund is on its way.' : `${booking.customer.name}'s refund is on its way.`,
+            text: words.done,
             focusAfter: () => focusTarget(place),
           }),
         onError: (error) => void showError({ title: 'The appointment was not cancelled', text: error.message, focusAfter: () => focusTarget(place) }),
@@ -116,11 +122,31 @@ export function useBookingActions(audience: 'customer' | 'admin', list: BookingL
     );
   };
 
+  /**
+   * Money taken at the counter (admin): saved, then a toast says so. Rejects with the server's
+   * refusal, which the form shows under the amount. Focus stays in the list: on the booking's
+   * next action when 'Record payment' has gone (the visit is paid in full).
+   */
+  const record = async (booking: Booking, input: CounterPaymentInput) => {
+    const place = placeOf(booking);
+    const recorded = await recording.mutateAsync({ booking, input });
+    void toast({ title: `${formatMoney(input.amount)} by ${COUNTER_METHOD_LABELS[input.method]} recorded for ${booking.customer.name}` });
+    keepFocusInPlace(place);
+    return recorded;
+  };
+
   return {
     cancel,
+    record,
     move,
     complete: (booking: Booking) => void mark(booking, 'complete'),
     noShow: (booking: Booking) => void mark(booking, 'no-show'),
-    busyId: change.isPending ? change.variables.booking._id : moving.isPending ? moving.variables.booking._id : null,
+    busyId: change.isPending
+      ? change.variables.booking._id
+      : moving.isPending
+        ? moving.variables.booking._id
+        : recording.isPending
+          ? recording.variables.booking._id
+          : null,
   };
 }

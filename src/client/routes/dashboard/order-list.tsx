@@ -21,7 +21,7 @@ export function OrderListRoute() {
   return (
     <>
       <PageHeader eyebrow="Order List" title="All bookings">
-        Every appointment customers have paid for. Move one to another time, cancel one to refund it, or once a visit has begun mark it completed or a no-show.
+        Every appointment customers have booked. Record money taken at the salon, move one to another time, cancel one to refund it, or once a visit has begun mark it completed or a no-show.
       </PageHeader>
       <ListFilters label="Filter bookings" statusOptions={statusOptions} filters={filters} onChange={setFilter} onClear={clear} />
       <div className="mt-4 flex justify-end">

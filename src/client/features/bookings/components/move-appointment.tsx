@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ComponentType, type RefObject } from 'react';
+import { useId, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { MoveRight } from 'lucide-react';
 import type { Booking } from '../../../../shared/payments';
 
@@ -42,8 +42,11 @@ export function useMoveControls(
       : undefined;
 }
 
-/** A row's Move button and its picker panel share an id, and closing the picker returns focus to the button. */
-export function useMoveDisclosure(control: MoveControl | undefined): MoveDisclosure {
+/**
+ * A row's Move button and its picker panel share an id, and closing the picker returns focus to the
+ * button ('Record payment' and its form use it the same way).
+ */
+export function useMoveDisclosure(control: Pick<MoveControl, 'toggle'> | undefined): MoveDisclosure {
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const close = () => {
@@ -59,8 +62,8 @@ export interface MoveDisclosure {
   close: () => void;
 }
 
-interface MoveButtonProps extends Omit<MoveDisclosure, 'close'> {
-  control: MoveControl;
+export interface PanelButtonProps extends Omit<MoveDisclosure, 'close'> {
+  control: { open: boolean; toggle: (open: boolean) => void };
   /** Which booking, for the button's name: 'Move Classic Manicure on Sat, 9 Mar 2030, 10:30'. */
   which: string;
   busy: boolean;
@@ -69,23 +72,45 @@ interface MoveButtonProps extends Omit<MoveDisclosure, 'close'> {
   controlsPanel?: boolean;
 }
 
-export function MoveButton({ control, panelId, buttonRef, which, busy, describedBy, controlsPanel = true }: MoveButtonProps) {
+/**
+ * A booking's button that opens a panel under it (Move's time picker, Record payment's form): it
+ * says whether the panel is open and points at it while the panel is in this layout.
+ */
+export function PanelButton({
+  control,
+  panelId,
+  buttonRef,
+  describedBy,
+  controlsPanel = true,
+  busy,
+  name,
+  className,
+  children,
+}: Omit<PanelButtonProps, 'which'> & { name: string; className: string; children: ReactNode }) {
   return (
     <button
       ref={buttonRef}
       type="button"
-      className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-primary"
+      className={`btn rounded-full whitespace-nowrap btn-outline btn-sm ${className}`}
       disabled={busy}
-      aria-label={`Move ${which}`}
+      aria-label={name}
       aria-describedby={describedBy}
       aria-expanded={control.open}
       aria-controls={control.open && controlsPanel ? panelId : undefined}
       data-booking-action=""
       onClick={() => control.toggle(!control.open)}
     >
+      {children}
+    </button>
+  );
+}
+
+export function MoveButton({ which, ...props }: PanelButtonProps & { control: MoveControl }) {
+  return (
+    <PanelButton {...props} name={`Move ${which}`} className="btn-primary">
       <MoveRight aria-hidden="true" className="size-4" />
       Move
-    </button>
+    </PanelButton>
   );
 }
 

@@ -10,6 +10,9 @@ import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
 import { MoveButton, MovePanel, useMoveControls, useMoveDisclosure, type MoveControl, type MoveDisclosure, type MovePickerProps } from './move-appointment';
 import { TableScrollBox } from '../../../components/ui/table-scroll-box';
+import { bookingMoneyLine, bookingPaid } from '../booking-money';
+import { BookingMoneyNote } from './booking-money-note';
+import { RecordButton, RecordPanel, useRecordControls, type RecordControl } from './record-payment';
 
 interface OrdersTableProps {
   filters: BookingFilters;
@@ -24,7 +27,7 @@ export function OrdersTable({ filters, timeZone, MovePicker }: OrdersTableProps)
   const scope = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLParagraphElement>(null);
   const actions = useBookingActions('admin', { scope, heading, timeZone });
-  const rowProps = rowPropsOf(actions, timeZone, useMoveControls(MovePicker, actions.move));
+  const rowProps = rowPropsOf(actions, timeZone, useMoveControls(MovePicker, actions.move), useRecordControls(actions.record));
   // Both layouts are drawn and one is hidden by CSS; the open time picker goes only into the one shown.
   const wide = useMediaQuery(WIDE);
   const captionId = useId();
@@ -111,12 +114,20 @@ export interface BookingRowProps {
   onNoShow: () => void;
   /** 'Move' and its time picker, when the booking may be moved and the page offers a picker. */
   move: MoveControl | undefined;
+  /** 'Record payment' and its form, when the booking owes money and the list lets the salon record it. */
+  record?: RecordControl | undefined;
 }
 
 /** Binds a list's actions (useBookingActions) and its Move pickers (useMoveControls) to each of its rows. */
-export function rowPropsOf(actions: ReturnType<typeof useBookingActions>, timeZone: string, moveOf: (booking: Booking) => MoveControl | undefined) {
+export function rowPropsOf(
+  actions: ReturnType<typeof useBookingActions>,
+  timeZone: string,
+  moveOf: (booking: Booking) => MoveControl | undefined,
+  recordOf?: (booking: Booking) => RecordControl | undefined,
+) {
   return (booking: Booking): BookingRowProps => ({
     move: moveOf(booking),
+    record: recordOf?.(booking),
     booking,
     timeZone,
     busy: actions.busyId === booking._id,
@@ -151,7 +162,7 @@ function OrderRow({ showsPicker, ...props }: LayoutProps) {
   const { booking, timeZone } = props;
   const describedBy = useId();
   const disclosure = useMoveDisclosure(props.move);
-  const paid = keptOf(booking);
+  const recordDisclosure = useMoveDisclosure(props.record);
   return (
     <>
     <tr className="align-top hover:bg-base-200/50" data-booking-id={booking._id}>
@@ -172,17 +183,19 @@ function OrderRow({ showsPicker, ...props }: LayoutProps) {
       <td>
         <BookingStatusBadge status={booking.status} />
       </td>
-      <td className="text-right whitespace-nowrap">
-        <p className="font-semibold">{formatMoney(paid)}</p>
-        {booking.refunded > 0 ? <p className="text-xs text-base-content/70">{formatMoney(booking.refunded)} refunded</p> : null}
+      <td className="text-right">
+        {/* Room for 'Paid in full' on one line; a longer line wraps between its words. */}
+        <PaidFigures booking={booking} className="min-w-32" />
       </td>
       <td>
-        <OrderActions {...props} describedBy={describedBy} {...disclosure} showsPicker={showsPicker} className="justify-end" />
+        <OrderActions {...props} describedBy={describedBy} {...disclosure} recordDisclosure={recordDisclosure} showsPicker={showsPicker} className="justify-end" />
       </td>
     </tr>
-    {showsPicker && props.move?.open ? (
+    {showsPicker && (props.record?.open || props.move?.open) ? (
+      // The open form or time picker takes the table's whole width, in a row under the booking's.
       <tr data-booking-id={booking._id}>
-        <td colSpan={6}>
+        <td colSpan={6} className="space-y-3">
+          <RecordPanel booking={booking} control={props.record} {...recordDisclosure} />
           <MovePanel booking={booking} control={props.move} {...disclosure} />
         </td>
       </tr>
@@ -196,13 +209,27 @@ function StylistLine({ booking }: { booking: Booking }) {
   return booking.staffName ? <p className="text-xs text-base-content/70 wrap-break-word">{withStylist(booking.staffName)}</p> : null;
 }
 
-/** What the salon keeps of a booking: a cancelled one was refunded (in full or in part). */
-const keptOf = (booking: Booking) => Math.max(0, booking.price - booking.refunded);
+/**
+ * What a booking has brought in (online and at the counter), what was refunded, and in words where
+ * its money stands ('Deposit paid ৳360 · ৳840 due at the salon'). Short lines that wrap between
+ * words at 320 px, never inside one.
+ */
+export function PaidFigures({ booking, className = '' }: { booking: Booking; className?: string }) {
+  const line = bookingMoneyLine(booking);
+  return (
+    <div className={className} data-booking-money="">
+      <p className="font-semibold">{formatMoney(bookingPaid(booking))}</p>
+      {line ? <p className="text-xs text-base-content/70">{line}</p> : null}
+      {booking.refunded > 0 ? <p className="text-xs text-base-content/70">{formatMoney(booking.refunded)} refunded</p> : null}
+    </div>
+  );
+}
 
 function OrderCard({ showsPicker, ...props }: LayoutProps) {
   const { booking, timeZone } = props;
   const describedBy = useId();
   const disclosure = useMoveDisclosure(props.move);
+  const recordDisclosure = useMoveDisclosure(props.record);
   return (
     <li className="space-y-3 px-4 py-4" data-booking-id={booking._id}>
       <div className="flex items-start justify-between gap-3">
@@ -223,14 +250,17 @@ function OrderCard({ showsPicker, ...props }: LayoutProps) {
           <p className="text-sm text-base-content/75">
             <time dateTime={booking.startsAt}>{formatSalonDateTime(booking.startsAt, timeZone)}</time> · {booking.duration} min
           </p>
+          {/* Under the visit, where a phone has the width for it; the figure stays at the right. */}
+          <BookingMoneyNote booking={booking} />
         </div>
         <div className="shrink-0 text-right">
-          <p className="font-semibold">{formatMoney(keptOf(booking))}</p>
+          <p className="font-semibold">{formatMoney(bookingPaid(booking))}</p>
           {booking.refunded > 0 ? <p className="text-xs text-base-content/70">{formatMoney(booking.refunded)} refunded</p> : null}
         </div>
       </div>
-      <OrderActions {...props} describedBy={describedBy} {...disclosure} showsPicker={showsPicker} />
+      <OrderActions {...props} describedBy={describedBy} {...disclosure} recordDisclosure={recordDisclosure} showsPicker={showsPicker} />
       {showsPicker ? <MovePanel booking={booking} control={props.move} {...disclosure} /> : null}
+      {showsPicker ? <RecordPanel booking={booking} control={props.record} {...recordDisclosure} /> : null}
     </li>
   );
 }
@@ -241,7 +271,7 @@ export function bookingName(booking: Booking, timeZone: string): string {
 }
 
 /**
- * A booking's 'Mark completed', 'No-show', 'Move' and 'Cancel', whichever it allows now (also the
+ * A booking's 'Mark completed', 'No-show', 'Record payment', 'Move' and 'Cancel', whichever it allows now (also the
  * admin home's today list). A visit whose time has come is either completed or missed: both are
  * offered when one of them is. Each button's name says which booking it acts on; the customer is
  * its description.
@@ -255,12 +285,21 @@ export function OrderActions({
   onComplete,
   onNoShow,
   move,
+  record,
   panelId,
   buttonRef,
+  recordDisclosure,
   showsPicker = true,
   className = '',
-}: BookingRowProps & Omit<MoveDisclosure, 'close'> & { describedBy: string; showsPicker?: boolean; className?: string }) {
-  if (!booking.canComplete && !booking.canCancel && !move) return null;
+}: BookingRowProps &
+  Omit<MoveDisclosure, 'close'> & {
+    describedBy: string;
+    /** 'Record payment's own button ref and form id (given with `record`). */
+    recordDisclosure?: Omit<MoveDisclosure, 'close'>;
+    showsPicker?: boolean;
+    className?: string;
+  }) {
+  if (!booking.canComplete && !booking.canCancel && !move && !record) return null;
   const which = bookingName(booking, timeZone);
   const spinner = <span aria-hidden="true" className="loading loading-xs loading-spinner" />;
   const common = { type: 'button', disabled: busy, 'aria-describedby': describedBy, 'data-booking-action': '' } as const;
@@ -277,6 +316,9 @@ export function OrderActions({
             No-show
           </button>
         </>
+      ) : null}
+      {record && recordDisclosure ? (
+        <RecordButton control={record} {...recordDisclosure} which={which} busy={busy} describedBy={describedBy} controlsPanel={showsPicker} />
       ) : null}
       {move ? <MoveButton control={move} panelId={panelId} buttonRef={buttonRef} which={which} busy={busy} describedBy={describedBy} controlsPanel={showsPicker} /> : null}
       {booking.canCancel ? (

@@ -5,6 +5,7 @@ import { formatSalonDateTime } from '../../../../shared/calendar';
 import { useBookings } from '../api/get-bookings';
 import { bookingName } from './orders-table';
 import { VisitListSection } from './visit-list-section';
+import { BookingMoneyNote } from './booking-money-note';
 
 const RECENT_COUNT = 5;
 
@@ -88,6 +89,7 @@ function PastVisit({ booking, timeZone, busy, onBookAgain }: PastVisitProps) {
                 </>
               ) : null}
             </p>
+            <BookingMoneyNote booking={booking} />
           </div>
           <button
             id={buttonId}

@@ -8,6 +8,7 @@ import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
 import { OrderActions, rowPropsOf, type BookingRowProps } from './orders-table';
 import { MovePanel, useMoveControls, useMoveDisclosure, type MovePickerProps } from './move-appointment';
+import { RecordPanel, useRecordControls } from './record-payment';
 
 /**
  * The salon day's appointments in time order, each with the order list's actions. A list of
@@ -18,7 +19,7 @@ export function TodayAppointments({ date, timeZone, MovePicker }: { date: string
   const scope = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLParagraphElement>(null);
   const actions = useBookingActions('admin', { scope, heading, timeZone });
-  const rowProps = rowPropsOf(actions, timeZone, useMoveControls(MovePicker, actions.move));
+  const rowProps = rowPropsOf(actions, timeZone, useMoveControls(MovePicker, actions.move), useRecordControls(actions.record));
 
   return (
     <QueryState
@@ -61,6 +62,7 @@ function TodayRow(props: BookingRowProps) {
   const { booking, timeZone } = props;
   const describedBy = useId();
   const disclosure = useMoveDisclosure(props.move);
+  const recordDisclosure = useMoveDisclosure(props.record);
   return (
     <li data-booking-id={booking._id} className="flex flex-wrap items-start gap-x-4 gap-y-2 px-4 py-3">
       <time dateTime={booking.startsAt} className="w-12 shrink-0 pt-0.5 font-semibold tabular-nums">
@@ -76,8 +78,9 @@ function TodayRow(props: BookingRowProps) {
         </p>
       </div>
       <BookingStatusBadge status={booking.status} />
-      <OrderActions {...props} describedBy={describedBy} {...disclosure} className="w-full justify-end sm:w-auto" />
+      <OrderActions {...props} describedBy={describedBy} {...disclosure} recordDisclosure={recordDisclosure} className="w-full justify-end sm:w-auto" />
       <MovePanel booking={booking} control={props.move} {...disclosure} className="w-full" />
+      <RecordPanel booking={booking} control={props.record} {...recordDisclosure} className="w-full" />
     </li>
   );
 }

@@ -10,6 +10,8 @@ import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
 import { bookingName } from './orders-table';
 import { VisitListSection } from './visit-list-section';
+import { BookingMoneyNote } from './booking-money-note';
+import { cancellationPolicyLines } from '../../../../shared/pay-now';
 import { MoveButton, MovePanel, useMoveControls, useMoveDisclosure, type MoveControl, type MovePickerProps } from './move-appointment';
 
 /** Visits she is still coming to, soonest first: a cancelled one is no appointment (her payments show its refund). */
@@ -33,7 +35,7 @@ export function UpcomingAppointments({ timeZone, cancelNoticeHours, MovePicker }
   const bookings = useBookings({ when: 'upcoming' });
   const scope = useRef<HTMLUListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const { cancel, move, busyId } = useBookingActions('customer', { scope, heading, timeZone });
+  const { cancel, move, busyId } = useBookingActions('customer', { scope, heading, timeZone, cancelNoticeHours });
   // The 'Appointment moved' dialog then puts focus back on her booking.
   const moveOf = useMoveControls(MovePicker, move);
 
@@ -72,10 +74,21 @@ export function UpcomingAppointments({ timeZone, cancelNoticeHours, MovePicker }
           </ul>
           {cancelNoticeHours !== undefined && cancelNoticeHours > 0 ? (
             <p className="mt-2 text-xs text-base-content/70">
-              Appointments can be cancelled up to {cancelNoticeHours} {cancelNoticeHours === 1 ? 'hour' : 'hours'} before they start; the payment is
-              refunded. Until then you can also move one to another time.
+              Appointments can be cancelled up to {cancelNoticeHours} {cancelNoticeHours === 1 ? 'hour' : 'hours'} before they start; what you paid
+              online is refunded. Until then you can also move one to another time.
             </p>
           ) : null}
+          {cancelNoticeHours !== undefined
+            ? // What a late cancellation costs, for the kinds of visit she has coming that are not paid in full.
+              cancellationPolicyLines(
+                upcoming.map((booking) => booking.money.plan).filter((plan) => plan !== 'full'),
+                cancelNoticeHours,
+              ).map((line) => (
+                <p key={line} className="mt-1 text-xs text-base-content/70">
+                  {line}
+                </p>
+              ))
+            : null}
         </>
       )}
     </VisitListSection>
@@ -120,6 +133,7 @@ function UpcomingAppointment({ booking, timeZone, busy, onCancel, move }: Upcomi
                 </>
               ) : null}
             </p>
+            <BookingMoneyNote booking={booking} />
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <BookingStatusBadge status={booking.status} />

@@ -4,7 +4,8 @@ import { formatMoney } from '../../../../../shared/money';
 import { useBookingActions } from '../../use-booking-actions';
 import { DetailsPanel } from './details-panel';
 import { MovePanel, useMoveControls, useMoveDisclosure, type MovePickerProps } from '../move-appointment';
-import { OrderActions, rowPropsOf } from '../orders-table';
+import { OrderActions, PaidFigures, rowPropsOf } from '../orders-table';
+import { RecordPanel, useRecordControls } from '../record-payment';
 
 interface BookingDetailsProps {
   booking: Booking;
@@ -19,7 +20,7 @@ interface BookingDetailsProps {
 
 /**
  * One booking opened from the admin's calendar: its facts with the customer's e-mail and the money,
- * and the order list's actions for it (Mark completed, No-show, Move, Cancel), whichever the
+ * and the order list's actions for it (Mark completed, No-show, Record payment, Move, Cancel), whichever the
  * server allows now.
  */
 export function BookingDetails({ booking, columnName, timeZone, MovePicker, onMoved, onClose }: BookingDetailsProps) {
@@ -31,9 +32,9 @@ export function BookingDetails({ booking, columnName, timeZone, MovePicker, onMo
     if (moved) onMoved(moved);
     return moved;
   });
-  const rowProps = rowPropsOf(actions, timeZone, moveOf)(booking);
+  const rowProps = rowPropsOf(actions, timeZone, moveOf, useRecordControls(actions.record))(booking);
   const disclosure = useMoveDisclosure(rowProps.move);
-  const kept = Math.max(0, booking.price - booking.refunded);
+  const recordDisclosure = useMoveDisclosure(rowProps.record);
 
   return (
     <DetailsPanel
@@ -50,16 +51,14 @@ export function BookingDetails({ booking, columnName, timeZone, MovePicker, onMo
             {booking.customer.email}
           </dd>
           <dt className="text-base-content/75">{booking.status === 'pending' ? 'Price' : 'Paid'}</dt>
-          <dd>
-            {formatMoney(booking.status === 'pending' ? booking.price : kept)}
-            {booking.refunded > 0 ? `, ${formatMoney(booking.refunded)} refunded` : null}
-          </dd>
+          <dd>{booking.status === 'pending' ? formatMoney(booking.price) : <PaidFigures booking={booking} />}</dd>
         </>
       }
       actions={(customerId) => (
         <>
-          <OrderActions {...rowProps} describedBy={customerId} {...disclosure} className="mt-4" />
+          <OrderActions {...rowProps} describedBy={customerId} {...disclosure} recordDisclosure={recordDisclosure} className="mt-4" />
           <MovePanel booking={booking} control={rowProps.move} {...disclosure} className="mt-4" />
+          <RecordPanel booking={booking} control={rowProps.record} {...recordDisclosure} className="mt-4" />
         </>
       )}
     />

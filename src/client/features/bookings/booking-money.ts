@@ -1,0 +1,54 @@
+import type { Booking } from '../../../shared/payments';
+import { cancellationRefundMinor, mayStillChange } from '../../../shared/booking-rules';
+import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../shared/money';
+
+/**
+ * A booking's money in a few words, as her appointments and the admin's lists show it under the
+ * visit: 'Paid in full', 'Deposit paid ৳360 · ৳840 due at the salon', 'Pay at the salon: ৳1,200',
+ * 'Deposit kept: ৳360'. Null when there is nothing to say (an unpaid checkout, a cancellation
+ * that was refunded: the refund is shown beside it).
+ */
+export function bookingMoneyLine({ status, money }: Pick<Booking, 'status' | 'money'>): string | null {
+  if (money.depositKept > 0) return `Deposit kept: ${formatMoney(money.depositKept)}`;
+  if (status === 'pending' || status === 'cancelled') return null;
+  const paidMinor = toMinorUnits(money.paidOnline) + toMinorUnits(money.paidAtSalon);
+  if (money.due === 0) return paidMinor > 0 ? 'Paid in full' : null;
+  const due = `${formatMoney(money.due)} due at the salon`;
+  if (paidMinor === 0) return `Pay at the salon: ${formatMoney(money.due)}`;
+  if (money.plan === 'deposit' && money.paidAtSalon === 0) return `Deposit paid ${formatMoney(money.paidOnline)} · ${due}`;
+  return `Paid ${formatMoney(fromMinorUnits(paidMinor))} · ${due}`;
+}
+
+/** What a booking has brought in so far: online (less refunds) and at the counter. */
+export function bookingPaid({ money }: Pick<Booking, 'money'>): number {
+  return fromMinorUnits(toMinorUnits(money.paidOnline) + toMinorUnits(money.paidAtSalon));
+}
+
+/**
+ * What the cancel dialog says before she (or the salon) confirms, and after, from the one rule the
+ * server decides with (cancellationRefundMinor): a customer cancelling a deposit-paid visit inside
+ * the notice is warned that the salon keeps her deposit; otherwise what was paid online comes back.
+ * `noticeHours` unknown (the settings not loaded yet): treated as in time only for the salon,
+ * which refunds at any time; for her the server's answer is the one to trust, so the dialog says
+ * what a late cancellation would cost rather than promise a refund.
+ */
+export function cancellationWords(
+  booking: Pick<Booking, 'startsAt' | 'price' | 'refunded' | 'money' | 'customer'>,
+  audience: 'customer' | 'admin',
+  noticeHours: number | undefined,
+  now = new Date(),
+): { warning: string; done: string } {
+  const { plan, paidOnline } = booking.money;
+  const inTime = noticeHours !== undefined && mayStillChange(new Date(booking.startsAt), now, noticeHours);
+  const refund = fromMinorUnits(
+    cancellationRefundMinor({ payPlan: plan, onlineMinor: toMinorUnits(paidOnline), refundedMinor: 0 }, { by: audience === 'admin' ? 'salon' : 'customer', inTime }),
+  );
+  const hers = audience === 'customer' ? 'your' : `${booking.customer.name}'s`;
+  if (refund === 0 && plan === 'deposit' && paidOnline > 0) {
+    return { warning: `Cancelling now keeps your deposit of ${formatMoney(paidOnline)}.`, done: 'The salon keeps your deposit.' };
+  }
+  if (refund === 0) return { warning: 'Nothing was paid online, so nothing is charged.', done: 'Nothing was charged.' };
+  const done = audience === 'customer' ? 'Your refund is on its way.' : `${booking.customer.name}'s refund is on its way.`;
+  if (plan === 'deposit') return { warning: `${audience === 'customer' ? 'Your' : `${booking.customer.name}'s`} deposit of ${formatMoney(refund)} will be refunded.`, done };
+  return { warning: `${formatMoney(refund)} will be refunded to ${hers} card.`, done };
+}
