@@ -160,25 +160,29 @@ describe('/dashboard/my-day (a stylist’s own day)', () => {
     const grid = await screen.findByRole('region', { name: 'Your visits' });
     await user.click(within(grid).getByRole('button', { name: /^Rina Akter: Classic Manicure for Nusrat Jahan/ }));
     const details = await screen.findByRole('region', { name: 'Classic Manicure for Nusrat Jahan' });
-    const form = within(details).getByRole('form', { name: 'Record a payment at the salon' });
-    expect(form).toHaveTextContent('To take at the salon: ৳2,500');
-    const amount = within(form).getByRole('textbox', { name: 'Amount (৳)' });
-    expect(amount).toHaveValue('2500');
+    expect(details).toHaveTextContent('To take at the salon: ৳2,500');
+    await user.click(within(details).getByRole('button', { name: 'Record payment' }));
+    const form = within(details).getByRole('form', { name: 'Record a payment for Classic Manicure' });
+    expect(form).toHaveTextContent('Nusrat Jahan owes ৳2,500 at the salon.');
+    const amount = within(form).getByRole('spinbutton', { name: 'Amount (৳)' });
+    expect(amount).toHaveValue(2500);
+    await waitFor(() => expect(amount).toHaveFocus());
 
     await user.clear(amount);
     await user.type(amount, '3000');
-    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    await user.click(within(form).getByRole('button', { name: 'Record' }));
     expect(await within(form).findByText('That is more than the visit owes: ৳2,500 is due.')).toBeInTheDocument();
     expect(amount).toHaveAttribute('aria-invalid', 'true');
     expect(takings).toEqual([]);
 
     await user.clear(amount);
     await user.type(amount, '1000');
-    await user.selectOptions(within(form).getByRole('combobox', { name: 'Paid by' }), 'bKash');
-    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    await user.click(within(form).getByRole('radio', { name: 'bKash' }));
+    await user.click(within(form).getByRole('button', { name: 'Record' }));
     await waitFor(() => expect(takings).toEqual([{ id: LATER, amount: 1000, method: 'bkash' }]));
     expect(await screen.findByText('৳1,000 from Nusrat Jahan recorded')).toBeInTheDocument();
-    await waitFor(() => expect(within(details).getByRole('form', { name: 'Record a payment at the salon' })).toHaveTextContent('To take at the salon: ৳1,500'));
+    await waitFor(() => expect(details).toHaveTextContent('To take at the salon: ৳1,500'));
+    expect(within(details).queryByRole('form')).not.toBeInTheDocument();
   });
 
   it('says a visit still to come can be marked once its time has come, and asks before a no-show', async () => {

@@ -117,7 +117,6 @@ function MyVisits({ date, settings, column }: { date: string; settings: SalonSet
                   onMark={markVisit}
                   marking={mark.isPending}
                   onRecordPayment={recordPayment}
-                  recording={record.isPending}
                   onClose={close}
                 />
               ) : null}

@@ -57,7 +57,9 @@ export function RecordPanel({ booking, control, panelId, close, className = '' }
   return (
     <div id={panelId} className={className}>
       <RecordPaymentForm
-        booking={booking}
+        title={booking.title}
+        customerName={booking.customer.name}
+        due={booking.money.due}
         onSave={async (input) => {
           await control.save(input);
           // Back to 'Record payment' while some is still due; once paid in full it is gone, and the
@@ -71,7 +73,10 @@ export function RecordPanel({ booking, control, panelId, close, className = '' }
 }
 
 interface RecordPaymentFormProps {
-  booking: Booking;
+  /** The service and who owes it, and what she owes at the salon (taka). */
+  title: string;
+  customerName: string;
+  due: number;
   onSave: (input: CounterPaymentInput) => Promise<void>;
   onCancel: () => void;
 }
@@ -81,7 +86,7 @@ interface RecordPaymentFormProps {
  * server's refusal (more than the visit owes, paid meanwhile at another desk) is shown under the
  * amount, which takes the focus; Escape closes the form as Cancel does.
  */
-function RecordPaymentForm({ booking, onSave, onCancel }: RecordPaymentFormProps) {
+export function RecordPaymentForm({ title, customerName, due, onSave, onCancel }: RecordPaymentFormProps) {
   const headingId = useId();
   const methodName = useId();
   const [failure, setFailure] = useState<string | null>(null);
@@ -93,7 +98,7 @@ function RecordPaymentForm({ booking, onSave, onCancel }: RecordPaymentFormProps
     formState: { errors, isSubmitting },
   } = useForm<CounterPaymentInput>({
     resolver: zodResolver(counterPaymentInputSchema),
-    defaultValues: { amount: booking.money.due, method: 'cash' },
+    defaultValues: { amount: due, method: 'cash' },
   });
 
   // Opened by 'Record payment': the amount is what she is asked about first.
@@ -127,10 +132,10 @@ function RecordPaymentForm({ booking, onSave, onCancel }: RecordPaymentFormProps
     <form noValidate aria-labelledby={headingId} onSubmit={(event) => void onSubmit(event)} onKeyDown={onKeyDown} className="space-y-4 rounded-box bg-base-200/60 p-4">
       <div>
         <p id={headingId} className="font-semibold wrap-break-word">
-          Record a payment for {booking.title}
+          Record a payment for {title}
         </p>
         <p className="text-sm text-base-content/75 wrap-break-word">
-          {booking.customer.name} owes {formatMoney(booking.money.due)} at the salon.
+          {customerName} owes {formatMoney(due)} at the salon.
         </p>
       </div>
       <InputField

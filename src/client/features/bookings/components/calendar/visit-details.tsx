@@ -1,7 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Banknote } from 'lucide-react';
 import type { StaffVisit } from '../../../../../shared/staff';
 import type { CounterMethod } from '../../../../../shared/deposits';
-import { CounterPaymentForm } from '../../../payments/components/counter-payment-form';
+import { formatMoney } from '../../../../../shared/money';
+import { RecordPaymentForm } from '../record-payment';
 import { DetailsPanel } from './details-panel';
 
 export type VisitMark = 'completed' | 'no-show';
@@ -16,7 +18,6 @@ interface VisitDetailsProps {
   marking: boolean;
   /** Records money taken at her chair for it (what is left after a deposit, or all of a pay-at-salon visit). */
   onRecordPayment: (visit: StaffVisit, input: { amount: number; method: CounterMethod }) => Promise<unknown>;
-  recording: boolean;
   onClose: () => void;
 }
 
@@ -26,7 +27,8 @@ interface VisitDetailsProps {
  * at her chair; moving, cancelling, the online payment and the customer's e-mail stay with the
  * salon's admins (the server sends her none of it).
  */
-export function VisitDetails({ visit, columnName, timeZone, onMark, marking, onRecordPayment, recording, onClose }: VisitDetailsProps) {
+export function VisitDetails({ visit, columnName, timeZone, onMark, marking, onRecordPayment, onClose }: VisitDetailsProps) {
+  const [recordOpen, setRecordOpen] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const asked = useRef(false);
   const mark = (status: VisitMark) => {
@@ -47,7 +49,28 @@ export function VisitDetails({ visit, columnName, timeZone, onMark, marking, onR
       actions={(customerId) => (
         <>
           {visit.due > 0 && (visit.status === 'confirmed' || visit.status === 'completed') ? (
-            <CounterPaymentForm key={visit.due} due={visit.due} pending={recording} onRecord={(input) => onRecordPayment(visit, input)} />
+            recordOpen ? (
+              <div className="mt-4">
+                <RecordPaymentForm
+                  title={visit.title}
+                  customerName={visit.customer.name}
+                  due={visit.due}
+                  onSave={async (input) => {
+                    await onRecordPayment(visit, input);
+                    setRecordOpen(false);
+                  }}
+                  onCancel={() => setRecordOpen(false)}
+                />
+              </div>
+            ) : (
+              <div className="mt-4 flex flex-wrap items-center gap-2">
+                <p className="text-sm font-medium">To take at the salon: {formatMoney(visit.due)}</p>
+                <button type="button" className="btn btn-sm btn-success" aria-describedby={customerId} onClick={() => setRecordOpen(true)}>
+                  <Banknote aria-hidden="true" className="size-4" />
+                  Record payment
+                </button>
+              </div>
+            )
           ) : null}
           {visit.canComplete ? (
           <div className="mt-4 flex flex-wrap gap-2">
