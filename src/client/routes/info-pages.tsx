@@ -112,15 +112,18 @@ function TermsPage() {
       </InfoSection>
       <InfoSection title="Bookings and payment">
         <p>
-          A time is held for you for a few minutes while you pay. Your booking is confirmed once the payment has gone through,
-          and we send you a confirmation by e-mail. Prices are in Bangladeshi taka and include all charges.
+          A time is held for you for a few minutes while you pay. Depending on the treatment you pay the whole price online, a
+          deposit online and the rest at the salon, or everything at the salon; the checkout says which before you pay. Your
+          booking is confirmed once what is due online has been paid (at once when nothing is), and we send you a confirmation
+          by e-mail. Prices are in Bangladeshi taka and include all charges.
         </p>
       </InfoSection>
       <InfoSection title="Cancelling or moving an appointment">
         <p>
-          You can cancel an appointment from your dashboard up to {cancelNotice} before it starts, and your payment is
-          refunded to your card. Later than that, please call us. If we have to cancel, we tell you at once and refund you in
-          full.
+          You can cancel an appointment from your dashboard up to {cancelNotice} before it starts, and what you paid online
+          is refunded the way you paid (card or mobile wallet). Later than that, a visit you paid a deposit for can still be
+          cancelled from your dashboard, but the salon keeps the deposit, as it does when you do not come; for a visit paid in
+          full, please call us. If we have to cancel, we tell you at once and refund you in full.
         </p>
       </InfoSection>
       <InfoSection title="At the salon">

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { bookings, reviews, staff, user } from '../db/schema.js';
+import { bookings, payments, reviews, staff, user } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { buildIcs, googleCalendarLink, type CalendarAppointment } from '../calendar/ics.js';
@@ -100,9 +100,10 @@ type Owner = { name: string; email: string };
 
 async function bookingWithOwner(db: Db, bookingId: string) {
   const [row] = await db
-    .select({ booking: bookings, name: user.name, email: user.email, reviewId: reviews.id, staffName: staff.name })
+    .select({ booking: bookings, name: user.name, email: user.email, reviewId: reviews.id, staffName: staff.name, paidBy: payments.method })
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.userId))
+    .innerJoin(payments, eq(payments.id, bookings.paymentId))
     .leftJoin(staff, eq(staff.id, bookings.staffId))
     .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
     .where(eq(bookings.id, bookingId));
@@ -173,7 +174,10 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
       return { to: owner.email, content: movedMail({ ...base, previousStartsAt: new Date(job.previousStartsAt), by: job.by, calendar: calendarFile([booking], owner) }) };
     case 'cancelled':
       if (booking.status !== 'cancelled') return { skip: `the booking is ${booking.status}` };
-      return { to: owner.email, content: cancelledMail({ ...base, by: job.by, refundedMinor: job.refundedMinor, calendar: calendarFile([booking], owner) }) };
+      return {
+        to: owner.email,
+        content: cancelledMail({ ...base, by: job.by, refundedMinor: job.refundedMinor, paidBy: row.paidBy, calendar: calendarFile([booking], owner) }),
+      };
     case 'review-request':
       if (booking.status !== 'completed') return { skip: `the booking is ${booking.status}` };
       // She wrote one before the salon marked the visit completed: nothing to ask.

@@ -127,14 +127,14 @@ describe('appointment e-mails', () => {
 
   it('the cancellation by the salon apologises and states the refund; hers is a short confirmation; both remove the event', () => {
     const gone = sampleAppointment({ status: 'cancelled', sequence: 1 });
-    const bySalon = cancelledMail({ ...context, name: 'Mim', appointment: forMail(gone), by: 'salon', refundedMinor: 350_000, calendar: ics([gone]) });
+    const bySalon = cancelledMail({ ...context, name: 'Mim', appointment: forMail(gone), by: 'salon', refundedMinor: 350_000, paidBy: 'card', calendar: ics([gone]) });
     expectWellFormed(bySalon);
     expect(bySalon.subject).toBe('Cancelled: Signature Glow Facial on Tue, 2 Jun 2026 at 10:00');
     expect(bySalon.text).toContain('We are sorry: Parlour has had to cancel your Signature Glow Facial on Tue, 2 Jun 2026 at 10:00.');
     expect(bySalon.text).toContain('৳3,500 has been refunded to the card you paid with.');
     expect(bySalon.html).toContain('৳3,500 has been refunded');
     expect(bySalon.html).toContain('<s>Signature Glow Facial</s>');
-    const byHer = cancelledMail({ ...context, name: 'Mim', appointment: forMail(gone), by: 'customer', refundedMinor: 350_000, calendar: ics([gone]) });
+    const byHer = cancelledMail({ ...context, name: 'Mim', appointment: forMail(gone), by: 'customer', refundedMinor: 350_000, paidBy: 'card', calendar: ics([gone]) });
     expect(byHer.text).toContain('You cancelled your Signature Glow Facial on Tue, 2 Jun 2026 at 10:00.');
     expect(byHer.text).not.toContain('sorry');
     for (const mail of [bySalon, byHer]) {
@@ -148,16 +148,17 @@ describe('appointment e-mails', () => {
   it('a late cancellation of a deposit says the salon keeps it; an in-time one refunds it; a pay-at-salon visit says nothing of money', () => {
     const gone = sampleAppointment({ status: 'cancelled', sequence: 1 });
     const deposit = { plan: 'deposit', onlineMinor: 36_000 } as const;
-    const kept = cancelledMail({ ...context, name: 'Mim', appointment: forMail(gone, 120_000, deposit), by: 'customer', refundedMinor: 0, calendar: ics([gone]) });
+    const kept = cancelledMail({ ...context, name: 'Mim', appointment: forMail(gone, 120_000, deposit), by: 'customer', refundedMinor: 0, paidBy: 'card', calendar: ics([gone]) });
     expectWellFormed(kept);
     for (const part of [kept.text, kept.html!]) {
       expect(part).toContain('The salon keeps your deposit of ৳360');
       expect(part).not.toMatch(/refund/i);
     }
-    const inTime = cancelledMail({ ...context, name: 'Mim', appointment: forMail(gone, 120_000, deposit), by: 'customer', refundedMinor: 36_000, calendar: ics([gone]) });
-    expect(inTime.text).toContain('৳360 has been refunded');
+    const inTime = cancelledMail({ ...context, name: 'Mim', appointment: forMail(gone, 120_000, deposit), by: 'customer', refundedMinor: 36_000, paidBy: 'bkash', calendar: ics([gone]) });
+    // Back the way she paid: her bKash account, not a card.
+    expect(inTime.text).toContain('৳360 has been refunded to your bKash account.');
     expect(inTime.text).not.toContain('keeps');
-    const atSalon = cancelledMail({ ...context, name: 'Mim', appointment: forMail(gone, 120_000, { plan: 'at-salon', onlineMinor: 0 }), by: 'customer', refundedMinor: 0, calendar: ics([gone]) });
+    const atSalon = cancelledMail({ ...context, name: 'Mim', appointment: forMail(gone, 120_000, { plan: 'at-salon', onlineMinor: 0 }), by: 'customer', refundedMinor: 0, paidBy: null, calendar: ics([gone]) });
     expectWellFormed(atSalon);
     expect(atSalon.text).toContain('You cancelled your Signature Glow Facial on Tue, 2 Jun 2026 at 10:00.');
     for (const part of [atSalon.text, atSalon.html!]) {
@@ -195,7 +196,7 @@ describe('appointment e-mails', () => {
       confirmationMail({ ...context, name: HOSTILE, appointments: [forMail(hostile)], cancelNoticeHours: 24, calendar: ics([hostile]) }),
       reminderMail({ ...context, name: HOSTILE, appointment: forMail(hostile), cancelNoticeHours: 24, calendar: ics([hostile]) }),
       movedMail({ ...context, name: HOSTILE, appointment: forMail(hostile), previousStartsAt: new Date('2026-06-01T04:00:00Z'), by: 'salon', calendar: ics([hostile]) }),
-      cancelledMail({ ...context, name: HOSTILE, appointment: forMail(hostile), by: 'salon', refundedMinor: 100, calendar: ics([hostile]) }),
+      cancelledMail({ ...context, name: HOSTILE, appointment: forMail(hostile), by: 'salon', refundedMinor: 100, paidBy: 'card', calendar: ics([hostile]) }),
       reviewRequestMail({ name: HOSTILE, title: HOSTILE, staffName: HOSTILE, reviewUrl: 'https://parlour.example/dashboard/review?booking="onmouseover=alert(1)' }),
     ];
     for (const mail of mails) {

@@ -3,6 +3,7 @@ import { salonDateTimeParts, timeZoneLabel } from '../../shared/calendar.js';
 import { salon } from '../../shared/salon.js';
 import { withStylist } from '../../shared/staff.js';
 import { cancellationPolicyLines, type PayPlan } from '../../shared/pay-now.js';
+import type { PaymentMethod } from '../../shared/payments.js';
 import type { MailAttachment, MailMessage } from './mailer.js';
 
 /**
@@ -254,25 +255,37 @@ export function movedMail(c: MailContext & { appointment: MailAppointment; previ
   );
 }
 
+/** Where a refund goes back to: the way she paid (a card, or her mobile wallet). */
+const REFUNDED_TO: Record<PaymentMethod | 'unknown', string> = {
+  card: 'to the card you paid with',
+  bkash: 'to your bKash account',
+  nagad: 'to your Nagad account',
+  rocket: 'to your Rocket account',
+  bank: 'to the bank account you paid from',
+  unknown: 'the way you paid',
+};
+
 /**
  * What became of the money of a cancelled visit: the refund; a deposit the salon keeps (a late
  * cancellation refunds nothing of a deposit); nothing for a visit to be paid at the salon, where
  * nothing was taken online and nothing is refunded.
  */
-function moneyAfterCancelling(a: Pick<MailAppointment, 'plan' | 'onlineMinor'>, refundedMinor: number): string | null {
-  if (refundedMinor > 0) return `${money(refundedMinor)} has been refunded to the card you paid with. Your bank may take a few days to show it.`;
+function moneyAfterCancelling(a: Pick<MailAppointment, 'plan' | 'onlineMinor'>, refundedMinor: number, paidBy: PaymentMethod | null): string | null {
+  if (refundedMinor > 0) return `${money(refundedMinor)} has been refunded ${REFUNDED_TO[paidBy ?? 'unknown']}. It may take a few days to show.`;
   if (a.plan === 'at-salon') return null;
   if (a.plan === 'deposit' && a.onlineMinor > 0) return `The salon keeps your deposit of ${money(a.onlineMinor)}: the visit was cancelled later than the cancellation policy allows.`;
   return 'Nothing was charged for it.';
 }
 
-export function cancelledMail(c: MailContext & { appointment: MailAppointment; by: 'customer' | 'salon'; refundedMinor: number; calendar: CalendarFile }): MailContent {
+export function cancelledMail(
+  c: MailContext & { appointment: MailAppointment; by: 'customer' | 'salon'; refundedMinor: number; paidBy: PaymentMethod | null; calendar: CalendarFile },
+): MailContent {
   const at = when(c.appointment.startsAt, c.timeZone);
   const what =
     c.by === 'salon'
       ? `We are sorry: ${salon.name} has had to cancel your ${c.appointment.title} on ${at}.`
       : `You cancelled your ${c.appointment.title} on ${at}.`;
-  const moneyLine = moneyAfterCancelling(c.appointment, c.refundedMinor);
+  const moneyLine = moneyAfterCancelling(c.appointment, c.refundedMinor, c.paidBy);
   return mail(
     `Cancelled: ${c.appointment.title} on ${at}`,
     'Your appointment is cancelled',
