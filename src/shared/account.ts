@@ -84,6 +84,22 @@ export type MyData = z.infer<typeof myDataSchema>;
 /** The domain of a deleted account's placeholder address: reserved (RFC 2606), it never receives mail. */
 export const DELETED_ACCOUNT_DOMAIN = 'deleted.invalid';
 
+/**
+ * The domain of the address a customer booked at the front desk without an e-mail gets (better-auth
+ * needs one per account): reserved like the deleted one, so nothing is ever sent to it.
+ */
+export const WALK_IN_DOMAIN = 'walk-in.invalid';
+
+/** Whether mail can reach this address: not a deleted account's or a walk-in's placeholder (RFC 2606 .invalid). */
+export function receivesEmail(email: string): boolean {
+  return !email.toLowerCase().endsWith('.invalid');
+}
+
+/** Whether an address is a walk-in's placeholder: shown as no e-mail at all. */
+export function isWalkInEmail(email: string): boolean {
+  return email.toLowerCase().endsWith(`@${WALK_IN_DOMAIN}`);
+}
+
 /** Whether an address is a deleted account's placeholder, to which nothing is ever sent. */
 export function isDeletedAccountEmail(email: string): boolean {
   return email.toLowerCase().endsWith(`@${DELETED_ACCOUNT_DOMAIN}`);

@@ -87,6 +87,29 @@ export const reviews = pgTable(
   ],
 );
 
+/**
+ * What a customer's account keeps beside better-auth's user row: her mobile number (E.164,
+ * shared/phone.ts), proven by a code sent to it (phone_verified_at) before anything is sent there.
+ * The front desk records a number for a walk-in unproven. One proven owner per number.
+ */
+export const userProfiles = pgTable(
+  'user_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    phone: text('phone'),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('user_profiles_phone_e164', sql`${t.phone} is null or ${t.phone} ~ '^[+][1-9][0-9]{7,14}$'`),
+    check('user_profiles_verified_has_phone', sql`${t.phoneVerifiedAt} is null or ${t.phone} is not null`),
+    uniqueIndex('user_profiles_verified_phone_uq').on(t.phone).where(sql`${t.phoneVerifiedAt} is not null`),
+    index('user_profiles_phone_idx').on(t.phone),
+  ],
+);
+
 export const contactMessages = pgTable('contact_messages', {
   id: uuid('id').primaryKey().defaultRandom(),
   firstName: text('first_name').notNull(),
@@ -257,6 +280,11 @@ export const cartItems = pgTable(
     staffId: uuid('staff_id').references(() => staff.id),
     anyStylist: boolean('any_stylist').notNull().default(true),
     staffFreeAt: timestamp('staff_free_at', { withTimezone: true }),
+    /**
+     * Placed by the front desk for her (routes/front-desk.ts), only for the length of the desk's own
+     * request: it holds a time like any item, but is never part of her online booking list.
+     */
+    desk: boolean('desk').notNull().default(false),
   },
   (t) => [
     check('cart_items_time_pair', sql`(${t.startsAt} is null) = (${t.endsAt} is null) and (${t.endsAt} is null or ${t.endsAt} > ${t.startsAt})`),
@@ -302,6 +330,8 @@ export const payments = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The admin who booked it at the front desk for a customer who called or walked in; null: she booked online. */
+    bookedBy: uuid('booked_by').references(() => user.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('payments_status', sql`${t.status} in ('pending','succeeded','failed','canceled','partially_refunded','refunded')`),

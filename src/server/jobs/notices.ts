@@ -14,7 +14,7 @@ import {
   type MailAppointment,
   type MailContent,
 } from '../mail/templates.js';
-import { isDeletedAccountEmail } from '../../shared/account.js';
+import { isDeletedAccountEmail, receivesEmail } from '../../shared/account.js';
 import type { BookingStatus } from '../../shared/payments.js';
 import type { PayPlan } from '../../shared/pay-now.js';
 import { statement } from '../repositories/prepared.js';
@@ -198,9 +198,10 @@ export async function runMailJob(deps: MailJobDeps, job: MailJob, attempt: JobAt
     return;
   }
   // A notice queued before she deleted her account (a review request, a reminder) finds only the
-  // placeholder address: it goes nowhere, so it is not tried (and retried) at all.
-  if (isDeletedAccountEmail(mail.to)) {
-    log.info({ notice: job, reason: 'account deleted' }, 'notice not sent');
+  // placeholder address, and a customer booked at the front desk without an e-mail has one too:
+  // it goes nowhere, so it is not tried (and retried) at all.
+  if (!receivesEmail(mail.to)) {
+    log.info({ notice: job, reason: isDeletedAccountEmail(mail.to) ? 'account deleted' : 'no e-mail address' }, 'notice not sent');
     return;
   }
   log.info({ notice: job, attempt: attempt.number }, 'sending notice');
