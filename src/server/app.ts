@@ -50,6 +50,7 @@ import { setUpJobs, type JobsOptions } from './jobs/set-up.js';
 import { setUpBackups, type BackupsOptions } from './backups/set-up.js';
 import { backupRoutes } from './routes/backups.js';
 import { staffRoutes } from './routes/staff.js';
+import { frontDeskRoutes } from './routes/front-desk.js';
 import { setUpReadiness } from './readiness.js';
 import { setUpMetrics } from './metrics.js';
 import { setUpRequestIds } from './request-id.js';
@@ -174,6 +175,7 @@ export async function buildApp({ config, database, logger, clientDir = findClien
       await api.register(backupRoutes);
       await api.register(meRoutes);
       await api.register(staffRoutes);
+      await api.register(frontDeskRoutes);
     },
     { prefix: '/api' },
   );

@@ -68,6 +68,11 @@ export const availabilityQuerySchema = z.object({
   bookingId: idSchema.optional(),
   /** Only the times this stylist is free (and performs the service). */
   staffId: idSchema.optional(),
+  /**
+   * The front desk asks for this customer (admin only): her own appointments are left out, and the
+   * salon's rules apply (no minimum notice: she may be at the counter).
+   */
+  customerId: idSchema.optional(),
 });
 
 export const availabilitySchema = z.object({

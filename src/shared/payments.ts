@@ -137,6 +137,13 @@ export type WalletAttempt = z.infer<typeof walletAttemptSchema>;
 /** `POST /api/payments/test/wallet/confirm`: the code she got; answers confirmResultSchema. */
 export const confirmWalletSchema = z.object({ attemptId: idSchema, code: walletCodeSchema });
 
+/**
+ * Who booked: her e-mail is null for a customer the front desk recorded without one, her mobile
+ * number (E.164) null when none is known.
+ */
+export const customerContactSchema = z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() });
+export type CustomerContact = z.infer<typeof customerContactSchema>;
+
 export const bookingSchema = z.object({
   _id: idSchema,
   paymentId: idSchema,
@@ -150,7 +157,7 @@ export const bookingSchema = z.object({
   endsAt: z.string(),
   status: bookingStatusSchema,
   refunded: z.number(),
-  customer: z.object({ name: z.string(), email: z.string() }),
+  customer: customerContactSchema,
   /** The stylist doing it; null for a booking made before the salon had stylists. */
   staffId: idSchema.nullable(),
   staffName: z.string().nullable(),
@@ -183,7 +190,7 @@ export const paymentSchema = z.object({
   failureMessage: z.string().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
-  customer: z.object({ name: z.string(), email: z.string() }),
+  customer: customerContactSchema,
   services: z.array(
     z.object({
       bookingId: idSchema,

@@ -230,7 +230,8 @@ export const staffVisitSchema = z.object({
   /** When she is free again: the end of the service's buffer after the visit (null: no buffer recorded). */
   staffFreeAt: z.string().nullable(),
   status: bookingStatusSchema,
-  customer: z.object({ name: z.string() }),
+  /** Her customer's name, and mobile number (E.164) to call if she is late: no e-mail, no payments. */
+  customer: z.object({ name: z.string(), phone: z.string().nullable() }),
   /** Whether she may mark it completed or a no-show now (confirmed, and its time has come). */
   canComplete: z.boolean(),
   /** What is left to take at the salon for it (after a deposit, or all of a pay-at-salon visit); 0 when paid. */

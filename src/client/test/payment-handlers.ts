@@ -96,7 +96,7 @@ export function paymentRecord(n: number, { services, ...overrides }: Omit<Partia
     failureMessage: null,
     createdAt: '2030-01-15T06:00:00.000Z',
     paidAt: '2030-01-15T06:00:00.000Z',
-    customer: { name: customerUser.name, email: customerUser.email },
+    customer: { name: customerUser.name, email: customerUser.email, phone: null },
     services: [
       { bookingId: uuid('b0000000', n), title: manicure.title, price: manicure.price, online: manicure.price, plan: 'full', startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed', staffName: null },
     ],
@@ -135,7 +135,7 @@ export function bookingRecord(
     endsAt: new Date(Date.parse(SAT_9_MAR_2030_10_30) + keratin.duration * 60_000).toISOString(),
     status: 'confirmed',
     refunded: 0,
-    customer: { name: customerUser.name, email: customerUser.email },
+    customer: { name: customerUser.name, email: customerUser.email, phone: null },
     staffId: null,
     staffName: null,
     staffFreeAt: null,
@@ -200,7 +200,7 @@ export function fakePayments({
   let nextCounter = 100;
 
   const isAdmin = () => session.user?.role === 'admin';
-  const canSee = (customer: { email: string }) => isAdmin() || customer.email === session.user?.email;
+  const canSee = (customer: { email: string | null }) => isAdmin() || customer.email === session.user?.email;
   const record = (request: Request) => {
     const url = new URL(request.url);
     state.requests.push(`${request.method} ${url.pathname}${url.search}`);
@@ -324,7 +324,7 @@ export function fakePayments({
         method: null,
         createdAt: new Date().toISOString(),
         paidAt: null,
-        customer: { name: user.name, email: user.email },
+        customer: { name: user.name, email: user.email, phone: null },
         services: items.map((item) => ({
           bookingId: uuid('b0000000', nextBooking++),
           title: item.title,

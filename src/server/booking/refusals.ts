@@ -21,10 +21,13 @@ export const rejectionMessages: Record<SlotRejection, string> = {
   'overlaps-own': 'That time overlaps another of your appointments.',
 };
 
+/** How an overlap's refusal begins: the front desk says 'her' where she reads 'your'. */
+export const OVERLAP_PREFIX = 'That time overlaps your ';
+
 /** Names her other appointment, in the salon's zone, so she knows which one is in the way. */
 export function overlapMessage(other: { title: string; startsAt: Date }, timeZone: string): string {
   const when = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(other.startsAt);
-  return `That time overlaps your ${other.title} (${when}). Pick another time.`;
+  return `${OVERLAP_PREFIX}${other.title} (${when}). Pick another time.`;
 }
 
 /** A stylist's reasons: the time is hers to give or not. */

@@ -19,7 +19,8 @@ import {
 } from '../repositories/cancellations.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { onlineDueMinor, payPlanOf, type CounterMethod, type PaymentPolicy, type PayPlan } from '../../shared/deposits.js';
-import { counterPaidMinor, insertCounterPayment, lockBooking } from '../repositories/bookings.js';
+import { confirmedBookingsOf, counterPaidMinor, insertCounterPayment, lockBooking } from '../repositories/bookings.js';
+import { READ_DESK_ITEMS } from '../repositories/front-desk.js';
 
 type CheckoutItem = {
   id: string;
@@ -73,7 +74,7 @@ export class PaymentService {
    * The user's booking list as it can be paid now, or a 400 saying what to fix first; the rows
    * come in the order she added them.
    */
-  private checkoutOf(rows: ItemRow[], now: Date, salonPolicy: PaymentPolicy): Checkout {
+  private checkoutOf(rows: ItemRow[], now: Date, salonPolicy: PaymentPolicy, atDesk = false): Checkout {
     if (rows.length === 0) throw new HttpError(400, 'Your booking list is empty.');
     const items: CheckoutItem[] = [];
     for (const row of rows) {
@@ -86,7 +87,8 @@ export class PaymentService {
       if (!holdExpiresAt || holdExpiresAt <= now) {
         throw new HttpError(400, `The hold on ${row.title} expired. Pick a time again.`, [{ path: `items.${row.id}.startsAt`, message: 'The hold expired' }]);
       }
-      const policy = row.payment_policy ?? salonPolicy;
+      // Booked at the front desk, every visit is paid at the salon (now at the counter, or at the visit).
+      const policy: PaymentPolicy = atDesk ? { mode: 'at-salon' } : (row.payment_policy ?? salonPolicy);
       items.push({
         id: row.id,
         serviceId: row.service_id,
@@ -183,7 +185,7 @@ export class PaymentService {
         // Visits with nothing paid count against the salon's limit: read behind the renewal, whose
         // lock on her items keeps her two tabs from both passing it.
         const counting = unpaidItems > 0 ? UNPAID_UPCOMING.send(tx, { userId }) : undefined;
-        const writing = this.writePayment(tx, { userId, paymentId, checkout, intent, gateway: atSalon ? 'salon' : this.gateway.name });
+        const writing = this.writePayment(tx, { userId, paymentId, checkout, intent, gateway: atSalon ? 'salon' : this.gateway.name, bookedBy: null });
         const renewed = await renewing;
         renewed.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
         if (renewed.length === 0 || this.checkoutOf(renewed, new Date(0), settings.paymentPolicy).fingerprint !== checkout.fingerprint) {
@@ -221,11 +223,42 @@ export class PaymentService {
    * (given a new intent) cancels her other open payments and their pending bookings, and writes
    * the new payment with one pending booking per item. Undefined when there is neither.
    */
+  /**
+   * The front desk books its held items for a customer (routes/front-desk.ts): one order paid at
+   * the salon (gateway 'salon', nothing online), confirmed as a list paid at the salon is, through
+   * applyOutcome: capacity re-checked under the cells' locks, the items cleared, her confirmation
+   * e-mail queued. Her own online checkout, if she has one open, is left alone. Answers the
+   * payment and the bookings it confirmed (in the order of the items).
+   */
+  async bookAtDesk(customerId: string, itemIds: string[], bookedBy: string): Promise<{ paymentId: string; confirmed: Awaited<ReturnType<typeof confirmedBookingsOf>> }> {
+    const rows = await READ_DESK_ITEMS.run(this.db, { userId: customerId, itemIds });
+    if (rows.length !== itemIds.length) throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
+    const checkout = this.checkoutOf(rows, new Date(rows[0]!.now), { mode: 'at-salon' }, true);
+    const paymentId = randomUUID();
+    const ref = `desk_${paymentId}`;
+    await withRetry(() =>
+      pipelinedTransaction(this.db, async (tx) => {
+        const written = await this.writePayment(tx, { userId: customerId, paymentId, checkout, intent: { ref, clientSecret: '' }, gateway: 'salon', bookedBy });
+        if (!written) throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
+      }),
+    );
+    await this.applyOutcome({ eventId: ref, ref, outcome: 'succeeded', amountMinor: 0 });
+    return { paymentId, confirmed: await confirmedBookingsOf(this.db, paymentId) };
+  }
+
   private async writePayment(
     tx: PipelinedTransaction,
-    request: { userId: string; paymentId: string; checkout: Checkout; intent: { ref: string; clientSecret: string } | undefined; gateway: string },
+    request: {
+      userId: string;
+      paymentId: string;
+      checkout: Checkout;
+      intent: { ref: string; clientSecret: string } | undefined;
+      gateway: string;
+      /** The admin booking at the front desk: her own open checkouts online are left as they are. */
+      bookedBy: string | null;
+    },
   ) {
-    const { userId, paymentId, checkout, intent, gateway } = request;
+    const { userId, paymentId, checkout, intent, gateway, bookedBy } = request;
     const { items } = checkout;
     const [row] = await WRITE_PAYMENT.send(tx, {
       userId,
@@ -237,6 +270,8 @@ export class PaymentService {
       gateway,
       ref: intent?.ref ?? null,
       clientSecret: intent?.clientSecret ?? null,
+      replaceOpen: bookedBy === null,
+      bookedBy,
       itemIds: items.map((i) => i.id),
       serviceIds: items.map((i) => i.serviceId),
       titles: items.map((i) => i.title),

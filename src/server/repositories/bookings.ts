@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { bookings, counterPayments, paymentEvents, payments, staff, user } from '../db/schema.js';
+import { bookings, counterPayments, paymentEvents, payments, staff, user, userProfiles } from '../db/schema.js';
+import { isWalkInEmail } from '../../shared/account.js';
 import { fromMinorUnits } from '../../shared/money.js';
-import type { Booking, BookingStatus, Payment, PaymentStatus } from '../../shared/payments.js';
+import type { Booking, BookingStatus, CustomerContact, Payment, PaymentStatus } from '../../shared/payments.js';
 import { bookingStatusSchema, paymentStatusSchema } from '../../shared/payments.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { addCalendarDays, salonDayStart } from '../../shared/calendar.js';
@@ -37,24 +38,31 @@ export async function listBookings(db: Db, viewer: Actor, filter: ListFilter, se
   if (filter.when === 'upcoming') conditions.push(sql`${bookings.endsAt} > ${now.toISOString()}::timestamptz`);
   if (filter.when === 'past') conditions.push(sql`${bookings.endsAt} <= ${now.toISOString()}::timestamptz`);
   const rows = await db
-    .select({ booking: bookings, name: user.name, email: user.email, staffName: staff.name, counter: counterOfBooking })
+    .select({ booking: bookings, name: user.name, email: user.email, phone: userProfiles.phone, staffName: staff.name, counter: counterOfBooking })
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, bookings.userId))
     .leftJoin(staff, eq(staff.id, bookings.staffId))
     .where(and(...conditions))
     .orderBy(filter.when === 'upcoming' ? asc(bookings.startsAt) : desc(bookings.startsAt), asc(bookings.id))
     .limit(limit);
-  return rows.map(({ booking, name, email, staffName, counter }) => toBookingDto(booking, { name, email }, staffName, counter, viewer, settings, now));
+  return rows.map(({ booking, name, email, phone, staffName, counter }) => toBookingDto(booking, contactOf(name, email, phone), staffName, counter, viewer, settings, now));
 }
 
 export async function findBooking(db: Db, viewer: Actor, id: string, settings: SalonSettings, now: Date): Promise<Booking | undefined> {
   const [row] = await db
-    .select({ booking: bookings, name: user.name, email: user.email, staffName: staff.name, counter: counterOfBooking })
+    .select({ booking: bookings, name: user.name, email: user.email, phone: userProfiles.phone, staffName: staff.name, counter: counterOfBooking })
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, bookings.userId))
     .leftJoin(staff, eq(staff.id, bookings.staffId))
     .where(and(eq(bookings.id, id), viewer.role === 'admin' ? undefined : eq(bookings.userId, viewer.id)));
-  return row ? toBookingDto(row.booking, { name: row.name, email: row.email }, row.staffName, row.counter, viewer, settings, now) : undefined;
+  return row ? toBookingDto(row.booking, contactOf(row.name, row.email, row.phone), row.staffName, row.counter, viewer, settings, now) : undefined;
+}
+
+/** Her contact as the salon shows it: a walk-in's placeholder address is no e-mail at all. */
+function contactOf(name: string, email: string, phone: string | null): CustomerContact {
+  return { name, email: isWalkInEmail(email) ? null : email, phone };
 }
 
 type CounterRow = { id: string; amountMinor: number; method: CounterMethod; at: string };
@@ -66,7 +74,7 @@ const counterOfBooking = sql<CounterRow[]>`coalesce((
 
 function toBookingDto(
   row: typeof bookings.$inferSelect,
-  customer: { name: string; email: string },
+  customer: CustomerContact,
   staffName: string | null,
   counter: CounterRow[],
   viewer: Actor,
@@ -117,9 +125,10 @@ export async function listPayments(db: Db, viewer: Actor, filter: ListFilter, se
     conditions.push(status.success ? eq(payments.status, status.data) : sql`${payments.status} <> 'canceled'`);
   }
   const rows = await db
-    .select({ payment: payments, name: user.name, email: user.email })
+    .select({ payment: payments, name: user.name, email: user.email, phone: userProfiles.phone })
     .from(payments)
     .innerJoin(user, eq(user.id, payments.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, payments.userId))
     .where(and(...conditions))
     .orderBy(desc(payments.createdAt), asc(payments.id))
     .limit(limit);
@@ -128,14 +137,15 @@ export async function listPayments(db: Db, viewer: Actor, filter: ListFilter, se
 
 export async function findPayment(db: Db, viewer: Actor, id: string): Promise<Payment | undefined> {
   const rows = await db
-    .select({ payment: payments, name: user.name, email: user.email })
+    .select({ payment: payments, name: user.name, email: user.email, phone: userProfiles.phone })
     .from(payments)
     .innerJoin(user, eq(user.id, payments.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, payments.userId))
     .where(and(eq(payments.id, id), viewer.role === 'admin' ? undefined : eq(payments.userId, viewer.id)));
   return (await withServices(db, rows))[0];
 }
 
-async function withServices(db: Db, rows: { payment: typeof payments.$inferSelect; name: string; email: string }[]): Promise<Payment[]> {
+async function withServices(db: Db, rows: { payment: typeof payments.$inferSelect; name: string; email: string; phone: string | null }[]): Promise<Payment[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.payment.id);
   const items = await db
@@ -149,7 +159,7 @@ async function withServices(db: Db, rows: { payment: typeof payments.$inferSelec
     .from(paymentEvents)
     .where(and(inArray(paymentEvents.paymentId, ids), eq(paymentEvents.type, 'failed')))
     .orderBy(asc(paymentEvents.receivedAt));
-  return rows.map(({ payment, name, email }) => ({
+  return rows.map(({ payment, name, email, phone }) => ({
     _id: payment.id,
     amount: fromMinorUnits(payment.amountMinor),
     refunded: fromMinorUnits(payment.refundedMinor),
@@ -161,7 +171,7 @@ async function withServices(db: Db, rows: { payment: typeof payments.$inferSelec
     failureMessage: payment.failureMessage,
     createdAt: payment.createdAt.toISOString(),
     paidAt: payment.paidAt ? payment.paidAt.toISOString() : null,
-    customer: { name, email },
+    customer: contactOf(name, email, phone),
     services: items
       .filter(({ booking: b }) => b.paymentId === payment.id)
       .map(({ booking: b, staffName }) => ({
@@ -255,6 +265,23 @@ export async function confirmedBookingsAfter(db: Db, userId: string, after: Date
     .from(bookings)
     .where(and(eq(bookings.userId, userId), eq(bookings.status, 'confirmed'), gt(bookings.startsAt, after)))
     .orderBy(asc(bookings.startsAt));
+}
+
+/** The bookings a payment confirmed, earliest first, with their stylists' names. */
+export async function confirmedBookingsOf(db: Db, paymentId: string) {
+  return db
+    .select({
+      id: bookings.id,
+      title: bookings.title,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      priceMinor: bookings.priceMinor,
+      staffName: staff.name,
+    })
+    .from(bookings)
+    .leftJoin(staff, eq(staff.id, bookings.staffId))
+    .where(and(eq(bookings.paymentId, paymentId), eq(bookings.status, 'confirmed')))
+    .orderBy(asc(bookings.startsAt), asc(bookings.id));
 }
 
 /** What has been taken at the salon for this booking so far (minor units). */

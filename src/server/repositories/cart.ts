@@ -54,7 +54,8 @@ function prepareList(db: Db) {
     .from(cartItems)
     .innerJoin(services, eq(services.id, cartItems.serviceId))
     .leftJoin(staff, eq(staff.id, cartItems.staffId))
-    .where(and(eq(cartItems.userId, sql.placeholder('userId')), isNull(services.deletedAt)))
+    // The front desk's items for her are the desk's, held only while it books them: not her list.
+    .where(and(eq(cartItems.userId, sql.placeholder('userId')), eq(cartItems.desk, false), isNull(services.deletedAt)))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
     .prepare('list_cart');
 }

@@ -51,13 +51,13 @@ export const READ_LIST = statement<{ userId: string; gateway: string }, ItemRow 
         and (p.status in ('pending', 'failed') or (p.status = 'canceled' and p.updated_at > now() - interval '1 day'))
     ) as open
   from cart_items c join services s on s.id = c.service_id
-  where c.user_id = ${'userId'}::uuid and s.deleted_at is null
+  where c.user_id = ${'userId'}::uuid and not c.desk and s.deleted_at is null
   order by c.created_at, c.id`;
 
 export const RENEW_HOLDS = statement<{ userId: string; holdMinutes: number }, ItemRow & { created_at: string | Date }>('parlour_renew_holds')`
   update cart_items c set hold_expires_at = now() + make_interval(mins => ${'holdMinutes'}::int)
   from services s
-  where s.id = c.service_id and c.user_id = ${'userId'}::uuid and s.deleted_at is null
+  where s.id = c.service_id and c.user_id = ${'userId'}::uuid and not c.desk and s.deleted_at is null
     and c.starts_at is not null and c.hold_expires_at > now()
   returning c.id, c.service_id, c.starts_at, c.ends_at, c.staff_id, c.staff_free_at, c.hold_expires_at, c.created_at, s.title, s.price_minor, s.duration_minutes, s.image_url, s.payment_policy`;
 
@@ -72,6 +72,10 @@ export const WRITE_PAYMENT = statement<
     gateway: string;
     ref: string | null;
     clientSecret: string | null;
+    /** Her other open payments are cancelled (an online checkout replaces them; the front desk's booking does not). */
+    replaceOpen: boolean;
+    /** The admin booking it at the front desk; null online. */
+    bookedBy: string | null;
     itemIds: string[];
     serviceIds: string[];
     titles: string[];
@@ -93,15 +97,16 @@ export const WRITE_PAYMENT = statement<
     order by created_at desc limit 1
   ), stale as (
     update payments set status = 'canceled', updated_at = now()
-    where user_id = ${'userId'}::uuid and status in ('pending', 'failed') and ${'create'}::boolean and not exists (select 1 from existing)
+    where user_id = ${'userId'}::uuid and status in ('pending', 'failed') and ${'create'}::boolean and ${'replaceOpen'}::boolean
+      and not exists (select 1 from existing)
     returning id, gateway_ref, gateway
   ), stale_bookings as (
     update bookings set status = 'cancelled', cancelled_at = now(), updated_at = now()
     where payment_id in (select id from stale) and status = 'pending'
   ), created as (
-    insert into payments (id, user_id, amount_minor, currency, gateway, gateway_ref, client_secret, cart_fingerprint, status)
+    insert into payments (id, user_id, amount_minor, currency, gateway, gateway_ref, client_secret, cart_fingerprint, status, booked_by)
     select ${'paymentId'}::uuid, ${'userId'}::uuid, ${'totalMinor'}::int, ${'currency'}::text, ${'gateway'}::text,
-      ${'ref'}::text, ${'clientSecret'}::text, ${'fingerprint'}::text, 'pending'
+      ${'ref'}::text, ${'clientSecret'}::text, ${'fingerprint'}::text, 'pending', ${'bookedBy'}::uuid
     where ${'create'}::boolean and not exists (select 1 from existing)
     returning id, gateway_ref, client_secret, amount_minor, currency
   ), booked as (

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { bookings, cartItems, counterPayments, services, staff, staffHours, staffServices, staffTimeOff, user } from '../db/schema.js';
+import { bookings, cartItems, counterPayments, services, staff, staffHours, staffServices, staffTimeOff, user, userProfiles } from '../db/schema.js';
 import type { ConflictingBooking, Staff, StaffDetail, StaffService, StaffVisit, TimeOff, WeeklyHours } from '../../shared/staff.js';
 import { minutesOfDay } from '../../shared/salon-settings.js';
 import { wallClockTime } from '../../shared/calendar.js';
@@ -105,6 +105,7 @@ async function readVisits(db: Db, now: Date, where: SQL | undefined): Promise<St
       status: bookings.status,
       cancelRequestedAt: bookings.cancelRequestedAt,
       customer: user.name,
+      phone: userProfiles.phone,
       // What is left to take at her chair: the price less what was paid online and at the counter.
       dueMinor: sql<number>`${bookings.priceMinor} - (${bookings.onlineMinor} - ${bookings.refundedMinor})
         - coalesce((select sum(cp.amount_minor) from ${counterPayments} cp where cp.booking_id = ${bookings.id}), 0)`.mapWith(Number),
@@ -112,6 +113,7 @@ async function readVisits(db: Db, now: Date, where: SQL | undefined): Promise<St
     .from(bookings)
     .innerJoin(services, eq(services.id, bookings.serviceId))
     .innerJoin(user, eq(user.id, bookings.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, bookings.userId))
     .where(
       and(
         where,
@@ -128,7 +130,7 @@ async function readVisits(db: Db, now: Date, where: SQL | undefined): Promise<St
     endsAt: row.endsAt.toISOString(),
     staffFreeAt: row.staffFreeAt ? row.staffFreeAt.toISOString() : null,
     status: row.status,
-    customer: { name: row.customer },
+    customer: { name: row.customer, phone: row.phone },
     canComplete: row.status === 'confirmed' && row.cancelRequestedAt === null && row.startsAt <= now,
     // A no-show owes nothing more (a deposit paid is kept); the rest is collected at the visit.
     due: row.status === 'no-show' ? 0 : fromMinorUnits(Math.max(0, row.dueMinor)),

@@ -286,6 +286,39 @@ const matrix: Row[] = [
     target: (c) => bookingState(c.bystanderBookingId),
   },
   {
+    name: 'find a customer at the front desk',
+    method: 'GET',
+    url: (c) => `/api/front-desk/customers?q=${encodeURIComponent(c.bystander.name)}`,
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
+  },
+  {
+    name: 'record a walk-in at the front desk',
+    method: 'POST',
+    url: () => '/api/front-desk/customers',
+    body: () => ({ name: 'Matrix Walk-in', phone: '01712 000111' }),
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 201 },
+    target: () => rows(sql`select u.id, p.phone from "user" u join user_profiles p on p.user_id = u.id where u.name = 'Matrix Walk-in'`),
+  },
+  {
+    // The matrix's stylists do no service yet: the admin is let in and told nobody does it (400).
+    name: 'book the bystander a visit at the front desk',
+    method: 'POST',
+    url: () => '/api/front-desk/bookings',
+    body: (c) => ({
+      customerId: c.bystander.id,
+      items: [{ serviceId: c.serviceId, staffId: null, startsAt: dhaka(c.bystanderBookingDay, '11:00').toISOString() }],
+      payment: { when: 'at-visit' },
+    }),
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 400 },
+    target: (c) => rows(sql`select id, status, starts_at from bookings where user_id = ${c.bystander.id} order by id`),
+  },
+  {
+    name: "the front desk's free times for the bystander",
+    method: 'GET',
+    url: (c) => `/api/availability?serviceId=${c.serviceId}&date=${c.bystanderBookingDay}&customerId=${c.bystander.id}`,
+    expect: { visitor: 403, customer: 403, otherCustomer: 403, admin: 200 },
+  },
+  {
     name: "free times for moving the bystander's booking",
     method: 'GET',
     url: (c) => `/api/availability?serviceId=${c.serviceId}&date=${c.bystanderBookingDay}&bookingId=${c.bystanderBookingId}`,

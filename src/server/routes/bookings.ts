@@ -190,7 +190,7 @@ export async function bookingRoutes(app: App) {
           if (!booking || booking.status === 'pending') return undefined;
           const row = await bookingRow(tx, booking._id);
           if (!row) return undefined;
-          return buildIcs([row], { timeZone: settings.timeZone, publicUrl: app.config.publicUrl, now, customer: booking.customer });
+          return buildIcs([row], { timeZone: settings.timeZone, publicUrl: app.config.publicUrl, now, customer: booking.customer.email === null ? undefined : { name: booking.customer.name, email: booking.customer.email } });
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );

@@ -130,12 +130,14 @@ export async function cartRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const { serviceId, date, cartItemId, bookingId, staffId } = request.query;
+      const { serviceId, date, cartItemId, bookingId, staffId, customerId } = request.query;
+      const me = await request.sessionUser();
+      if (customerId !== undefined && me?.role !== 'admin') throw new HttpError(403, 'Only the salon books for another customer.');
       const service = await findService(app.db, serviceId);
       if (!service) throw notFound('Service');
-      const settings = await app.salonSettings.get();
+      // The front desk books by the salon's rules: a customer at the counter can have the next free time.
+      const settings = customerId === undefined ? await app.salonSettings.get() : { ...(await app.salonSettings.get()), minNoticeMinutes: 0 };
       const now = await databaseNow(app.db);
-      const me = await request.sessionUser();
       // Moving a booking: its own place does not stand in its way, and it keeps the length it was booked with.
       const moving = bookingId ? me && (await findBooking(app.db, me, bookingId, settings, now)) : undefined;
       if (bookingId && !moving) throw notFound('Booking');
@@ -145,7 +147,7 @@ export async function cartRoutes(app: App) {
       const window = { startsAt: new Date(dayStart.getTime() - 24 * 3600_000), endsAt: new Date(dayStart.getTime() + 48 * 3600_000) };
       // A signed-in customer is not offered times that overlap her own other appointments.
       const [{ occupied, own }, roster] = await Promise.all([
-        occupancy(app.db, { windows: [window], now, userId: me?.id, ...except }),
+        occupancy(app.db, { windows: [window], now, userId: customerId ?? me?.id, ...except }),
         rosterFor(app.db, serviceId, window),
       ]);
       // Times change as others book: never cache an answer.

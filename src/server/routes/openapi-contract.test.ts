@@ -459,6 +459,26 @@ describe('real traffic against the document', () => {
     reportProblems();
   });
 
+  it('the front desk: finding and recording a customer, her free times, booking her visits', async () => {
+    await call(admin, { method: 'GET', url: '/api/front-desk/customers?q=contract', status: 200 });
+    await call(admin, { method: 'GET', url: '/api/front-desk/customers?q=c', status: 400 });
+    await call(customer, { method: 'GET', url: '/api/front-desk/customers?q=contract', status: 403 });
+    const created = await call(admin, { method: 'POST', url: '/api/front-desk/customers', body: { name: 'Contract Walk-in', phone: '01812 000222' }, status: 201 });
+    const walkIn = created.json<{ _id: string }>()._id;
+    await call(admin, { method: 'POST', url: '/api/front-desk/customers', body: { name: 'Contract Walk-in', phone: '12' }, status: 400 });
+    await call(admin, { method: 'POST', url: '/api/front-desk/customers', body: { name: 'Again', phone: '01812 000223', email: customer.email }, status: 409 });
+    const free = (await call(admin, { method: 'GET', url: `/api/availability?serviceId=${serviceId}&date=${day}&customerId=${walkIn}`, status: 200 })).json<{
+      slots: { startsAt: string }[];
+    }>().slots;
+    const visit = { serviceId, staffId: null, startsAt: free.at(-1)!.startsAt };
+    await call(admin, { method: 'POST', url: '/api/front-desk/bookings', body: { customerId: walkIn, items: [visit], payment: { when: 'now', method: 'cash' } }, status: 201 });
+    await call(admin, { method: 'POST', url: '/api/front-desk/bookings', body: { customerId: walkIn, items: [visit], payment: { when: 'now', method: 'cash' } }, status: 409 });
+    await call(admin, { method: 'POST', url: '/api/front-desk/bookings', body: { customerId: notAnId, items: [visit], payment: { when: 'at-visit' } }, status: 404 });
+    await call(admin, { method: 'POST', url: '/api/front-desk/bookings', body: { customerId: walkIn, items: [], payment: { when: 'later' } }, status: 400 });
+    await call(customer, { method: 'POST', url: '/api/front-desk/bookings', body: { customerId: walkIn, items: [visit], payment: { when: 'at-visit' } }, status: 403 });
+    reportProblems();
+  });
+
   it('stylists: the team, her hours and her time off', async () => {
     await call(undefined, { method: 'GET', url: '/api/staff', status: 200 });
     const stylist = { name: 'Contract Stylist', bio: 'Cuts and colour.', services: [{ serviceId, duration: 45 }] };

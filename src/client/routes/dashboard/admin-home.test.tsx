@@ -65,7 +65,7 @@ function salon(summary: (period: { from: string; to: string }) => AdminSummary |
         duration: 45,
         startsAt: SAT_2_MAR_2030_10_00,
         endsAt: '2030-03-02T04:45:00.000Z',
-        customer: { name: rima.name, email: rima.email },
+        customer: { name: rima.name, email: rima.email, phone: null },
       }),
       bookingRecord(3, { title: 'Signature Facial', status: 'cancelled', refunded: 3500, startsAt: '2030-03-02T05:00:00.000Z', endsAt: '2030-03-02T06:00:00.000Z' }),
       // Another day: not on today's list.

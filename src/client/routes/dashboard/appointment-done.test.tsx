@@ -106,7 +106,7 @@ describe('/dashboard/appointment/done', () => {
   });
 
   it('says so for a payment that does not exist or is not hers', async () => {
-    withPayment(paymentRecord(3, { customer: { name: 'Someone Else', email: 'else@example.com' } }));
+    withPayment(paymentRecord(3, { customer: { name: 'Someone Else', email: 'else@example.com', phone: null } }));
     renderApp('/dashboard/appointment/done?payment=a0000000-0000-4000-8000-000000000003');
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment not found' })).toBeInTheDocument();
   });

@@ -45,7 +45,7 @@ function salon() {
         endsAt: dhaka(TODAY, '11:00'),
         staffId: rumana._id,
         staffName: rumana.name,
-        customer: { name: rima.name, email: rima.email },
+        customer: { name: rima.name, email: rima.email, phone: null },
       }),
       // Nila has left the team; her booking keeps her name.
       bookingRecord(3, { startsAt: dhaka(TODAY, '16:00'), endsAt: dhaka(TODAY, '18:30'), staffId: NILA, staffName: 'Nila Akter' }),

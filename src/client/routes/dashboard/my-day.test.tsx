@@ -79,7 +79,7 @@ const visit = (id: string, change: Partial<StaffVisit> = {}): StaffVisit => ({
   // Fifteen minutes to tidy up after it.
   staffFreeAt: dhaka(TODAY, '12:15'),
   status: 'confirmed',
-  customer: { name: 'Ayesha Rahman' },
+  customer: { name: 'Ayesha Rahman', phone: '+8801712345678' },
   canComplete: true,
   due: 0,
   ...change,
@@ -94,7 +94,7 @@ function herDay() {
       visit(FIRST),
       visit(LATER, {
         title: 'Classic Manicure',
-        customer: { name: 'Nusrat Jahan' },
+        customer: { name: 'Nusrat Jahan', phone: null },
         startsAt: dhaka(TODAY, '15:00'),
         endsAt: dhaka(TODAY, '15:45'),
         staffFreeAt: null,
@@ -138,6 +138,8 @@ describe('/dashboard/my-day (a stylist’s own day)', () => {
       'No-show',
     ]);
     expect(details).not.toHaveTextContent(/৳|Paid|E-mail|Move|Cancel/);
+    // Her customer's number, to call when she is late.
+    expect(within(details).getByRole('link', { name: '01712 345678' })).toHaveAttribute('href', 'tel:+8801712345678');
 
     await user.click(within(details).getByRole('button', { name: 'Mark completed' }));
     await waitFor(() => expect(marks).toEqual([{ id: FIRST, status: 'completed' }]));

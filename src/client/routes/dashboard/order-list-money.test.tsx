@@ -24,9 +24,9 @@ function salon() {
     session: { user: adminUser },
     bookings: [
       bookingRecord(1, { ...dhaka('14:00'), title: 'Bridal Makeup', price: 1200, staffId: mim._id, staffName: mim.name }, { plan: 'deposit', online: 360 }),
-      bookingRecord(2, { ...dhaka('10:00'), title: 'Keratin Treatment', price: 8999.5, customer: { name: rima.name, email: rima.email } }),
+      bookingRecord(2, { ...dhaka('10:00'), title: 'Keratin Treatment', price: 8999.5, customer: { name: rima.name, email: rima.email, phone: null } }),
       bookingRecord(3, { ...dhaka('16:00'), title: 'Hair Spa', price: 2000, status: 'cancelled' }, { plan: 'deposit', online: 600 }),
-      bookingRecord(4, { ...dhaka('17:00'), title: 'Classic Manicure', price: 1200, customer: { name: rima.name, email: rima.email } }, { plan: 'at-salon' }),
+      bookingRecord(4, { ...dhaka('17:00'), title: 'Classic Manicure', price: 1200, customer: { name: rima.name, email: rima.email, phone: null } }, { plan: 'at-salon' }),
     ],
   });
   server.use(...accountSession(adminUser).handlers, ...fake.handlers, staffHandler());

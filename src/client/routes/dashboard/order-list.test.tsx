@@ -15,7 +15,7 @@ const facial = services[1]!;
 function salonWithBookings() {
   const fake = fakePayments({
     session: { user: adminUser },
-    payments: [paymentRecord(1, { amount: 8999.5 }), paymentRecord(2, { amount: 1200, customer: { name: rima.name, email: rima.email } })],
+    payments: [paymentRecord(1, { amount: 8999.5 }), paymentRecord(2, { amount: 1200, customer: { name: rima.name, email: rima.email, phone: null } })],
     bookings: [
       // To come: the admin may cancel it (and refund), not yet complete it.
       bookingRecord(1, { startsAt: SAT_9_MAR_2030_10_30, staffId: 'd0000000-0000-4000-8000-000000000001', staffName: 'Nila Akter' }),
@@ -26,7 +26,7 @@ function salonWithBookings() {
         duration: 45,
         startsAt: SAT_1_JUN_2024_11_00,
         endsAt: '2024-06-01T05:45:00.000Z',
-        customer: { name: rima.name, email: rima.email },
+        customer: { name: rima.name, email: rima.email, phone: null },
       }),
       bookingRecord(3, { title: 'Signature Facial', price: 3500, status: 'cancelled', refunded: 3500, startsAt: '2030-02-20T08:00:00.000Z', endsAt: '2030-02-20T09:00:00.000Z' }),
     ],

@@ -33,7 +33,7 @@ const history = [
     gatewayRef: '',
     paidAt: null,
     createdAt: '2030-02-21T08:00:00.000Z',
-    customer: { name: rima.name, email: rima.email },
+    customer: { name: rima.name, email: rima.email, phone: null },
     services: [{ bookingId: bookingRecord(3)._id, title: 'Keratin Treatment', price: 8999.5, startsAt: SAT_9_MAR_2030_10_30, status: 'pending', staffName: null }],
   }),
 ];

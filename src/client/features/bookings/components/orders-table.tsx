@@ -1,3 +1,4 @@
+import { CustomerContactText } from '../../../components/ui/customer-contact';
 import { useId, useRef, useSyncExternalStore, type ComponentType } from 'react';
 import { CheckCheck, ClipboardList, UserX, XCircle } from 'lucide-react';
 import { formatMoney } from '../../../../shared/money';
@@ -170,7 +171,7 @@ function OrderRow({ showsPicker, ...props }: LayoutProps) {
         <p id={describedBy} className="font-semibold">
           {booking.customer.name}
         </p>
-        <p className="text-xs text-base-content/70">{booking.customer.email}</p>
+        <CustomerContactText customer={booking.customer} />
       </td>
       <td>
         {booking.title}
@@ -237,9 +238,7 @@ function OrderCard({ showsPicker, ...props }: LayoutProps) {
           <p id={describedBy} className="font-semibold wrap-break-word">
             {booking.customer.name}
           </p>
-          <p className="truncate text-xs text-base-content/70" title={booking.customer.email}>
-            {booking.customer.email}
-          </p>
+          <CustomerContactText customer={booking.customer} truncate />
         </div>
         <BookingStatusBadge status={booking.status} />
       </div>

@@ -1,3 +1,4 @@
+import { CustomerContactText } from '../../../components/ui/customer-contact';
 import { useId } from 'react';
 import { Receipt } from 'lucide-react';
 import { Link } from 'react-router';
@@ -101,7 +102,7 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
                         {showCustomer ? (
                           <td>
                             <p className="font-semibold">{payment.customer.name}</p>
-                            <p className="text-xs text-base-content/70">{payment.customer.email}</p>
+                            <CustomerContactText customer={payment.customer} />
                           </td>
                         ) : null}
                         <td>
@@ -200,9 +201,7 @@ function PaymentCard({ payment, showCustomer, timeZone }: { payment: Payment; sh
       {showCustomer ? (
         <div className="min-w-0">
           <p className="font-semibold wrap-break-word">{payment.customer.name}</p>
-          <p className="truncate text-xs text-base-content/70" title={payment.customer.email}>
-            {payment.customer.email}
-          </p>
+          <CustomerContactText customer={payment.customer} truncate />
         </div>
       ) : null}
       <div className="flex items-end justify-between gap-3">

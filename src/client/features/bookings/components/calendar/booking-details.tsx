@@ -1,3 +1,4 @@
+import { formatPhone } from '../../../../../shared/phone';
 import { useRef, type ComponentType } from 'react';
 import type { Booking } from '../../../../../shared/payments';
 import { formatMoney } from '../../../../../shared/money';
@@ -46,10 +47,24 @@ export function BookingDetails({ booking, columnName, timeZone, MovePicker, onMo
       onClose={onClose}
       moreFacts={
         <>
-          <dt className="text-base-content/75">E-mail</dt>
-          <dd className="truncate" title={booking.customer.email}>
-            {booking.customer.email}
-          </dd>
+          {booking.customer.email ? (
+            <>
+              <dt className="text-base-content/75">E-mail</dt>
+              <dd className="truncate" title={booking.customer.email}>
+                {booking.customer.email}
+              </dd>
+            </>
+          ) : null}
+          {booking.customer.phone ? (
+            <>
+              <dt className="text-base-content/75">Phone</dt>
+              <dd>
+                <a className="link" href={`tel:${booking.customer.phone}`}>
+                  {formatPhone(booking.customer.phone)}
+                </a>
+              </dd>
+            </>
+          ) : null}
           <dt className="text-base-content/75">{booking.status === 'pending' ? 'Price' : 'Paid'}</dt>
           <dd>{booking.status === 'pending' ? formatMoney(booking.price) : <PaidFigures booking={booking} />}</dd>
         </>

@@ -3,6 +3,7 @@ import { Banknote } from 'lucide-react';
 import type { StaffVisit } from '../../../../../shared/staff';
 import type { CounterMethod } from '../../../../../shared/deposits';
 import { formatMoney } from '../../../../../shared/money';
+import { formatPhone } from '../../../../../shared/phone';
 import { RecordPaymentForm } from '../record-payment';
 import { DetailsPanel } from './details-panel';
 
@@ -46,6 +47,18 @@ export function VisitDetails({ visit, columnName, timeZone, onMark, marking, onR
       timeZone={timeZone}
       heading={heading}
       onClose={onClose}
+      moreFacts={
+        visit.customer.phone ? (
+          <>
+            <dt className="text-base-content/75">Phone</dt>
+            <dd>
+              <a className="link" href={`tel:${visit.customer.phone}`}>
+                {formatPhone(visit.customer.phone)}
+              </a>
+            </dd>
+          </>
+        ) : null
+      }
       actions={(customerId) => (
         <>
           {visit.due > 0 && (visit.status === 'confirmed' || visit.status === 'completed') ? (
