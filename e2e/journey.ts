@@ -135,6 +135,7 @@ export const ADMIN_PAGES = [
   '/dashboard/adminhome',
   '/dashboard/orderlist',
   '/dashboard/calendar',
+  '/dashboard/front-desk',
   '/dashboard/alluser',
   '/dashboard/manageservice',
   '/dashboard/paymentHistory',

@@ -105,6 +105,13 @@ export const routes: RouteObject[] = [
                 },
               },
               {
+                path: 'front-desk',
+                lazy: async () => {
+                  const { FrontDeskRoute } = await import('../routes/dashboard/front-desk');
+                  return { Component: FrontDeskRoute };
+                },
+              },
+              {
                 path: 'settings',
                 lazy: async () => {
                   const { SalonSettingsRoute } = await import('../routes/dashboard/salon-settings');

@@ -21,6 +21,8 @@ export const paths = {
     orderList: '/dashboard/orderlist',
     /** The salon's day (or week) by stylist: ?date=YYYY-MM-DD&view=day|week. */
     calendar: '/dashboard/calendar',
+    /** The admin books for a customer who phoned or walked in. */
+    frontDesk: '/dashboard/front-desk',
     addService: '/dashboard/addservice',
     allUsers: '/dashboard/alluser',
     manageServices: '/dashboard/manageservice',

@@ -20,6 +20,9 @@ export const queryKeys = {
   myReviews: (email: string) => ['reviews', 'mine', email] as const,
   adminReviews: (filters: object) => ['reviews', 'admin', filters] as const,
   users: ['users'] as const,
+  /** The front desk's customer searches (admin). */
+  deskCustomersAll: ['deskCustomers'] as const,
+  deskCustomers: (q: string) => ['deskCustomers', q] as const,
   cart: (email: string) => ['cart', email] as const,
   isAdmin: (email: string) => ['isAdmin', email] as const,
   /** Every bookings list; each filter set is cached beneath it, so this key invalidates them all. */
@@ -54,7 +57,7 @@ export const queryKeys = {
 };
 
 /** Cached answers that belong to whoever is signed in: forgotten when someone signs in or out. */
-export const accountScopedQueryKeys = [['isAdmin'], ['cart'], ['users'], ['bookings'], ['payments'], ['paymentIntent'], ['outbox'], ['contactMessages'], ['reviews', 'mine'], ['reviews', 'admin'], ['myAccount'], ['myStylist'], ['myVisits']] as const;
+export const accountScopedQueryKeys = [['isAdmin'], ['cart'], ['users'], ['bookings'], ['payments'], ['paymentIntent'], ['outbox'], ['contactMessages'], ['reviews', 'mine'], ['reviews', 'admin'], ['myAccount'], ['myStylist'], ['myVisits'], ['deskCustomers']] as const;
 
 /** Retry failed queries up to 3 times, except refusals that would only be refused again. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {

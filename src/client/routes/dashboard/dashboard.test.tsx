@@ -12,6 +12,7 @@ const adminMenu = [
   ['Admin Home', '/dashboard/adminhome'],
   ['Order List', '/dashboard/orderlist'],
   ['Calendar', '/dashboard/calendar'],
+  ['Front desk', '/dashboard/front-desk'],
   ['Add services', '/dashboard/addservice'],
   ['Make Admin', '/dashboard/alluser'],
   ['Manage Services', '/dashboard/manageservice'],

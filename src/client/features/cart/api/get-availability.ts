@@ -12,15 +12,17 @@ export interface AvailabilityRequest {
   bookingId?: string | undefined;
   /** Only the times this stylist is free; absent: any stylist who performs the service. */
   staffId?: string | undefined;
+  /** The front desk books for this customer (admin): her own appointments are left out, by the salon's rules. */
+  customerId?: string | undefined;
 }
 
 /**
  * ['availability', serviceId, date, cartItemId or bookingId, staffId]. A prefix (service only)
  * invalidates every date and stylist of that service, which is what a 409 on any of its times calls for.
  */
-export function availabilityQueryKey({ serviceId, date, cartItemId, bookingId, staffId }: Partial<AvailabilityRequest> & { serviceId: string }) {
+export function availabilityQueryKey({ serviceId, date, cartItemId, bookingId, staffId, customerId }: Partial<AvailabilityRequest> & { serviceId: string }) {
   const key: (string | null)[] = ['availability', serviceId];
-  if (date !== undefined) key.push(date, cartItemId ?? bookingId ?? null, staffId ?? null);
+  if (date !== undefined) key.push(date, cartItemId ?? bookingId ?? customerId ?? null, staffId ?? null);
   return key;
 }
 
@@ -33,6 +35,7 @@ export function getAvailability(request: AvailabilityRequest, { signal }: { sign
   if (request.cartItemId) search.set('cartItemId', request.cartItemId);
   if (request.bookingId) search.set('bookingId', request.bookingId);
   if (request.staffId) search.set('staffId', request.staffId);
+  if (request.customerId) search.set('customerId', request.customerId);
   return apiClient.get(`/api/availability?${search.toString()}`, { schema: availabilitySchema, signal });
 }
 

@@ -116,8 +116,11 @@ export interface TimeChooserProps {
   serviceId: string;
   /** The time it has now, shown as chosen; null before one is picked. */
   startsAt: string | null;
-  /** Whose own place the free times leave out: the list item being re-timed, or the booking being moved. */
-  own: { cartItemId?: string; bookingId?: string };
+  /**
+   * Whose own place the free times leave out: the list item being re-timed, the booking being moved,
+   * or (the front desk) the customer being booked for.
+   */
+  own: { cartItemId?: string; bookingId?: string; customerId?: string };
   /** Only this stylist's free times; absent: the salon's (any stylist who performs it). */
   staffId?: string | undefined;
   settings: SalonSettings;
