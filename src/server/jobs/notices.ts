@@ -82,8 +82,12 @@ type ConfirmedRow = {
   status: BookingStatus;
   sequence: number;
   staff_name: string | null;
+  /** Taken at the counter so far (the front desk takes it as it books). */
+  counter_minor: number;
   email: string;
   name: string;
+  /** She can sign in (a password or another sign-in); a customer the front desk recorded cannot yet. */
+  has_sign_in: boolean;
 };
 
 /**
@@ -92,7 +96,9 @@ type ConfirmedRow = {
  * composing a confirmation; decision 018, session 10).
  */
 const CONFIRMED_ON_PAYMENT = statement<{ paymentId: string }, ConfirmedRow>('parlour_confirmed_on_payment')`
-  select b.id, b.title, b.price_minor, b.online_minor, b.pay_plan, b.starts_at, b.ends_at, b.status, b.sequence, s.name as staff_name, u.email, u.name
+  select b.id, b.title, b.price_minor, b.online_minor, b.pay_plan, b.starts_at, b.ends_at, b.status, b.sequence, s.name as staff_name, u.email, u.name,
+    coalesce((select sum(cp.amount_minor) from counter_payments cp where cp.booking_id = b.id), 0)::int as counter_minor,
+    exists (select 1 from account a where a.user_id = u.id) as has_sign_in
   from bookings b join "user" u on u.id = b.user_id left join staff s on s.id = b.staff_id
   where b.payment_id = ${'paymentId'}::uuid and b.status = 'confirmed'
   order by b.starts_at`;
@@ -122,7 +128,7 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
   // clock, which is the database's or a test's. Elsewhere the time is the calendar file's stamp,
   // when this server made it.
   const now = job.kind === 'reminder' ? await deps.clock(db) : new Date();
-  const forMail = (b: CalendarAppointment & Pick<MailAppointment, 'priceMinor' | 'onlineMinor'> & { payPlan: PayPlan }): MailAppointment => ({
+  const forMail = (b: CalendarAppointment & Pick<MailAppointment, 'priceMinor' | 'onlineMinor' | 'counterMinor'> & { payPlan: PayPlan }): MailAppointment => ({
     ...b,
     plan: b.payPlan,
     googleCalendarUrl: googleCalendarLink(b, context),
@@ -139,6 +145,7 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
       title: r.title,
       priceMinor: r.price_minor,
       onlineMinor: r.online_minor,
+      counterMinor: r.counter_minor,
       payPlan: r.pay_plan,
       startsAt: new Date(r.starts_at),
       endsAt: new Date(r.ends_at),
@@ -153,6 +160,7 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
         name: owner.name,
         appointments: booked.map(forMail),
         cancelNoticeHours: settings.cancelNoticeHours,
+        canSignIn: first.has_sign_in,
         calendar: calendarFile(booked, owner),
       }),
     };

@@ -22,6 +22,8 @@ export type MailAppointment = {
   /** How it was booked to be paid (the booking's pay_plan) and the part asked online for it. */
   plan: PayPlan;
   onlineMinor: number;
+  /** Taken at the salon's counter so far (the front desk takes it as it books); absent: nothing. */
+  counterMinor?: number | undefined;
   /** Her stylist; null for a booking made before the salon had stylists (then no one is named). */
   staffName: string | null;
   /** Opens Google Calendar's 'new event' page filled in with the appointment. */
@@ -67,10 +69,16 @@ function minutes(a: Pick<MailAppointment, 'startsAt' | 'endsAt'>): number {
  * What a visit not paid in full online leaves for the salon: '৳360 paid online · ৳840 at the
  * salon'; null for a visit paid in full.
  */
-function paymentSplit(a: Pick<MailAppointment, 'plan' | 'priceMinor' | 'onlineMinor'>): string | null {
+function paymentSplit(a: Pick<MailAppointment, 'plan' | 'priceMinor' | 'onlineMinor' | 'counterMinor'>): string | null {
   if (a.plan === 'full') return null;
-  const online = a.onlineMinor > 0 ? `${money(a.onlineMinor)} paid online` : 'Nothing paid online';
-  return `${online} · ${money(a.priceMinor - a.onlineMinor)} due at the salon`;
+  const counter = a.counterMinor ?? 0;
+  const due = a.priceMinor - a.onlineMinor - counter;
+  const parts = [
+    a.onlineMinor > 0 ? `${money(a.onlineMinor)} paid online` : counter > 0 ? null : 'Nothing paid online',
+    counter > 0 ? `${money(counter)} paid at the salon` : null,
+    due > 0 ? `${money(due)} due at the salon` : 'Paid in full',
+  ];
+  return parts.filter((part) => part !== null).join(' · ');
 }
 
 function appointmentsPage(publicUrl: string): string {
@@ -182,17 +190,37 @@ function mail(subject: string, heading: string, preheader: string, blocks: reado
 // --- the e-mails ---------------------------------------------------------------------------------
 
 /** The first words after her name: what she paid online, and what is left for the salon. */
-function paidSentence(onlineMinor: number, dueMinor: number, visits: number): string {
+function paidSentence(onlineMinor: number, counterMinor: number, dueMinor: number, visits: number): string {
   const atVisit = visits === 1 ? 'at your visit' : 'at your visits';
+  if (dueMinor === 0 && counterMinor > 0) {
+    const paid = onlineMinor > 0 ? `your payments of ${money(onlineMinor)} online and ${money(counterMinor)} at the salon` : `your payment of ${money(counterMinor)} at the salon`;
+    return `Thank you for ${paid}. We look forward to seeing you:`;
+  }
   if (dueMinor === 0) return `Thank you for your payment of ${money(onlineMinor)}. We look forward to seeing you:`;
   if (onlineMinor === 0) return `Your booking is confirmed: you pay ${money(dueMinor)} at the salon ${atVisit}. We look forward to seeing you:`;
   return `Thank you for your payment of ${money(onlineMinor)} online; ${money(dueMinor)} is due at the salon ${atVisit}. We look forward to seeing you:`;
 }
 
-export function confirmationMail(c: MailContext & { appointments: readonly MailAppointment[]; cancelNoticeHours: number; calendar: CalendarFile }): MailContent {
+export function confirmationMail(
+  c: MailContext & {
+    appointments: readonly MailAppointment[];
+    cancelNoticeHours: number;
+    calendar: CalendarFile;
+    /** False for a customer the front desk booked, who has no password yet: she is told how to set one. */
+    canSignIn?: boolean;
+  },
+): MailContent {
   const count = c.appointments.length === 1 ? 'Your appointment is' : `Your ${c.appointments.length} appointments are`;
   const onlineMinor = c.appointments.reduce((sum, a) => sum + a.onlineMinor, 0);
-  const dueMinor = c.appointments.reduce((sum, a) => sum + a.priceMinor - a.onlineMinor, 0);
+  const counterMinor = c.appointments.reduce((sum, a) => sum + (a.counterMinor ?? 0), 0);
+  const dueMinor = c.appointments.reduce((sum, a) => sum + a.priceMinor - a.onlineMinor - (a.counterMinor ?? 0), 0);
+  const signIn: Block[] =
+    c.canSignIn === false
+      ? [
+          { p: 'To see, move or cancel your appointments online, set a password for this e-mail address:', muted: true },
+          { button: { label: 'Set a password', href: `${c.publicUrl}/forgot-password` } },
+        ]
+      : [{ button: { label: 'See your appointments', href: appointmentsPage(c.publicUrl) } }];
   const policy = cancellationPolicyLines([...new Set(c.appointments.map((a) => a.plan))], c.cancelNoticeHours);
   return mail(
     `Your ${salon.name} appointments are confirmed`,
@@ -200,10 +228,10 @@ export function confirmationMail(c: MailContext & { appointments: readonly MailA
     `Thank you, ${c.name}: we look forward to seeing you.`,
     [
       { p: `Dear ${c.name},` },
-      { p: paidSentence(onlineMinor, dueMinor, c.appointments.length) },
+      { p: paidSentence(onlineMinor, counterMinor, dueMinor, c.appointments.length) },
       { appointments: c.appointments, timeZone: c.timeZone, showPrice: true, calendarLinks: true },
       { p: `The calendar file attached (${c.calendar.filename}) adds ${c.appointments.length === 1 ? 'it' : 'them'} to your calendar.`, muted: true },
-      { button: { label: 'See your appointments', href: appointmentsPage(c.publicUrl) } },
+      ...signIn,
       { p: `You can move an appointment there up to ${c.cancelNoticeHours} hours before it starts, or cancel it.`, muted: true },
       { p: 'Cancellation policy:', muted: true },
       ...policy.map((line) => ({ p: line, muted: true })),

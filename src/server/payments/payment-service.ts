@@ -242,8 +242,15 @@ export class PaymentService {
         if (!written) throw new HttpError(409, BOOKING_LIST_CHANGED_MESSAGE);
       }),
     );
-    await this.applyOutcome({ eventId: ref, ref, outcome: 'succeeded', amountMinor: 0 });
+    // The confirmation is queued by the desk once the money taken at the counter is recorded, so
+    // that the e-mail says what she paid.
+    await this.applyOutcome({ eventId: ref, ref, outcome: 'succeeded', amountMinor: 0 }, { confirm: false });
     return { paymentId, confirmed: await confirmedBookingsOf(this.db, paymentId) };
+  }
+
+  /** Queues her confirmation of a payment's bookings (the front desk's, once its counter payments are in). */
+  async queueConfirmation(paymentId: string): Promise<void> {
+    await this.notices.queue({ kind: 'confirmation', paymentId });
   }
 
   private async writePayment(
@@ -329,7 +336,11 @@ export class PaymentService {
    * lapsed while the customer paid) and empties those items from the booking list. A success is
    * three statements and the confirmation's queueing, in one transaction.
    */
-  async applyOutcome(event: Outcome): Promise<{ paymentId: string; status: PaymentStatus; confirmed: boolean } | undefined> {
+  async applyOutcome(
+    event: Outcome,
+    /** False: the caller queues the confirmation itself, once it has recorded what else she paid (the front desk). */
+    { confirm = true }: { confirm?: boolean } = {},
+  ): Promise<{ paymentId: string; status: PaymentStatus; confirmed: boolean } | undefined> {
     const applied = await withRetry(() =>
       pipelinedTransaction(this.db, async (tx) => {
         const locking = this.lockOutcome(tx, event);
@@ -390,7 +401,7 @@ export class PaymentService {
           paymentId: payment.id,
           method: event.method ?? null,
         });
-        const queued = this.notices.queue({ kind: 'confirmation', paymentId: payment.id }, tx);
+        const queued = confirm ? this.notices.queue({ kind: 'confirmation', paymentId: payment.id }, tx) : undefined;
         return tx.commitBehind(
           Promise.all([settling, queued]).then(([rows]) => ({ payment: { ...payment, status: rows[0]!.status }, refunds, confirmed: true })),
         );

@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { user } from '../db/schema.js';
 import type { User } from '../../shared/user.js';
-import { DELETED_ACCOUNT_DOMAIN } from '../../shared/account.js';
+import { DELETED_ACCOUNT_DOMAIN, WALK_IN_DOMAIN } from '../../shared/account.js';
 import { announceUserChanged, type UserChanges } from '../auth/session-revocations.js';
 
 type UserRow = typeof user.$inferSelect;
@@ -13,9 +13,11 @@ function toUserDto(row: UserRow): User {
 
 /**
  * A deleted account's row stays (her bookings and payments point at it, account/deletion.ts) under
- * a placeholder address, but it is no longer a user: not listed, not found, never promoted.
+ * a placeholder address, but it is no longer a user: not listed, not found, never promoted. A
+ * customer the front desk recorded without an e-mail has a placeholder too (shared/account.ts):
+ * she cannot sign in, so she is no user to list or promote either (the desk finds her).
  */
-const notDeleted = sql`lower(${user.email}) not like ${`%@${DELETED_ACCOUNT_DOMAIN}`}`;
+const notDeleted = sql`lower(${user.email}) not like ${`%@${DELETED_ACCOUNT_DOMAIN}`} and lower(${user.email}) not like ${`%@${WALK_IN_DOMAIN}`}`;
 
 export async function listUsers(db: Db): Promise<User[]> {
   const rows = await db.select().from(user).where(notDeleted).orderBy(asc(user.createdAt), asc(user.email));

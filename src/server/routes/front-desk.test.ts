@@ -74,6 +74,14 @@ describe('finding and recording a customer', () => {
     expect(row).toEqual({ email: `walk-in-${shirin._id}@walk-in.invalid`, phone: '+8801812345678', verified: null });
   });
 
+  it('a walk-in without an e-mail is no account to list or make an admin: she cannot sign in', async () => {
+    const lima = await walkIn({ name: 'Lima Not-an-admin' });
+    const users = (await desk().get('/api/user')).json<{ _id: string }[]>();
+    expect(users.map((u) => u._id)).not.toContain(lima._id);
+    expect((await desk().patch(`/api/user/admin/${lima._id}`, {})).statusCode).toBe(404);
+    expect(await query(sql`select role from "user" where id = ${lima._id}`)).toEqual([{ role: 'user' }]);
+  });
+
   it('finds her by a part of her name, of her e-mail, or of her number as she says it', async () => {
     const rumana = await walkIn({ name: 'Rumana Haque', phone: '01912 777888', email: 'Rumana.H@example.com' });
     const byName = deskCustomerListSchema.parse((await desk().get('/api/front-desk/customers?q=rumana')).json());
@@ -184,6 +192,22 @@ describe('booking at the desk', () => {
     await expect
       .poll(async () => (await query<{ subject: string }>(sql`select subject from outbox where "to" = ${mitu.email}`)).map((r) => r.subject).join('|'))
       .toMatch(/confirm/i);
+  });
+
+  it('e-mails a customer recorded at the desk with her address what she paid, and how to set a password', async () => {
+    const email = `desk-${Date.now()}@example.com`;
+    const rina = await walkIn({ name: 'Rina Das', email });
+    const day = freshDay();
+    const res = await book({ customerId: rina._id, items: [{ serviceId: haircut._id, staffId: null, startsAt: dhaka(day, '11:00').toISOString() }], payment: { when: 'now', method: 'card' } });
+    expect(res.statusCode, res.body).toBe(201);
+    let text = '';
+    await expect
+      .poll(async () => (text = (await query<{ text: string }>(sql`select text from outbox where "to" = ${email}`))[0]?.text ?? ''))
+      .not.toBe('');
+    expect(text).toContain(`Thank you for your payment of ৳${haircut.price.toLocaleString('en-US')} at the salon.`);
+    expect(text).not.toMatch(/due at the salon/);
+    expect(text).toContain('set a password for this e-mail address');
+    expect(text).toContain('/forgot-password');
   });
 
   it('a time taken since the desk chose it books nothing and names the visit', async () => {
