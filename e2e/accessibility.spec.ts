@@ -165,7 +165,7 @@ test.describe('axe: every page and state of the journey, WCAG 2.2 A/AA, 0 violat
       await expectNoViolations(page, at('user home'));
       await upcoming.getByRole('button', { name: 'Cancel' }).first().click();
       await expect(page.getByRole('dialog')).toContainText(/Cancel Classic Manicure on \w{3} \d{1,2} \w{3} \d{2}:\d{2}\?/);
-      await expect(page.getByRole('dialog')).toContainText(/৳[\d,]+ will be refunded to your card\./);
+      await expect(page.getByRole('dialog')).toContainText(/৳[\d,]+ will be refunded to the card you paid with\./);
       await expectNoViolations(page, at('cancel dialog'));
       await page.getByRole('dialog').getByRole('button', { name: 'Keep it' }).click();
       await expect(page.getByRole('dialog')).toBeHidden();

@@ -180,7 +180,7 @@ test.describe('deposits and paying at the salon', () => {
     const deposit = await cancelDepositPaidVisit(page, baseURL, {
       label: 'Early Canceller',
       noticeHours: 24,
-      warning: (deposit) => `Your deposit of ${formatMoney(deposit)} will be refunded.`,
+      warning: (deposit) => `Your deposit of ${formatMoney(deposit)} will be refunded to the card you paid with.`,
       done: 'Your refund is on its way.',
     });
     await expect(upcoming(page)).toHaveCount(0);

@@ -116,7 +116,7 @@ test('from sign-up to cancelling a paid visit, by keyboard alone', async ({ page
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(/Cancel Classic Manicure on \w{3} \d{1,2} \w{3} \d{2}:\d{2}\?/);
-  await expect(dialog).toContainText(/৳[\d,]+ will be refunded to your card\./);
+  await expect(dialog).toContainText(/৳[\d,]+ will be refunded to the card you paid with\./);
   await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
   await tabTo(page, dialog.getByRole('button', { name: 'Yes, cancel it' }), { backwards: true });
   await page.keyboard.press('Enter');

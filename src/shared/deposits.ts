@@ -36,6 +36,28 @@ export const paymentPolicySchema = z.discriminatedUnion(
 );
 export type PaymentPolicy = z.infer<typeof paymentPolicySchema>;
 
+export const paymentMethodSchema = z.enum(['card', 'bkash', 'nagad', 'rocket', 'bank']);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+/** How each method reads on a receipt, a table or an export. */
+export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = { card: 'Card', bkash: 'bKash', nagad: 'Nagad', rocket: 'Rocket', bank: 'Bank transfer' };
+
+/**
+ * Where a refund goes back to: the way she paid online (a card, or her mobile wallet), said to her
+ * ('you', the e-mails and her dialogs) or of her ('her', the salon's dialogs).
+ */
+export function refundedTo(method: PaymentMethod | null, who: 'you' | 'her' = 'you'): string {
+  const [subject, owner] = who === 'you' ? ['you', 'your'] : ['she', 'her'];
+  const to: Record<PaymentMethod, string> = {
+    card: `to the card ${subject} paid with`,
+    bkash: `to ${owner} bKash account`,
+    nagad: `to ${owner} Nagad account`,
+    rocket: `to ${owner} Rocket account`,
+    bank: `to the bank account ${subject} paid from`,
+  };
+  return method ? to[method] : `the way ${subject} paid`;
+}
+
 /** How a booking was paid for when it was made: the kind of policy it was booked under. */
 export const payPlanSchema = z.enum(['full', 'deposit', 'at-salon']);
 export type PayPlan = z.infer<typeof payPlanSchema>;
@@ -70,6 +92,8 @@ export const bookingMoneySchema = z.object({
   /** A deposit the salon kept (a late cancellation or a no-show). */
   depositKept: z.number(),
   counterPayments: z.array(z.object({ id: z.string(), amount: z.number(), method: counterMethodSchema, at: z.string() })),
+  /** How she paid online (a card, bKash, Nagad…), where a refund goes back; null when nothing was paid online or the processor did not say. */
+  paidBy: paymentMethodSchema.nullable(),
 });
 export type BookingMoney = z.infer<typeof bookingMoneySchema>;
 
@@ -78,7 +102,7 @@ export type BookingMoney = z.infer<typeof bookingMoneySchema>;
  * for the server's answers and the browser's fake server in the client tests.
  */
 export function bookingMoneyOf(
-  row: { status: string; payPlan: PayPlan; priceMinor: number; onlineMinor: number; refundedMinor: number },
+  row: { status: string; payPlan: PayPlan; priceMinor: number; onlineMinor: number; refundedMinor: number; paidBy?: PaymentMethod | null },
   counter: readonly { id: string; amountMinor: number; method: CounterMethod; at: string }[],
 ): BookingMoney {
   const paidOnlineMinor = row.status === 'pending' ? 0 : row.onlineMinor - row.refundedMinor;
@@ -93,5 +117,6 @@ export function bookingMoneyOf(
     due: owing ? fromMinorUnits(Math.max(0, row.priceMinor - paidOnlineMinor - atSalonMinor)) : 0,
     depositKept: fromMinorUnits(kept),
     counterPayments: counter.map((c) => ({ id: c.id, amount: fromMinorUnits(c.amountMinor), method: c.method, at: c.at })),
+    paidBy: row.onlineMinor > 0 ? (row.paidBy ?? null) : null,
   };
 }

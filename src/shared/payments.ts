@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { calendarDateSchema } from './salon-settings.js';
 import { instantSchema } from './cart.js';
-import { bookingMoneySchema, payPlanSchema } from './deposits.js';
+import { bookingMoneySchema, payPlanSchema, paymentMethodSchema } from './deposits.js';
 
 export const BOOKING_LIST_CHANGED_MESSAGE = 'Your booking list changed';
 /** A move, completion or no-show of a booking whose cancellation (and refund) is under way. */
@@ -14,11 +14,7 @@ export const paymentStatusSchema = z.enum(['pending', 'succeeded', 'failed', 'ca
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 /** How an online payment was made, as the processor reported it (null until it says). */
-export const paymentMethodSchema = z.enum(['card', 'bkash', 'nagad', 'rocket', 'bank']);
-export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
-
-/** How each method reads on a receipt, a table or an export. */
-export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = { card: 'Card', bkash: 'bKash', nagad: 'Nagad', rocket: 'Rocket', bank: 'Bank transfer' };
+export { paymentMethodSchema, PAYMENT_METHOD_NAMES, type PaymentMethod } from './deposits.js';
 
 /** `POST /api/create-payment-intent`: the total the page showed, in taka. */
 export const createIntentSchema = z.object({ price: z.number({ error: 'Price is required' }).min(0, 'Price cannot be negative') });

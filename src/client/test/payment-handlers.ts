@@ -113,13 +113,21 @@ export function paymentRecord(n: number, { services, ...overrides }: Omit<Partia
 export function bookingRecord(
   n: number,
   overrides: Partial<StoredBooking> = {},
-  pay: { plan: PayPlan; online?: number; atSalon?: number } = { plan: 'full' },
+  pay: { plan: PayPlan; online?: number; atSalon?: number; paidBy?: PaymentMethod } = { plan: 'full' },
 ): StoredBooking {
   const price = overrides.price ?? keratin.price;
   const onlineMinor = pay.plan === 'full' ? toMinorUnits(price) : pay.plan === 'at-salon' ? 0 : toMinorUnits(pay.online ?? 0);
   const counter = pay.atSalon ? [{ id: uuid('e0000000', n), amountMinor: toMinorUnits(pay.atSalon), method: 'cash' as const, at: '2030-01-15T06:00:00.000Z' }] : [];
   const money = bookingMoneyOf(
-    { status: overrides.status ?? 'confirmed', payPlan: pay.plan, priceMinor: toMinorUnits(price), onlineMinor, refundedMinor: toMinorUnits(overrides.refunded ?? 0) },
+    {
+      status: overrides.status ?? 'confirmed',
+      payPlan: pay.plan,
+      priceMinor: toMinorUnits(price),
+      onlineMinor,
+      refundedMinor: toMinorUnits(overrides.refunded ?? 0),
+      // As paymentRecord pays: by card, unless the test says otherwise.
+      paidBy: pay.paidBy ?? 'card',
+    },
     counter,
   );
   return bookingSchema.omit({ canCancel: true, canComplete: true, canMove: true }).parse({
@@ -212,6 +220,7 @@ export function fakePayments({
     const online = toMinorUnits(booking.money.online);
     return {
       payPlan: booking.money.plan,
+      paidBy: booking.money.paidBy,
       priceMinor: toMinorUnits(booking.price),
       onlineMinor: online,
       refundedMinor: booking.status === 'pending' ? 0 : online - toMinorUnits(booking.money.paidOnline),
@@ -259,7 +268,7 @@ export function fakePayments({
           // The stylist of the hold (the one she chose, or the one 'any' was given).
           staffId: item.staffId,
           staffName: item.staffName,
-        }),
+        }, { plan: 'full', paidBy: method }),
       );
     }
     state.cart = state.cart.filter((item) => item.email !== email);

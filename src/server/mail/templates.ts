@@ -3,7 +3,7 @@ import { salonDateTimeParts, timeZoneLabel } from '../../shared/calendar.js';
 import { salon } from '../../shared/salon.js';
 import { withStylist } from '../../shared/staff.js';
 import { cancellationPolicyLines, type PayPlan } from '../../shared/pay-now.js';
-import type { PaymentMethod } from '../../shared/payments.js';
+import { refundedTo, type PaymentMethod } from '../../shared/deposits.js';
 import type { MailAttachment, MailMessage } from './mailer.js';
 
 /**
@@ -283,23 +283,13 @@ export function movedMail(c: MailContext & { appointment: MailAppointment; previ
   );
 }
 
-/** Where a refund goes back to: the way she paid (a card, or her mobile wallet). */
-const REFUNDED_TO: Record<PaymentMethod | 'unknown', string> = {
-  card: 'to the card you paid with',
-  bkash: 'to your bKash account',
-  nagad: 'to your Nagad account',
-  rocket: 'to your Rocket account',
-  bank: 'to the bank account you paid from',
-  unknown: 'the way you paid',
-};
-
 /**
  * What became of the money of a cancelled visit: the refund; a deposit the salon keeps (a late
  * cancellation refunds nothing of a deposit); nothing for a visit to be paid at the salon, where
  * nothing was taken online and nothing is refunded.
  */
 function moneyAfterCancelling(a: Pick<MailAppointment, 'plan' | 'onlineMinor'>, refundedMinor: number, paidBy: PaymentMethod | null): string | null {
-  if (refundedMinor > 0) return `${money(refundedMinor)} has been refunded ${REFUNDED_TO[paidBy ?? 'unknown']}. It may take a few days to show.`;
+  if (refundedMinor > 0) return `${money(refundedMinor)} has been refunded ${refundedTo(paidBy)}. It may take a few days to show.`;
   if (a.plan === 'at-salon') return null;
   if (a.plan === 'deposit' && a.onlineMinor > 0) return `The salon keeps your deposit of ${money(a.onlineMinor)}: the visit was cancelled later than the cancellation policy allows.`;
   return 'Nothing was charged for it.';

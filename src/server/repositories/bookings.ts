@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { bookings, counterPayments, paymentEvents, payments, staff, user, userProfiles } from '../db/schema.js';
 import { isWalkInEmail } from '../../shared/account.js';
 import { fromMinorUnits } from '../../shared/money.js';
-import type { Booking, BookingStatus, CustomerContact, Payment, PaymentStatus } from '../../shared/payments.js';
+import type { Booking, BookingStatus, CustomerContact, Payment, PaymentMethod, PaymentStatus } from '../../shared/payments.js';
 import { bookingStatusSchema, paymentStatusSchema } from '../../shared/payments.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { addCalendarDays, salonDayStart } from '../../shared/calendar.js';
@@ -38,7 +38,7 @@ export async function listBookings(db: Db, viewer: Actor, filter: ListFilter, se
   if (filter.when === 'upcoming') conditions.push(sql`${bookings.endsAt} > ${now.toISOString()}::timestamptz`);
   if (filter.when === 'past') conditions.push(sql`${bookings.endsAt} <= ${now.toISOString()}::timestamptz`);
   const rows = await db
-    .select({ booking: bookings, name: user.name, email: user.email, phone: userProfiles.phone, staffName: staff.name, counter: counterOfBooking })
+    .select({ booking: bookings, name: user.name, email: user.email, phone: userProfiles.phone, staffName: staff.name, counter: counterOfBooking, paidBy: paidByOfBooking })
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, bookings.userId))
@@ -46,18 +46,20 @@ export async function listBookings(db: Db, viewer: Actor, filter: ListFilter, se
     .where(and(...conditions))
     .orderBy(filter.when === 'upcoming' ? asc(bookings.startsAt) : desc(bookings.startsAt), asc(bookings.id))
     .limit(limit);
-  return rows.map(({ booking, name, email, phone, staffName, counter }) => toBookingDto(booking, contactOf(name, email, phone), staffName, counter, viewer, settings, now));
+  return rows.map(({ booking, name, email, phone, staffName, counter, paidBy }) =>
+    toBookingDto({ ...booking, paidBy }, contactOf(name, email, phone), staffName, counter, viewer, settings, now),
+  );
 }
 
 export async function findBooking(db: Db, viewer: Actor, id: string, settings: SalonSettings, now: Date): Promise<Booking | undefined> {
   const [row] = await db
-    .select({ booking: bookings, name: user.name, email: user.email, phone: userProfiles.phone, staffName: staff.name, counter: counterOfBooking })
+    .select({ booking: bookings, name: user.name, email: user.email, phone: userProfiles.phone, staffName: staff.name, counter: counterOfBooking, paidBy: paidByOfBooking })
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, bookings.userId))
     .leftJoin(staff, eq(staff.id, bookings.staffId))
     .where(and(eq(bookings.id, id), viewer.role === 'admin' ? undefined : eq(bookings.userId, viewer.id)));
-  return row ? toBookingDto(row.booking, contactOf(row.name, row.email, row.phone), row.staffName, row.counter, viewer, settings, now) : undefined;
+  return row ? toBookingDto({ ...row.booking, paidBy: row.paidBy }, contactOf(row.name, row.email, row.phone), row.staffName, row.counter, viewer, settings, now) : undefined;
 }
 
 /** Her contact as the salon shows it: a walk-in's placeholder address is no e-mail at all. */
@@ -72,8 +74,11 @@ const counterOfBooking = sql<CounterRow[]>`coalesce((
   select json_agg(json_build_object('id', cp.id, 'amountMinor', cp.amount_minor, 'method', cp.method, 'at', cp.created_at) order by cp.created_at, cp.id)
   from ${counterPayments} cp where cp.booking_id = ${bookings.id}), '[]'::json)`;
 
+/** How she paid online for the booking (where a refund goes back), from its payment. */
+const paidByOfBooking = sql<PaymentMethod | null>`(select p.method from ${payments} p where p.id = ${bookings.paymentId})`;
+
 function toBookingDto(
-  row: typeof bookings.$inferSelect,
+  row: typeof bookings.$inferSelect & { paidBy: PaymentMethod | null },
   customer: CustomerContact,
   staffName: string | null,
   counter: CounterRow[],

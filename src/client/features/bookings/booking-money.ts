@@ -1,6 +1,7 @@
 import type { Booking } from '../../../shared/payments';
 import { cancellationRefundMinor, mayStillChange } from '../../../shared/booking-rules';
 import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../shared/money';
+import { refundedTo } from '../../../shared/deposits';
 
 /**
  * A booking's money in a few words, as her appointments and the admin's lists show it under the
@@ -43,12 +44,25 @@ export function cancellationWords(
   const refund = fromMinorUnits(
     cancellationRefundMinor({ payPlan: plan, onlineMinor: toMinorUnits(paidOnline), refundedMinor: 0 }, { by: audience === 'admin' ? 'salon' : 'customer', inTime }),
   );
-  const hers = audience === 'customer' ? 'your' : `${booking.customer.name}'s`;
-  if (refund === 0 && plan === 'deposit' && paidOnline > 0) {
-    return { warning: `Cancelling now keeps your deposit of ${formatMoney(paidOnline)}.`, done: 'The salon keeps your deposit.' };
+  const words = onlineWords();
+  // Money taken at the counter is not the processor's to refund: it is given back at the salon.
+  const { paidAtSalon } = booking.money;
+  if (paidAtSalon === 0) return words;
+  const counter =
+    audience === 'customer'
+      ? `The ${formatMoney(paidAtSalon)} you paid at the salon is given back there.`
+      : `${formatMoney(paidAtSalon)} was paid at the salon: give it back at the counter.`;
+  return { warning: `${words.warning} ${counter}`, done: words.done };
+
+  function onlineWords(): { warning: string; done: string } {
+    if (refund === 0 && plan === 'deposit' && paidOnline > 0) {
+      return { warning: `Cancelling now keeps your deposit of ${formatMoney(paidOnline)}.`, done: 'The salon keeps your deposit.' };
+    }
+    if (refund === 0) return { warning: 'Nothing was paid online, so nothing is charged.', done: 'Nothing was charged.' };
+    const done = audience === 'customer' ? 'Your refund is on its way.' : `${booking.customer.name}'s refund is on its way.`;
+    // Where it goes back: her card, or her bKash or Nagad account.
+    const where = refundedTo(booking.money.paidBy, audience === 'customer' ? 'you' : 'her');
+    if (plan === 'deposit') return { warning: `${audience === 'customer' ? 'Your' : `${booking.customer.name}'s`} deposit of ${formatMoney(refund)} will be refunded ${where}.`, done };
+    return { warning: `${formatMoney(refund)} will be refunded ${where}.`, done };
   }
-  if (refund === 0) return { warning: 'Nothing was paid online, so nothing is charged.', done: 'Nothing was charged.' };
-  const done = audience === 'customer' ? 'Your refund is on its way.' : `${booking.customer.name}'s refund is on its way.`;
-  if (plan === 'deposit') return { warning: `${audience === 'customer' ? 'Your' : `${booking.customer.name}'s`} deposit of ${formatMoney(refund)} will be refunded.`, done };
-  return { warning: `${formatMoney(refund)} will be refunded to ${hers} card.`, done };
 }

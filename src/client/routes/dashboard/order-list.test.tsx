@@ -181,7 +181,7 @@ describe('/dashboard/orderlist', () => {
 
     await user.click((await rowOf('Keratin Treatment')).getByRole('button', { name: 'Cancel Keratin Treatment on Sat, 9 Mar 2030, 10:30' }));
     const question = await screen.findByRole('dialog', { name: 'Cancel Keratin Treatment on Sat 9 Mar 10:30?' });
-    expect(within(question).getByText("৳8,999.50 will be refunded to Mitu Customer's card.")).toBeInTheDocument();
+    expect(within(question).getByText('৳8,999.50 will be refunded to the card she paid with.')).toBeInTheDocument();
     await user.click(within(question).getByRole('button', { name: 'Yes, cancel it' }));
 
     const done = await screen.findByRole('dialog', { name: 'Appointment cancelled' });

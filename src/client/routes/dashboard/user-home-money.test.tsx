@@ -82,7 +82,7 @@ describe('/dashboard/userhome: what each visit costs her', () => {
 
     await user.click((await appointment('Bridal Makeup')).getByRole('button', { name: /^Cancel Bridal Makeup on / }));
     const question = await screen.findByRole('dialog', { name: /^Cancel Bridal Makeup on / });
-    expect(within(question).getByText('Your deposit of ৳360 will be refunded.')).toBeInTheDocument();
+    expect(within(question).getByText('Your deposit of ৳360 will be refunded to the card you paid with.')).toBeInTheDocument();
     await user.click(within(question).getByRole('button', { name: 'Yes, cancel it' }));
 
     expect(within(await screen.findByRole('dialog', { name: 'Appointment cancelled' })).getByText('Your refund is on its way.')).toBeInTheDocument();

@@ -103,7 +103,7 @@ describe('/dashboard/userhome', () => {
     await user.click((await appointment('Keratin Treatment')).getByRole('button', { name: 'Cancel Keratin Treatment on Sat, 9 Mar 2030, 10:30' }));
     // The question names the visit and the refund.
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Keratin Treatment on Sat 9 Mar 10:30?' });
-    expect(within(dialog).getByText('৳8,999.50 will be refunded to your card.')).toBeInTheDocument();
+    expect(within(dialog).getByText('৳8,999.50 will be refunded to the card you paid with.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
 
     const done = await screen.findByRole('dialog', { name: 'Appointment cancelled' });
