@@ -42,7 +42,7 @@ export const smsKindSchema = z.enum(['verification', 'confirmation', 'reminder',
 export type SmsKind = z.infer<typeof smsKindSchema>;
 
 /** 'logged': kept here only (the local sender); 'sent': the gateway took it; 'failed': it refused; 'sending': being handed over. */
-export const smsStatusSchema = z.enum(['sending', 'logged', 'sent', 'failed']);
+export const smsStatusSchema = z.enum(['queued', 'sending', 'logged', 'sent', 'failed']);
 export type SmsStatus = z.infer<typeof smsStatusSchema>;
 
 /** One text, as the admin's 'Sent SMS' page shows it. */
