@@ -50,7 +50,7 @@ import { setUpJobs, type JobsOptions } from './jobs/set-up.js';
 import { localSmsGateway } from './sms/gateway.js';
 import { createSslWirelessGateway } from './sms/sslwireless.js';
 import { phoneRoutes } from './routes/phone.js';
-import { sentSmsRoutes } from './routes/sent-sms.js';
+import { sentSmsRoutes, smsUsageRoutes } from './routes/sent-sms.js';
 import { setUpBackups, type BackupsOptions } from './backups/set-up.js';
 import { backupRoutes } from './routes/backups.js';
 import { staffRoutes } from './routes/staff.js';
@@ -180,6 +180,7 @@ export async function buildApp({ config, database, logger, clientDir = findClien
       await api.register(meRoutes);
       await api.register(phoneRoutes);
       await api.register(sentSmsRoutes);
+      await api.register(smsUsageRoutes);
       await api.register(staffRoutes);
     },
     { prefix: '/api' },

@@ -96,3 +96,14 @@ export const myPhoneSchema = z.object({
   codeExpiresAt: z.string().nullable(),
 });
 export type MyPhone = z.infer<typeof myPhoneSchema>;
+
+/** `GET /api/admin/sms/usage`: the texts of the salon's current month (the admin home's figure). */
+export const smsUsageSchema = z.object({
+  /** YYYY-MM on the salon's calendar. */
+  month: z.string(),
+  /** Texts handed over (sent, or kept by the local sender) since the 1st, 00:00 salon time. */
+  texts: z.number().int().nonnegative(),
+  /** The SMS they cost: a long or Bangla text is several. */
+  segments: z.number().int().nonnegative(),
+});
+export type SmsUsage = z.infer<typeof smsUsageSchema>;

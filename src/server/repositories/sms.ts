@@ -81,10 +81,12 @@ export async function smsOfUser(db: Db, userId: string): Promise<SentSms[]> {
 }
 
 /**
- * A deleted account's texts: the number and the words go, the row stays (kind, segments, when), so
- * the month's count of texts the salon paid for does not change.
+ * A deleted account's texts. Those not handed over yet go (their jobs then find nothing to send);
+ * of the others the number and the words go and the row stays (kind, segments, when), so the
+ * month's count of texts the salon paid for does not change.
  */
 export async function eraseSmsOf(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`delete from sms_messages where user_id = ${userId} and status not in ('sent', 'logged')`);
   await db.execute(sql`update sms_messages set "to" = '', text = '', user_id = null where user_id = ${userId}`);
 }
 
@@ -119,4 +121,12 @@ export async function visitOfBooking(db: Db, bookingId: string): Promise<SmsVisi
     select b.user_id, b.title, b.starts_at, s.name as staff_name, b.status, b.sequence
     from bookings b left join staff s on s.id = b.staff_id where b.id = ${bookingId}`);
   return row && toVisit(row);
+}
+
+/** Texts handed over (sent or logged) from `since`: a failed or waiting one cost nothing. */
+export async function countSmsSince(db: Db, since: Date): Promise<{ texts: number; segments: number }> {
+  const [row] = await rowsOf<{ texts: number | string; segments: number | string | null }>(db, sql`
+    select count(*) as texts, sum(segments) as segments from sms_messages
+    where status in ('sent', 'logged') and created_at >= ${since.toISOString()}::timestamptz`);
+  return { texts: Number(row?.texts ?? 0), segments: Number(row?.segments ?? 0) };
 }

@@ -192,3 +192,40 @@ describe('proving her number', () => {
     expect((await asUser(t.app, who).patch('/api/me/sms', { optOut: false })).json<MyPhone>()).toMatchObject({ smsOptOut: false });
   });
 });
+
+describe('her number in her data', () => {
+  it('is in her export with the texts sent to it, and goes with her account', async () => {
+    const who = await signUp(t.app);
+    const typed = freshNumber();
+    await asUser(t.app, who).put('/api/me/phone', { phone: typed });
+    await asUser(t.app, who).post('/api/me/phone/verify', { code: await codeSentTo(e164(typed)) });
+    const exported = (await asUser(t.app, who).get('/api/me/export')).json<{ mobile: unknown; texts: { to: string; kind: string; segments: number }[] }>();
+    expect(exported.mobile).toEqual({ phone: e164(typed), verified: true, smsOptOut: false });
+    expect(exported.texts).toEqual([expect.objectContaining({ to: e164(typed), kind: 'verification', segments: 1, status: 'logged' })]);
+    const usageBefore = (await asUser(t.app, admin).get('/api/admin/sms/usage')).json<{ texts: number }>();
+
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { origin: t.app.config.publicUrl, cookie: who.cookie }, payload: { password: who.password } });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await rowsOf(t.app.db, sql`select 1 from user_profiles where user_id = ${who.id} union all select 1 from phone_codes where user_id = ${who.id} union all select 1 from sms_messages where user_id = ${who.id}`)).toEqual([]);
+    expect(await rowsOf(t.app.db, sql`select 1 from sms_messages where "to" = ${e164(typed)} or text like ${'%' + e164(typed) + '%'}`)).toEqual([]);
+    // The number is free for another account to prove, and the month's count stays.
+    expect((await asUser(t.app, await signUp(t.app)).put('/api/me/phone', { phone: typed })).statusCode).toBe(200);
+    expect((await asUser(t.app, admin).get('/api/admin/sms/usage')).json<{ texts: number }>().texts).toBeGreaterThanOrEqual(usageBefore.texts);
+  });
+});
+
+describe("the month's texts on the admin home", () => {
+  it('counts the texts and segments handed over this month, from the rows', async () => {
+    const before = (await asUser(t.app, admin).get('/api/admin/sms/usage')).json<{ month: string; texts: number; segments: number }>();
+    const rows = await rowsOf<{ texts: string; segments: string }>(t.app.db, sql`select count(*) as texts, coalesce(sum(segments), 0) as segments from sms_messages where status in ('sent', 'logged')`);
+    expect(before).toEqual({ month: expect.stringMatching(/^\d{4}-\d{2}$/), texts: Number(rows[0]!.texts), segments: Number(rows[0]!.segments) });
+    // A long Bangla text and a failed one, written as the sender writes them, and one from last month.
+    await t.app.db.execute(sql`insert into sms_messages ("to", kind, text, encoding, segments, status) values
+      ('+8801711000000', 'confirmation', ${'ক'.repeat(100)}, 'ucs2', 2, 'sent'),
+      ('+8801711000000', 'reminder', 'x', 'gsm7', 1, 'failed')`);
+    await t.app.db.execute(sql`insert into sms_messages ("to", kind, text, encoding, segments, status, created_at) values
+      ('+8801711000000', 'reminder', 'x', 'gsm7', 1, 'sent', now() - interval '40 days')`);
+    const after = (await asUser(t.app, admin).get('/api/admin/sms/usage')).json<{ texts: number; segments: number }>();
+    expect(after).toMatchObject({ texts: before.texts + 1, segments: before.segments + 2 });
+  });
+});
