@@ -141,6 +141,7 @@ export const ADMIN_PAGES = [
   '/dashboard/managereviews',
   '/dashboard/settings',
   '/dashboard/outbox',
+  '/dashboard/sms',
   '/dashboard/messages',
   '/dashboard/staff',
 ] as const;

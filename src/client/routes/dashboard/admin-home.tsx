@@ -86,7 +86,13 @@ export function AdminHomeRoute() {
           {period.from === period.to ? '' : ` to ${formatCalendarDate(period.to)}`}
         </p>
         <div className="mt-4">{period.valid ? <PeriodSummary period={period} /> : null}</div>
-        <div className="mt-4">
+      </section>
+
+      <section aria-labelledby="sms-heading" className="mt-10">
+        <h2 id="sms-heading" className="font-display text-2xl font-semibold">
+          Texts
+        </h2>
+        <div className="mt-3">
           <SmsThisMonth />
         </div>
       </section>
