@@ -19,7 +19,7 @@ test('on her phone she adds her number, proves it with the texted code, books, a
 
     await page.goto('/dashboard/userhome');
     const mobile = page.getByRole('region', { name: 'Mobile number' });
-    await mobile.getByLabel('Mobile number').fill(typed);
+    await mobile.getByLabel('Mobile number', { exact: true }).fill(typed);
     await mobile.getByRole('button', { name: 'Send code' }).click();
     await expect(mobile.getByText(`We texted a code to ${shown(typed)}`)).toBeVisible();
     expect(await sidewaysOverflow(page), 'sideways scroll at 390 px').toBe(0);
@@ -34,9 +34,9 @@ test('on her phone she adds her number, proves it with the texted code, books, a
     expect(code, 'the code in the text').toBeTruthy();
     expect(await sidewaysOverflow(admin), 'Sent SMS sideways at 390 px').toBe(0);
 
-    await mobile.getByLabel('Code').fill(code!);
+    await mobile.getByLabel('Code', { exact: true }).fill(code!);
     await mobile.getByRole('button', { name: 'Prove number' }).click();
-    await expect(mobile.getByText('Proven')).toBeVisible();
+    await expect(mobile.getByText('Proven', { exact: true })).toBeVisible();
     await expect(mobile.getByRole('checkbox', { name: /Text me about my appointments/ })).toBeChecked();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 320, height: 700 });
@@ -45,7 +45,11 @@ test('on her phone she adds her number, proves it with the texted code, books, a
     await page.setViewportSize({ width: 390, height: 844 });
 
     // She books and pays; the confirmation goes to her proven number.
-    await addToListByApi(page, baseURL, 'Classic Manicure', { date: salonDate(9), time: '12:30' });
+    const itemId = await addToListByApi(page, baseURL, 'Classic Manicure');
+    const serviceId = ((await (await page.request.get('/api/cart')).json()) as { _id: string; cartItemId: string }[]).find((i) => i._id === itemId)!.cartItemId;
+    const { slots } = (await (await page.request.get(`/api/availability?serviceId=${serviceId}&date=${salonDate(9)}`)).json()) as { slots: { startsAt: string }[] };
+    const held = await page.request.patch(`/api/cart/${itemId}`, { headers: { origin: baseURL! }, data: { startsAt: slots[0]!.startsAt } });
+    expect(held.status(), await held.text()).toBe(200);
     await page.goto('/dashboard/appointment');
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM/YY)').fill(`12/${(new Date().getFullYear() + 2) % 100}`);

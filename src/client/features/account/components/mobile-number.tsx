@@ -75,7 +75,7 @@ function PhoneForm({ current, onDone }: { current: string | null; onDone: () => 
     setPhone.mutate({ phone }, { onSuccess: onDone, onError: (error) => setRefusal(refusalOf(error, 'phone', setError)) });
   });
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Mobile number" className="mt-4 max-w-sm space-y-4">
+    <form noValidate onSubmit={onSubmit} aria-label="Set your mobile number" className="mt-4 max-w-sm space-y-4">
       <InputField
         label="Mobile number"
         type="tel"
