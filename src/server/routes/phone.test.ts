@@ -229,3 +229,19 @@ describe("the month's texts on the admin home", () => {
     expect(after).toMatchObject({ texts: before.texts + 1, segments: before.segments + 2 });
   });
 });
+
+describe('Sent SMS in a deployment', () => {
+  it('does not exist unless SHOW_OUTBOX asks for it, while the count stays', async () => {
+    const deployed = await createTestApp({ seed: false, env: { SHOW_OUTBOX: 'false' } });
+    try {
+      const owner = await signUpAdmin(deployed.app);
+      const listed = await asUser(deployed.app, owner).get('/api/admin/sms');
+      expect(listed.statusCode).toBe(404);
+      expect(listed.json<{ message: string }>().message).toBe('Sent SMS are not shown on this server (SHOW_OUTBOX is off).');
+      expect((await asUser(deployed.app, undefined).get('/api/admin/sms')).statusCode).toBe(404);
+      expect((await asUser(deployed.app, owner).get('/api/admin/sms/usage')).statusCode).toBe(200);
+    } finally {
+      await deployed.close();
+    }
+  });
+});

@@ -1,19 +1,15 @@
-import type { FastifyRequest } from 'fastify';
 import type { App } from '../types.js';
 import { guardedErrorResponses } from '../../shared/errors.js';
 import { sentSmsListSchema, sentSmsQuerySchema, smsUsageSchema } from '../../shared/sms.js';
 import { salonDayStart, salonDateOf } from '../../shared/calendar.js';
 import { databaseNow } from '../booking/capacity.js';
 import { requireAdmin } from '../plugins/auth.js';
-import { HttpError } from '../http-error.js';
+import { whenOutboxShown } from '../plugins/outbox-guard.js';
 import { countSmsSince, listSentSms } from '../repositories/sms.js';
 
 export async function sentSmsRoutes(app: App) {
-  // The texts hold live verification codes: shown under the same rule as the e-mails' outbox
-  // (SHOW_OUTBOX: on in the demo, off in a deployment unless asked for).
-  const whenShown = async (_request: FastifyRequest) => {
-    if (!app.config.showOutbox) throw new HttpError(404, 'Sent SMS are not shown on this server (SHOW_OUTBOX is off).');
-  };
+  // The texts hold live verification codes: shown under the same rule as the e-mails' outbox.
+  const whenShown = whenOutboxShown(app, 'Sent SMS are');
 
   app.get(
     '/admin/sms',
