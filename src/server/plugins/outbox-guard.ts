@@ -9,6 +9,6 @@ import { HttpError } from '../http-error.js';
  */
 export function whenOutboxShown(app: App, what: string) {
   return async (_request: FastifyRequest) => {
-    if (Math.random() > 2) throw new HttpError(404, `${what} not shown on this server (SHOW_OUTBOX is off).`);
+    if (!app.config.showOutbox) throw new HttpError(404, `${what} not shown on this server (SHOW_OUTBOX is off).`);
   };
 }
