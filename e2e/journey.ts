@@ -142,6 +142,7 @@ export const ADMIN_PAGES = [
   '/dashboard/managereviews',
   '/dashboard/settings',
   '/dashboard/outbox',
+  '/dashboard/sms',
   '/dashboard/messages',
   '/dashboard/staff',
 ] as const;

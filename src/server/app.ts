@@ -47,6 +47,10 @@ import { SslCommerzClient } from './payments/sslcommerz/client.js';
 import { sslcommerzRoutes } from './routes/payments-sslcommerz.js';
 import { listServices } from './repositories/services.js';
 import { setUpJobs, type JobsOptions } from './jobs/set-up.js';
+import { localSmsGateway } from './sms/gateway.js';
+import { createSslWirelessGateway } from './sms/sslwireless.js';
+import { phoneRoutes } from './routes/phone.js';
+import { sentSmsRoutes, smsUsageRoutes } from './routes/sent-sms.js';
 import { setUpBackups, type BackupsOptions } from './backups/set-up.js';
 import { backupRoutes } from './routes/backups.js';
 import { staffRoutes } from './routes/staff.js';
@@ -137,7 +141,8 @@ export async function buildApp({ config, database, logger, clientDir = findClien
     app.log.warn('SSLCOMMERZ_SANDBOX is on in production: payments go to the SSLCommerz sandbox and no real money is taken (the payment page says Test mode)');
   }
   // Before the payments: their start-up reconciliation may queue confirmations.
-  setUpJobs(app, { database, publicUrl: config.publicUrl, salonSettings: () => salonSettings.get(), options: jobs });
+  const smsGateway = config.sms.gateway === 'sslwireless' ? createSslWirelessGateway(config.sms) : localSmsGateway;
+  setUpJobs(app, { database, publicUrl: config.publicUrl, salonSettings: () => salonSettings.get(), smsGateway, options: jobs });
   setUpBackups(app, { database, dataDir: config.dataDir, salonSettings: () => salonSettings.get(), options: backups });
   const paymentService = new PaymentService(database.db, gateway, app.notices, app.log, () => salonSettings.get());
   app.decorate('payments', paymentService);
@@ -174,6 +179,9 @@ export async function buildApp({ config, database, logger, clientDir = findClien
       await api.register(adminSummaryRoutes);
       await api.register(backupRoutes);
       await api.register(meRoutes);
+      await api.register(phoneRoutes);
+      await api.register(sentSmsRoutes);
+      await api.register(smsUsageRoutes);
       await api.register(staffRoutes);
       await api.register(frontDeskRoutes);
     },

@@ -129,3 +129,19 @@ describe('SHUTDOWN_DRAIN_MS and METRICS_TOKEN', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
   });
 });
+
+describe('SMS_GATEWAY', () => {
+  const keys = { SSLWIRELESS_API_TOKEN: 'token-0001', SSLWIRELESS_SID: 'PARLOUR' };
+  it('keeps texts here unless SSL Wireless is configured, and sends through it when it is', () => {
+    expect(loadConfig({}).sms).toEqual({ gateway: 'local' });
+    expect(loadConfig(keys).sms).toEqual({ gateway: 'sslwireless', apiToken: 'token-0001', sid: 'PARLOUR', apiBase: new URL('https://smsplus.sslwireless.com') });
+    expect(loadConfig({ ...keys, SMS_GATEWAY: 'sslwireless', SSLWIRELESS_API_BASE: 'http://127.0.0.1:7171' }).sms).toMatchObject({ apiBase: new URL('http://127.0.0.1:7171') });
+  });
+
+  it('names what is missing or left over', () => {
+    expect(() => loadConfig({ SMS_GATEWAY: 'sslwireless', SSLWIRELESS_SID: 'PARLOUR' })).toThrow('SMS_GATEWAY=sslwireless needs SSLWIRELESS_API_TOKEN');
+    expect(() => loadConfig({ ...keys, SMS_GATEWAY: 'local' })).toThrow('SSLWIRELESS_* keys are set but SMS_GATEWAY is local');
+    expect(() => loadConfig({ SMS_GATEWAY: 'twilio' })).toThrow(/SMS_GATEWAY: must be 'local'/);
+    expect(() => loadConfig({ ...keys, SSLWIRELESS_SID: 'A-SENDER-ID-THAT-IS-TOO-LONG' })).toThrow(/SSLWIRELESS_SID: must be at most 20 characters/);
+  });
+});

@@ -46,6 +46,10 @@ const envSchema = z.object({
   SSLCOMMERZ_SANDBOX: booleanFromString.default(true),
   SSLCOMMERZ_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   SHOW_OUTBOX: booleanFromString.optional(),
+  SMS_GATEWAY: z.enum(['local', 'sslwireless'], { message: "must be 'local' (texts kept for the admin only) or 'sslwireless'" }).optional(),
+  SSLWIRELESS_API_TOKEN: z.string().min(1).optional(),
+  SSLWIRELESS_SID: z.string().min(1).max(20, 'must be at most 20 characters').optional(),
+  SSLWIRELESS_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   UPLOAD_GRACE_MINUTES: z.coerce.number().int().min(0).max(10080).default(1440),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -100,8 +104,15 @@ export type AppConfig = {
    * live API, or SSLCOMMERZ_API_BASE: a fake on this machine).
    */
   sslcommerz: { storeId: string; storePassword: string; sandbox: boolean; apiBase: URL } | undefined;
+  /**
+   * Where texts go: 'local' keeps them for the admin's 'Sent SMS' page only (the default);
+   * 'sslwireless' sends them through SSL Wireless (SSLWIRELESS_API_BASE: a fake on this machine).
+   */
+  sms: { gateway: 'local' } | { gateway: 'sslwireless'; apiToken: string; sid: string; apiBase: URL };
 };
 
+/** SSL Wireless ISMS Plus, where texts go unless SSLWIRELESS_API_BASE names another (a local fake). */
+export const SSLWIRELESS_API_BASE = 'https://smsplus.sslwireless.com';
 export const SSLCOMMERZ_SANDBOX_BASE = 'https://sandbox.sslcommerz.com';
 export const SSLCOMMERZ_LIVE_BASE = 'https://securepay.sslcommerz.com';
 
@@ -164,6 +175,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // Keys of a processor nobody asked for are a mistake (a deployment half moved): say so rather than guess.
     problems.push(`SSLCOMMERZ_* keys are set but PAYMENTS is ${payments ?? 'unset'}: set PAYMENTS=sslcommerz, or remove the keys`);
   }
+  const smsGateway = env.SMS_GATEWAY ?? (env.SSLWIRELESS_API_TOKEN ? 'sslwireless' : 'local');
+  if (smsGateway === 'sslwireless') {
+    const missing = Object.entries({ SSLWIRELESS_API_TOKEN: env.SSLWIRELESS_API_TOKEN, SSLWIRELESS_SID: env.SSLWIRELESS_SID })
+      .filter(([, value]) => !value)
+      .map(([name]) => name);
+    if (missing.length > 0) problems.push(`SMS_GATEWAY=sslwireless needs ${missing.join(' and ')}`);
+  } else if (env.SSLWIRELESS_API_TOKEN || env.SSLWIRELESS_SID) {
+    problems.push('SSLWIRELESS_* keys are set but SMS_GATEWAY is local: set SMS_GATEWAY=sslwireless, or remove the keys');
+  }
   if (problems.length > 0 || !payments) throw new ConfigError(problems);
   return {
     nodeEnv: env.NODE_ENV,
@@ -211,5 +231,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             apiBase: new URL(env.SSLCOMMERZ_API_BASE ?? (env.SSLCOMMERZ_SANDBOX ? SSLCOMMERZ_SANDBOX_BASE : SSLCOMMERZ_LIVE_BASE)),
           }
         : undefined,
+    sms:
+      smsGateway === 'sslwireless' && env.SSLWIRELESS_API_TOKEN && env.SSLWIRELESS_SID
+        ? { gateway: 'sslwireless', apiToken: env.SSLWIRELESS_API_TOKEN, sid: env.SSLWIRELESS_SID, apiBase: new URL(env.SSLWIRELESS_API_BASE ?? SSLWIRELESS_API_BASE) }
+        : { gateway: 'local' },
   };
 }

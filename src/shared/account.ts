@@ -4,6 +4,7 @@ import { managedReviewSchema } from './review.js';
 import { outboxStatusSchema } from './outbox.js';
 import { roleSchema } from './user.js';
 import { linkedStylistSchema } from './staff.js';
+import { sentSmsSchema } from './sms.js';
 
 /**
  * How recent a sign-in must be for an account without a password (Google, Facebook, OIDC) to be
@@ -78,6 +79,10 @@ export const myDataSchema = z.object({
   ),
   /** E-mails the salon sent to her address. */
   emails: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), status: outboxStatusSchema, sentAt: z.string() })),
+  /** Her mobile number (E.164), whether she proved it, and whether she turned appointment texts off. */
+  mobile: z.object({ phone: z.string().nullable(), verified: z.boolean(), smsOptOut: z.boolean() }),
+  /** Texts the salon sent to her number (codes and appointment texts), with what each cost in SMS. */
+  texts: z.array(sentSmsSchema.omit({ _id: true, createdAt: true }).extend({ id: z.string(), sentAt: z.string() })),
 });
 export type MyData = z.infer<typeof myDataSchema>;
 

@@ -136,6 +136,13 @@ export const salonSettingsSchema = z.object({
   backupTime: wallClockTimeSchema('Backup time'),
   /** How many backups are kept; older ones are deleted after each new one. */
   backupsKept: wholeNumberInRange('Backups kept', '', 1, 365),
+  /**
+   * No appointment text goes out between these times on the salon's clock (a night that passes
+   * midnight when From is later than Until); one due then waits for Until, unless the visit is
+   * sooner. Equal times mean no quiet hours.
+   */
+  smsQuietFrom: wallClockTimeSchema('Quiet hours start'),
+  smsQuietUntil: wallClockTimeSchema('Quiet hours end'),
 });
 
 export type SalonSettings = z.infer<typeof salonSettingsSchema>;
@@ -168,4 +175,7 @@ export const DEFAULT_SALON_SETTINGS: SalonSettings = {
   // A quiet hour for a salon; two weeks of dailies fit in little space.
   backupTime: '03:00',
   backupsKept: 14,
+  // Nobody in Dhaka wants the salon's text at night.
+  smsQuietFrom: '21:00',
+  smsQuietUntil: '08:00',
 };

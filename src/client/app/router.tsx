@@ -126,6 +126,13 @@ export const routes: RouteObject[] = [
                 },
               },
               {
+                path: 'sms',
+                lazy: async () => {
+                  const { SentSmsRoute } = await import('../routes/dashboard/sent-sms');
+                  return { Component: SentSmsRoute };
+                },
+              },
+              {
                 path: 'messages',
                 lazy: async () => {
                   const { MessagesRoute } = await import('../routes/dashboard/messages');

@@ -37,6 +37,7 @@ export const paths = {
     staff: '/dashboard/staff',
     myDay: '/dashboard/my-day',
     outbox: '/dashboard/outbox',
+    sentSms: '/dashboard/sms',
     messages: '/dashboard/messages',
     appointmentDone: '/dashboard/appointment/done',
   },

@@ -54,10 +54,15 @@ export const queryKeys = {
   /** What deleting the signed-in account asks for (her password, or a fresh sign-in). */
   myAccount: ['myAccount'] as const,
   myAccountForDeletion: ['myAccount', 'deletion'] as const,
+  /** Her mobile number and SMS choice. */
+  myPhone: ['myPhone'] as const,
+  /** The texts the salon sent (admin), and the month's count on the admin home. */
+  sentSms: ['sentSms'] as const,
+  smsUsage: ['sentSms', 'usage'] as const,
 };
 
 /** Cached answers that belong to whoever is signed in: forgotten when someone signs in or out. */
-export const accountScopedQueryKeys = [['isAdmin'], ['cart'], ['users'], ['bookings'], ['payments'], ['paymentIntent'], ['outbox'], ['contactMessages'], ['reviews', 'mine'], ['reviews', 'admin'], ['myAccount'], ['myStylist'], ['myVisits'], ['deskCustomers']] as const;
+export const accountScopedQueryKeys = [['isAdmin'], ['cart'], ['users'], ['bookings'], ['payments'], ['paymentIntent'], ['outbox'], ['contactMessages'], ['reviews', 'mine'], ['reviews', 'admin'], ['myAccount'], ['myStylist'], ['myVisits'], ['deskCustomers'], ['myPhone'], ['sentSms']] as const;
 
 /** Retry failed queries up to 3 times, except refusals that would only be refused again. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {

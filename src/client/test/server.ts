@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import type { Availability } from '../../shared/cart';
 import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings';
 import type { MyAccount } from '../../shared/account';
+import type { MyPhone, SmsUsage } from '../../shared/sms';
 import { signedInAs } from './handlers';
 import { adminSummaryHandler } from './admin-summary-handlers';
 
@@ -32,4 +33,8 @@ export const server = setupServer(
   http.get<PathParams, DefaultBodyType, Availability>('/api/availability', () => HttpResponse.json({ timeZone: DEFAULT_SALON_SETTINGS.timeZone, slots: [] })),
   // The admin menu counts the unread messages: none unless a test says otherwise.
   http.get('/api/contact/unread', () => HttpResponse.json({ unread: 0 })),
+  // Her user home shows her mobile number: none unless a test says otherwise.
+  http.get<PathParams, DefaultBodyType, MyPhone>('/api/me/phone', () => HttpResponse.json({ phone: null, verified: false, smsOptOut: false, codeExpiresAt: null })),
+  // The admin home counts the month's texts: none.
+  http.get<PathParams, DefaultBodyType, SmsUsage>('/api/admin/sms/usage', () => HttpResponse.json({ month: '2026-11', texts: 0, segments: 0 })),
 );

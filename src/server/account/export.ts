@@ -5,6 +5,8 @@ import { EXPORT_ROW_LIMIT, listBookings, listPayments } from '../repositories/bo
 import { listReviewsOf } from '../repositories/reviews.js';
 import { outboxStatusSchema } from '../../shared/outbox.js';
 import { MY_DATA_FORMAT, type MyData } from '../../shared/account.js';
+import { readMyPhone } from '../repositories/phones.js';
+import { smsOfUser } from '../repositories/sms.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 
 /**
@@ -19,7 +21,7 @@ export async function exportMyData(db: Db, userId: string, settings: SalonSettin
   const email = me.email.toLowerCase();
   const asCustomer = { id: userId, role: 'user' as const };
 
-  const [methods, sessions, listItems, bookings, payments, reviews, messages, mails] = await Promise.all([
+  const [methods, sessions, listItems, bookings, payments, reviews, messages, mails, mobile, texts] = await Promise.all([
     db.select({ providerId: account.providerId }).from(account).where(eq(account.userId, userId)).orderBy(asc(account.createdAt)),
     db.select().from(session).where(eq(session.userId, userId)).orderBy(asc(session.createdAt)),
     db
@@ -33,6 +35,8 @@ export async function exportMyData(db: Db, userId: string, settings: SalonSettin
     listReviewsOf(db, userId),
     db.select().from(contactMessages).where(eq(sql`lower(${contactMessages.email})`, email)).orderBy(asc(contactMessages.createdAt)),
     db.select().from(outbox).where(eq(sql`lower(${outbox.to})`, email)).orderBy(asc(outbox.createdAt)),
+    readMyPhone(db, userId),
+    smsOfUser(db, userId),
   ]);
 
   return {
@@ -69,5 +73,7 @@ export async function exportMyData(db: Db, userId: string, settings: SalonSettin
       sentAt: m.createdAt.toISOString(),
     })),
     emails: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, status: outboxStatusSchema.parse(m.status), sentAt: m.createdAt.toISOString() })),
+    mobile: { phone: mobile.phone, verified: mobile.verified, smsOptOut: mobile.smsOptOut },
+    texts: texts.map(({ _id, createdAt, ...text }) => ({ id: _id, ...text, sentAt: createdAt })),
   };
 }

@@ -123,6 +123,67 @@ export const contactMessages = pgTable('contact_messages', {
   handledAt: timestamp('handled_at', { withTimezone: true }),
 });
 
+/**
+ * Her SMS choice, beside her number: a customer who opted out gets no appointment texts (a code
+ * she asks for still goes). Its own table keeps the front desk's profile rows (migration 0018)
+ * untouched and a missing row means "not opted out".
+ */
+export const smsPreferences = pgTable('sms_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  optOut: boolean('opt_out').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The one-time code that proves a number: one live code per account, for the number it was sent
+ * to. Only a hash is kept (a database reader cannot prove someone else's number with it); tries
+ * counts the wrong answers, and a new code starts it again.
+ */
+export const phoneCodes = pgTable('phone_codes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  phone: text('phone').notNull(),
+  codeHash: text('code_hash').notNull(),
+  tries: integer('tries').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Every text the app sends (or tried to), kept for the admin's 'Sent SMS' page and the monthly
+ * count. A notice's text has a notice_key (kind, booking, time): unique, so a notice queued twice
+ * (two instances, a retried request) is sent once; a verification code has none.
+ */
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
+    to: text('to').notNull(),
+    kind: text('kind').notNull(),
+    text: text('text').notNull(),
+    encoding: text('encoding').notNull(),
+    segments: integer('segments').notNull(),
+    // 'sending' (claimed, being handed over), 'logged' (local sender), 'sent' (gateway took it), 'failed'
+    status: text('status').notNull(),
+    error: text('error'),
+    /** The gateway's id for it (SSL Wireless reference_id), for its delivery reports. */
+    reference: text('reference'),
+    noticeKey: text('notice_key'),
+    attempts: integer('attempts').notNull().default(0),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sms_messages_notice_key_uq').on(t.noticeKey),
+    index('sms_messages_created_idx').on(t.createdAt),
+    index('sms_messages_user_idx').on(t.userId),
+  ],
+);
+
 /** Every e-mail the app sends, kept for the admin (and the only copy when SMTP is not set). */
 export const outbox = pgTable('outbox', {
   id: uuid('id').primaryKey().defaultRandom(),

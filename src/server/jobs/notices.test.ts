@@ -172,7 +172,8 @@ describe('a notice queued in a transaction', () => {
     expect(mail.text).toContain('৳2.22 has been refunded');
     await settled();
     expect(mailsTo(who).filter((m) => m.subject.startsWith('Cancelled:'))).toHaveLength(1);
-    const jobs = await rowsOf<{ refunded: string }>(t.app.db, sql`select data->>'refundedMinor' as refunded from pgboss.job where data->>'bookingId' = ${visit.id} and data->>'kind' = 'cancelled'`);
+    // The notice's own job (its text goes on to the 'sms' queue from there).
+    const jobs = await rowsOf<{ refunded: string }>(t.app.db, sql`select data->>'refundedMinor' as refunded from pgboss.job where name = 'mail' and data->>'bookingId' = ${visit.id} and data->>'kind' = 'cancelled'`);
     expect(jobs).toEqual([{ refunded: '222' }]);
   });
 });

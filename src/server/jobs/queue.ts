@@ -9,9 +9,12 @@ import { PipelinedTransaction } from '../db/pipelined.js';
 /** The transaction a job is queued in: a Drizzle one, or a pipelined one (pipelined.ts). */
 export type JobTransaction = Db | PipelinedTransaction;
 
-/** The queues: e-mails to send, and the periodic look for reminders that are due. */
-export type QueueName = 'mail' | 'reminder-sweep';
-const QUEUE_NAMES: readonly QueueName[] = ['mail', 'reminder-sweep'];
+/** The queues: e-mails and texts to send, and the periodic look for reminders that are due. */
+export type QueueName = 'mail' | 'sms' | 'reminder-sweep';
+const QUEUE_NAMES: readonly QueueName[] = ['mail', 'sms', 'reminder-sweep'];
+
+/** When a job may run: at once, or not before `startAfter` (a text held over the quiet hours). */
+export type JobTiming = { startAfter?: Date };
 
 /**
  * A committed `send` announces itself here so that an idle worker, in any instance, starts at once
@@ -182,11 +185,12 @@ export class JobQueue {
    * Queues a job. Given a transaction, in it: the job and its wake-up are committed or rolled back
    * with the caller's change.
    */
-  async send(queue: QueueName, data: object, tx?: JobTransaction): Promise<void> {
+  async send(queue: QueueName, data: object, tx?: JobTransaction, timing: JobTiming = {}): Promise<void> {
     if (!this.started) throw new Error('the job queue is not started');
+    const options = { ...this.sendOptions(), ...(timing.startAfter && { startAfter: timing.startAfter }) };
     if (tx instanceof PipelinedTransaction) {
       const db = inTransaction(tx, queue);
-      const sending = this.boss.send(queue, data, { ...this.sendOptions(), db });
+      const sending = this.boss.send(queue, data, { ...options, db });
       // pg-boss issues its insert at once, and the wake-up goes behind it: by the time this call
       // returns, both are sent, so a caller may send its COMMIT behind them without waiting
       // (PipelinedTransaction.commitBehind). Should a pg-boss release wait before inserting, the
@@ -195,10 +199,10 @@ export class JobQueue {
       await sending;
     } else if (tx) {
       const db = inTransaction(tx, queue);
-      await this.boss.send(queue, data, { ...this.sendOptions(), db });
+      await this.boss.send(queue, data, { ...options, db });
       await runIn(tx, 'parlour_job_wake', WAKE_TEXT, [queue]);
     } else {
-      await this.boss.send(queue, data, this.sendOptions());
+      await this.boss.send(queue, data, options);
       const worker = this.workers.get(queue);
       if (worker) this.boss.notifyWorker(worker);
     }

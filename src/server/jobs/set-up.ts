@@ -3,11 +3,13 @@ import type { DbHandle } from '../db/client.js';
 import { databaseNow } from '../booking/capacity.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { createNotices, runMailJob, type Clock, type MailJob } from './notices.js';
-import { DEFAULT_JOB_QUEUE_OPTIONS, JobQueue, type JobQueueOptions } from './queue.js';
+import { DEFAULT_JOB_QUEUE_OPTIONS, JobQueue, type JobQueueOptions, type JobTransaction } from './queue.js';
 import { sweepReminders } from './reminders.js';
+import { queueSmsOfNotice, runSmsJob, type SmsJob } from './sms-jobs.js';
+import type { SmsGateway } from '../sms/gateway.js';
 
 export type JobsOptions = Partial<JobQueueOptions> & {
-  /** What 'now' is for reminders; the database's clock unless a test sets another. */
+  /** What 'now' is for reminders and the texts' quiet hours; the database's clock unless a test sets another. */
   clock?: Clock;
 };
 
@@ -21,7 +23,7 @@ const REMINDER_SWEEP_CRON = '* * * * *';
  */
 export function setUpJobs(
   app: FastifyInstance,
-  deps: { database: DbHandle; publicUrl: string; salonSettings: () => Promise<SalonSettings>; options?: JobsOptions | undefined },
+  deps: { database: DbHandle; publicUrl: string; salonSettings: () => Promise<SalonSettings>; smsGateway: SmsGateway; options?: JobsOptions | undefined },
 ): void {
   const { clock = databaseNow, ...queueOptions } = deps.options ?? {};
   const queue = new JobQueue(deps.database.connectionUrl, app.log, { ...DEFAULT_JOB_QUEUE_OPTIONS, ...queueOptions });
@@ -29,11 +31,18 @@ export function setUpJobs(
   const sweep = () => sweepReminders({ db, queue, clock, salonSettings: deps.salonSettings });
   app.decorate('notices', createNotices(queue));
   app.decorate('reminders', { sweep });
+  app.decorate('texts', { queue: (job: SmsJob, tx?: JobTransaction) => queue.send('sms', job, tx) });
 
   app.addHook('onReady', async () => {
     await queue.start();
     const mailDeps = { db, mailer: app.mailer, log: app.log, publicUrl: deps.publicUrl, salonSettings: deps.salonSettings, clock };
-    await queue.work<MailJob>('mail', (job, attempt) => runMailJob(mailDeps, job, attempt));
+    // A notice's job hands its text to the 'sms' queue first, then sends the e-mail.
+    await queue.work<MailJob>('mail', async (job, attempt) => {
+      await queueSmsOfNotice(queue, job);
+      await runMailJob(mailDeps, job, attempt);
+    });
+    const smsDeps = { db, gateway: deps.smsGateway, queue, log: app.log, salonSettings: deps.salonSettings, clock };
+    await queue.work<SmsJob>('sms', (job, attempt) => runSmsJob(smsDeps, job, attempt));
     await queue.work('reminder-sweep', async () => {
       await sweep();
     });
@@ -48,5 +57,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The reminder sweep the queue runs every minute, callable at once (tests, start-up). */
     reminders: { sweep: () => Promise<number> };
+    /** Queues a text (a verification code) for the 'sms' worker; in `tx`, committed with it. */
+    texts: { queue: (job: SmsJob, tx?: JobTransaction) => Promise<void> };
   }
 }

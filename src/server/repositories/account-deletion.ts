@@ -7,6 +7,8 @@ import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { account, bookings, cartItems, contactMessages, outbox, payments, reviews, session, staff, throttles, user, verification } from '../db/schema.js';
 import type { MailSubjects } from '../account/mail-traces.js';
+import { erasePhoneOf } from './phones.js';
+import { eraseSmsOf } from './sms.js';
 
 export async function passwordHashOf(db: Db, userId: string): Promise<string | null> {
   const [row] = await db
@@ -96,6 +98,9 @@ export async function eraseTracesOf(tx: Db, userId: string, email: string, throt
     .delete(verification)
     .where(or(eq(verification.value, userId), sql`position(${email} in lower(${verification.identifier} || ' ' || ${verification.value})) > 0`));
   await tx.delete(throttles).where(or(eq(throttles.key, throttleKey), sql`position(${email} in lower(${throttles.key})) > 0`));
+  // Her number, its codes and her SMS choice go; her texts keep only what the month's count needs.
+  await erasePhoneOf(tx, userId);
+  await eraseSmsOf(tx, userId);
 }
 
 /** Ends her sessions; answers their ids. */

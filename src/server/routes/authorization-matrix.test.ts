@@ -18,6 +18,7 @@ import { rowsOf } from '../db/rows.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { imageForm, solidPng } from '../test/uploads.js';
 import { asUser, dhaka, openDay, readyToPay } from '../test/booking.js';
+import { freshPhone } from '../test/phones.js';
 import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings.js';
 
 type Actor = 'visitor' | 'customer' | 'otherCustomer' | 'admin' | 'stylist';
@@ -569,6 +570,42 @@ const matrix: Row[] = [
   },
   { name: 'what deleting her account asks for', method: 'GET', url: () => '/api/me', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
   { name: 'download her own data', method: 'GET', url: () => '/api/me/export', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
+  { name: 'her mobile number', method: 'GET', url: () => '/api/me/phone', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
+  {
+    name: 'set her mobile number (a code is texted to it)',
+    method: 'PUT',
+    url: () => '/api/me/phone',
+    // A number of its own each time: the limit per number is not what this row is about.
+    body: () => ({ phone: freshPhone() }),
+    expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 },
+    target: () => rows(sql`select user_id, phone, phone_verified_at, (select count(*)::int from sms_messages m where m.user_id = p.user_id) as texts from user_profiles p order by user_id`),
+  },
+  {
+    name: 'prove her number with a wrong code',
+    method: 'POST',
+    url: () => '/api/me/phone/verify',
+    body: () => ({ code: '000000' }),
+    expect: { visitor: 401, customer: 400, otherCustomer: 400, admin: 400 },
+    // A wrong answer counts a try (that is the point of the limit); nothing becomes proven.
+    target: () => rows(sql`select user_id, phone, phone_verified_at from user_profiles order by user_id`),
+  },
+  {
+    name: 'remove her mobile number',
+    method: 'DELETE',
+    url: () => '/api/me/phone',
+    expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 },
+    target: () => rows(sql`select user_id, phone from user_profiles order by user_id`),
+  },
+  {
+    name: 'turn her appointment texts off',
+    method: 'PATCH',
+    url: () => '/api/me/sms',
+    body: () => ({ optOut: true }),
+    expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 },
+    target: () => rows(sql`select user_id, opt_out from sms_preferences order by user_id`),
+  },
+  { name: 'the sent texts (admin)', method: 'GET', url: () => '/api/admin/sms', expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 } },
+  { name: "the month's texts (admin)", method: 'GET', url: () => '/api/admin/sms/usage', expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 } },
   {
     name: 'delete her own account with a wrong password',
     method: 'DELETE',

@@ -378,6 +378,15 @@ describe('real traffic against the document', () => {
     await call(undefined, { method: 'GET', url: '/api/config/outbox', status: 200 });
     await call(admin, { method: 'GET', url: '/api/admin/outbox?limit=5', status: 200 });
     await call(customer, { method: 'GET', url: '/api/admin/outbox', status: 403 });
+    await call(customer, { method: 'GET', url: '/api/me/phone', status: 200 });
+    await call(customer, { method: 'PUT', url: '/api/me/phone', body: { phone: '01812 000111' }, status: 200 });
+    await call(customer, { method: 'PUT', url: '/api/me/phone', body: { phone: '12' }, status: 400 });
+    await call(customer, { method: 'POST', url: '/api/me/phone/verify', body: { code: '12' }, status: 400 });
+    await call(customer, { method: 'PATCH', url: '/api/me/sms', body: { optOut: true }, status: 200 });
+    await call(customer, { method: 'DELETE', url: '/api/me/phone', status: 200 });
+    await call(admin, { method: 'GET', url: '/api/admin/sms?limit=5', status: 200 });
+    await call(customer, { method: 'GET', url: '/api/admin/sms', status: 403 });
+    await call(admin, { method: 'GET', url: '/api/admin/sms/usage', status: 200 });
     await call(admin, { method: 'GET', url: `/api/admin/summary?from=${day}&to=${day}`, status: 200 });
     await call(admin, { method: 'GET', url: '/api/admin/summary?from=2026-02-30&to=2026-03-01', status: 400 });
     await call(admin, { method: 'GET', url: '/api/admin/backups', status: 200 });

@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { App } from '../types.js';
 import { guardedErrorResponses } from '../../shared/errors.js';
 import { outboxConfigSchema, outboxListSchema, outboxQuerySchema } from '../../shared/outbox.js';
 import { requireAdmin } from '../plugins/auth.js';
-import { HttpError } from '../http-error.js';
+import { whenOutboxShown } from '../plugins/outbox-guard.js';
 import { listOutbox } from '../repositories/outbox.js';
 
 export async function outboxRoutes(app: App) {
@@ -13,11 +12,7 @@ export async function outboxRoutes(app: App) {
     async () => ({ enabled: app.config.showOutbox }),
   );
 
-  // The bodies hold live password-reset links: a deployment shows them only when SHOW_OUTBOX asks.
-  // Off, the page does not exist for anyone, so the answer says nothing about roles either.
-  const whenShown = async (_request: FastifyRequest) => {
-    if (!app.config.showOutbox) throw new HttpError(404, 'The outbox is not shown on this server (SHOW_OUTBOX is off).');
-  };
+  const whenShown = whenOutboxShown(app, 'The outbox is');
 
   app.get(
     '/admin/outbox',
@@ -33,3 +28,4 @@ export async function outboxRoutes(app: App) {
     async (request) => listOutbox(app.db, request.query.limit),
   );
 }
+

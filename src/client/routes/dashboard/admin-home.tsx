@@ -8,6 +8,7 @@ import { periodFromSearch, type PeriodPreset } from '../../features/admin-summar
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { TodayAppointments } from '../../features/bookings/components/today-appointments';
 import { NextFreeTimes } from '../../features/cart/components/next-free-times';
+import { SmsThisMonth } from '../../features/sms/components/sms-this-month';
 import { useServices } from '../../features/services/api/get-services';
 import { useStaff } from '../../features/staff/api/get-staff';
 import { useSalonSettings } from '../../features/settings/api/get-settings';
@@ -85,6 +86,15 @@ export function AdminHomeRoute() {
           {period.from === period.to ? '' : ` to ${formatCalendarDate(period.to)}`}
         </p>
         <div className="mt-4">{period.valid ? <PeriodSummary period={period} /> : null}</div>
+      </section>
+
+      <section aria-labelledby="sms-heading" className="mt-10">
+        <h2 id="sms-heading" className="font-display text-2xl font-semibold">
+          Texts
+        </h2>
+        <div className="mt-3">
+          <SmsThisMonth />
+        </div>
       </section>
 
       <nav aria-labelledby="tools-heading" className="mt-10">

@@ -10,6 +10,7 @@ import {
   Mail,
   MessagesSquare,
   MessageSquareHeart,
+  MessageSquareText,
   Settings2,
   SlidersHorizontal,
   SquarePlus,
@@ -77,9 +78,17 @@ export const outboxMenuItem: DashboardMenuItem = {
   description: 'The e-mails the salon sent, with their links (password resets too).',
 };
 
+/** Beside 'Sent e-mails', under the same rule: the texts, with the demo's verification codes. */
+export const sentSmsMenuItem: DashboardMenuItem = {
+  to: paths.dashboard.sentSms,
+  label: 'Sent SMS',
+  icon: MessageSquareText,
+  description: 'The texts the salon sent: verification codes and appointment texts.',
+};
+
 /**
- * The admin's menu, with the unread messages counted beside 'Messages' and 'Sent e-mails' when the
- * server shows them; asks nothing for a customer.
+ * The admin's menu, with the unread messages counted beside 'Messages', and 'Sent e-mails' and
+ * 'Sent SMS' when the server shows them; asks nothing for a customer.
  */
 export function useAdminMenu(isAdmin: boolean): DashboardMenuItem[] {
   const outbox = useOutboxConfig({ enabled: isAdmin });
@@ -87,7 +96,7 @@ export function useAdminMenu(isAdmin: boolean): DashboardMenuItem[] {
   const menu = adminMenu.map((item) =>
     item.to === paths.dashboard.messages && unread > 0 ? { ...item, count: { value: unread, label: `${unread} unread` } } : item,
   );
-  return outbox.data?.enabled ? [...menu, outboxMenuItem] : menu;
+  return outbox.data?.enabled ? [...menu, outboxMenuItem, sentSmsMenuItem] : menu;
 }
 
 /** A stylist's own day, on the menu of an account the admin linked to a stylist. */

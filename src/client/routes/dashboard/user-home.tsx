@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
 import { PageHeader } from '../../components/ui/page-header';
+import { MobileNumber } from '../../features/account/components/mobile-number';
 import { YourData } from '../../features/account/components/your-data';
 import { clearSession } from '../../features/auth/api/get-session';
 import { useCurrentUser } from '../../features/auth/use-current-user';
@@ -42,6 +43,7 @@ export function UserHomeRoute() {
         <PastVisits timeZone={timeZone} onBookAgain={(booking, button) => bookAgain(booking, button)} />
       </div>
       <ShortcutCards label="Your salon" items={menu.slice(1)} />
+      <MobileNumber />
       <YourData cancelNoticeHours={settings.data?.cancelNoticeHours} onDeleted={leave} />
     </>
   );

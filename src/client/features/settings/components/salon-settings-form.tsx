@@ -33,7 +33,7 @@ const TIME_ZONES: readonly string[] = (() => {
 
 /** Server issue paths that name a field of this form: `capacity`, `openingHours.2.close`, `closedDates.1`. */
 const FIELD_PATH =
-  /^(timeZone|capacity|slotMinutes|minNoticeMinutes|horizonDays|holdMinutes|cancelNoticeHours|reminderHours|unpaidLimit|backupTime|backupsKept|paymentPolicy\.(mode|percent|amount)|(openingHours|closedDates)(\.\d+(\.(open|close))?)?)$/;
+  /^(timeZone|capacity|slotMinutes|minNoticeMinutes|horizonDays|holdMinutes|cancelNoticeHours|reminderHours|unpaidLimit|backupTime|backupsKept|smsQuietFrom|smsQuietUntil|paymentPolicy\.(mode|percent|amount)|(openingHours|closedDates)(\.\d+(\.(open|close))?)?)$/;
 
 function isFieldPath(path: string): path is FieldPath<SalonSettings> {
   return FIELD_PATH.test(path);
@@ -383,6 +383,20 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
             <Plus aria-hidden="true" className="size-4" />
             Add a closed date
           </button>
+        </div>
+      </section>
+
+      <section className={sectionClass} aria-labelledby="sms-quiet-heading">
+        <h2 id="sms-quiet-heading" className="text-xl font-semibold">
+          Quiet hours for texts
+        </h2>
+        <p className="mt-1 text-sm text-base-content/75">
+          No appointment text goes out between these times on the salon’s clock; one due then waits until they end, unless the visit is
+          sooner. The same time twice means no quiet hours.
+        </p>
+        <div className="mt-4 grid gap-5 sm:grid-cols-2">
+          <InputField label="Quiet from" type="time" error={errors.smsQuietFrom?.message} registration={register('smsQuietFrom')} />
+          <InputField label="Quiet until" type="time" error={errors.smsQuietUntil?.message} registration={register('smsQuietUntil')} />
         </div>
       </section>
 

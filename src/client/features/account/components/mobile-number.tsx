@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MessageSquareText, Send, ShieldCheck } from 'lucide-react';
+import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { z } from 'zod';
+import { formatPhone, phoneSchema } from '../../../../shared/phone';
+import { CODE_MESSAGE, PHONE_CODE_MINUTES, type MyPhone } from '../../../../shared/sms';
+import { ErrorState } from '../../../components/ui/error-state';
+import { FormActions } from '../../../components/ui/form-actions';
+import { InputField } from '../../../components/ui/form-field';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useMyPhone, useRemovePhone, useSetPhone, useSmsPreference, useVerifyPhone } from '../api/my-phone';
+
+// The forms' own schemas: the same rules as the API's, with the text the field keeps as typed.
+const phoneFormSchema = z.object({ phone: phoneSchema });
+const codeFormSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, CODE_MESSAGE) });
+
+/**
+ * A refusal about one field goes under it; any other one is answered above the button. Returns the
+ * message for the button's alert (undefined when the field has it).
+ */
+function refusalOf<Values extends FieldValues>(error: Error | null, field: Path<Values>, setError: UseFormSetError<Values>): string | undefined {
+  if (!error) return undefined;
+  const issue = error instanceof ApiRequestError ? error.issues?.find((i) => i.path === field) : undefined;
+  if (issue) {
+    setError(field, { type: 'server', message: issue.message });
+    return undefined;
+  }
+  return error.message;
+}
+
+/** The user home's 'Mobile number': add it, prove it with a texted code, change or remove it, texts on or off. */
+export function MobileNumber() {
+  const phone = useMyPhone();
+  return (
+    <section aria-labelledby="mobile-number" className="mt-8 rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6">
+      <h2 id="mobile-number" className="text-xl font-semibold">
+        Mobile number
+      </h2>
+      <p className="mt-2 text-base-content/75">We text your booking confirmations and reminders to a number you have proven with a code.</p>
+      {phone.isPending ? (
+        <div role="status" aria-label="Loading your mobile number" className="mt-4 skeleton h-10 w-full max-w-sm" />
+      ) : phone.isError ? (
+        <div className="mt-4">
+          <ErrorState title="Your mobile number could not be loaded" message={phone.error.message} onRetry={() => void phone.refetch()} isRetrying={phone.isFetching} />
+        </div>
+      ) : (
+        <PhoneState phone={phone.data} />
+      )}
+    </section>
+  );
+}
+
+function PhoneState({ phone }: { phone: MyPhone }) {
+  const [changing, setChanging] = useState(false);
+  if (!phone.phone || changing) return <PhoneForm current={phone.phone} onDone={() => setChanging(false)} />;
+  if (!phone.verified) return <CodeForm phone={phone} onChange={() => setChanging(true)} />;
+  return <ProvenPhone phone={phone} onChange={() => setChanging(true)} />;
+}
+
+function PhoneForm({ current, onDone }: { current: string | null; onDone: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<z.input<typeof phoneFormSchema>, unknown, z.output<typeof phoneFormSchema>>({
+    resolver: zodResolver(phoneFormSchema),
+    defaultValues: { phone: current ? formatPhone(current) : '' },
+  });
+  const setPhone = useSetPhone();
+  const [refusal, setRefusal] = useState<string>();
+  const onSubmit = handleSubmit(({ phone }) => {
+    setRefusal(undefined);
+    setPhone.mutate({ phone }, { onSuccess: onDone, onError: (error) => setRefusal(refusalOf(error, 'phone', setError)) });
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Set your mobile number" className="mt-4 max-w-sm space-y-4">
+      <InputField
+        label="Mobile number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="01712 345678"
+        hint="We text it a 6-digit code."
+        error={errors.phone?.message}
+        registration={register('phone')}
+      />
+      <FormActions label="Send code" icon={Send} pending={setPhone.isPending} error={refusal} className="w-full sm:w-auto" />
+      {current ? (
+        <button type="button" className="btn w-full rounded-full btn-ghost sm:ml-2 sm:w-auto" onClick={onDone}>
+          Keep {formatPhone(current)}
+        </button>
+      ) : null}
+    </form>
+  );
+}
+
+function CodeForm({ phone, onChange }: { phone: MyPhone; onChange: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(codeFormSchema), defaultValues: { code: '' } });
+  const verify = useVerifyPhone();
+  const resend = useSetPhone();
+  const [refusal, setRefusal] = useState<string>();
+  const number = formatPhone(phone.phone ?? '');
+  const onSubmit = handleSubmit(({ code }) => {
+    setRefusal(undefined);
+    verify.mutate({ code }, { onError: (error) => setRefusal(refusalOf(error, 'code', setError)) });
+  });
+  const sendAgain = () => {
+    setRefusal(undefined);
+    reset();
+    resend.mutate({ phone: phone.phone ?? '' }, { onError: (error) => setRefusal(error.message) });
+  };
+  return (
+    <div className="mt-4 max-w-sm space-y-4">
+      <p>
+        {phone.codeExpiresAt ? (
+          <>
+            We texted a code to <strong className="whitespace-nowrap">{number}</strong>. It works for {PHONE_CODE_MINUTES} minutes.
+          </>
+        ) : (
+          <>
+            <strong className="whitespace-nowrap">{number}</strong> is not proven yet. Ask for a code to prove it.
+          </>
+        )}
+      </p>
+      {phone.codeExpiresAt ? (
+        <form noValidate onSubmit={onSubmit} aria-label="Prove your number" className="space-y-4">
+          <InputField label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={errors.code?.message} registration={register('code')} />
+          <FormActions label="Prove number" icon={ShieldCheck} pending={verify.isPending} error={refusal} className="w-full sm:w-auto" />
+        </form>
+      ) : refusal ? (
+        <p role="alert" className="text-error">
+          {refusal}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn rounded-full btn-outline btn-sm" onClick={sendAgain} disabled={resend.isPending}>
+          {phone.codeExpiresAt ? 'Send a new code' : 'Send a code'}
+        </button>
+        <button type="button" className="btn rounded-full btn-ghost btn-sm" onClick={onChange}>
+          Change number
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function ProvenPhone({ phone, onChange }: { phone: MyPhone; onChange: () => void }) {
+  const remove = useRemovePhone();
+  const preference = useSmsPreference();
+  const failure = remove.error ?? preference.error;
+  return (
+    <div className="mt-4 space-y-4">
+      <p className="flex flex-wrap items-center gap-2">
+        <strong className="text-lg whitespace-nowrap">{formatPhone(phone.phone ?? '')}</strong>
+        <span className="badge gap-1 border-success/40 bg-success/10 badge-sm text-success">
+          <ShieldCheck aria-hidden="true" className="size-3.5" />
+          Proven
+        </span>
+      </p>
+      <label className="flex cursor-pointer items-start gap-3">
+        <input
+          type="checkbox"
+          className="checkbox mt-0.5 checkbox-primary"
+          checked={!phone.smsOptOut}
+          disabled={preference.isPending}
+          onChange={(event) => preference.mutate({ optOut: !event.target.checked })}
+        />
+        <span>
+          <span className="flex items-center gap-1.5 font-medium">
+            <MessageSquareText aria-hidden="true" className="size-4" />
+            Text me about my appointments
+          </span>
+          <span className="block text-sm text-base-content/70">Confirmations, reminders, moves and cancellations. Never at night.</span>
+        </span>
+      </label>
+      {failure ? (
+        <p role="alert" className="text-error">
+          {failure.message}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn rounded-full btn-outline btn-sm" onClick={onChange}>
+          Change number
+        </button>
+        <button type="button" className="btn rounded-full btn-ghost btn-sm text-error" onClick={() => remove.mutate()} disabled={remove.isPending}>
+          Remove number
+        </button>
+      </div>
+    </div>
+  );
+}
