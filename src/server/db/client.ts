@@ -10,6 +10,7 @@ import * as schema from './schema.js';
 import { lockDataFolder } from './data-folder-lock.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 import { countStatements } from './statement-counter.js';
+import { watchForOutages } from './outage-witness.js';
 
 /** Both drivers share Drizzle's PostgreSQL base class, so repositories are written once. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -121,6 +122,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   countStatements(pool, db);
+  watchForOutages(pool);
   return {
     db,
     driver: 'postgres',
