@@ -141,10 +141,20 @@ export class Instance {
       .filter((line) => /shutting down|shutdown timed out|error during shutdown/.test(line));
   }
 
-  logTail(lines = 8): string {
+  /** How many of its log lines say `message` (the JSON lines' `msg`). */
+  logged(message: string): number {
     return fs
       .readFileSync(this.logFile, 'utf8')
       .split('\n')
+      .filter((line) => line.includes(`"msg":"${message}"`)).length;
+  }
+
+  /** The end of what the instance wrote that is not a JSON log line: a crash's report, as Node prints it. */
+  logTail(lines = 40): string {
+    return fs
+      .readFileSync(this.logFile, 'utf8')
+      .split('\n')
+      .filter((line) => !line.startsWith('{'))
       .slice(-lines)
       .map((line) => line.slice(0, 400))
       .join('\n');

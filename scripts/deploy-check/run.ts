@@ -118,6 +118,12 @@ async function main() {
     const rotationMs = await waitFor('HAProxy to send to both again', async () => (await Promise.all(instances.map((i) => proxy.isUp(i.name)))).every(Boolean), 60_000);
     const generator = load;
     const bookingMs = await waitFor('a booking after the outage', () => generator.acknowledged.some((a) => a.at > back), RECOVERY_BOUND_MS + 30_000);
+    // Each instance's six LISTEN connections (four caches, session revocations, job wake-ups) are back.
+    const listenersMs = await waitFor(
+      'the listeners to be back',
+      () => instances.every((i) => i.logged('change listener back; caching on') >= 4 && i.logged('session revocation listener back; cached sessions trusted again in a while') >= 1 && i.logged('job wake-up listener back') >= 1),
+      30_000,
+    ).then(() => Date.now() - back);
     const recoveredAt = Date.now();
     await sleep(STEADY_MS);
     mark('stopping the load');
@@ -136,7 +142,7 @@ async function main() {
     say(`  bookings paid and acknowledged: ${load.acknowledged.length}; found in the database as told: ${verdict.verified}; lost: ${verdict.lost.length}; duplicated: ${verdict.duplicates}; double-booked stylists: ${verdict.overlaps}`);
     say(`  payments succeeded in the database: ${verdict.succeeded}; of them not acknowledged: ${verdict.unacknowledged.length} (outcome unknown to the customer: ${load.unknownOutcomes.length} checkouts)`);
     say(`  PostgreSQL stop took ${seconds(stoppedMs)}, down ${seconds(OUTAGE_MS)}; during the outage ${figures.outage.refused} requests answered 503 (${figures.outage.fromApp} by an instance, ${figures.outage.refused - figures.outage.fromApp} by HAProxy), ${figures.outage.served} served; 503 latency median ${figures.outage.medianMs.toFixed(0)} ms, max ${figures.outage.maxMs.toFixed(0)} ms; wrong answers ${figures.outage.wrong.length}`);
-    say(`  recovery after PostgreSQL was back: instances ready ${seconds(readyMs)}, both in rotation ${seconds(rotationMs)}, first booking ${seconds(bookingMs)}`);
+    say(`  recovery after PostgreSQL was back: instances ready ${seconds(readyMs)}, both in rotation ${seconds(rotationMs)}, first booking ${seconds(bookingMs)}, every LISTEN connection back ${seconds(listenersMs)}`);
     say(`  paid bookings missing from her next read of her appointments: ${load.notShown.length}`);
 
     const problems = [
