@@ -58,6 +58,7 @@ import { frontDeskRoutes } from './routes/front-desk.js';
 import { setUpReadiness } from './readiness.js';
 import { setUpMetrics } from './metrics.js';
 import { setUpRequestIds } from './request-id.js';
+import { witnessOutages } from './db/outage-witness.js';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -89,6 +90,8 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   app.decorate('db', database.db);
   setUpReadiness(app);
   setUpRequestIds(app);
+  // Whether a request met a database outage, for the error handlers to answer 503 (outage-witness.ts).
+  app.addHook('onRequest', (_request, _reply, done) => witnessOutages(done));
   const catalogue = new ChangeCache(CATALOGUE_CHANNEL, async () => JSON.stringify(await listServices(database.db)));
   const salonSettings = new ChangeCache(SETTINGS_CHANNEL, () => getSalonSettings(database.db));
   const publishedReviews = new ChangeCache(REVIEWS_CHANNEL, async () => JSON.stringify(await listPublishedReviews(database.db)));

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from './db/client.js';
+import { Listener } from './db/listener.js';
 
 /** Channels on which a committed write announces that a cached value is out of date. */
 export const CATALOGUE_CHANNEL = 'parlour_catalogue_changed';
@@ -17,7 +17,7 @@ export const STAFF_CHANNEL = 'parlour_staff_changed';
 export class ChangeCache<T> {
   private cached: Promise<T> | undefined;
   private generation = 0;
-  private listener: pg.Client | undefined;
+  private listener: Listener | undefined;
   private disabled = false;
 
   constructor(
@@ -52,21 +52,27 @@ export class ChangeCache<T> {
 
   /** Listens for changes made by other instances sharing the database (and by this one). */
   async listen(database: DbHandle, log: FastifyBaseLogger): Promise<void> {
-    const client = new pg.Client({ connectionString: database.connectionUrl });
-    client.on('notification', () => this.invalidate());
-    client.on('error', (err) => {
-      // Without the listener another instance's change could go unseen: stop caching.
-      log.error({ err, channel: this.channel }, 'change listener failed; caching turned off');
-      this.disabled = true;
-      this.invalidate();
+    const listener = new Listener(database.connectionUrl, this.channel, {
+      notification: () => this.invalidate(),
+      lost: (err) => {
+        // Another instance's change could go unseen meanwhile: no caching until it listens again.
+        log.error({ err, channel: this.channel }, 'change listener lost; caching off until it is back');
+        this.disabled = true;
+        this.invalidate();
+      },
+      restored: () => {
+        // What changed meanwhile is unknown: start from a fresh load.
+        this.invalidate();
+        this.disabled = false;
+        log.info({ channel: this.channel }, 'change listener back; caching on');
+      },
     });
-    await client.connect();
-    await client.query(`listen ${this.channel}`);
-    this.listener = client;
+    await listener.start();
+    this.listener = listener;
   }
 
   async close(): Promise<void> {
-    await this.listener?.end();
+    await this.listener?.close();
     this.listener = undefined;
   }
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbHandle } from '../db/client.js';
+import { Listener } from '../db/listener.js';
 
 /** Where a change that must end cached sessions is announced to every instance (and this one). */
 export const SESSIONS_CHANNEL = 'parlour_sessions_revoked';
@@ -36,16 +36,21 @@ type CachedUser = { id: string; updatedAt: Date | string };
  * latest change, is not trusted: better-auth reads the database instead (auth.ts, `version`).
  *
  * Every instance LISTENs on SESSIONS_CHANNEL; the change is also applied here at once, so the
- * instance that made it never serves the old copy. If the listener fails, no copy is trusted any
- * more: every request reads the database, as it did before the cache.
+ * instance that made it never serves the old copy. While the listener is down, and for `keepMs`
+ * after it is back (the notices it missed are unknown), no copy is trusted: every request reads
+ * the database, as it did before the cache.
  */
 export class SessionRevocations implements UserChanges {
   /** Session id → when its entry may be forgotten. */
   private readonly endedSessions = new Map<string, number>();
   /** User id → her latest change (ms) and when the entry may be forgotten. */
   private readonly changedUsers = new Map<string, { at: number; forgetAt: number }>();
-  private listener: pg.Client | undefined;
-  private trusting = true;
+  private listener: Listener | undefined;
+  /**
+   * No copy is trusted before this time (ms): while the listener is down (Infinity), and for
+   * `keepMs` after it is back, by when every copy made before a notice it may have missed is gone.
+   */
+  private distrustUntil = 0;
   private nextSweep = 0;
 
   /**
@@ -66,7 +71,7 @@ export class SessionRevocations implements UserChanges {
   }
 
   isCurrent(session: CachedSession, user: CachedUser): boolean {
-    if (!this.trusting) return false;
+    if (Date.now() < this.distrustUntil) return false;
     if (this.endedSessions.size > 0 && this.endedSessions.has(session.id)) return false;
     const change = this.changedUsers.get(user.id);
     return !change || new Date(user.updatedAt).getTime() >= change.at;
@@ -98,19 +103,23 @@ export class SessionRevocations implements UserChanges {
 
   async listen(database: DbHandle, log: FastifyBaseLogger): Promise<void> {
     if (!database.connectionUrl) return;
-    const client = new pg.Client({ connectionString: database.connectionUrl });
-    client.on('notification', (message) => this.apply(message.payload ?? ''));
-    client.on('error', (err) => {
-      log.error({ err }, 'session revocation listener failed; every request now reads its session from the database');
-      this.trusting = false;
+    const listener = new Listener(database.connectionUrl, SESSIONS_CHANNEL, {
+      notification: (payload) => this.apply(payload),
+      lost: (err) => {
+        log.error({ err }, 'session revocation listener lost; every request reads its session from the database until it is back');
+        this.distrustUntil = Infinity;
+      },
+      restored: () => {
+        log.info('session revocation listener back; cached sessions trusted again in a while');
+        this.distrustUntil = Date.now() + this.keepMs;
+      },
     });
-    await client.connect();
-    await client.query(`listen ${SESSIONS_CHANNEL}`);
-    this.listener = client;
+    await listener.start();
+    this.listener = listener;
   }
 
   async close(): Promise<void> {
-    await this.listener?.end();
+    await this.listener?.close();
     this.listener = undefined;
   }
 

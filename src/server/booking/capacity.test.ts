@@ -9,7 +9,8 @@ import { signUp, type Account } from '../test/accounts.js';
 import { addItem, dhaka, openDay } from '../test/booking.js';
 import type { App } from '../types.js';
 import { rowsOf } from '../db/rows.js';
-import { CELL_MINUTES, lockCellsOf } from './capacity.js';
+import { CELL_MINUTES, lockCellsOf, occupancyOfItem, occupancyOfPayment } from './capacity.js';
+import { pipelinedTransaction, type PipelinedTransaction } from '../db/pipelined.js';
 import { occupancyCells } from './slots.js';
 
 const CUSTOMERS = 50;
@@ -169,3 +170,31 @@ class Found extends Error {
     super('found');
   }
 }
+
+/**
+ * applyOutcome (a payment's outcome) and a hold send the occupancy behind their first statement
+ * and await it only once that one succeeded. When the connection died first (PostgreSQL
+ * restarting), the occupancy's own promise was rejected with nobody listening, and the process
+ * crashed (found by scripts/deploy-check.sh).
+ */
+it('an occupancy sent behind a statement that fails, and so never awaited, does not crash the process', async () => {
+  const unheard: unknown[] = [];
+  const record = (reason: unknown) => unheard.push(reason);
+  process.on('unhandledRejection', record);
+  const nobody = '00000000-0000-4000-8000-000000000000';
+  try {
+    for (const occupancyOf of [(tx: PipelinedTransaction) => occupancyOfPayment(tx, 'no-such-payment'), (tx: PipelinedTransaction) => occupancyOfItem(tx, { itemId: nobody, userId: nobody })]) {
+      const outcome = pipelinedTransaction(t.database.db, async (tx) => {
+        const failing = tx.run('select 1 / 0');
+        const counting = occupancyOf(tx);
+        await failing;
+        return counting;
+      });
+      await expect(outcome).rejects.toThrow(/division by zero/);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(unheard).toEqual([]);
+  } finally {
+    process.off('unhandledRejection', record);
+  }
+});

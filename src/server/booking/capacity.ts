@@ -227,9 +227,9 @@ export async function occupancy(
  * sent without waiting (see OCCUPANCY_OF_ITEM). Send it after the statement that locks the
  * item's cells, never in the same one.
  */
-export async function occupancyOfItem(tx: PipelinedTransaction, request: { itemId: string; userId: string }): Promise<Occupancy> {
-  const rows = await OCCUPANCY_OF_ITEM.send(tx, { itemId: request.itemId, userId: request.userId, exceptItems: [request.itemId], exceptBooking: null });
-  return occupancyFrom(rows);
+export function occupancyOfItem(tx: PipelinedTransaction, request: { itemId: string; userId: string }): Promise<Occupancy> {
+  // Awaited only once the write before it succeeded (holds.ts): see occupancyOfPayment.
+  return tx.later(OCCUPANCY_OF_ITEM.send(tx, { itemId: request.itemId, userId: request.userId, exceptItems: [request.itemId], exceptBooking: null }).then(occupancyFrom));
 }
 
 /**
@@ -237,8 +237,11 @@ export async function occupancyOfItem(tx: PipelinedTransaction, request: { itemI
  * they were made from (see OCCUPANCY_OF_PAYMENT). Send it after the statement that locks their
  * cells, never in the same one.
  */
-export async function occupancyOfPayment(tx: PipelinedTransaction, ref: string): Promise<Occupancy> {
-  return occupancyFrom(await OCCUPANCY_OF_PAYMENT.send(tx, { ref, userId: null, exceptBooking: null }));
+export function occupancyOfPayment(tx: PipelinedTransaction, ref: string): Promise<Occupancy> {
+  // Sent at once and awaited only if the lock before it succeeds (applyOutcome): not an async
+  // function, whose own promise would reject unheard, crashing the process, when the connection
+  // dies first (PostgreSQL restarting).
+  return tx.later(OCCUPANCY_OF_PAYMENT.send(tx, { ref, userId: null, exceptBooking: null }).then(occupancyFrom));
 }
 
 function occupancyFrom(rows: readonly OccupancyRow[]): Occupancy {

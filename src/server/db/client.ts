@@ -10,6 +10,7 @@ import * as schema from './schema.js';
 import { lockDataFolder } from './data-folder-lock.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 import { countStatements } from './statement-counter.js';
+import { watchForOutages } from './outage-witness.js';
 
 /** Both drivers share Drizzle's PostgreSQL base class, so repositories are written once. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -49,10 +50,19 @@ export type DbHandle = {
  */
 export const CONNECT_TIMEOUT_MS = 3000;
 
-/** A pg client whose connect gives up after CONNECT_TIMEOUT_MS (see there). */
+/**
+ * A pg client whose connect gives up after CONNECT_TIMEOUT_MS (see there), and whose connection
+ * ending outside a statement does not crash the server.
+ */
 class BoundedConnectClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    // The pool listens for errors only on idle connections. One a transaction holds between two
+    // statements when PostgreSQL restarts (57P01) or the network drops it has no statement to
+    // fail, so node-postgres emits the error on the connection, and unheard it crashed the
+    // process. Heard here, the connection is marked broken: the transaction's next statement fails
+    // as a database outage (503) and the pool drops the connection when it is released.
+    this.on('error', () => {});
   }
 }
 
@@ -112,6 +122,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   countStatements(pool, db);
+  watchForOutages(pool);
   return {
     db,
     driver: 'postgres',

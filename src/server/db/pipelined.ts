@@ -38,6 +38,15 @@ export class PipelinedTransaction {
     return new CommitBehind(handled(answer));
   }
 
+  /**
+   * For an answer made from statements already sent (a `.then` of `run`), which the caller may
+   * never await: `work` can stop at an earlier statement's failure. Marked handled as `run`'s own
+   * answers are, or its rejection would crash the process (found restarting PostgreSQL under load).
+   */
+  later<T>(answer: Promise<T>): Promise<T> {
+    return handled(answer);
+  }
+
   /** The end of the transaction, sent behind whatever `work` sent last; answers its command tag. */
   end(command: 'commit' | 'rollback'): Promise<string> {
     return handled(this.send(command, []).then((result) => result.command));

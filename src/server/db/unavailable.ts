@@ -13,6 +13,8 @@ const POOL_MESSAGES = [
   /timeout exceeded when trying to connect/i,
   /Connection terminated/i,
   /Client has encountered a connection error and is not queryable/i,
+  // A connect that reached its bound (connectionTimeoutMillis) while the server stayed silent.
+  /^timeout expired$/i,
 ];
 
 export function isDatabaseUnavailable(err: unknown): boolean {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { runNamed } from '../repositories/prepared.js';
 import { PipelinedTransaction } from '../db/pipelined.js';
+import { Listener } from '../db/listener.js';
 
 /** The transaction a job is queued in: a Drizzle one, or a pipelined one (pipelined.ts). */
 export type JobTransaction = Db | PipelinedTransaction;
@@ -96,7 +96,7 @@ function inTransaction(tx: JobTransaction, wake: QueueName): PgBoss.Db & { woken
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly workers = new Map<QueueName, string>();
-  private listener: pg.Client | undefined;
+  private listener: Listener | undefined;
   private started = false;
 
   constructor(
@@ -114,15 +114,16 @@ export class JobQueue {
   async start(): Promise<void> {
     await this.boss.start();
     for (const name of QUEUE_NAMES) await createQueueRetryingDeadlocks(this.boss, name);
-    const listener = new pg.Client({ connectionString: this.connectionUrl });
-    listener.on('notification', (message) => {
-      const worker = this.workers.get(message.payload as QueueName);
-      if (worker) this.boss.notifyWorker(worker);
-    });
     // Without wake-ups the workers still poll: jobs are late by a few seconds, never lost.
-    listener.on('error', (err) => this.log.warn({ err }, 'job wake-up listener failed; workers poll instead'));
-    await listener.connect();
-    await listener.query(`listen ${WAKE_CHANNEL}`);
+    const listener = new Listener(this.connectionUrl, WAKE_CHANNEL, {
+      notification: (payload) => {
+        const worker = this.workers.get(payload as QueueName);
+        if (worker) this.boss.notifyWorker(worker);
+      },
+      lost: (err) => this.log.warn({ err }, 'job wake-up listener lost; workers poll until it is back'),
+      restored: () => this.log.info('job wake-up listener back'),
+    });
+    await listener.start();
     this.listener = listener;
     this.started = true;
   }
@@ -217,7 +218,7 @@ export class JobQueue {
     if (!this.started) return;
     this.started = false;
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
-    await this.listener?.end();
+    await this.listener?.close();
     this.listener = undefined;
   }
 }

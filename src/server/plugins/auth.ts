@@ -7,6 +7,7 @@ import { SessionRevocations } from '../auth/session-revocations.js';
 import { cookieValue, VerifiedSessions } from '../auth/verified-sessions.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { HttpError } from '../http-error.js';
+import { DATABASE_UNAVAILABLE_MESSAGE, metDatabaseOutage } from '../db/outage-witness.js';
 import { z } from 'zod';
 import { fieldIssueSchema, reasonPhrase, type FieldIssue } from '../../shared/errors.js';
 import { AUTH_RETURN_FIELDS, returnPathSchema, type Role } from '../../shared/user.js';
@@ -59,6 +60,15 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
+  if (response.status >= 500 && metDatabaseOutage()) {
+    // better-auth answers a database it cannot reach with its own 500: an outage, as elsewhere.
+    reply.log.warn('auth request failed: database unreachable');
+    return reply
+      .status(503)
+      .header('retry-after', '5')
+      .type('application/json')
+      .send({ statusCode: 503, error: reasonPhrase(503), message: DATABASE_UNAVAILABLE_MESSAGE });
+  }
   if (response.status >= 400) {
     // better-auth answers { code, message }: reshape into the one error shape of the API.
     let message = reasonPhrase(response.status);

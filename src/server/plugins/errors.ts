@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { reasonPhrase, type ApiError, type FieldIssue } from '../../shared/errors.js';
 import { HttpError } from '../http-error.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { DATABASE_UNAVAILABLE_MESSAGE, metDatabaseOutage } from '../db/outage-witness.js';
 
 const validationPrefixes: Record<string, string> = { body: '', querystring: 'query.', params: 'params.', headers: 'headers.' };
 
@@ -23,13 +24,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type...).
       body = { statusCode: err.statusCode, error: reasonPhrase(err.statusCode), message: err.message };
-    } else if (isDatabaseUnavailable(err)) {
-      // Down or restarting: the client may try again shortly; a proxy may send it elsewhere.
+    } else if (isDatabaseUnavailable(err) || metDatabaseOutage()) {
+      // Down or restarting: the client may try again shortly; a proxy may send it elsewhere. The
+      // error may be another library's, its cause dropped (better-auth's 'Failed to get session').
       request.log.warn({ err }, 'request failed: database unreachable');
       body = {
         statusCode: 503,
         error: 'Service Unavailable',
-        message: 'The server cannot reach its database just now. Please try again in a moment.',
+        message: DATABASE_UNAVAILABLE_MESSAGE,
       };
       void reply.header('retry-after', '5');
     } else {

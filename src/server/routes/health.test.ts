@@ -140,10 +140,40 @@ describe('while the database is unreachable', () => {
     return { result, ms: performance.now() - start };
   };
   const unavailable = { statusCode: 503, error: 'Service Unavailable', message: 'The server cannot reach its database just now. Please try again in a moment.' };
+  const customer = { email: 'outage-customer@example.com', password: 'Secret123' };
+  const signIn = () =>
+    fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' }, body: JSON.stringify(customer) });
+  /** Her session cookie alone, without the signed copy: the session is read from the database. */
+  let sessionOnly = '';
 
   it('serves while it is up', async () => {
     expect((await readiness(base)).status).toBe(200);
     expect((await contact('Before the outage, thank you')).status).toBe(201);
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      body: JSON.stringify({ ...customer, name: 'Outage Customer', image: '/images/reviews/nusrat.svg' }),
+    });
+    expect(signUp.status).toBe(200);
+    sessionOnly = signUp.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('parlour.session_token='))!;
+    expect((await fetch(`${base}/api/cart`, { headers: { cookie: sessionOnly } })).status).toBe(200);
+  });
+
+  it('a sign-in whose session cannot be written for an outage answers 503 (better-auth answers it 500)', async () => {
+    // The outage arrives between better-auth's reads and its write: PostgreSQL going down as it inserts.
+    await database.db.execute(sql`create function refuse_session() returns trigger language plpgsql as $$
+      begin raise exception 'terminating connection due to administrator command' using errcode = '57P01'; end $$`);
+    await database.db.execute(sql`create trigger refuse_session before insert on session execute function refuse_session()`);
+    try {
+      const answer = await signIn();
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('5');
+      expect(await answer.json()).toEqual(unavailable);
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_session on session`);
+      await database.db.execute(sql`drop function refuse_session`);
+    }
+    expect((await signIn()).status).toBe(200);
   });
 
   it('a query that waits its turn behind a busy pool is run, not refused as an outage', async () => {
@@ -168,6 +198,16 @@ describe('while the database is unreachable', () => {
       expect(write.result.headers.get('retry-after')).toBe('5');
       expect(await write.result.json()).toEqual(unavailable);
 
+      // better-auth turns a database it cannot reach into its own 500 ('Failed to get session'):
+      // a session read and a sign-in answer the outage's 503 all the same.
+      for (const request of [() => fetch(`${base}/api/cart`, { headers: { cookie: sessionOnly } }), signIn]) {
+        const answer = await timed(request);
+        expect(answer.ms).toBeLessThan(5000);
+        expect(answer.result.status).toBe(503);
+        expect(answer.result.headers.get('retry-after')).toBe('5');
+        expect(await answer.result.json()).toEqual(unavailable);
+      }
+
       const ready = await timed(() => readiness(base));
       expect(ready.ms).toBeLessThan(5000);
       expect(ready.result).toMatchObject({ status: 503, body: { status: 'unavailable', reason: 'database' } });
@@ -178,6 +218,8 @@ describe('while the database is unreachable', () => {
       await db.restore();
       await expect.poll(async () => (await readiness(base)).status, { timeout: 10_000, interval: 200 }).toBe(200);
       expect((await contact('After the outage, thank you')).status).toBe(201);
+      expect((await signIn()).status).toBe(200);
+      expect((await fetch(`${base}/api/cart`, { headers: { cookie: sessionOnly } })).status).toBe(200);
     }, 30_000);
   }
 });
