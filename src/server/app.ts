@@ -47,6 +47,8 @@ import { SslCommerzClient } from './payments/sslcommerz/client.js';
 import { sslcommerzRoutes } from './routes/payments-sslcommerz.js';
 import { listServices } from './repositories/services.js';
 import { setUpJobs, type JobsOptions } from './jobs/set-up.js';
+import { WaitlistService } from './booking/waitlist-service.js';
+import { waitlistRoutes } from './routes/waitlist.js';
 import { setUpBackups, type BackupsOptions } from './backups/set-up.js';
 import { backupRoutes } from './routes/backups.js';
 import { staffRoutes } from './routes/staff.js';
@@ -140,8 +142,9 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   setUpBackups(app, { database, dataDir: config.dataDir, salonSettings: () => salonSettings.get(), options: backups });
   const paymentService = new PaymentService(database.db, gateway, app.notices, app.log, () => salonSettings.get());
   app.decorate('payments', paymentService);
-  const bookingService = new BookingService(database.db, app.notices, paymentService, app.log, () => salonSettings.get());
+  const bookingService = new BookingService(database.db, app.notices, paymentService, app.log, () => salonSettings.get(), app.waitlistSweeps);
   app.decorate('bookings', bookingService);
+  app.decorate('waitlist', new WaitlistService(database.db, app.notices, app.waitlistSweeps, app.log, () => salonSettings.get()));
   // Charges whose outcome a crash or a lost webhook kept from us are applied at start-up and then
   // every minute (PaymentService.reconcile); so are cancellations decided but never recorded, and
   // the processor's refunds are compared with ours (reconcileRefunds). Each step runs whatever the
@@ -174,6 +177,7 @@ export async function buildApp({ config, database, logger, clientDir = findClien
       await api.register(backupRoutes);
       await api.register(meRoutes);
       await api.register(staffRoutes);
+      await api.register(waitlistRoutes);
     },
     { prefix: '/api' },
   );

@@ -9,9 +9,18 @@ import { PipelinedTransaction } from '../db/pipelined.js';
 /** The transaction a job is queued in: a Drizzle one, or a pipelined one (pipelined.ts). */
 export type JobTransaction = Db | PipelinedTransaction;
 
-/** The queues: e-mails to send, and the periodic look for reminders that are due. */
-export type QueueName = 'mail' | 'reminder-sweep';
-const QUEUE_NAMES: readonly QueueName[] = ['mail', 'reminder-sweep'];
+/**
+ * The queues: e-mails to send, the periodic look for reminders that are due, the waitlist's sweep
+ * of one day (offers of freed places) and its periodic look for days to sweep.
+ */
+export type QueueName = 'mail' | 'reminder-sweep' | 'waitlist-sweep' | 'waitlist-tick';
+const QUEUE_NAMES: readonly QueueName[] = ['mail', 'reminder-sweep', 'waitlist-sweep', 'waitlist-tick'];
+
+/**
+ * 'stately': at most one job per singleton key waiting and one running (a day's sweep: a second
+ * cancellation while one waits adds nothing, one while it runs queues one more, which sees it).
+ */
+const QUEUE_POLICIES: Partial<Record<QueueName, PgBoss.Queue['policy']>> = { 'waitlist-sweep': 'stately' };
 
 /**
  * A committed `send` announces itself here so that an idle worker, in any instance, starts at once
@@ -110,7 +119,7 @@ export class JobQueue {
   /** Creates (or migrates) the pgboss schema and the queues, and listens for wake-ups. */
   async start(): Promise<void> {
     await this.boss.start();
-    for (const name of QUEUE_NAMES) await createQueueRetryingDeadlocks(this.boss, name);
+    for (const name of QUEUE_NAMES) await createQueueRetryingDeadlocks(this.boss, name, QUEUE_POLICIES[name]);
     const listener = new pg.Client({ connectionString: this.connectionUrl });
     listener.on('notification', (message) => {
       const worker = this.workers.get(message.payload as QueueName);
@@ -180,13 +189,14 @@ export class JobQueue {
 
   /**
    * Queues a job. Given a transaction, in it: the job and its wake-up are committed or rolled back
-   * with the caller's change.
+   * with the caller's change. `singletonKey`: on a 'stately' queue, one job per key waits at most.
    */
-  async send(queue: QueueName, data: object, tx?: JobTransaction): Promise<void> {
+  async send(queue: QueueName, data: object, tx?: JobTransaction, singletonKey?: string): Promise<void> {
     if (!this.started) throw new Error('the job queue is not started');
+    const options = { ...this.sendOptions(), ...(singletonKey !== undefined && { singletonKey }) };
     if (tx instanceof PipelinedTransaction) {
       const db = inTransaction(tx, queue);
-      const sending = this.boss.send(queue, data, { ...this.sendOptions(), db });
+      const sending = this.boss.send(queue, data, { ...options, db });
       // pg-boss issues its insert at once, and the wake-up goes behind it: by the time this call
       // returns, both are sent, so a caller may send its COMMIT behind them without waiting
       // (PipelinedTransaction.commitBehind). Should a pg-boss release wait before inserting, the
@@ -195,10 +205,10 @@ export class JobQueue {
       await sending;
     } else if (tx) {
       const db = inTransaction(tx, queue);
-      await this.boss.send(queue, data, { ...this.sendOptions(), db });
+      await this.boss.send(queue, data, { ...options, db });
       await runIn(tx, 'parlour_job_wake', WAKE_TEXT, [queue]);
     } else {
-      await this.boss.send(queue, data, this.sendOptions());
+      await this.boss.send(queue, data, options);
       const worker = this.workers.get(queue);
       if (worker) this.boss.notifyWorker(worker);
     }
@@ -223,10 +233,10 @@ export class JobQueue {
  * then deadlock against the other instance's (PostgreSQL aborts one of the two). The queue exists
  * or is about to: the aborted one tries again after a short random pause.
  */
-async function createQueueRetryingDeadlocks(boss: PgBoss, name: QueueName): Promise<void> {
+async function createQueueRetryingDeadlocks(boss: PgBoss, name: QueueName, policy: PgBoss.Queue['policy']): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await boss.createQueue(name);
+      await boss.createQueue(name, policy === undefined ? undefined : { name, policy });
       return;
     } catch (err) {
       if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;

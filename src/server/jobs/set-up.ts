@@ -5,6 +5,7 @@ import type { SalonSettings } from '../../shared/salon-settings.js';
 import { createNotices, runMailJob, type Clock, type MailJob } from './notices.js';
 import { DEFAULT_JOB_QUEUE_OPTIONS, JobQueue, type JobQueueOptions } from './queue.js';
 import { sweepReminders } from './reminders.js';
+import type { WaitlistSweeps } from '../booking/waitlist-service.js';
 
 export type JobsOptions = Partial<JobQueueOptions> & {
   /** What 'now' is for reminders; the database's clock unless a test sets another. */
@@ -13,6 +14,12 @@ export type JobsOptions = Partial<JobQueueOptions> & {
 
 /** How often the reminder sweep runs (cron): every minute, on one instance of the cluster. */
 const REMINDER_SWEEP_CRON = '* * * * *';
+
+/**
+ * How often every day with an open wish is swept: offers' holds lapse by themselves (and a customer's
+ * own hold that lapses frees a place), with nothing to queue a sweep when they do.
+ */
+const WAITLIST_TICK_CRON = '* * * * *';
 
 /**
  * The job queue, the notices and the reminders, started with the app and stopped with it. The
@@ -29,6 +36,11 @@ export function setUpJobs(
   const sweep = () => sweepReminders({ db, queue, clock, salonSettings: deps.salonSettings });
   app.decorate('notices', createNotices(queue));
   app.decorate('reminders', { sweep });
+  const waitlistSweeps: WaitlistSweeps = {
+    // One waiting per day at most (the queue's 'stately' policy): a burst of cancellations is one sweep.
+    queueDay: (date, tx) => queue.send('waitlist-sweep', { date }, tx, date),
+  };
+  app.decorate('waitlistSweeps', waitlistSweeps);
 
   app.addHook('onReady', async () => {
     await queue.start();
@@ -38,6 +50,12 @@ export function setUpJobs(
       await sweep();
     });
     await queue.schedule('reminder-sweep', REMINDER_SWEEP_CRON);
+    // app.waitlist is built after the jobs (app.ts) and exists by the time the app is ready.
+    await queue.work<{ date: string }>('waitlist-sweep', async (job) => {
+      await app.waitlist.sweepDay(job.date);
+    });
+    await queue.work('waitlist-tick', () => app.waitlist.sweepAllDays());
+    await queue.schedule('waitlist-tick', WAITLIST_TICK_CRON);
     // Reminders that fell due while no instance was running go out now, not at the next minute.
     await sweep().catch((err: unknown) => app.log.error({ err }, 'could not look for due reminders'));
   });
@@ -48,5 +66,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The reminder sweep the queue runs every minute, callable at once (tests, start-up). */
     reminders: { sweep: () => Promise<number> };
+    /** Queues the waitlist's sweep of a day (booking/waitlist-service.ts). */
+    waitlistSweeps: WaitlistSweeps;
   }
 }
