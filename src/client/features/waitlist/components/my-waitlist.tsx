@@ -2,23 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { BellRing, Clock } from 'lucide-react';
 import { formatCalendarDate, formatSalonDateTime, formatSalonTime } from '../../../../shared/calendar';
-import { placeInLine, type Wish } from '../../../../shared/waitlist';
+import { wishStatusLabel } from '../../../../shared/waitlist';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { showError } from '../../../lib/dialogs';
 import { myWaitlistQueryOptions } from '../api/get-my-waitlist';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
-
-const CLOSED: Record<Exclude<Wish['status'], 'waiting' | 'offered'>, string> = {
-  booked: 'Booked',
-  lapsed: 'The time held for you has passed on',
-  left: 'You left the waitlist',
-};
-
-function statusLine(wish: Wish): string {
-  if (wish.status === 'waiting' || wish.status === 'offered') return wish.place === null ? '' : placeInLine(wish.place);
-  return CLOSED[wish.status];
-}
 
 /** Her places on the waitlist, on her user home: her place in line, a time held for her, and 'Leave'. */
 export function MyWaitlist({ timeZone }: { timeZone: string }) {
@@ -60,7 +49,7 @@ export function MyWaitlist({ timeZone }: { timeZone: string }) {
                         </span>
                       </p>
                     ) : (
-                      <p className="mt-1 text-sm font-medium">{statusLine(wish)}</p>
+                      <p className="mt-1 text-sm font-medium">{wishStatusLabel(wish)}</p>
                     )}
                   </div>
                   {open ? (
