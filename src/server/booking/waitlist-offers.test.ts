@@ -165,3 +165,73 @@ describe('waitlist offers with two instances', () => {
     expect(sent[0]!.text).toContain('/dashboard/bookinglist');
   });
 });
+
+/**
+ * The places freed by the app itself: a cancellation queues the day's sweep in its own transaction,
+ * and the queue's worker offers the place with no sweep called by hand; the salon's offer by hand.
+ * One chair, open 10:00-11:00: a day has one place for a one-hour haircut.
+ */
+describe('offers made by the app when a place frees, and by the salon', () => {
+  let t: TestApp;
+  let admin: Account;
+  let haircut: { _id: string; price: number };
+  const statusOf = async (wishId: string) => (await rowsOf<{ status: string; offer_starts_at: Date | null }>(t.app.db, sql`select status, offer_starts_at from waitlist_wishes where id = ${wishId}`))[0]!;
+  const join = async (who: Account, body: object) => {
+    const res = await asUser(t.app, who).post('/api/waitlist', { serviceId: haircut._id, ...body });
+    expect(res.statusCode).toBe(201);
+    return res.json<{ insertedId: string }>().insertedId;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ jobs: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 } });
+    admin = await signUpAdmin(t.app);
+    const one = { ...SETTINGS, capacity: 1, openingHours: Array.from({ length: 7 }, () => ({ open: '10:00', close: '11:00' })) };
+    expect((await asUser(t.app, admin).put('/api/settings', one)).statusCode).toBe(200);
+    const catalogue = serviceListSchema.parse((await t.app.inject({ url: '/api/service' })).json());
+    haircut = catalogue.find((s) => s.price === 1200 && s.duration === 60)!;
+  });
+  afterAll(async () => t?.close());
+
+  it('offers a cancelled visit to the first in line, by the queue alone', async () => {
+    const day = openDay(6);
+    const { bookAndPay } = await import('../test/appointments.js');
+    const booked = await bookAndPay(t.app, await signUp(t.app), haircut, day, '10:00');
+    const waiting = await signUp(t.app);
+    const wishId = await join(waiting, { date: day });
+    // The day is full: the sweep its joining queued offers nothing.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await statusOf(wishId)).status).toBe('waiting');
+
+    expect((await asUser(t.app, admin).post(`/api/bookings/${booked.id}/cancel`, {})).statusCode).toBe(200);
+    let wish = await statusOf(wishId);
+    for (let i = 0; i < 100 && wish.status !== 'offered'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      wish = await statusOf(wishId);
+    }
+    expect(wish.status).toBe('offered');
+    expect(new Date(wish.offer_starts_at!).getTime()).toBe(dhaka(day, '10:00').getTime());
+    const list = (await asUser(t.app, waiting).get('/api/cart')).json<{ startsAt: string | null; holdExpiresAt: string | null }[]>();
+    expect(list).toHaveLength(1);
+    expect(list[0]!.startsAt).toBe(dhaka(day, '10:00').toISOString());
+  });
+
+  it('lets the salon offer a waiting customer a time by hand, once', async () => {
+    const day = openDay(8);
+    const who = await signUp(t.app);
+    // Before opening: the sweep never finds her a time; the salon may still offer one.
+    const wishId = await join(who, { date: day, from: '08:00', to: '09:00' });
+    const offer = (startsAt: Date) => asUser(t.app, admin).post(`/api/admin/waitlist/${wishId}/offer`, { startsAt: startsAt.toISOString() });
+
+    // A time the hold refuses (after closing) changes nothing.
+    expect((await offer(dhaka(day, '12:00'))).statusCode).toBe(400);
+    expect((await statusOf(wishId)).status).toBe('waiting');
+    expect((await asUser(t.app, who).get('/api/cart')).json()).toEqual([]);
+    // Another day than hers.
+    expect((await offer(dhaka(openDay(9), '10:00'))).statusCode).toBe(400);
+
+    expect((await offer(dhaka(day, '10:00'))).statusCode).toBe(200);
+    expect(await statusOf(wishId)).toMatchObject({ status: 'offered' });
+    expect((await offer(dhaka(day, '10:00'))).statusCode).toBe(409);
+    expect((await asUser(t.app, who).get('/api/cart')).json<unknown[]>()).toHaveLength(1);
+  });
+});
