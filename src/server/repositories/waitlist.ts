@@ -57,15 +57,21 @@ function wishOf(row: WishRow): Wish {
 }
 
 /**
+ * An offer she has paid for reads as booked at once; the row itself closes at the day's next sweep
+ * (settleOffers), which the payment does not wait for.
+ */
+const TAKEN = sql`(w.status = 'offered' and exists (select 1 from bookings b where b.cart_item_id = w.offer_item_id and b.status in ('confirmed', 'completed')))`;
+
+/**
  * Wishes with what a reader needs: the service's title, the stylist's name, the customer's, and her
  * place among the day's open wishes for the service (first come first served, ties by id).
  */
 function selectWishes(where: SQL, order: SQL): SQL {
   return sql`
     select w.id, w.user_id, w.service_id, s.title as service_title, w.date, w.staff_id, st.name as staff_name,
-      w.from_minutes, w.to_minutes, w.status, w.offer_starts_at, w.offer_expires_at, w.created_at,
+      w.from_minutes, w.to_minutes, case when ${TAKEN} then 'booked' else w.status end as status, w.offer_starts_at, w.offer_expires_at, w.created_at,
       u.name as customer_name, u.email as customer_email,
-      case when w.status in ('waiting', 'offered') then (
+      case when w.status in ('waiting', 'offered') and not ${TAKEN} then (
         select count(*) from waitlist_wishes o
         where o.service_id = w.service_id and o.date = w.date and o.status in ('waiting', 'offered')
           and (o.created_at, o.id) <= (w.created_at, w.id)) end as place
