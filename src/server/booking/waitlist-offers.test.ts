@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/rows.js';
 import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
-import { CARDS, asUser, dhaka, futureExpiry, openDay, readyToPay } from '../test/booking.js';
+import { CARDS, addItem, asUser, dhaka, futureExpiry, openDay, readyToPay } from '../test/booking.js';
 import { DEFAULT_SALON_SETTINGS, type SalonSettings } from '../../shared/salon-settings.js';
 import { myWishesSchema } from '../../shared/waitlist.js';
 import { serviceListSchema } from '../../shared/service.js';
@@ -197,6 +197,8 @@ describe('offers made by the app when a place frees, and by the salon', () => {
     const { bookAndPay } = await import('../test/appointments.js');
     const booked = await bookAndPay(t.app, await signUp(t.app), haircut, day, '10:00');
     const waiting = await signUp(t.app);
+    // She joins from the picker of the item on her list: the offer gives that item the time.
+    const itemId = await addItem(t.app, waiting, haircut._id);
     const wishId = await join(waiting, { date: day });
     // The day is full: the sweep its joining queued offers nothing.
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -210,8 +212,8 @@ describe('offers made by the app when a place frees, and by the salon', () => {
     }
     expect(wish.status).toBe('offered');
     expect(new Date(wish.offer_starts_at!).getTime()).toBe(dhaka(day, '10:00').getTime());
-    const list = (await asUser(t.app, waiting).get('/api/cart')).json<{ startsAt: string | null; holdExpiresAt: string | null }[]>();
-    expect(list).toHaveLength(1);
+    const list = (await asUser(t.app, waiting).get('/api/cart')).json<{ _id: string; startsAt: string | null; holdExpiresAt: string | null }[]>();
+    expect(list.map((item) => item._id)).toEqual([itemId]);
     expect(list[0]!.startsAt).toBe(dhaka(day, '10:00').toISOString());
   });
 

@@ -22,6 +22,7 @@ import {
   lockWish,
   recordOffer,
   settleOffers,
+  untimedItemOf,
   wishesOfUser,
   wishesOnDate,
   type OpenWish,
@@ -188,24 +189,30 @@ export class WaitlistService {
   }
 
   /**
-   * A new item on her booking list holding `startsAt` for the offer's minutes: the ordinary hold,
-   * decided under the cell locks in its own transaction. A refused time removes the item again and
-   * answers the refusal.
+   * Her booking-list item holding `startsAt` for the offer's minutes: the one of that service she
+   * has with no time (she joined from its picker), else a new one. The ordinary hold, decided under
+   * the cell locks in its own transaction; a refused time leaves her list as it was (an item added
+   * for it is removed again) and answers the refusal.
    */
   private async hold(wish: OpenWish, startsAt: Date, settings: SalonSettings): Promise<HeldItem | HttpError> {
-    const added = await addToCart(this.db, wish.userId, wish.serviceId);
-    if (added === 'full') return new HttpError(409, 'Her booking list is full.');
-    if (typeof added !== 'object') return new HttpError(409, 'The service cannot be booked.');
+    let itemId = await untimedItemOf(this.db, wish.userId, wish.serviceId);
+    const added = itemId === undefined;
+    if (itemId === undefined) {
+      const outcome = await addToCart(this.db, wish.userId, wish.serviceId);
+      if (outcome === 'full') return new HttpError(409, 'Her booking list is full.');
+      if (typeof outcome !== 'object') return new HttpError(409, 'The service cannot be booked.');
+      itemId = outcome.insertedId;
+    }
     try {
       return await holdTime(this.db, {
         userId: wish.userId,
-        itemId: added.insertedId,
+        itemId,
         startsAt,
         staffId: wish.staffId,
         settings: { ...settings, holdMinutes: settings.waitlistOfferMinutes },
       });
     } catch (err) {
-      await removeFromCart(this.db, wish.userId, added.insertedId);
+      if (added) await removeFromCart(this.db, wish.userId, itemId);
       if (err instanceof HttpError) return err;
       throw err;
     }

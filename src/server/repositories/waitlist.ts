@@ -226,6 +226,21 @@ export async function daysWithOpenWishes(db: Db, today: string): Promise<string[
   return rows.map((r) => r.date);
 }
 
+/**
+ * Her booking-list item of `serviceId` with no time held (never given one, or its hold lapsed), the
+ * oldest: she joined the waitlist from its time picker, so the offer gives it the time instead of
+ * adding a second item she would have to remove before paying.
+ */
+export async function untimedItemOf(db: Db, userId: string, serviceId: string): Promise<string | undefined> {
+  const [row] = await rowsOf<{ id: string }>(
+    db,
+    sql`select id from cart_items where user_id = ${userId} and service_id = ${serviceId} and not desk
+      and (starts_at is null or hold_expires_at is null or hold_expires_at <= now())
+      order by created_at, id limit 1`,
+  );
+  return row?.id;
+}
+
 /** What the offer e-mail says, read when it is sent. */
 export type OfferForMail = {
   status: WishStatus;
