@@ -1,6 +1,6 @@
 import { request, type APIRequestContext } from '@playwright/test';
 import { test, expect, seriousAxeViolations, sidewaysOverflow } from './fixtures';
-import { PASSWORD, addToListByApi, adminApi, dhakaIso, putSettings, salonDate, signUpByApi, uniqueEmail } from './journey';
+import { PASSWORD, addToListByApi, adminApi, dhakaIso, payByCard, putSettings, salonDate, signUpByApi, uniqueEmail } from './journey';
 
 const SERVICE = 'Classic Haircut & Blow-dry';
 
@@ -87,10 +87,7 @@ test('a full day: she joins the waitlist on her phone, another customer cancels,
     await expect(page.getByRole('timer').first()).toBeVisible();
     await page.getByRole('link', { name: 'Get Appointment' }).click();
     await expect(page).toHaveURL(/\/dashboard\/appointment$/);
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)').fill(`12/${(new Date().getFullYear() + 2) % 100}`);
-    await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: 'Pay' }).click();
+    await payByCard(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
 
     // Booked: her home says so, and nothing is left to leave.
