@@ -1,6 +1,6 @@
 import { request, type APIRequestContext } from '@playwright/test';
 import { test, expect, seriousAxeViolations, sidewaysOverflow } from './fixtures';
-import { PASSWORD, addToListByApi, adminApi, dhakaIso, payByCard, putSettings, salonDate, signUpByApi, uniqueEmail } from './journey';
+import { PASSWORD, addToListByApi, adminApi, dhakaIso, logInAfterRedirect, payByCard, putSettings, salonDate, signUpByApi, uniqueEmail } from './journey';
 
 const SERVICE = 'Classic Haircut & Blow-dry';
 
@@ -100,5 +100,37 @@ test('a full day: she joins the waitlist on her phone, another customer cancels,
     await putSettings(admin, before);
     await other.api.dispose();
     await admin.dispose();
+  }
+});
+
+test("the salon's calendar lists a day's waitlist on a phone, and the admin offers a time by hand", async ({ page, baseURL, browser, consoleErrors }) => {
+  const day = salonDate(6);
+  // A customer waits for 08:00-09:00, before the salon opens: no sweep finds her a time.
+  const customer = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `10.203.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  try {
+    const her = await customer.newPage();
+    const me = await signUpByApi(her, baseURL, 'Early Riser');
+    const services = (await (await her.request.get('/api/service')).json()) as { _id: string; title: string }[];
+    const joined = await her.request.post('/api/waitlist', { headers: { origin: baseURL! }, data: { serviceId: services.find((s) => s.title === SERVICE)!._id, date: day, from: '08:00', to: '09:00' } });
+    expect(joined.status(), await joined.text()).toBe(201);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logInAfterRedirect(page, '/dashboard/calendar');
+    await page.goto(`/dashboard/calendar?date=${day}&view=day`);
+    const waitlist = page.getByRole('region', { name: 'Waitlist' });
+    const entry = waitlist.getByRole('listitem').filter({ hasText: me.name });
+    await expect(entry).toContainText('1st in line');
+    expect(await sidewaysOverflow(page), 'sideways scroll at 390 px').toBe(0);
+    await page.setViewportSize({ width: 320, height: 700 });
+    expect(await sidewaysOverflow(page), 'sideways scroll at 320 px').toBe(0);
+
+    await entry.getByLabel('Time to offer').fill('14:00');
+    await entry.getByRole('button', { name: `Offer ${me.name} this time` }).click();
+    await expect(entry).toContainText(/Offered .*14:00, held until/);
+    const list = (await (await her.request.get('/api/cart')).json()) as { startsAt: string | null }[];
+    expect(list.map((item) => item.startsAt)).toEqual([dhakaIso(day, '14:00')]);
+    expect(consoleErrors).toEqual([]);
+  } finally {
+    await customer.close();
   }
 });
