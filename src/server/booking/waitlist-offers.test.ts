@@ -8,6 +8,7 @@ import { DEFAULT_SALON_SETTINGS, type SalonSettings } from '../../shared/salon-s
 import { myWishesSchema } from '../../shared/waitlist.js';
 import { serviceListSchema } from '../../shared/service.js';
 import type { App } from '../types.js';
+import { bookAndPay } from '../test/appointments.js';
 
 /**
  * Offers of freed places under concurrency: two app instances on one database sweep the same day
@@ -194,7 +195,6 @@ describe('offers made by the app when a place frees, and by the salon', () => {
 
   it('offers a cancelled visit to the first in line, by the queue alone', async () => {
     const day = openDay(6);
-    const { bookAndPay } = await import('../test/appointments.js');
     const booked = await bookAndPay(t.app, await signUp(t.app), haircut, day, '10:00');
     const waiting = await signUp(t.app);
     // She joins from the picker of the item on her list: the offer gives that item the time.
@@ -215,6 +215,37 @@ describe('offers made by the app when a place frees, and by the salon', () => {
     const list = (await asUser(t.app, waiting).get('/api/cart')).json<{ _id: string; startsAt: string | null; holdExpiresAt: string | null }[]>();
     expect(list.map((item) => item._id)).toEqual([itemId]);
     expect(list[0]!.startsAt).toBe(dhaka(day, '10:00').toISOString());
+  });
+
+  /** Waits (a few seconds at most) for the queue to offer the wish a time. */
+  const offered = async (wishId: string) => {
+    let wish = await statusOf(wishId);
+    for (let i = 0; i < 100 && wish.status !== 'offered'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      wish = await statusOf(wishId);
+    }
+    return wish;
+  };
+
+  it('offers the place a move leaves, and the places longer opening hours make', async () => {
+    const day = openDay(10);
+    const later = openDay(11);
+    const booked = await bookAndPay(t.app, await signUp(t.app), haircut, day, '10:00');
+    await bookAndPay(t.app, await signUp(t.app), haircut, later, '10:00');
+    const first = await join(await signUp(t.app), { date: day });
+    const second = await join(await signUp(t.app), { date: later });
+
+    const one = { ...SETTINGS, capacity: 1, openingHours: Array.from({ length: 7 }, () => ({ open: '10:00', close: '12:00' })) };
+    expect((await asUser(t.app, admin).put('/api/settings', one)).statusCode).toBe(200);
+    // Longer hours: 11:00 is free on both days; the sweep of every open day offers it.
+    expect(new Date((await offered(first)).offer_starts_at!).getTime()).toBe(dhaka(day, '11:00').getTime());
+    expect(new Date((await offered(second)).offer_starts_at!).getTime()).toBe(dhaka(later, '11:00').getTime());
+
+    // A third customer waits for the first day, now full again; a move frees its 10:00.
+    const third = await join(await signUp(t.app), { date: day });
+    expect((await statusOf(third)).status).toBe('waiting');
+    expect((await asUser(t.app, admin).patch(`/api/bookings/${booked.id}`, { startsAt: dhaka(openDay(12), '10:00').toISOString() })).statusCode).toBe(200);
+    expect(new Date((await offered(third)).offer_starts_at!).getTime()).toBe(dhaka(day, '10:00').getTime());
   });
 
   it('lets the salon offer a waiting customer a time by hand, once', async () => {
