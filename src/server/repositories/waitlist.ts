@@ -236,6 +236,8 @@ export async function untimedItemOf(db: Db, userId: string, serviceId: string): 
     db,
     sql`select id from cart_items where user_id = ${userId} and service_id = ${serviceId} and not desk
       and (starts_at is null or hold_expires_at is null or hold_expires_at <= now())
+      -- Not one she is paying for: its pending booking was made from the time it has.
+      and not exists (select 1 from bookings b where b.cart_item_id = cart_items.id and b.status = 'pending')
       order by created_at, id limit 1`,
   );
   return row?.id;
