@@ -98,6 +98,14 @@ describe('the waitlist API', () => {
     expect((await asUser(t.app, await signUp(t.app)).get(`/api/admin/waitlist?date=${day}`)).statusCode).toBe(403);
   });
 
+  it('forgets her wishes when she deletes her account', async () => {
+    const leaving = await signUp(t.app);
+    expect((await asUser(t.app, leaving).post('/api/waitlist', { serviceId: facial, date: day })).statusCode).toBe(201);
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { origin: t.config.publicUrl, cookie: leaving.cookie }, payload: { password: leaving.password } });
+    expect(deleted.statusCode).toBe(204);
+    expect((await wishesInDb()).filter((w) => w.user_id === leaving.id)).toEqual([]);
+  });
+
   it('refuses a stylist who does not do the service (400 on staffId)', async () => {
     const nila = await addStylist(t.app, admin, 'Nila', [facial]);
     const who = await signUp(t.app);
