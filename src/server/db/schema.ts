@@ -17,6 +17,7 @@ import {
 
 import { user } from './auth-schema.js';
 import type { PaymentPolicy } from '../../shared/deposits.js';
+import { WISH_STATUSES } from '../../shared/waitlist.js';
 
 // better-auth's tables, as its schema generator wrote them (npm run auth:generate).
 export * from './auth-schema.js';
@@ -556,8 +557,6 @@ export const testGatewayRefunds = pgTable('test_gateway_refunds', {
   amountMinor: integer('amount_minor').notNull(),
   createdAt: createdAt(),
 });
-
-export const WISH_STATUSES = ['waiting', 'offered', 'booked', 'lapsed', 'left'] as const;
 
 /**
  * The waitlist (docs/decisions/045): a customer's wish for a service on a salon-local day, with a
