@@ -134,7 +134,8 @@ export class JobQueue {
   }
 
   /**
-   * Runs `handler` for each job of `queue`. A throw means retry.
+   * Runs `handler` for each job of `queue`. A throw means retry. `batchSize`: how many run side by
+   * side at most (JOB_BATCH unless a queue's jobs each need more than one pooled connection).
    *
    * Jobs are fetched up to JOB_BATCH at a time. Fetching is the queue's dearest statement (it
    * sorts what is waiting and skips the rows other workers hold), and a burst of bookings queues
@@ -154,8 +155,8 @@ export class JobQueue {
    * confirmation minutes late. So after each batch the worker wakes itself: it fetches again at
    * once while there is work, and waits for its interval only once a fetch finds none.
    */
-  async work<T>(queue: QueueName, handler: JobHandler<T>): Promise<void> {
-    const options = { includeMetadata: true, batchSize: JOB_BATCH, pollingIntervalSeconds: this.options.pollingIntervalSeconds } as const;
+  async work<T>(queue: QueueName, handler: JobHandler<T>, { batchSize = JOB_BATCH }: { batchSize?: number } = {}): Promise<void> {
+    const options = { includeMetadata: true, batchSize, pollingIntervalSeconds: this.options.pollingIntervalSeconds } as const;
     const id = await this.boss.work<T>(queue, options, async (jobs) => {
       try {
         const outcomes = await Promise.allSettled(

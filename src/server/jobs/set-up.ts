@@ -51,9 +51,15 @@ export function setUpJobs(
     });
     await queue.schedule('reminder-sweep', REMINDER_SWEEP_CRON);
     // app.waitlist is built after the jobs (app.ts) and exists by the time the app is ready.
-    await queue.work<{ date: string }>('waitlist-sweep', async (job) => {
-      await app.waitlist.sweepDay(job.date);
-    });
+    // One day at a time per instance: a sweep holds a connection for its transaction and takes a
+    // second for each hold, so ten side by side could take the whole pool and wait for each other.
+    await queue.work<{ date: string }>(
+      'waitlist-sweep',
+      async (job) => {
+        await app.waitlist.sweepDay(job.date);
+      },
+      { batchSize: 1 },
+    );
     await queue.work('waitlist-tick', () => app.waitlist.sweepAllDays());
     await queue.schedule('waitlist-tick', WAITLIST_TICK_CRON);
     // Reminders that fell due while no instance was running go out now, not at the next minute.
