@@ -82,6 +82,14 @@ export async function pickTime(page: Page, title: string, date: string, time: st
   await expect(page.getByRole('timer').first()).toBeVisible();
 }
 
+/** On the checkout page: pays with a test card (a good one unless told) and presses Pay. */
+export async function payByCard(page: Page, card = '4242 4242 4242 4242') {
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry (MM/YY)').fill(`12/${(new Date().getFullYear() + 2) % 100}`);
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay' }).click();
+}
+
 export async function cartOf(page: Page) {
   return (await (await page.request.get('/api/cart')).json()) as { _id: string; title: string; startsAt: string | null; holdExpiresAt: string | null }[];
 }

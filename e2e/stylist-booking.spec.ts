@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, seriousAxeViolations, sidewaysOverflow } from './fixtures';
-import { addToListByApi, salonDate, signUpByApi, wordsBrokenIn } from './journey';
+import { addToListByApi, payByCard, salonDate, signUpByApi, wordsBrokenIn } from './journey';
 
 /** The booking-list row of one service (the time picker, when open, is a row of its own). */
 function itemRow(page: Page, title: string) {
@@ -59,10 +59,7 @@ test.describe('booking with a stylist', () => {
 
     await page.getByRole('link', { name: 'Get Appointment' }).click();
     await expect(page).toHaveURL(/\/dashboard\/appointment$/);
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)').fill(`12/${(new Date().getFullYear() + 2) % 100}`);
-    await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: 'Pay' }).click();
+    await payByCard(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText('with Nasima Begum');
     await expect(page.getByRole('main')).toContainText('with Shirin Akter');

@@ -51,6 +51,8 @@ import { localSmsGateway } from './sms/gateway.js';
 import { createSslWirelessGateway } from './sms/sslwireless.js';
 import { phoneRoutes } from './routes/phone.js';
 import { sentSmsRoutes, smsUsageRoutes } from './routes/sent-sms.js';
+import { WaitlistService } from './booking/waitlist-service.js';
+import { waitlistRoutes } from './routes/waitlist.js';
 import { setUpBackups, type BackupsOptions } from './backups/set-up.js';
 import { backupRoutes } from './routes/backups.js';
 import { staffRoutes } from './routes/staff.js';
@@ -149,8 +151,9 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   setUpBackups(app, { database, dataDir: config.dataDir, salonSettings: () => salonSettings.get(), options: backups });
   const paymentService = new PaymentService(database.db, gateway, app.notices, app.log, () => salonSettings.get());
   app.decorate('payments', paymentService);
-  const bookingService = new BookingService(database.db, app.notices, paymentService, app.log, () => salonSettings.get());
+  const bookingService = new BookingService(database.db, app.notices, paymentService, app.log, () => salonSettings.get(), app.waitlistSweeps);
   app.decorate('bookings', bookingService);
+  app.decorate('waitlist', new WaitlistService(database.db, app.notices, app.waitlistSweeps, app.log, () => salonSettings.get()));
   // Charges whose outcome a crash or a lost webhook kept from us are applied at start-up and then
   // every minute (PaymentService.reconcile); so are cancellations decided but never recorded, and
   // the processor's refunds are compared with ours (reconcileRefunds). Each step runs whatever the
@@ -187,6 +190,7 @@ export async function buildApp({ config, database, logger, clientDir = findClien
       await api.register(smsUsageRoutes);
       await api.register(staffRoutes);
       await api.register(frontDeskRoutes);
+      await api.register(waitlistRoutes);
     },
     { prefix: '/api' },
   );

@@ -125,6 +125,8 @@ export const salonSettingsSchema = z.object({
       });
     }),
   holdMinutes: wholeNumberInRange('Hold time', ' minutes', 1, 60),
+  /** How long a time offered from the waitlist is held for her before it passes to the next. */
+  waitlistOfferMinutes: wholeNumberInRange('Waitlist offer', ' minutes', 5, 240),
   cancelNoticeHours: wholeNumberInRange('Cancellation notice', ' hours', 0, 720),
   /** Hours before a confirmed appointment that its reminder e-mail goes out; 0 sends none. */
   reminderHours: wholeNumberInRange('Reminder', ' hours', 0, 336),
@@ -167,6 +169,7 @@ export const DEFAULT_SALON_SETTINGS: SalonSettings = {
   horizonDays: 60,
   closedDates: [],
   holdMinutes: 10,
+  waitlistOfferMinutes: 15,
   cancelNoticeHours: 24,
   reminderHours: 24,
   // The spec's checkout: the whole price online. A salon turns on deposits in Settings.

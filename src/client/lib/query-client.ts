@@ -59,10 +59,14 @@ export const queryKeys = {
   /** The texts the salon sent (admin), and the month's count on the admin home. */
   sentSms: ['sentSms'] as const,
   smsUsage: ['sentSms', 'usage'] as const,
+  /** Her waitlist wishes, and the salon's view of a day's waitlist, beneath one key. */
+  waitlist: ['waitlist'] as const,
+  myWaitlist: ['waitlist', 'mine'] as const,
+  dayWaitlist: (date: string) => ['waitlist', 'day', date] as const,
 };
 
 /** Cached answers that belong to whoever is signed in: forgotten when someone signs in or out. */
-export const accountScopedQueryKeys = [['isAdmin'], ['cart'], ['users'], ['bookings'], ['payments'], ['paymentIntent'], ['outbox'], ['contactMessages'], ['reviews', 'mine'], ['reviews', 'admin'], ['myAccount'], ['myStylist'], ['myVisits'], ['deskCustomers'], ['myPhone'], ['sentSms']] as const;
+export const accountScopedQueryKeys = [['isAdmin'], ['cart'], ['users'], ['bookings'], ['payments'], ['paymentIntent'], ['outbox'], ['contactMessages'], ['reviews', 'mine'], ['reviews', 'admin'], ['myAccount'], ['myStylist'], ['myVisits'], ['deskCustomers'], ['myPhone'], ['sentSms'], ['waitlist']] as const;
 
 /** Retry failed queries up to 3 times, except refusals that would only be refused again. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {

@@ -4,6 +4,7 @@ import type { Availability } from '../../shared/cart';
 import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings';
 import type { MyAccount } from '../../shared/account';
 import type { MyPhone, SmsUsage } from '../../shared/sms';
+import type { AdminWaitlist, MyWishes } from '../../shared/waitlist';
 import { signedInAs } from './handlers';
 import { adminSummaryHandler } from './admin-summary-handlers';
 
@@ -31,6 +32,9 @@ export const server = setupServer(
   http.get<PathParams, DefaultBodyType, MyAccount>('/api/me', () => HttpResponse.json({ hasPassword: true, freshSignInRequired: false, stylist: null })),
   http.get('/api/staff/me', () => HttpResponse.json({ stylist: null })),
   http.get<PathParams, DefaultBodyType, Availability>('/api/availability', () => HttpResponse.json({ timeZone: DEFAULT_SALON_SETTINGS.timeZone, slots: [] })),
+  // Her waitlist (user home) and a day's (the calendar): nobody waits unless a test says otherwise.
+  http.get<PathParams, DefaultBodyType, MyWishes>('/api/waitlist/mine', () => HttpResponse.json({ timeZone: DEFAULT_SALON_SETTINGS.timeZone, wishes: [] })),
+  http.get<PathParams, DefaultBodyType, AdminWaitlist>('/api/admin/waitlist', () => HttpResponse.json({ timeZone: DEFAULT_SALON_SETTINGS.timeZone, wishes: [] })),
   // The admin menu counts the unread messages: none unless a test says otherwise.
   http.get('/api/contact/unread', () => HttpResponse.json({ unread: 0 })),
   // Her user home shows her mobile number: none unless a test says otherwise.

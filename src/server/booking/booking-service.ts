@@ -9,13 +9,14 @@ import { cancellationRefundMinor, customerMayCancel, mayStillChange } from '../.
 import { HttpError, notFound } from '../http-error.js';
 import { completeBooking, lockBooking, moveBookingTime, setBookingStatus, type BookingRow } from '../repositories/bookings.js';
 import { rosterFor, shareStylists, timeOffIn, withFreshRoster } from '../repositories/staff.js';
-import { instantToZoned, salonDayStart } from '../../shared/calendar.js';
+import { instantToZoned, salonDateOf, salonDayStart } from '../../shared/calendar.js';
 import { decidedCancellations, lockBookingWithPayment, markCancelRequested, recordCancellation } from '../repositories/cancellations.js';
 import { databaseNow, hasRoom, lockCells, occupancy, ownAppointments, withRetry } from './capacity.js';
 import { checkStart } from './slots.js';
 import { checkStaffStart } from './staff-slots.js';
 import { holdTime } from './holds.js';
 import type { HeldItem } from '../repositories/cart.js';
+import type { WaitlistSweeps } from './waitlist-service.js';
 import { overlapRefused, stylistRefused, timeRefused } from './refusals.js';
 
 /**
@@ -43,6 +44,8 @@ export class BookingService {
     private readonly log: FastifyBaseLogger,
     /** The salon's booking rules (cached; see ChangeCache). */
     private readonly salonSettings: () => Promise<SalonSettings>,
+    /** A cancellation or move frees a place: the waitlist's sweep of that day, queued in its transaction. */
+    private readonly waitlist: WaitlistSweeps,
   ) {}
 
   /**
@@ -98,6 +101,7 @@ export class BookingService {
           }
           const by = isSalon && booking.userId !== actor.id ? 'salon' : 'customer';
           await this.notices.queue({ kind: 'moved', bookingId: booking.id, by, previousStartsAt: previousStartsAt.toISOString() }, tx);
+          await this.waitlist.queueDay(salonDateOf(previousStartsAt, settings.timeZone), tx);
         }),
       ),
     );
@@ -200,6 +204,7 @@ export class BookingService {
 
   /** The refund of a decided cancellation, then its record (once, whoever gets there first). */
   private async refundAndRecordCancellation(bookingId: string, ref: string, refundMinor: number) {
+    const { timeZone } = await this.salonSettings();
     // A kept deposit, or a visit to be paid at the salon: nothing goes back through the processor.
     if (refundMinor > 0) await this.payments.refundBooking(bookingId, ref, refundMinor);
     await withRetry(() =>
@@ -209,6 +214,7 @@ export class BookingService {
         const now = await databaseNow(tx);
         await recordCancellation(tx, row, refundMinor, now);
         await this.notices.queue({ kind: 'cancelled', bookingId, by: row.booking.cancelRequestedBy ?? 'customer', refundedMinor: refundMinor }, tx);
+        await this.waitlist.queueDay(salonDateOf(row.booking.startsAt, timeZone), tx);
       }),
     );
   }

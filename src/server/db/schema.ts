@@ -17,6 +17,7 @@ import {
 
 import { user } from './auth-schema.js';
 import type { PaymentPolicy } from '../../shared/deposits.js';
+import { WISH_STATUSES } from '../../shared/waitlist.js';
 
 // better-auth's tables, as its schema generator wrote them (npm run auth:generate).
 export * from './auth-schema.js';
@@ -616,4 +617,51 @@ export const testGatewayRefunds = pgTable('test_gateway_refunds', {
     .references(() => testGatewayIntents.ref),
   amountMinor: integer('amount_minor').notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * The waitlist (docs/decisions/045): a customer's wish for a service on a salon-local day, with a
+ * stylist or any (null), optionally within a range of wall-clock minutes. An offer is an item on
+ * her booking list holding one time (offer_item_id), until offer_expires_at; the offer's start is
+ * kept to tell it after the item is paid or gone.
+ */
+export const waitlistWishes = pgTable(
+  'waitlist_wishes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    date: text('date').notNull(),
+    staffId: uuid('staff_id').references(() => staff.id),
+    fromMinutes: smallint('from_minutes'),
+    toMinutes: smallint('to_minutes'),
+    status: text('status', { enum: WISH_STATUSES }).notNull().default('waiting'),
+    offerItemId: uuid('offer_item_id'),
+    offerStartsAt: timestamp('offer_starts_at', { withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    offersMade: integer('offers_made').notNull().default(0),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('waitlist_wishes_status', sql`${t.status} in ('waiting', 'offered', 'booked', 'lapsed', 'left')`),
+    check('waitlist_wishes_range', sql`${t.fromMinutes} is null or ${t.toMinutes} is null or ${t.toMinutes} > ${t.fromMinutes}`),
+    // One open wish per customer, service and day: a second 'Join' is a conflict, not a second place.
+    uniqueIndex('waitlist_wishes_open_uq').on(t.userId, t.serviceId, t.date).where(sql`${t.status} in ('waiting', 'offered')`),
+    // The queue of a day, first come first served.
+    index('waitlist_wishes_day_idx').on(t.date, t.createdAt).where(sql`${t.status} in ('waiting', 'offered')`),
+  ],
+);
+
+/**
+ * One row per salon day with a waitlist, locked by whoever offers that day's places (the sweep on
+ * any instance, or the salon by hand): offers of one day are decided one at a time, in the queue's
+ * order, whichever instance runs them.
+ */
+export const waitlistDays = pgTable('waitlist_days', {
+  date: text('date').primaryKey(),
 });

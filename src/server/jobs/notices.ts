@@ -11,6 +11,7 @@ import {
   movedMail,
   reminderMail,
   reviewRequestMail,
+  waitlistOfferMail,
   type MailAppointment,
   type MailContent,
 } from '../mail/templates.js';
@@ -18,6 +19,7 @@ import { isDeletedAccountEmail, receivesEmail } from '../../shared/account.js';
 import type { BookingStatus } from '../../shared/payments.js';
 import type { PayPlan } from '../../shared/pay-now.js';
 import { statement } from '../repositories/prepared.js';
+import { offerForMail } from '../repositories/waitlist.js';
 import type { JobAttempt, JobQueue, JobTransaction } from './queue.js';
 import { currentRequestId } from '../request-id.js';
 
@@ -29,7 +31,9 @@ export type Notice =
   | { kind: 'confirmation'; paymentId: string }
   | { kind: 'moved'; bookingId: string; by: 'customer' | 'salon'; previousStartsAt: string }
   | { kind: 'cancelled'; bookingId: string; by: 'customer' | 'salon'; refundedMinor: number }
-  | { kind: 'review-request'; bookingId: string };
+  | { kind: 'review-request'; bookingId: string }
+  /** A freed time held for her from the waitlist (booking/waitlist-service.ts). */
+  | { kind: 'waitlist-offer'; wishId: string };
 
 /** The reminders are queued by the reminder sweep (reminders.ts), for the booking's current time. */
 export type ReminderNotice = { kind: 'reminder'; bookingId: string; sequence: number };
@@ -69,6 +73,11 @@ export type MailJobDeps = {
 /** The page that opens the review form for this visit. */
 export function reviewLink(publicUrl: string, bookingId: string): string {
   return new URL(`/dashboard/review?booking=${encodeURIComponent(bookingId)}`, publicUrl).toString();
+}
+
+/** Her booking list, where a held time is checked out. */
+export function bookingListLink(publicUrl: string): string {
+  return new URL('/dashboard/bookinglist', publicUrl).toString();
 }
 
 type ConfirmedRow = {
@@ -162,6 +171,26 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
         cancelNoticeHours: settings.cancelNoticeHours,
         canSignIn: first.has_sign_in,
         calendar: calendarFile(booked, owner),
+      }),
+    };
+  }
+
+  if (job.kind === 'waitlist-offer') {
+    const offer = await offerForMail(db, job.wishId);
+    if (!offer) return { skip: 'the wish is gone' };
+    if (offer.status !== 'offered') return { skip: `the wish is ${offer.status}` };
+    // Composed when sent: a hold that lapsed (or a time she changed) in the meantime is not offered.
+    if (!offer.startsAt || !offer.expiresAt || offer.expiresAt <= new Date()) return { skip: 'the offer has lapsed' };
+    return {
+      to: offer.email,
+      content: waitlistOfferMail({
+        name: offer.name,
+        timeZone: settings.timeZone,
+        title: offer.title,
+        staffName: offer.staffName,
+        startsAt: offer.startsAt,
+        expiresAt: offer.expiresAt,
+        bookingListUrl: bookingListLink(publicUrl),
       }),
     };
   }

@@ -9,12 +9,24 @@ import { Listener } from '../db/listener.js';
 /** The transaction a job is queued in: a Drizzle one, or a pipelined one (pipelined.ts). */
 export type JobTransaction = Db | PipelinedTransaction;
 
-/** The queues: e-mails and texts to send, and the periodic look for reminders that are due. */
-export type QueueName = 'mail' | 'sms' | 'reminder-sweep';
-const QUEUE_NAMES: readonly QueueName[] = ['mail', 'sms', 'reminder-sweep'];
+/**
+ * The queues: e-mails and texts to send, the periodic look for reminders that are due, the
+ * waitlist's sweep of one day (offers of freed places) and its periodic look for days to sweep.
+ */
+export type QueueName = 'mail' | 'sms' | 'reminder-sweep' | 'waitlist-sweep' | 'waitlist-tick';
+const QUEUE_NAMES: readonly QueueName[] = ['mail', 'sms', 'reminder-sweep', 'waitlist-sweep', 'waitlist-tick'];
 
-/** When a job may run: at once, or not before `startAfter` (a text held over the quiet hours). */
-export type JobTiming = { startAfter?: Date };
+/**
+ * When a job may run and whether it is one of a kind: at once, or not before `startAfter` (a text
+ * held over the quiet hours); `singletonKey` with a 'stately' queue keeps one waiting per key.
+ */
+export type JobTiming = { startAfter?: Date; singletonKey?: string };
+
+/**
+ * 'stately': at most one job per singleton key waiting and one running (a day's sweep: a second
+ * cancellation while one waits adds nothing, one while it runs queues one more, which sees it).
+ */
+const QUEUE_POLICIES: Partial<Record<QueueName, PgBoss.Queue['policy']>> = { 'waitlist-sweep': 'stately' };
 
 /**
  * A committed `send` announces itself here so that an idle worker, in any instance, starts at once
@@ -113,7 +125,7 @@ export class JobQueue {
   /** Creates (or migrates) the pgboss schema and the queues, and listens for wake-ups. */
   async start(): Promise<void> {
     await this.boss.start();
-    for (const name of QUEUE_NAMES) await createQueueRetryingDeadlocks(this.boss, name);
+    for (const name of QUEUE_NAMES) await createQueueRetryingDeadlocks(this.boss, name, QUEUE_POLICIES[name]);
     // Without wake-ups the workers still poll: jobs are late by a few seconds, never lost.
     const listener = new Listener(this.connectionUrl, WAKE_CHANNEL, {
       notification: (payload) => {
@@ -129,7 +141,8 @@ export class JobQueue {
   }
 
   /**
-   * Runs `handler` for each job of `queue`. A throw means retry.
+   * Runs `handler` for each job of `queue`. A throw means retry. `batchSize`: how many run side by
+   * side at most (JOB_BATCH unless a queue's jobs each need more than one pooled connection).
    *
    * Jobs are fetched up to JOB_BATCH at a time. Fetching is the queue's dearest statement (it
    * sorts what is waiting and skips the rows other workers hold), and a burst of bookings queues
@@ -149,8 +162,8 @@ export class JobQueue {
    * confirmation minutes late. So after each batch the worker wakes itself: it fetches again at
    * once while there is work, and waits for its interval only once a fetch finds none.
    */
-  async work<T>(queue: QueueName, handler: JobHandler<T>): Promise<void> {
-    const options = { includeMetadata: true, batchSize: JOB_BATCH, pollingIntervalSeconds: this.options.pollingIntervalSeconds } as const;
+  async work<T>(queue: QueueName, handler: JobHandler<T>, { batchSize = JOB_BATCH }: { batchSize?: number } = {}): Promise<void> {
+    const options = { includeMetadata: true, batchSize, pollingIntervalSeconds: this.options.pollingIntervalSeconds } as const;
     const id = await this.boss.work<T>(queue, options, async (jobs) => {
       try {
         const outcomes = await Promise.allSettled(
@@ -184,11 +197,15 @@ export class JobQueue {
 
   /**
    * Queues a job. Given a transaction, in it: the job and its wake-up are committed or rolled back
-   * with the caller's change.
+   * with the caller's change. `singletonKey`: on a 'stately' queue, one job per key waits at most.
    */
   async send(queue: QueueName, data: object, tx?: JobTransaction, timing: JobTiming = {}): Promise<void> {
     if (!this.started) throw new Error('the job queue is not started');
-    const options = { ...this.sendOptions(), ...(timing.startAfter && { startAfter: timing.startAfter }) };
+    const options = {
+      ...this.sendOptions(),
+      ...(timing.startAfter && { startAfter: timing.startAfter }),
+      ...(timing.singletonKey !== undefined && { singletonKey: timing.singletonKey }),
+    };
     if (tx instanceof PipelinedTransaction) {
       const db = inTransaction(tx, queue);
       const sending = this.boss.send(queue, data, { ...options, db });
@@ -228,10 +245,10 @@ export class JobQueue {
  * then deadlock against the other instance's (PostgreSQL aborts one of the two). The queue exists
  * or is about to: the aborted one tries again after a short random pause.
  */
-async function createQueueRetryingDeadlocks(boss: PgBoss, name: QueueName): Promise<void> {
+async function createQueueRetryingDeadlocks(boss: PgBoss, name: QueueName, policy: PgBoss.Queue['policy']): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await boss.createQueue(name);
+      await boss.createQueue(name, policy === undefined ? undefined : { name, policy });
       return;
     } catch (err) {
       if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;

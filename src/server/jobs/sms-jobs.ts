@@ -1,3 +1,4 @@
+import { offerForMail } from '../repositories/waitlist.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
@@ -27,7 +28,7 @@ import type { JobAttempt, JobQueue } from './queue.js';
 export type SmsJob = MailJob | { kind: 'verification'; messageId: string };
 
 /** The notice kinds that have a text; the waitlist's 'waitlist-offer' is wired in beside these. */
-const NOTICES_WITH_TEXT: ReadonlySet<string> = new Set<SmsKind>(['confirmation', 'reminder', 'moved', 'cancelled']);
+const NOTICES_WITH_TEXT: ReadonlySet<string> = new Set<SmsKind>(['confirmation', 'reminder', 'moved', 'cancelled', 'waitlist-offer']);
 
 /** Queues the text of a notice, if its kind has one. Queued again (a retried e-mail), it is still sent once. */
 export async function queueSmsOfNotice(queue: JobQueue, job: MailJob): Promise<void> {
@@ -47,6 +48,9 @@ export function noticeKeyOf(job: MailJob): string {
       return `cancelled:${job.bookingId}`;
     case 'review-request':
       return `review-request:${job.bookingId}`;
+    // A wish is offered a place once (unanswered, it closes and the place passes on).
+    case 'waitlist-offer':
+      return `waitlist-offer:${job.wishId}`;
   }
 }
 
@@ -71,6 +75,15 @@ async function compose(deps: SmsJobDeps, job: MailJob, settings: SalonSettings, 
     return { userId: first.userId, kind: 'confirmation', text: smsTexts.confirmation({ ...where, visits }), visitStartsAt: first.startsAt };
   }
   if (job.kind === 'review-request') return { skip: 'review requests go by e-mail only' };
+  if (job.kind === 'waitlist-offer') {
+    const offer = await offerForMail(deps.db, job.wishId);
+    if (!offer) return { skip: 'the wish is gone' };
+    if (offer.status !== 'offered') return { skip: `the wish is ${offer.status}` };
+    // A text held over the quiet hours finds its hold lapsed by morning: it is not sent then.
+    if (!offer.startsAt || !offer.expiresAt || offer.expiresAt <= now) return { skip: 'the offer has lapsed' };
+    const visit = { title: offer.title, startsAt: offer.startsAt, staffName: offer.staffName };
+    return { userId: offer.userId, kind: 'waitlist-offer', text: smsTexts.waitlistOffer({ ...where, visit, expiresAt: offer.expiresAt }), visitStartsAt: offer.startsAt };
+  }
   const visit = await visitOfBooking(deps.db, job.bookingId);
   if (!visit) return { skip: 'the booking is gone' };
   const base = { userId: visit.userId, visitStartsAt: visit.startsAt };

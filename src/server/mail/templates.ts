@@ -330,3 +330,20 @@ export function reviewRequestMail(c: Pick<MailContext, 'name'> & { title: string
     { button: { label: 'Write your review', href: c.reviewUrl } },
   ]);
 }
+
+/**
+ * A place freed on a day she waits for: the time is held on her booking list until `expiresAt`;
+ * the button opens the list, where she checks out as for any held time.
+ */
+export function waitlistOfferMail(
+  c: Pick<MailContext, 'name' | 'timeZone'> & { title: string; staffName: string | null; startsAt: Date; expiresAt: Date; bookingListUrl: string },
+): MailContent {
+  const visit = c.staffName ? `${c.title} ${withStylist(c.staffName)}` : c.title;
+  const until = salonDateTimeParts(c.expiresAt, c.timeZone).time;
+  return mail(`A time for your ${c.title} is free`, 'A time is free for you', `Held for you until ${until}.`, [
+    { p: `Dear ${c.name},` },
+    { p: `A place you were waiting for has freed: ${visit} on ${when(c.startsAt, c.timeZone)} (${timeZoneLabel(c.timeZone)}).` },
+    { p: `We are holding it on your booking list until ${until}. Book it before then; after that it goes to the next person waiting.` },
+    { button: { label: 'Book this time', href: c.bookingListUrl } },
+  ]);
+}

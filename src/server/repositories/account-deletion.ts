@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { account, bookings, cartItems, contactMessages, outbox, payments, reviews, session, staff, throttles, user, verification } from '../db/schema.js';
+import { account, bookings, cartItems, contactMessages, outbox, payments, reviews, session, staff, throttles, user, verification, waitlistWishes } from '../db/schema.js';
 import type { MailSubjects } from '../account/mail-traces.js';
 import { erasePhoneOf } from './phones.js';
 import { eraseSmsOf } from './sms.js';
@@ -83,6 +83,8 @@ export async function cancelOpenCheckouts(tx: Db, userId: string, now: Date): Pr
 
 export async function clearBookingList(tx: Db, userId: string): Promise<void> {
   await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+  // Her places on the waitlist go with her list: nobody is left to offer them to.
+  await tx.delete(waitlistWishes).where(eq(waitlistWishes.userId, userId));
 }
 
 /** Removes her reviews; answers the images they showed. */

@@ -57,6 +57,9 @@ type Ctx = {
   retiredStaffId: string;
   /** Time off of the first stylist, which only the admin removes. */
   timeOffId: string;
+  /** The bystander's wish on the waitlist (on wishDay), which only she may leave. */
+  bystanderWishId: string;
+  wishDay: string;
 };
 type Row = {
   name: string;
@@ -568,6 +571,35 @@ const matrix: Row[] = [
     expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 },
     target: (c) => staffState(c.staffId),
   },
+  {
+    // Between 08:00 and 09:00, before the salon opens: the sweep a wish queues never offers it, so
+    // no hold appears under another row's feet.
+    name: 'join the waitlist',
+    method: 'POST',
+    url: () => '/api/waitlist',
+    body: (c) => ({ serviceId: c.serviceId, date: c.wishDay, from: '08:00', to: '09:00' }),
+    expect: { visitor: 401, customer: 201, otherCustomer: 201, admin: 201 },
+    target: () => rows(sql`select id, user_id, status from waitlist_wishes order by id`),
+  },
+  { name: 'her own waitlist', method: 'GET', url: () => '/api/waitlist/mine', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
+  {
+    name: "leave a bystander's waitlist wish",
+    method: 'DELETE',
+    url: (c) => `/api/waitlist/${c.bystanderWishId}`,
+    expect: { visitor: 401, customer: 404, otherCustomer: 404, admin: 404 },
+    target: (c) => rows(sql`select * from waitlist_wishes where id = ${c.bystanderWishId}`),
+  },
+  { name: "a day's waitlist (admin)", method: 'GET', url: (c) => `/api/admin/waitlist?date=${c.wishDay}`, expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 } },
+  {
+    // The admin passes the guard; the matrix's stylists have no working hours, so the hold itself
+    // refuses the time (400 on startsAt) and the wish is left as it was.
+    name: 'offer a waiting customer a time by hand (admin)',
+    method: 'POST',
+    url: (c) => `/api/admin/waitlist/${c.bystanderWishId}/offer`,
+    body: (c) => ({ startsAt: dhaka(c.wishDay, '11:00').toISOString() }),
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 400 },
+    target: (c) => rows(sql`select * from waitlist_wishes where id = ${c.bystanderWishId}`),
+  },
   { name: 'what deleting her account asks for', method: 'GET', url: () => '/api/me', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
   { name: 'download her own data', method: 'GET', url: () => '/api/me/export', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
   { name: 'her mobile number', method: 'GET', url: () => '/api/me/phone', expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 } },
@@ -681,12 +713,15 @@ beforeAll(async () => {
     spareStaffId: '',
     retiredStaffId: '',
     timeOffId: '',
+    bystanderWishId: '',
+    wishDay: openDay(11),
   };
   const [stylist, spare] = (await rows(sql`insert into staff (name) values ('Matrix Rina'), ('Matrix Nila') returning id`)) as { id: string }[];
   ctx.staffId = stylist!.id;
   await rows(sql`update staff set user_id = ${ctx.stylist.id} where id = ${stylist!.id}`);
   ctx.spareStaffId = spare!.id;
   ctx.retiredStaffId = ((await rows(sql`insert into staff (name, retired_at) values ('Matrix Mala', now()) returning id`))[0] as { id: string }).id;
+  ctx.bystanderWishId = ((await rows(sql`insert into waitlist_wishes (user_id, service_id, date, from_minutes, to_minutes) values (${bystander.id}, ${ctx.serviceId}, ${ctx.wishDay}, 480, 540) returning id`))[0] as { id: string }).id;
   ctx.timeOffId = ((await rows(sql`insert into staff_time_off (staff_id, starts_at, ends_at) values (${stylist!.id}, '2031-01-05T04:00:00Z', '2031-01-06T04:00:00Z') returning id`))[0] as { id: string }).id;
 });
 afterAll(async () => t.close());

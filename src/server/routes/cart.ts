@@ -18,11 +18,8 @@ import { findUserByEmail } from '../repositories/users.js';
 import { findService } from '../repositories/services.js';
 import { findBooking } from '../repositories/bookings.js';
 import { HttpError, notFound } from '../http-error.js';
-import { availableSlots } from '../booking/slots.js';
-import { backToBackSlots, staffSlots } from '../booking/staff-slots.js';
-import { rosterFor } from '../repositories/staff.js';
-import { salonDateOf, salonDayStart } from '../../shared/calendar.js';
-import { databaseNow, occupancy } from '../booking/capacity.js';
+import { openStarts } from '../booking/availability.js';
+import { databaseNow } from '../booking/capacity.js';
 
 export async function cartRoutes(app: App) {
   app.post(
@@ -141,42 +138,24 @@ export async function cartRoutes(app: App) {
       // Moving a booking: its own place does not stand in its way, and it keeps the length it was booked with.
       const moving = bookingId ? me && (await findBooking(app.db, me, bookingId, settings, now)) : undefined;
       if (bookingId && !moving) throw notFound('Booking');
-      const except = { exceptCartItemId: cartItemId, exceptBookingId: moving ? moving._id : undefined };
-      // Everything that could overlap a visit that day: from the salon's midnight to the next one.
-      const dayStart = salonDayStart(date, settings.timeZone);
-      const window = { startsAt: new Date(dayStart.getTime() - 24 * 3600_000), endsAt: new Date(dayStart.getTime() + 48 * 3600_000) };
-      // A signed-in customer is not offered times that overlap her own other appointments.
-      const [{ occupied, own }, roster] = await Promise.all([
-        occupancy(app.db, { windows: [window], now, userId: customerId ?? me?.id, ...except }),
-        rosterFor(app.db, serviceId, window),
-      ]);
       // Times change as others book: never cache an answer.
       reply.header('cache-control', 'no-store');
-      if (!roster || roster.teamSize === 0) {
-        // A salon without stylists books chairs alone, as it did before them.
-        const slots = availableSlots({ settings, date, durationMinutes: moving ? moving.duration : service.duration, now, occupied, own });
-        return { timeZone: settings.timeZone, slots: slots.map((slot) => ({ startsAt: slot.toISOString(), staff: [] })) };
-      }
-      // A booking being moved keeps its stylist unless another is asked for.
-      const wanted = staffId ?? moving?.staffId ?? null;
-      const asked = {
+      const starts = await openStarts(app.db, {
+        serviceId,
+        // Moving a booking keeps the length it was booked with.
+        durationMinutes: moving ? moving.duration : service.duration,
+        date,
         settings,
-        service: { id: serviceId, durationMinutes: service.duration, bufferMinutes: roster.bufferMinutes },
-        stylists: roster.stylists,
         now,
-        taken: occupied,
-        own,
-        staffId: wanted,
-      };
-      const slots = staffSlots({ ...asked, date });
-      // Back to back: each of her own visits ending that day offers its end, on the salon's grid
-      // or not (a 45-minute service on an hourly grid), so two services follow without a gap.
-      const followOn = own
-        .filter((first) => salonDateOf(first.endsAt, settings.timeZone) === date)
-        .flatMap((first) => backToBackSlots({ ...asked, first: { startsAt: first.startsAt, endsAt: first.endsAt, staffId: null } }));
-      const byStart = new Map([...followOn, ...slots].map((slot) => [slot.startsAt.getTime(), slot]));
-      const offered = [...byStart.values()].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-      return { timeZone: settings.timeZone, slots: offered.map((slot) => ({ startsAt: slot.startsAt.toISOString(), staff: slot.staff })) };
+        // A signed-in customer is not offered times that overlap her own other appointments (the
+        // front desk's: those of the customer it books for).
+        userId: customerId ?? me?.id,
+        // A booking being moved keeps its stylist unless another is asked for.
+        staffId: staffId ?? moving?.staffId ?? null,
+        exceptCartItemId: cartItemId,
+        exceptBookingId: moving ? moving._id : undefined,
+      });
+      return { timeZone: settings.timeZone, slots: starts.map((slot) => ({ startsAt: slot.startsAt.toISOString(), staff: slot.staff })) };
     },
   );
 }

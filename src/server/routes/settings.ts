@@ -27,6 +27,8 @@ export async function settingsRoutes(app: App) {
     async (request) => {
       await saveSalonSettings(app.db, request.body);
       app.salonSettings.invalidate();
+      // New opening hours (or a longer horizon) may open places that people wait for.
+      await app.waitlist.hoursChanged();
       return { acknowledged: true };
     },
   );

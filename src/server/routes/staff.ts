@@ -301,6 +301,8 @@ export async function staffRoutes(app: App) {
       if (typeof modifiedCount === 'object') throw accountRefused(modifiedCount);
       if (modifiedCount > 0) {
         teamChanged();
+        // A service she now does, or hours she now has, may open places people wait for.
+        await app.waitlist.hoursChanged();
         if (request.body.photo_url !== undefined) tidyImages();
       }
       return { modifiedCount };
@@ -339,6 +341,8 @@ export async function staffRoutes(app: App) {
     },
     async (request) => {
       if (!(await staffIsActive(app.db, request.params.id))) throw notFoundStylist();
+      // Longer hours may open places that people wait for.
+      await app.waitlist.hoursChanged();
       return getWeeklyHours(app.db, request.params.id);
     },
   );
@@ -434,6 +438,7 @@ export async function staffRoutes(app: App) {
     async (request) => {
       const deletedCount = await removeTimeOff(app.db, request.params.id, request.params.timeOffId);
       if (deletedCount === 0) throw notFound('Time off');
+      await app.waitlist.hoursChanged();
       return { deletedCount };
     },
   );

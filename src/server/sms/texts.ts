@@ -1,4 +1,4 @@
-import { formatSalonShortDateTime } from '../../shared/calendar.js';
+import { formatSalonShortDateTime, formatSalonTime } from '../../shared/calendar.js';
 import { PHONE_CODE_MINUTES } from '../../shared/sms.js';
 
 /**
@@ -28,6 +28,9 @@ export const smsTexts = {
 
   moved: (input: Where & { visit: SmsVisit; previousStartsAt: Date }) =>
     `Parlour: your ${input.visit.title} has moved to ${when(input.visit, input)} (was ${formatSalonShortDateTime(input.previousStartsAt, input.timeZone)}).`,
+
+  waitlistOffer: (input: Where & { visit: SmsVisit; expiresAt: Date }) =>
+    `Parlour: a place is free! ${input.visit.title}${withWhom(input.visit)}, ${when(input.visit, input)}. Held for you until ${formatSalonTime(input.expiresAt, input.timeZone)}: book it in your Parlour booking list.`,
 
   cancelled: (input: Where & { visit: SmsVisit; by: 'customer' | 'salon' }) =>
     `Parlour: your ${input.visit.title} on ${when(input.visit, input)} is cancelled${input.by === 'salon' ? ' by the salon. We are sorry' : ''}.`,

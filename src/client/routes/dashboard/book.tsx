@@ -10,6 +10,7 @@ import { usePublicSalonSettings } from '../../features/contact/api/get-opening-h
 import { useServices } from '../../features/services/api/get-services';
 import { ServiceCard } from '../../features/services/components/service-card';
 import { useStaff } from '../../features/staff/api/get-staff';
+import { JoinWaitlist } from '../../features/waitlist/components/join-waitlist';
 import { SalonSettingsBoundary } from '../../features/settings/components/salon-settings-boundary';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 
@@ -53,6 +54,7 @@ export function BookRoute() {
                   email={user.email}
                   settings={settings}
                   stylists={staff.data ?? []}
+                  whenFull={(day) => <JoinWaitlist wish={day} />}
                   emptyAction={
                     <p className="flex items-center gap-1.5 text-sm font-medium text-primary">
                       <ArrowUp aria-hidden="true" className="size-4" />

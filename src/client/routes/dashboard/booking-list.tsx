@@ -2,6 +2,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { BookingList } from '../../features/cart/components/booking-list';
 import { useStaff } from '../../features/staff/api/get-staff';
+import { JoinWaitlist } from '../../features/waitlist/components/join-waitlist';
 import { SalonSettingsBoundary } from '../../features/settings/components/salon-settings-boundary';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 
@@ -18,7 +19,7 @@ export function BookingListRoute() {
       </PageHeader>
       <div className="mt-8">
         {/* The dashboard layout only renders for a signed-in user. */}
-        {user ? <SalonSettingsBoundary>{(settings) => <BookingList email={user.email} settings={settings} stylists={staff.data ?? []} />}</SalonSettingsBoundary> : null}
+        {user ? <SalonSettingsBoundary>{(settings) => <BookingList email={user.email} settings={settings} stylists={staff.data ?? []} whenFull={(day) => <JoinWaitlist wish={day} />} />}</SalonSettingsBoundary> : null}
       </div>
     </>
   );

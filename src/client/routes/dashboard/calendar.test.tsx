@@ -2,6 +2,7 @@ import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOLD_TAKEN_MESSAGE, type Availability } from '../../../shared/cart';
+import type { AdminWaitlist, AdminWish } from '../../../shared/waitlist';
 import { adminUser, services, users } from '../../test/fixtures';
 import { accountSession } from '../../test/handlers';
 import { bookingRecord, fakePayments } from '../../test/payment-handlers';
@@ -221,5 +222,61 @@ describe('/dashboard/calendar', () => {
     expect(screen.queryByRole('region', { name: `Signature Facial for ${rima.name}` })).not.toBeInTheDocument();
     // Focus goes back to the block she opened.
     await waitFor(() => expect(screen.getByRole('button', { name: `Rumana Akter: Signature Facial for ${rima.name}, 10:00–11:00, Completed` })).toHaveFocus());
+  });
+});
+
+describe("/dashboard/calendar: the day's waitlist", () => {
+  const waiting: AdminWish = {
+    _id: '00000000-0000-4000-8000-0000000000b1',
+    serviceId: facial._id,
+    serviceTitle: facial.title,
+    date: TODAY,
+    staffId: null,
+    staffName: null,
+    from: '15:00',
+    to: null,
+    status: 'waiting',
+    place: 1,
+    offerStartsAt: null,
+    offerExpiresAt: null,
+    createdAt: NOW.toISOString(),
+    customerName: rima.name,
+    customerEmail: rima.email,
+  };
+
+  it('lists who waits for the day and offers one of them a time by hand, in the salon’s zone', async () => {
+    salon();
+    let wishes: AdminWish[] = [waiting];
+    const offers: { id: string; startsAt: string }[] = [];
+    server.use(
+      http.get<PathParams, DefaultBodyType, AdminWaitlist>('/api/admin/waitlist', ({ request }) => {
+        expect(new URL(request.url).searchParams.get('date')).toBe(TODAY);
+        return HttpResponse.json({ timeZone: 'Asia/Dhaka', wishes });
+      }),
+      http.post<{ id: string }, { startsAt: string }>('/api/admin/waitlist/:id/offer', async ({ params, request }) => {
+        const { startsAt } = await request.json();
+        if (startsAt === dhaka(TODAY, '09:00')) return HttpResponse.json({ statusCode: 400, error: 'Bad Request', message: 'The salon is not open at that time.' }, { status: 400 });
+        offers.push({ id: params.id, startsAt });
+        wishes = [{ ...waiting, status: 'offered', offerStartsAt: startsAt, offerExpiresAt: dhaka(TODAY, '12:15') }];
+        return HttpResponse.json({ acknowledged: true });
+      }),
+    );
+    const { user } = renderApp('/dashboard/calendar');
+    const waitlist = within(await screen.findByRole('region', { name: 'Waitlist' }));
+    const entry = within(await waitlist.findByRole('listitem'));
+    expect(entry.getByText('1st in line')).toBeInTheDocument();
+    expect(entry.getByText(new RegExp(`Any stylist · 15:00–closing · ${rima.email}`))).toBeInTheDocument();
+
+    // A time the salon refuses: its words, and nothing offered.
+    await user.type(entry.getByLabelText('Time to offer'), '09:00');
+    await user.click(entry.getByRole('button', { name: `Offer ${rima.name} this time` }));
+    expect(await entry.findByRole('alert')).toHaveTextContent('The salon is not open at that time.');
+
+    await user.clear(entry.getByLabelText('Time to offer'));
+    await user.type(entry.getByLabelText('Time to offer'), '16:00');
+    await user.click(entry.getByRole('button', { name: `Offer ${rima.name} this time` }));
+    await waitFor(() => expect(offers).toEqual([{ id: waiting._id, startsAt: dhaka(TODAY, '16:00') }]));
+    expect(await waitlist.findByText(/^Offered .*16:00, held until 12:15$/)).toBeInTheDocument();
+    expect(waitlist.queryByLabelText('Time to offer')).not.toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { BookingCalendar, type CalendarView } from '../../features/bookings/comp
 import { CalendarHeading, DayStepper, SettingsGate, calendarLoadingRow } from '../../features/bookings/components/calendar/calendar-page';
 import { useSalonSettings } from '../../features/settings/api/get-settings';
 import { useStaff } from '../../features/staff/api/get-staff';
+import { DayWaitlist } from '../../features/waitlist/components/day-waitlist';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { SalonMovePicker } from './move-time-picker';
 
@@ -80,6 +81,7 @@ export function CalendarRoute() {
                 />
               )}
             </QueryState>
+            {view === 'day' ? <DayWaitlist date={date} timeZone={salon.timeZone} /> : null}
           </>
         );
       }}

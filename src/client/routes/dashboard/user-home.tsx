@@ -11,6 +11,7 @@ import { UpcomingAppointments } from '../../features/bookings/components/upcomin
 import { useBookAgain } from '../../features/cart/use-book-again';
 import { RecentPayments } from '../../features/payments/components/recent-payments';
 import { useSalonSettings } from '../../features/settings/api/get-settings';
+import { MyWaitlist } from '../../features/waitlist/components/my-waitlist';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useUserMenu } from './dashboard-menu';
@@ -41,6 +42,7 @@ export function UserHomeRoute() {
         <UpcomingAppointments timeZone={timeZone} cancelNoticeHours={settings.data?.cancelNoticeHours} MovePicker={CustomerMovePicker} />
         <RecentPayments timeZone={timeZone} />
         <PastVisits timeZone={timeZone} onBookAgain={(booking, button) => bookAgain(booking, button)} />
+        <MyWaitlist timeZone={timeZone} />
       </div>
       <ShortcutCards label="Your salon" items={menu.slice(1)} />
       <MobileNumber />

@@ -14,7 +14,7 @@ import { useCart } from '../api/get-cart';
 import { useRemoveFromCart } from '../api/remove-from-cart';
 import { AppointmentStatus, hasLiveHold } from './appointment-status';
 import { useNow } from '../../../hooks/use-now';
-import { TimePicker, type TimePickerOutcome } from './time-picker';
+import { TimePicker, type FullDay, type TimePickerOutcome } from './time-picker';
 import { TableScrollBox } from '../../../components/ui/table-scroll-box';
 
 const COLUMN_COUNT = 6;
@@ -26,6 +26,8 @@ interface BookingListProps {
   stylists?: readonly Staff[];
   /** What an empty list offers instead of the default link to the services. */
   emptyAction?: ReactNode;
+  /** Offered in the time picker on a day with no free time (the waitlist's 'Join'). */
+  whenFull?: ((day: FullDay) => ReactNode) | undefined;
 }
 
 /**
@@ -33,7 +35,7 @@ interface BookingListProps {
  * total, and the way on to payment. Each item's appointment time is chosen in a picker that opens
  * under its row. Used by /dashboard/bookinglist and /dashboard/book.
  */
-export function BookingList({ email, settings, stylists = [], emptyAction }: BookingListProps) {
+export function BookingList({ email, settings, stylists = [], emptyAction, whenFull }: BookingListProps) {
   // Holds lapse by the minute and other tabs change the list: ask again whenever it is shown.
   const cart = useCart(email, { staleTime: 0 });
   const remove = useRemoveFromCart(email);
@@ -218,7 +220,7 @@ export function BookingList({ email, settings, stylists = [], emptyAction }: Boo
                         {isPicking ? (
                           <tr>
                             <td colSpan={COLUMN_COUNT} className="bg-base-100">
-                              <TimePicker item={item} email={email} settings={settings} stylists={stylists} onClose={onPickerClose} />
+                              <TimePicker item={item} email={email} settings={settings} stylists={stylists} onClose={onPickerClose} whenFull={whenFull} />
                             </td>
                           </tr>
                         ) : null}

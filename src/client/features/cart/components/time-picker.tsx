@@ -20,6 +20,16 @@ import { StylistLead } from './stylist-choice';
 
 export type TimePickerOutcome = 'held' | 'cancelled';
 
+/** A day with no free time for the item: what she could wait for instead (the waitlist). */
+export interface FullDay {
+  serviceId: string;
+  title: string;
+  date: string;
+  /** The stylist she chose; null: any. */
+  staffId: string | null;
+  staffName: string | null;
+}
+
 interface TimePickerProps {
   item: CartItem;
   /** Whose booking list the item is in (the cart query key). */
@@ -29,13 +39,15 @@ interface TimePickerProps {
   stylists: readonly Staff[];
   /** After a time was held, or when she closes the picker without choosing. */
   onClose: (outcome: TimePickerOutcome, item: CartItem) => void;
+  /** Offered under 'No free times that day' (the route passes the waitlist's 'Join'). */
+  whenFull?: ((day: FullDay) => ReactNode) | undefined;
 }
 
 /**
  * The booking list's picker: choosing holds the time for the item while she pays. When stylists
  * perform the service she first chooses one (or any), and the times offered are that stylist's.
  */
-export function TimePicker({ item, email, settings, stylists, onClose }: TimePickerProps) {
+export function TimePicker({ item, email, settings, stylists, onClose, whenFull }: TimePickerProps) {
   const setTime = useSetCartTime(email);
   const performers = stylists.filter((stylist) => stylist.serviceIds.includes(item.cartItemId));
   const offersStylists = performers.length > 0;
@@ -106,6 +118,12 @@ export function TimePicker({ item, email, settings, stylists, onClose }: TimePic
         onClose('held', await setTime.mutateAsync({ item, startsAt, ...(offersStylists ? { staffId: choice } : {}) }))
       }
       onCancel={() => onClose('cancelled', item)}
+      whenFull={
+        whenFull
+          ? (date) =>
+              whenFull({ serviceId: item.cartItemId, title: item.title, date, staffId: offersStylists ? choice : null, staffName: offersStylists && choice ? nameOf(choice) : null })
+          : undefined
+      }
     />
   );
 }
@@ -132,6 +150,8 @@ export interface TimeChooserProps {
   onCancel: () => void;
   /** Asked before the date (the choice of stylist, StylistLead), which then takes the focus on opening. */
   lead?: ReactNode;
+  /** Shown on an open day with no free time (the booking list: join the waitlist for it). */
+  whenFull?: ((date: string) => ReactNode) | undefined;
 }
 
 /**
@@ -155,6 +175,7 @@ export function TimeChooser({
   onChoose,
   onCancel,
   lead = null,
+  whenFull,
 }: TimeChooserProps) {
   const headingId = useId();
   const dateId = useId();
@@ -314,6 +335,7 @@ export function TimeChooser({
               <p className="mt-1 text-base-content/75">
                 {isOpenDate(settings, date) ? 'Please try another date.' : 'The salon is closed that day. Please try another date.'}
               </p>
+              {isOpenDate(settings, date) ? whenFull?.(date) : null}
             </div>
           ) : (
             <FreeTimes

@@ -33,7 +33,7 @@ const TIME_ZONES: readonly string[] = (() => {
 
 /** Server issue paths that name a field of this form: `capacity`, `openingHours.2.close`, `closedDates.1`. */
 const FIELD_PATH =
-  /^(timeZone|capacity|slotMinutes|minNoticeMinutes|horizonDays|holdMinutes|cancelNoticeHours|reminderHours|unpaidLimit|backupTime|backupsKept|smsQuietFrom|smsQuietUntil|paymentPolicy\.(mode|percent|amount)|(openingHours|closedDates)(\.\d+(\.(open|close))?)?)$/;
+  /^(timeZone|capacity|slotMinutes|minNoticeMinutes|horizonDays|holdMinutes|waitlistOfferMinutes|cancelNoticeHours|reminderHours|unpaidLimit|backupTime|backupsKept|smsQuietFrom|smsQuietUntil|paymentPolicy\.(mode|percent|amount)|(openingHours|closedDates)(\.\d+(\.(open|close))?)?)$/;
 
 function isFieldPath(path: string): path is FieldPath<SalonSettings> {
   return FIELD_PATH.test(path);
@@ -41,7 +41,7 @@ function isFieldPath(path: string): path is FieldPath<SalonSettings> {
 
 const sectionClass = 'rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6';
 
-type NumberSetting = 'capacity' | 'minNoticeMinutes' | 'horizonDays' | 'holdMinutes' | 'cancelNoticeHours' | 'reminderHours' | 'unpaidLimit' | 'backupsKept';
+type NumberSetting = 'capacity' | 'minNoticeMinutes' | 'horizonDays' | 'holdMinutes' | 'waitlistOfferMinutes' | 'cancelNoticeHours' | 'reminderHours' | 'unpaidLimit' | 'backupsKept';
 
 interface NumberSettingField {
   name: NumberSetting;
@@ -64,6 +64,13 @@ const TIMING_FIELDS: readonly NumberSettingField[] = [
   { name: 'minNoticeMinutes', label: 'Minimum notice (minutes)', min: 0, hint: 'How long before a visit it can still be booked.' },
   { name: 'horizonDays', label: 'Booking horizon (days)', min: 1, max: 365, hint: 'How many days ahead clients may book.' },
   { name: 'holdMinutes', label: 'Hold time (minutes)', min: 1, max: 60, hint: 'How long a chosen time is kept while the client pays.' },
+  {
+    name: 'waitlistOfferMinutes',
+    label: 'Waitlist offer (minutes)',
+    min: 5,
+    max: 240,
+    hint: 'How long a freed time is held for the next client on the waitlist before it passes on.',
+  },
   {
     name: 'cancelNoticeHours',
     label: 'Cancellation notice (hours)',

@@ -1,0 +1,100 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { BellRing } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { formatCalendarDate } from '../../../../shared/calendar';
+import { joinWaitlistInputSchema } from '../../../../shared/waitlist';
+import { FormActions } from '../../../components/ui/form-actions';
+import { InputField } from '../../../components/ui/form-field';
+import { paths } from '../../../config/paths';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useJoinWaitlist } from '../api/join-waitlist';
+
+/** What she waits for: the picker's service, day and stylist (null: any). */
+export interface WaitlistWish {
+  serviceId: string;
+  title: string;
+  date: string;
+  staffId: string | null;
+  staffName: string | null;
+}
+
+type RangeValues = { from: string; to: string };
+const FIELDS = new Set<string>(['from', 'to']);
+const isField = (path: string): path is keyof RangeValues => FIELDS.has(path);
+
+/**
+ * 'Join the waitlist', offered where the time picker finds no free time on a day: with the stylist
+ * she chose (or any) and, if she likes, the hours she can come. When a place frees, the salon holds
+ * it for her and e-mails her (docs/decisions/045).
+ */
+export function JoinWaitlist({ wish }: { wish: WaitlistWish }) {
+  const headingId = useId();
+  const join = useJoinWaitlist();
+  const [joined, setJoined] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<RangeValues>({ defaultValues: { from: '', to: '' } });
+
+  const onSubmit = handleSubmit((values) => {
+    const input = { serviceId: wish.serviceId, date: wish.date, staffId: wish.staffId, from: values.from || null, to: values.to || null };
+    // The server's own rules first (to after from), then its answer.
+    const checked = joinWaitlistInputSchema.safeParse(input);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        const path = String(issue.path[0] ?? '');
+        if (isField(path)) setError(path, { type: 'schema', message: issue.message });
+      }
+      return;
+    }
+    join.mutate(checked.data, {
+      onSuccess: () => setJoined(true),
+      onError: (error) => {
+        if (!(error instanceof ApiRequestError)) return;
+        for (const issue of error.issues ?? []) if (isField(issue.path)) setError(issue.path, { type: 'server', message: issue.message });
+      },
+    });
+  });
+
+  const whom = wish.staffName ? `with ${wish.staffName}` : 'with any stylist';
+  if (joined) {
+    return (
+      <div role="status" className="mt-3 rounded-field border border-success/30 bg-success/5 px-4 py-3 text-sm">
+        <p className="font-medium">You are on the waitlist for {formatCalendarDate(wish.date)}.</p>
+        <p className="mt-1">
+          If a time frees, we hold it for you and e-mail you. See your place on{' '}
+          <Link to={paths.dashboard.userHome} className="link link-primary">
+            your home page
+          </Link>
+          .
+        </p>
+      </div>
+    );
+  }
+  return (
+    <form aria-labelledby={headingId} noValidate onSubmit={(event) => void onSubmit(event)} className="mt-3 rounded-field border border-primary/20 bg-base-100 p-3">
+      <p id={headingId} className="font-medium">
+        Wait for a time on {formatCalendarDate(wish.date)}
+      </p>
+      <p className="mt-1 text-base-content/75">
+        {wish.title} {whom}. If someone cancels, we hold the time for you and e-mail you.
+      </p>
+      <div className="mt-3 grid grid-cols-2 gap-3">
+        <InputField label="From" optional type="time" error={errors.from?.message} registration={register('from')} />
+        <InputField label="Done by" optional type="time" error={errors.to?.message} registration={register('to')} />
+      </div>
+      <div className="mt-3 space-y-3">
+        <FormActions
+          label="Join the waitlist"
+          icon={BellRing}
+          pending={join.isPending}
+          className="w-full sm:w-auto"
+          error={join.isError && !(join.error instanceof ApiRequestError && join.error.issues?.some((i) => isField(i.path))) ? join.error.message : undefined}
+        />
+      </div>
+    </form>
+  );
+}
