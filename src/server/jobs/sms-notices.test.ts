@@ -65,6 +65,20 @@ describe('appointment texts (local sender)', () => {
     await t?.close();
   });
 
+  it('texts a waitlist offer: the place, and until when it is held for her', async () => {
+    const who = await signUp(t.app);
+    await provePhone(t.app, who);
+    const day = freshDay();
+    const joined = await asUser(t.app, who).post('/api/waitlist', { serviceId: service._id, date: day });
+    expect(joined.statusCode, joined.body).toBe(201);
+    const wishId = joined.json<{ insertedId: string }>().insertedId;
+    // The day has free places: its sweep offers her the first one at once.
+    await expect.poll(async () => (await textsOf(t.app.db, who)).map((r) => r.kind), { timeout: 15_000 }).toEqual(['waitlist-offer']);
+    const [offer] = await textsOf(t.app.db, who);
+    expect(offer).toMatchObject({ status: 'logged', encoding: 'gsm7', notice_key: `waitlist-offer:${wishId}` });
+    expect(offer!.text).toMatch(/^Parlour: a place is free! Classic Manicure, \w{3} \d{1,2} \w{3} \d\d:\d\d\. Held for you until \d\d:\d\d: book it in your Parlour booking list\.$/);
+  });
+
   it('texts the confirmation, the move and the cancellation to her proven number, each measured', async () => {
     const who = await signUp(t.app);
     const phone = await provePhone(t.app, who);
