@@ -59,7 +59,8 @@ import { staffRoutes } from './routes/staff.js';
 import { frontDeskRoutes } from './routes/front-desk.js';
 import { setUpReadiness } from './readiness.js';
 import { setUpMetrics } from './metrics.js';
-import { setUpRequestIds } from './request-id.js';
+import { watchSlowQueries } from './db/statement-counter.js';
+import { currentRequestId, setUpRequestIds } from './request-id.js';
 import { witnessOutages } from './db/outage-witness.js';
 
 export type BuildAppOptions = {
@@ -92,6 +93,11 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   app.decorate('db', database.db);
   setUpReadiness(app);
   setUpRequestIds(app);
+  // A slow statement is logged with its name and the request it served (the pool is per app: tests build many).
+  watchSlowQueries(database.db, {
+    thresholdMs: config.slowQueryMs,
+    report: (slow) => app.log.warn({ ...slow, requestId: currentRequestId() }, 'slow query'),
+  });
   // Whether a request met a database outage, for the error handlers to answer 503 (outage-witness.ts).
   app.addHook('onRequest', (_request, _reply, done) => witnessOutages(done));
   const catalogue = new ChangeCache(CATALOGUE_CHANNEL, async () => JSON.stringify(await listServices(database.db)));

@@ -53,6 +53,7 @@ const envSchema = z.object({
   UPLOAD_GRACE_MINUTES: z.coerce.number().int().min(0).max(10080).default(1440),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  SLOW_QUERY_MS: z.coerce.number().int().min(0).max(600_000).default(500),
 });
 
 type OAuthClient = { clientId: string; clientSecret: string };
@@ -86,6 +87,8 @@ export type AppConfig = {
   shutdownDrainMs: number;
   /** The bearer token `/metrics` asks for; unset, `/metrics` answers 404. */
   metricsToken: string | undefined;
+  /** A statement slower than this (ms) is logged with its name; 0: none are. */
+  slowQueryMs: number;
   /**
    * The admin's 'Sent e-mails' page (the outbox with each mail's body, reset links included): on
    * outside production and under `npm start`, off in a deployment unless SHOW_OUTBOX=true.
@@ -211,6 +214,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // A deployment sits behind a proxy that needs a few health checks to notice; elsewhere nothing does.
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? 5000 : 0),
     metricsToken: env.METRICS_TOKEN,
+    slowQueryMs: env.SLOW_QUERY_MS,
     showOutbox: env.SHOW_OUTBOX ?? env.NODE_ENV !== 'production',
     payments,
     stripe:

@@ -8,6 +8,30 @@ import type pg from 'pg';
  * always on rather than switched.
  */
 const counters = new WeakMap<object, { sent: number }>();
+/** Who hears of a slow statement through a counted pool, and from how many milliseconds. */
+export type SlowQueryWatch = { thresholdMs: number; report: (slow: { statement: string; ms: number }) => void };
+const slowWatches = new WeakMap<object, SlowQueryWatch>();
+
+/** Reports `db`'s statements that take `thresholdMs` or more (undefined, or a threshold of 0: none). */
+export function watchSlowQueries(db: object, watch: SlowQueryWatch | undefined): void {
+  if (watch && watch.thresholdMs > 0) slowWatches.set(db, watch);
+  else slowWatches.delete(db);
+}
+
+/**
+ * A statement as a log may name it: its prepared name (every statement of repositories/prepared.ts
+ * and Drizzle's `.prepare()` has one), else the start of its text with the whitespace folded.
+ * Never the values: they go apart from the text ($1, $2), and a log travels further than the database.
+ */
+export function statementName(first: unknown): string {
+  if (typeof first === 'object' && first !== null) {
+    const { name, text } = first as { name?: unknown; text?: unknown };
+    if (typeof name === 'string' && name !== '') return name;
+    if (typeof text === 'string') return text.replace(/\s+/g, ' ').trim().slice(0, 80);
+  }
+  return typeof first === 'string' ? first.replace(/\s+/g, ' ').trim().slice(0, 80) : 'unknown';
+}
+
 /** The tally of `statementsDuring`'s caller, carried along its async calls. */
 const scope = new AsyncLocalStorage<{ sent: number }>();
 
@@ -32,14 +56,15 @@ export function countStatements(pool: pg.Pool, db: object): void {
     client.query = function (this: pg.PoolClient, ...args: unknown[]) {
       counter.sent += 1;
       if (held.has(client)) tallyOne();
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
+      return timed(db, (query as (...a: unknown[]) => unknown).apply(this, args), args[0]);
     } as typeof client.query;
   });
   pool.on('release', (_err: unknown, client: pg.PoolClient) => held.delete(client));
   const poolQuery = pool.query;
   pool.query = function (this: pg.Pool, ...args: unknown[]) {
     tallyOne();
-    return (poolQuery as (...a: unknown[]) => unknown).apply(this, args);
+    // Its connection's own query is given a callback, so it is timed here and only here.
+    return timed(db, (poolQuery as (...a: unknown[]) => unknown).apply(this, args), args[0]);
   } as typeof pool.query;
   const connect = pool.connect;
   pool.connect = function (this: pg.Pool, ...args: unknown[]) {
@@ -49,6 +74,26 @@ export function countStatements(pool: pg.Pool, db: object): void {
       return client;
     });
   } as typeof pool.connect;
+}
+
+/**
+ * Reports the statement `first` names when `result` (a query's promise) settles after `db`'s
+ * threshold; answers `result` itself. Timed from the call to the answer: a statement queued on its
+ * connection behind others counts its wait. A callback-style call (no promise) is not timed.
+ */
+function timed(db: object, result: unknown, first: unknown): unknown {
+  const watch = slowWatches.get(db);
+  if (!watch || !(result instanceof Promise)) return result;
+  const started = performance.now();
+  result.then(
+    () => {
+      const ms = performance.now() - started;
+      if (ms >= watch.thresholdMs) watch.report({ statement: statementName(first), ms: Math.round(ms) });
+    },
+    // The caller hears of a failure; this branch only keeps it from being unhandled twice.
+    () => {},
+  );
+  return result;
 }
 
 /** Statements sent so far through `db`'s pool; undefined when its pool is not counted. */
