@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CalendarCheck, Plus, Trash2, UserRound } from 'lucide-react';
 import type { DeskBookingResult, DeskCustomer, DeskPayment } from '../../../shared/front-desk';
 import { COUNTER_METHOD_LABELS, counterMethodSchema, type CounterMethod } from '../../../shared/deposits';
@@ -56,7 +56,6 @@ function FrontDesk({ settings }: { settings: SalonSettings }) {
   const [customer, setCustomer] = useState<DeskCustomer | null>(null);
   const [visits, setVisits] = useState<DeskVisit[]>([]);
   const [result, setResult] = useState<DeskBookingResult | null>(null);
-  const resultRef = useRef<HTMLHeadingElement>(null);
 
   const startOver = () => {
     setCustomer(null);
@@ -67,7 +66,7 @@ function FrontDesk({ settings }: { settings: SalonSettings }) {
   if (result) {
     return (
       <section aria-labelledby="desk-booked" className="mt-6 max-w-2xl rounded-box border border-success/30 bg-success/5 p-4 sm:p-6">
-        <BookedSummary result={result} timeZone={settings.timeZone} headingRef={resultRef} />
+        <BookedSummary result={result} timeZone={settings.timeZone} />
         <button type="button" className="btn mt-5 rounded-full btn-primary btn-sm" onClick={startOver}>
           Book for another customer
         </button>
@@ -103,11 +102,7 @@ function FrontDesk({ settings }: { settings: SalonSettings }) {
           settings={settings}
           visits={visits}
           setVisits={setVisits}
-          onBooked={(booked) => {
-            setResult(booked);
-            // The page's answer takes the focus, as a dialog's would.
-            requestAnimationFrame(() => resultRef.current?.focus());
-          }}
+          onBooked={setResult}
         />
       ) : null}
     </div>
@@ -363,7 +358,10 @@ function DeskVisitCard({
   );
 }
 
-function BookedSummary({ result, timeZone, headingRef }: { result: DeskBookingResult; timeZone: string; headingRef: React.RefObject<HTMLHeadingElement | null> }) {
+function BookedSummary({ result, timeZone }: { result: DeskBookingResult; timeZone: string }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The page's answer takes the focus once it is shown, as a dialog's would (the form that had it is gone).
+  useEffect(() => headingRef.current?.focus(), []);
   const paid = result.bookings.reduce((sum, b) => sum + Math.round(b.paid * 100), 0) / 100;
   const total = result.bookings.reduce((sum, b) => sum + Math.round(b.price * 100), 0) / 100;
   return (
