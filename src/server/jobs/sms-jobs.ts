@@ -79,8 +79,9 @@ async function compose(deps: SmsJobDeps, job: MailJob, settings: SalonSettings, 
     const offer = await offerForMail(deps.db, job.wishId);
     if (!offer) return { skip: 'the wish is gone' };
     if (offer.status !== 'offered') return { skip: `the wish is ${offer.status}` };
-    // A text held over the quiet hours finds its hold lapsed by morning: it is not sent then.
-    if (!offer.startsAt || !offer.expiresAt || offer.expiresAt <= now) return { skip: 'the offer has lapsed' };
+    // A text held over the quiet hours finds its hold lapsed by morning: it is not sent then. The
+    // hold's expiry is the database's clock, as the offer e-mail checks it (not the quiet hours' clock).
+    if (!offer.startsAt || !offer.expiresAt || offer.expiresAt <= new Date()) return { skip: 'the offer has lapsed' };
     const visit = { title: offer.title, startsAt: offer.startsAt, staffName: offer.staffName };
     return { userId: offer.userId, kind: 'waitlist-offer', text: smsTexts.waitlistOffer({ ...where, visit, expiresAt: offer.expiresAt }), visitStartsAt: offer.startsAt };
   }

@@ -683,7 +683,8 @@ beforeAll(async () => {
   await t.database.db.execute(sql`update bookings set starts_at = now() - interval '3 hours', ends_at = now() - interval '2 hours' where id in (${reviewed._id}, ${visit._id})`);
   const review = await asUser(t.app, bystander).post('/api/review', { bookingId: reviewed._id, rating: 5, feedback: 'A lovely manicure, thank you.' });
   if (review.statusCode !== 201) throw new Error(`review failed: ${review.statusCode} ${review.body}`);
-  await readyToPay(t.app, bystander, [{ serviceId: services[2]!._id, time: '13:00' }], openDay(6));
+  // Two days after her booking's: openDay(5) and openDay(6) are the same Saturday when day 5 is a Friday.
+  await readyToPay(t.app, bystander, [{ serviceId: services[2]!._id, time: '13:00' }], openDay(7));
   const openIntent = (await asUser(t.app, bystander).post('/api/create-payment-intent', { price: services[2]!.price })).json<{ clientSecret: string }>();
   const bystanderItemDay = openDay(9);
   const [bystanderItemId] = await readyToPay(t.app, bystander, [{ serviceId: services[0]!._id, time: '10:00' }], bystanderItemDay);
