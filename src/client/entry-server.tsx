@@ -7,19 +7,47 @@ import { StrictMode } from 'react';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import type { i18n as I18n, Resource } from 'i18next';
 import { pageDataJson, type PageData } from './app/page-data';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
 import { SiteProvider } from './app/site';
 import { pageMeta, type PageHandle, type PageMeta } from './config/page-meta';
 import { settingsQueryKey } from './features/settings/api/settings-query-key';
+import { createI18n, usedResources } from './lib/i18n';
 import { createQueryClient, queryKeys } from './lib/query-client';
+import { basenameOf, languageOfPath, LANGUAGES, pathIn, type Language } from '../shared/i18n/language';
 import type { PageHead, PageInputs, PageRenderer, RenderedPage, SiteInfo } from '../shared/ssr';
 
-const handler = createStaticHandler(routes);
+/** One request handler per language: the Bangla site is the same routes under /bn. */
+const handlers = Object.fromEntries(
+  LANGUAGES.map((language) => [language, createStaticHandler(routes, { basename: basenameOf(language) })]),
+) as Record<Language, ReturnType<typeof createStaticHandler>>;
 
-function headOf(meta: PageMeta): PageHead {
-  return { title: meta.title, description: meta.description, canonicalPath: meta.path };
+/**
+ * Every catalogue of every language, in the server's bundle: each request gets an i18next instance
+ * of its own (two pages in two languages may render at once) with its language's catalogues at hand.
+ */
+const catalogueModules = import.meta.glob<Record<string, unknown>>('../shared/i18n/locales/*/*.json', { eager: true, import: 'default' });
+const allResources: Resource = {};
+for (const [file, catalogue] of Object.entries(catalogueModules)) {
+  const [, language = '', namespace = ''] = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
+  (allResources[language] ??= {})[namespace] = catalogue;
+}
+
+function i18nFor(language: Language): I18n {
+  return createI18n(language, { [language]: allResources[language] ?? {} });
+}
+
+function headOf(meta: PageMeta, language: Language, i18n: I18n): PageHead {
+  const t = i18n.getFixedT(language, 'meta');
+  return {
+    title: t(`${meta.key}.title`),
+    description: t(`${meta.key}.description`),
+    canonicalPath: meta.path === null ? null : pathIn(language, meta.path),
+    language,
+    alternates: meta.path === null ? [] : LANGUAGES.map((lng) => ({ language: lng, path: pathIn(lng, meta.path!) })),
+  };
 }
 
 /** Matching walks and ranks the whole route table (about 2 ms); its answers are kept per path. */
@@ -30,7 +58,7 @@ const MAX_REMEMBERED_PATHS = 1000;
 function handlesOf(pathname: string): PageHandle[] | null {
   let handles = handlesByPath.get(pathname);
   if (handles === undefined) {
-    const matches = matchRoutes(routes, pathname);
+    const matches = matchRoutes(routes, pathname, basenameOf(languageOfPath(pathname)));
     handles = matches ? matches.map(({ route }) => (route.handle ?? {}) as PageHandle) : null;
     // Addresses are the visitors' to choose: past the limit the oldest are forgotten.
     if (handlesByPath.size >= MAX_REMEMBERED_PATHS) handlesByPath.delete(handlesByPath.keys().next().value!);
@@ -90,6 +118,9 @@ function splitPreloads(html: string): { preloads: string; body: string } {
 }
 
 async function render(url: string, inputs: PageInputs, site: SiteInfo): Promise<RenderedPage> {
+  const language = languageOfPath(new URL(url, site.publicUrl).pathname);
+  const handler = handlers[language];
+  const i18n = i18nFor(language);
   const context = await handler.query(new Request(new URL(url, site.publicUrl)));
   if (context instanceof Response) throw new Error(`${url} answered with a redirect; only pages are rendered`);
   if (context.errors) throw new Error(`${url} failed to load: ${JSON.stringify(context.errors)}`);
@@ -108,7 +139,7 @@ async function render(url: string, inputs: PageInputs, site: SiteInfo): Promise<
   // The same tree main.tsx hydrates (RouterProvider there, its static twin here).
   const { preloads, body: appHtml } = splitPreloads(await renderToHtml(
     <StrictMode>
-      <AppProvider queryClient={queryClient}>
+      <AppProvider queryClient={queryClient} i18n={i18n}>
         <SiteProvider site={site}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </SiteProvider>
@@ -121,10 +152,11 @@ async function render(url: string, inputs: PageInputs, site: SiteInfo): Promise<
     site,
     queries,
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
+    i18n: usedResources(i18n),
   };
   return {
     status: page === pageMeta.notFound ? 404 : context.statusCode,
-    head: headOf(page),
+    head: headOf(page, language, i18n),
     preloadHtml: preloads,
     appHtml,
     pageDataJson: pageDataJson(data),
@@ -135,6 +167,12 @@ export const renderer: PageRenderer = {
   cacheKey,
   render,
   shellDataJson: (site) => pageDataJson({ site, queries: [] }),
-  shellHead: { title: 'Parlour', description: pageMeta.home.description, canonicalPath: null },
-  indexablePaths: Object.values(pageMeta as Record<string, PageMeta>).flatMap((meta) => (meta.sitemap && meta.path ? [meta.path] : [])),
+  shellHead: (language) => {
+    const t = i18nFor(language).getFixedT(language, 'meta');
+    return { title: 'Parlour', description: t('home.description'), canonicalPath: null, language, alternates: [] };
+  },
+  languageOf: (url) => languageOfPath(new URL(url, 'http://parlour.invalid').pathname),
+  indexablePaths: Object.values(pageMeta as Record<string, PageMeta>).flatMap((meta) =>
+    meta.sitemap && meta.path ? LANGUAGES.map((language) => pathIn(language, meta.path!)) : [],
+  ),
 };

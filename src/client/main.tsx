@@ -10,15 +10,18 @@ import { readPageData, seedQueries } from './app/page-data';
 import { AppProvider } from './app/provider';
 import { createAppRouter, routes } from './app/router';
 import { browserSiteInfo, SiteProvider } from './app/site';
+import { createI18n } from './lib/i18n';
+import { loadCatalogue } from './lib/i18n-catalogues';
 import { createQueryClient } from './lib/query-client';
+import { basenameOf, languageOfPath } from '../shared/i18n/language';
 import { markPageLoadEntry } from './lib/scroll-restoration-key';
 
 /**
  * A lazy page the server rendered must be loaded before hydrating: the router would otherwise
  * render its fallback first, and that would not match the server's HTML.
  */
-async function loadLazyMatches() {
-  const matches = matchRoutes(routes, window.location) ?? [];
+async function loadLazyMatches(basename: string | undefined) {
+  const matches = matchRoutes(routes, window.location, basename) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
@@ -38,13 +41,17 @@ async function start() {
   const queryClient = createQueryClient();
   if (pageData) seedQueries(queryClient, pageData.queries);
   const hydrating = pageData?.router !== undefined;
-  if (hydrating) await loadLazyMatches();
+  // The address says the language (/bn/… is Bangla); the page carries the catalogues it was
+  // rendered with, so the first render needs no fetch.
+  const language = languageOfPath(window.location.pathname);
+  const i18n = createI18n(language, pageData?.i18n?.language === language ? pageData.i18n.resources : undefined, loadCatalogue);
+  await Promise.all([hydrating ? loadLazyMatches(basenameOf(language)) : undefined, i18n.loadNamespaces('common')]);
 
   const app = (
     <StrictMode>
-      <AppProvider queryClient={queryClient}>
+      <AppProvider queryClient={queryClient} i18n={i18n}>
         <SiteProvider site={pageData?.site ?? browserSiteInfo()}>
-          <RouterProvider router={createAppRouter(pageData?.router)} />
+          <RouterProvider router={createAppRouter(language, pageData?.router)} />
         </SiteProvider>
       </AppProvider>
     </StrictMode>

@@ -1,3 +1,4 @@
+import type { Language } from './i18n/language.js';
 import type { SalonSettings } from './salon-settings.js';
 import type { AuthProviders } from './user.js';
 
@@ -33,6 +34,10 @@ export type PageHead = {
   description: string;
   /** The page's own path for its canonical URL; null for a page that must not be indexed. */
   canonicalPath: string | null;
+  /** The page's language (<html lang>). */
+  language: Language;
+  /** The same page in each language (hreflang links); empty for a page not to be indexed. */
+  alternates: { language: Language; path: string }[];
 };
 
 export type RenderedPage = {
@@ -56,8 +61,10 @@ export type PageRenderer = {
   render(url: string, inputs: PageInputs, site: SiteInfo): Promise<RenderedPage>;
   /** The data of a page the browser renders itself (no queries to hydrate). */
   shellDataJson(site: SiteInfo): string;
-  /** The head of a page the browser renders itself. */
-  shellHead: PageHead;
+  /** The head of a page the browser renders itself, in a language. */
+  shellHead(language: Language): PageHead;
+  /** The language of a page address (/bn/… is Bangla). */
+  languageOf(url: string): Language;
   /** The public pages a search engine should know of (sitemap.xml). */
   indexablePaths: readonly string[];
 };

@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
 import { PAGE_DATA_ELEMENT_ID, type SiteInfo } from '../../shared/ssr';
+import type { I18nState } from '../lib/i18n';
 
 /** What a server-rendered page hands to the browser: the site, the answers it rendered from, the router's state. */
 export type PageData = {
@@ -9,6 +10,8 @@ export type PageData = {
   queries: [QueryKey, unknown][];
   /** Present when the server rendered the page: the browser hydrates instead of rendering anew. */
   router?: HydrationState;
+  /** The page's language and the catalogues it was rendered with (absent: English, loaded on demand). */
+  i18n?: I18nState;
 };
 
 /** JSON for a <script type="application/json">: '<' escaped so no value can close the element. */

@@ -4,6 +4,7 @@ import { pageMeta, type PageHandle } from '../config/page-meta';
 import { HomeRoute } from '../routes/home';
 import { RootLayout } from '../routes/root-layout';
 import { RouteError } from '../routes/route-error';
+import { basenameOf, type Language } from '../../shared/i18n/language';
 
 /** A page's head, or that the browser renders it alone (read by the server, see entry-server.tsx). */
 const handle = (value: PageHandle): PageHandle => value;
@@ -260,6 +261,7 @@ export const routes: RouteObject[] = [
 ];
 
 /** The browser's router; `hydrationData` when the server rendered the page (see main.tsx). */
-export function createAppRouter(hydrationData?: HydrationState) {
-  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+/** The site's router; in Bangla it runs under /bn, so every link and path stays as paths.ts writes it. */
+export function createAppRouter(language: Language, hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, { basename: basenameOf(language), ...(hydrationData ? { hydrationData } : {}) });
 }

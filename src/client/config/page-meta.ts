@@ -1,14 +1,15 @@
-import { salon } from '../../shared/salon';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../hooks/use-document-title';
 import { paths } from './paths';
 
 /**
  * The head of each server-rendered page: the server writes title, description, canonical URL and
  * Open Graph tags from these (src/server/ssr/document.ts), and the page sets the same title in the
- * browser (useDocumentTitle). `path` null: not to be indexed (the 404 page).
+ * browser (usePageTitle). Title and description are in the `meta` catalogue under `key`.
+ * `path` null: not to be indexed (the 404 page).
  */
 export type PageMeta = {
-  title: string;
-  description: string;
+  key: string;
   path: string | null;
   /** Listed in sitemap.xml. */
   sitemap?: boolean;
@@ -16,69 +17,63 @@ export type PageMeta = {
   search?: readonly string[];
 };
 
-const where = 'Dhanmondi, Dhaka';
-
 export const pageMeta = {
   home: {
-    title: 'Parlour|Home',
-    description: `${salon.name} is a beauty salon for women in ${where}. Browse hair, skin, nail and bridal services with their prices and book your appointment online.`,
+    key: 'home',
     path: paths.home,
     sitemap: true,
     // ?stylist=<id> narrows the services to hers (the Team page's 'Book with her').
     search: ['stylist'],
   },
   login: {
-    title: 'Log In | Parlour',
-    description: `Log in to your ${salon.name} account to book treatments, see your booking list and pay online.`,
+    key: 'login',
     path: paths.login,
     search: ['error'],
   },
   signup: {
-    title: 'Sign Up | Parlour',
-    description: `Create a ${salon.name} account to book treatments at our women-only salon in ${where}.`,
+    key: 'signup',
     path: paths.signup,
   },
   forgotPassword: {
-    title: 'Forgot Password | Parlour',
-    description: `Get a link to set a new password for your ${salon.name} account.`,
+    key: 'forgotPassword',
     path: paths.forgotPassword,
   },
   about: {
-    title: 'About us | Parlour',
-    description: `How ${salon.name}, a women-only beauty salon in ${where}, came to be and how we work.`,
+    key: 'about',
     path: paths.about,
     sitemap: true,
   },
   team: {
-    title: 'Our team | Parlour',
-    description: `The stylists, therapists and make-up artists of ${salon.name} in ${where}.`,
+    key: 'team',
     path: paths.team,
     sitemap: true,
   },
   terms: {
-    title: 'Terms and conditions | Parlour',
-    description: `The terms for booking, paying for and cancelling appointments at ${salon.name}.`,
+    key: 'terms',
     path: paths.terms,
     sitemap: true,
   },
   privacy: {
-    title: 'Privacy policy | Parlour',
-    description: `What personal data ${salon.name} keeps about you, why, for how long, and your rights.`,
+    key: 'privacy',
     path: paths.privacy,
     sitemap: true,
   },
   cookies: {
-    title: 'Cookie policy | Parlour',
-    description: `The one cookie ${salon.name} sets, and why there are no others.`,
+    key: 'cookies',
     path: paths.cookies,
     sitemap: true,
   },
   notFound: {
-    title: 'Page not found | Parlour',
-    description: 'This page does not exist.',
+    key: 'notFound',
     path: null,
   },
 } as const satisfies Record<string, PageMeta>;
 
 /** The route handle of a page: its head, or that the browser renders it alone (the dashboards). */
 export type PageHandle = { page?: PageMeta; clientRendered?: boolean };
+
+/** Sets the browser tab to the page's title in the page's language. */
+export function usePageTitle(meta: PageMeta): void {
+  const { t } = useTranslation('meta');
+  useDocumentTitle(t(`${meta.key}.title`));
+}

@@ -9,10 +9,9 @@ import { SalonJsonLd } from '../features/marketing/components/salon-json-ld';
 import { TestimonialsSection } from '../features/reviews/components/testimonials-carousel';
 import { ServicesGrid } from '../features/services/components/services-grid';
 import { useSearchParams } from 'react-router';
-import { pageMeta } from '../config/page-meta';
+import { pageMeta, usePageTitle } from '../config/page-meta';
 import { paths } from '../config/paths';
 import { useStaff } from '../features/staff/api/get-staff';
-import { useDocumentTitle } from '../hooks/use-document-title';
 
 /** The services with their 'Add to booking' buttons, which need to know who is signed in. */
 function HomeServices() {
@@ -43,7 +42,7 @@ const LaterJsonLd = hydrateLater(SalonJsonLd);
 const LaterContact = hydrateLater(ContactSection);
 
 export function HomeRoute() {
-  useDocumentTitle(pageMeta.home.title);
+  usePageTitle(pageMeta.home);
 
   return (
     <>

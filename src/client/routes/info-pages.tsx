@@ -105,7 +105,7 @@ function TermsPage() {
   const { data: settings } = usePublicSalonSettings();
   const cancelNotice = settings ? `${settings.cancelNoticeHours} hours` : 'the time shown on your booking';
   return (
-    <InfoPage meta={pageMeta.terms} heading="Terms and conditions" updated="1 November 2026">
+    <InfoPage meta={pageMeta.terms} heading="Terms and conditions" updated="2026-11-01">
       <p>These terms apply when you book a treatment with {salon.name} on this website.</p>
       <InfoSection title="Your account">
         <p>You need an account to book. Keep your password to yourself; you are responsible for bookings made with it.</p>
@@ -139,7 +139,7 @@ function TermsPage() {
 
 function PrivacyPage() {
   return (
-    <InfoPage meta={pageMeta.privacy} heading="Privacy policy" updated="1 November 2026">
+    <InfoPage meta={pageMeta.privacy} heading="Privacy policy" updated="2026-11-01">
       <p>{salon.name} keeps only what it needs to take your bookings, and never sells or shares it for advertising.</p>
       <InfoSection title="What we keep">
         <ul className="list-disc space-y-2 pl-6">
@@ -175,7 +175,7 @@ function PrivacyPage() {
 
 function CookiesPage() {
   return (
-    <InfoPage meta={pageMeta.cookies} heading="Cookie policy" updated="1 November 2026">
+    <InfoPage meta={pageMeta.cookies} heading="Cookie policy" updated="2026-11-01">
       <p>{salon.name} uses cookies only to keep you signed in. There are no advertising or tracking cookies on this site.</p>
       <InfoSection title="The cookies we set">
         <ul className="list-disc space-y-2 pl-6">

@@ -1,5 +1,6 @@
 import { useRef, type MouseEvent } from 'react';
 import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { AnchorScrollBehavior } from '../components/layout/anchor-scroll-behavior';
 import { Footer } from '../components/layout/footer';
 import { hydrateLater } from '../components/layout/hydrate-later';
@@ -20,6 +21,7 @@ const LaterFooter = hydrateLater(Footer);
 /** Navbar, the routed page and the footer (spec section 2). */
 export function RootLayout() {
   const mainRef = useRef<HTMLElement>(null);
+  const { t } = useTranslation();
   const navigation = useNavigation();
   const { user, isLoading, isAdmin } = useCurrentUser();
   const bookingCount = useBookingCount();
@@ -44,7 +46,7 @@ export function RootLayout() {
         onClick={skipToContent}
         className="sr-only z-50 rounded-full bg-primary px-4 py-2 text-primary-content focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to main content
+        {t('skipToContent')}
       </a>
       <Navbar
         user={user}

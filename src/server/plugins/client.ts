@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { languageFromCookie, negotiateLanguage, pathIn } from '../../shared/i18n/language.js';
 import { builtRendererPath, loadBuiltPages, Pages, type PagesSource } from '../ssr/pages.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -65,7 +66,14 @@ export const clientPlugin = fp(async (app: FastifyInstance, opts: ClientPluginOp
   };
 
   if (clientDir || opts.pages) {
-    app.get('/', { schema: { hide: true } }, servePage);
+    // The home address follows the visitor's language: the one she chose (the switch's cookie),
+    // else the first of ours her browser asks for; Bangla lives at /bn/ (decision 047).
+    app.get('/', { schema: { hide: true } }, (request, reply) => {
+      reply.header('vary', 'cookie, accept-language');
+      const language = languageFromCookie(request.headers.cookie) ?? negotiateLanguage(request.headers['accept-language']);
+      if (language === 'bn') return reply.header('cache-control', 'no-cache').redirect(pathIn('bn', request.url), 302);
+      return servePage(request, reply);
+    });
     app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
       const renderer = await pages;
       if (!renderer) return reply.callNotFound();

@@ -1,4 +1,5 @@
 import { salon } from '../../shared/salon.js';
+import type { Language } from '../../shared/i18n/language.js';
 import { PAGE_DATA_ELEMENT_ID, type PageHead } from '../../shared/ssr.js';
 
 const HEAD_MARK = /<!--parlour-head[^>]*-->/;
@@ -31,6 +32,12 @@ export function headTags(head: PageHead, publicUrl: string): string {
   const title = escapeAttribute(head.title);
   const description = escapeAttribute(head.description);
   const tags = [`<title>${title}</title>`, `<meta name="description" content="${description}" />`];
+  // The page in every language, itself included, and English for any other reader (x-default).
+  for (const alternate of head.alternates) {
+    tags.push(`<link rel="alternate" hreflang="${alternate.language}" href="${escapeAttribute(`${publicUrl}${alternate.path}`)}" />`);
+  }
+  const fallback = head.alternates.find((alternate) => alternate.language === 'en');
+  if (fallback) tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeAttribute(`${publicUrl}${fallback.path}`)}" />`);
   if (head.canonicalPath === null) {
     tags.push('<meta name="robots" content="noindex" />');
   } else {
@@ -42,6 +49,7 @@ export function headTags(head: PageHead, publicUrl: string): string {
       `<meta property="og:title" content="${title}" />`,
       `<meta property="og:description" content="${description}" />`,
       `<meta property="og:url" content="${url}" />`,
+      `<meta property="og:locale" content="${head.language === 'bn' ? 'bn_BD' : 'en_GB'}" />`,
       `<meta property="og:image" content="${escapeAttribute(`${publicUrl}/images/site/og-image.jpg`)}" />`,
       '<meta property="og:image:width" content="1200" />',
       '<meta property="og:image:height" content="630" />',
@@ -51,10 +59,16 @@ export function headTags(head: PageHead, publicUrl: string): string {
   return tags.join('\n    ');
 }
 
-/** The whole page: the template with the head tags, the rendered markup and the page's data. */
-export function composeDocument(template: Template, page: { head: string; appHtml: string; pageDataJson: string }): string {
+const HTML_LANG = /<html lang="[^"]*"/;
+
+/**
+ * The whole page: the template (its <html lang> set to the page's language) with the head tags,
+ * the rendered markup and the page's data.
+ */
+export function composeDocument(template: Template, page: { language: Language; head: string; appHtml: string; pageDataJson: string }): string {
+  if (!HTML_LANG.test(template.beforeHead)) throw new Error('index.html must open with <html lang="…">');
   return (
-    template.beforeHead +
+    template.beforeHead.replace(HTML_LANG, `<html lang="${page.language}"`) +
     page.head +
     template.beforeApp +
     page.appHtml +

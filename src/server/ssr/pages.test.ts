@@ -361,12 +361,91 @@ describe('sending pages', () => {
     const robots = await page('/robots.txt');
     expect(robots.statusCode).toBe(200);
     expect(robots.body).toContain('Disallow: /dashboard');
+    expect(robots.body).toContain('Disallow: /bn/dashboard');
     expect(robots.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
     const sitemap = await page('/sitemap.xml');
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
     const locations = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locations).toEqual(['/', '/about', '/team', '/terms', '/privacy', '/cookies'].map((p) => `${PUBLIC_URL}${p}`));
+    expect(locations).toEqual(
+      ['/', '/bn/', '/about', '/bn/about', '/team', '/bn/team', '/terms', '/bn/terms', '/privacy', '/bn/privacy', '/cookies', '/bn/cookies'].map(
+        (p) => `${PUBLIC_URL}${p}`,
+      ),
+    );
+  });
+});
+
+describe('the pages in Bangla (decision 047)', () => {
+  /** The catalogues a page hands to the browser, by language and namespace. */
+  const catalogues = (body: string) => {
+    const match = /<script type="application\/json" id="parlour-page-data">(.*?)<\/script>/s.exec(body);
+    expect(match, 'the page carries its data').not.toBeNull();
+    return (JSON.parse(match![1]!) as { i18n?: { language: string; resources: Record<string, Record<string, unknown>> } }).i18n;
+  };
+
+  it('renders /bn/… in Bangla, with <html lang="bn">, its own canonical URL and the hreflang alternates of both languages', async () => {
+    const res = await page('/bn/team');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/^<!DOCTYPE html>\s*<html lang="bn">/);
+    expect(res.body).toContain('<title>আমাদের টিম | Parlour</title>');
+    expect(res.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/bn/team" />`);
+    expect(res.body).toContain(`<link rel="alternate" hreflang="en" href="${PUBLIC_URL}/team" />`);
+    expect(res.body).toContain(`<link rel="alternate" hreflang="bn" href="${PUBLIC_URL}/bn/team" />`);
+    expect(res.body).toContain(`<link rel="alternate" hreflang="x-default" href="${PUBLIC_URL}/team" />`);
+    expect(res.body).toContain('<meta property="og:locale" content="bn_BD" />');
+    const text = textOf(res.body);
+    expect(text).toContain('হোম');
+    expect(text).toContain('আমাদের সেবা');
+    expect(text).not.toContain('Contact Us');
+    // The footer's year in Bengali digits.
+    expect(text).toMatch(/© [০-৯]{4} Parlour। সর্বস্বত্ব সংরক্ষিত।/);
+    // The switch leads to the same page in English.
+    expect(res.body).toMatch(/<a href="\/team" hrefLang="en"/);
+  });
+
+  it('renders the English page as before, with lang="en" and a switch to the same page in Bangla', async () => {
+    const res = await page('/team');
+    expect(res.body).toMatch(/^<!DOCTYPE html>\s*<html lang="en">/);
+    expect(res.body).toContain('<title>Our team | Parlour</title>');
+    expect(res.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/team" />`);
+    expect(textOf(res.body)).toContain('Contact Us');
+    expect(res.body).toMatch(/<a href="\/bn\/team" hrefLang="bn"/);
+  });
+
+  it("hands the browser only the page's own language's catalogues", async () => {
+    const bangla = catalogues(await html('/bn/about'));
+    expect(bangla?.language).toBe('bn');
+    expect(Object.keys(bangla?.resources ?? {})).toEqual(['bn']);
+    expect(bangla?.resources.bn).toHaveProperty('common');
+    const english = catalogues(await html('/about'));
+    expect(english?.language).toBe('en');
+    expect(Object.keys(english?.resources ?? {})).toEqual(['en']);
+  });
+
+  it('answers an unknown Bangla address with the Bangla 404 page', async () => {
+    const res = await page('/bn/no-such-page');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<html lang="bn">');
+    expect(textOf(res.body)).toContain('পৃষ্ঠাটি পাওয়া যায়নি');
+  });
+
+  it("opens '/' in the language the visitor chose, else the first of ours her browser asks for", async () => {
+    const asks = async (headers: Record<string, string>) => {
+      const res = await page('/?stylist=x', headers);
+      expect(res.headers.vary).toMatch(/cookie/);
+      expect(res.headers.vary).toMatch(/accept-language/);
+      return res.statusCode === 302 ? res.headers.location : res.statusCode;
+    };
+    expect(await asks({ 'accept-language': 'bn-BD,bn;q=0.9,en;q=0.8' })).toBe('/bn/?stylist=x');
+    expect(await asks({ 'accept-language': 'fr-FR, bn;q=0.5' })).toBe('/bn/?stylist=x');
+    expect(await asks({ 'accept-language': 'en-GB,en;q=0.9,bn;q=0.8' })).toBe(200);
+    expect(await asks({ 'accept-language': 'fr-FR' })).toBe(200);
+    expect(await asks({})).toBe(200);
+    // Her own choice wins over her browser's.
+    expect(await asks({ 'accept-language': 'bn', cookie: 'parlour_lang=en' })).toBe(200);
+    expect(await asks({ 'accept-language': 'en', cookie: 'other=1; parlour_lang=bn' })).toBe('/bn/?stylist=x');
+    // Anything else in the cookie is no choice.
+    expect(await asks({ 'accept-language': 'en', cookie: 'parlour_lang=fr' })).toBe(200);
   });
 });
 

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthProviders } from '../../shared/user.js';
+import type { Language } from '../../shared/i18n/language.js';
 import type { PageInputs, PageRenderer, SiteInfo } from '../../shared/ssr.js';
 import { composeDocument, headTags, parseTemplate, type Template } from './document.js';
 
@@ -80,7 +81,8 @@ function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
     .header('content-type', 'text/html; charset=utf-8')
     // Revalidated on every visit (a change to the catalogue shows at once); the ETag makes that cheap.
     .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding')
+    // Added to what the route already varies on ('/' also follows the visitor's language).
+    .header('vary', [reply.getHeader('vary'), 'accept-encoding'].filter(Boolean).join(', '))
     .header('etag', page.etag);
   if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.status(304).send();
   const encoding = preferredEncoding(request.headers['accept-encoding']);
@@ -97,7 +99,7 @@ function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
 export class Pages {
   private readonly template: Template;
   private readonly rendered = new Map<string, { inputs: Inputs; page: Promise<CachedPage> }>();
-  private shell: { year: number; page: Promise<CachedPage> } | undefined;
+  private readonly shells = new Map<Language, { year: number; page: Promise<CachedPage> }>();
   private authProviders: Promise<AuthProviders> | undefined;
 
   constructor(
@@ -135,7 +137,8 @@ export class Pages {
   async serve(request: FastifyRequest, reply: FastifyReply) {
     const inputs = await this.inputs();
     const key = this.source.renderer.cacheKey(request.url);
-    if (key === null) return send(request, reply, await this.shellPage(inputs.year));
+    const language = this.source.renderer.languageOf(request.url);
+    if (key === null) return send(request, reply, await this.shellPage(inputs.year, language));
     let entry = this.rendered.get(key);
     if (!entry || !sameInputs(entry.inputs, inputs)) {
       entry = { inputs, page: this.render(key, inputs) };
@@ -152,7 +155,7 @@ export class Pages {
     } catch (err) {
       // The browser can still render the page itself; the visitor gets it, a little later.
       request.log.error({ err, url: key }, 'could not render the page on the server; sent it to be rendered in the browser');
-      return send(request, reply, await this.shellPage(inputs.year));
+      return send(request, reply, await this.shellPage(inputs.year, language));
     }
   }
 
@@ -160,6 +163,7 @@ export class Pages {
     const site = this.site(inputs.year);
     const page = await this.source.renderer.render(key, inputs, site);
     const document = composeDocument(this.template, {
+      language: page.head.language,
       head: `${headTags(page.head, site.publicUrl)}\n    ${page.preloadHtml}`,
       appHtml: page.appHtml,
       pageDataJson: page.pageDataJson,
@@ -167,23 +171,26 @@ export class Pages {
     return compressed(page.status, document);
   }
 
-  private shellPage(year: number): Promise<CachedPage> {
-    if (this.shell?.year !== year) {
+  private shellPage(year: number, language: Language): Promise<CachedPage> {
+    let shell = this.shells.get(language);
+    if (shell?.year !== year) {
       const site = this.site(year);
       const { renderer } = this.source;
-      this.shell = {
+      const head = renderer.shellHead(language);
+      shell = {
         year,
         page: compressed(
           200,
-          composeDocument(this.template, { head: headTags(renderer.shellHead, site.publicUrl), appHtml: '', pageDataJson: renderer.shellDataJson(site) }),
+          composeDocument(this.template, { language, head: headTags(head, site.publicUrl), appHtml: '', pageDataJson: renderer.shellDataJson(site) }),
         ),
       };
+      this.shells.set(language, shell);
     }
-    return this.shell.page;
+    return shell.page;
   }
 
   robotsTxt(): string {
-    return ['User-agent: *', 'Disallow: /dashboard', 'Disallow: /api/', '', `Sitemap: ${this.app.config.publicUrl}/sitemap.xml`, ''].join('\n');
+    return ['User-agent: *', 'Disallow: /dashboard', 'Disallow: /bn/dashboard', 'Disallow: /api/', '', `Sitemap: ${this.app.config.publicUrl}/sitemap.xml`, ''].join('\n');
   }
 
   sitemapXml(): string {

@@ -1,55 +1,60 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useSite } from '../../app/site';
 import { paths } from '../../config/paths';
+import { useIntlLocale } from '../../hooks/use-language';
+import { LanguageSwitch } from './language-switch';
 import { salon } from '../../../shared/salon';
 
-type FooterItem = { label: string; to: string };
+type FooterItem = { key: string; to: string };
 
 // The spec's groups, each entry a page the salon has. The spec's 'Submit Listing', 'Rentals', 'Sales'
 // and 'Our Blog' came with the template it was drawn from: a salon has no listings, rentals, sales or
 // blog, so they are left out rather than shown as text that looks like a link and leads nowhere.
 // Quick Links gains the two places a visitor comes for: the services and the booking page.
-const groups: { title: string; items: FooterItem[] }[] = [
+// Labels are keys of the `footer` texts (common catalogue).
+const groups: { key: string; items: FooterItem[] }[] = [
   {
-    title: 'Company',
+    key: 'company',
     items: [
-      { label: 'About', to: paths.about },
-      { label: 'Our Team', to: paths.team },
-      { label: 'Terms and Conditions', to: paths.terms },
+      { key: 'about', to: paths.about },
+      { key: 'team', to: paths.team },
+      { key: 'termsAndConditions', to: paths.terms },
     ],
   },
   {
-    title: 'Quick Links',
+    key: 'quickLinks',
     items: [
-      { label: 'Our services', to: paths.services },
-      { label: 'Book an appointment', to: paths.dashboard.book },
-      { label: 'Contact', to: paths.contact },
+      { key: 'services', to: paths.services },
+      { key: 'book', to: paths.dashboard.book },
+      { key: 'contact', to: paths.contact },
     ],
   },
   {
-    title: 'Legal',
+    key: 'legal',
     items: [
-      { label: 'Terms of use', to: paths.terms },
-      { label: 'Privacy policy', to: paths.privacy },
-      { label: 'Cookie policy', to: paths.cookies },
+      { key: 'termsOfUse', to: paths.terms },
+      { key: 'privacy', to: paths.privacy },
+      { key: 'cookies', to: paths.cookies },
     ],
   },
 ];
 
 export function Footer() {
   const { year } = useSite();
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
   return (
     <footer className="bg-neutral text-neutral-content">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-5 lg:px-8">
         <div className="lg:col-span-2">
           <div className="flex items-center gap-2">
             <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
-            <p className="font-display text-2xl font-semibold">Parlour</p>
+            <p className="font-display text-2xl font-semibold">{t('brand')}</p>
           </div>
-          <p className="mt-4 max-w-sm text-neutral-content/85">
-            A calm, women-only beauty salon for hair, skin, nails and bridal care.
-          </p>
+          <p className="mt-4 max-w-sm text-neutral-content/85">{t('footer.tagline')}</p>
+          <LanguageSwitch className="mt-4 inline-flex items-center gap-2 text-sm text-neutral-content underline underline-offset-4 hover:text-accent" />
           <address className="mt-6 space-y-3 text-sm not-italic">
             <p className="flex gap-3">
               <MapPin aria-hidden="true" className="size-4 shrink-0 translate-y-0.5 text-accent" />
@@ -71,13 +76,13 @@ export function Footer() {
         </div>
 
         {groups.map((group) => (
-          <div key={group.title}>
-            <h2 className="font-sans text-sm font-semibold tracking-[0.15em] text-accent uppercase">{group.title}</h2>
+          <div key={group.key}>
+            <h2 className="font-sans text-sm font-semibold tracking-[0.15em] text-accent uppercase">{t(`footer.${group.key}`)}</h2>
             <ul className="mt-4 space-y-2.5 text-sm text-neutral-content/85">
               {group.items.map((item) => (
-                <li key={item.label}>
+                <li key={item.key}>
                   <Link to={item.to} className="inline-block py-0.5 text-neutral-content underline underline-offset-4 hover:text-accent">
-                    {item.label}
+                    {t(`footer.${item.key}`)}
                   </Link>
                 </li>
               ))}
@@ -87,7 +92,7 @@ export function Footer() {
       </div>
       <div className="border-t border-neutral-content/15">
         <p className="mx-auto max-w-7xl px-4 py-6 text-center text-sm text-neutral-content/80 sm:px-6 lg:px-8">
-          © {year} {salon.name}. All rights reserved.
+          {t('footer.rights', { year: new Intl.NumberFormat(locale, { useGrouping: false }).format(year), name: salon.name })}
         </p>
       </div>
     </footer>

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { LogIn, LogOut, Menu, X } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
 import { UserAvatar } from '../ui/user-avatar';
+import { LanguageSwitch } from './language-switch';
 
 export interface NavbarUser {
   name: string;
@@ -33,6 +35,7 @@ const mobileLinkClass =
 /** Fixed top bar. Below the lg breakpoint the links fold into a keyboard-usable menu. */
 export function Navbar({ user, isAdmin, isAuthLoading, bookingCount, onLogout, isLoggingOut = false }: NavbarProps) {
   const location = useLocation();
+  const { t } = useTranslation();
   // The menu is open for the page it was opened on: any navigation closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === location.key;
@@ -61,11 +64,11 @@ export function Navbar({ user, isAdmin, isAuthLoading, bookingCount, onLogout, i
 
   const onHome = location.pathname === paths.home;
   const items: NavItem[] = [
-    { key: 'home', to: paths.home, label: 'Home', isCurrent: onHome && location.hash !== '#contact' },
+    { key: 'home', to: paths.home, label: t('nav.home'), isCurrent: onHome && location.hash !== '#contact' },
     {
       key: 'booking',
       to: paths.dashboard.bookingList,
-      label: `Booking(${bookingCount})`,
+      label: t('nav.booking', { count: bookingCount }),
       isCurrent: location.pathname === paths.dashboard.bookingList,
     },
   ];
@@ -74,11 +77,11 @@ export function Navbar({ user, isAdmin, isAuthLoading, bookingCount, onLogout, i
     items.push({
       key: 'dashboard',
       to: dashboardPath,
-      label: 'Dashboard',
+      label: t('nav.dashboard'),
       isCurrent: location.pathname.startsWith(paths.dashboard.root) && location.pathname !== paths.dashboard.bookingList,
     });
   }
-  items.push({ key: 'contact', to: paths.contact, label: 'Contact Us', isCurrent: onHome && location.hash === '#contact' });
+  items.push({ key: 'contact', to: paths.contact, label: t('nav.contact'), isCurrent: onHome && location.hash === '#contact' });
 
   return (
     <header
@@ -89,10 +92,10 @@ export function Navbar({ user, isAdmin, isAuthLoading, bookingCount, onLogout, i
       }}
       className="fixed inset-x-0 top-0 z-40 border-b border-base-300/70 bg-base-100/90 backdrop-blur-md supports-[backdrop-filter]:bg-base-100/80"
     >
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+      <nav aria-label={t('nav.label')} className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
         <Link to={paths.home} className="mr-2 flex shrink-0 items-center gap-2 rounded-full pr-2 sm:mr-4">
           <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
-          <span className="font-display text-2xl font-semibold tracking-tight text-secondary">Parlour</span>
+          <span className="font-display text-2xl font-semibold tracking-tight text-secondary">{t('brand')}</span>
         </Link>
 
         <ul className="hidden items-center gap-1 lg:flex">
@@ -104,12 +107,13 @@ export function Navbar({ user, isAdmin, isAuthLoading, bookingCount, onLogout, i
         </ul>
 
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          <LanguageSwitch className="hidden items-center gap-1.5 rounded-full px-3 py-2 text-sm font-medium text-base-content hover:bg-base-200 hover:text-primary sm:inline-flex" />
           <AuthControls user={user} isAuthLoading={isAuthLoading} onLogout={onLogout} isLoggingOut={isLoggingOut} />
           <button
             ref={menuButtonRef}
             type="button"
             className="btn btn-square btn-ghost lg:hidden"
-            aria-label="Open menu"
+            aria-label={t('nav.openMenu')}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpenAt(menuOpen ? null : location.key)}
@@ -131,6 +135,10 @@ export function Navbar({ user, isAdmin, isAuthLoading, bookingCount, onLogout, i
               <NavItemLink item={item} className={mobileLinkClass} />
             </li>
           ))}
+          {/* On a phone the switch lives in the menu: the bar has room for the logo and LogIn only. */}
+          <li className="sm:hidden">
+            <LanguageSwitch className={`flex items-center gap-2 ${mobileLinkClass}`} />
+          </li>
         </ul>
       </div>
     </header>
@@ -165,6 +173,7 @@ function AuthControls({
   onLogout: () => void;
   isLoggingOut: boolean;
 }) {
+  const { t } = useTranslation();
   if (isAuthLoading) {
     // The LogIn button's own box: the server-rendered bar does not move when the button appears.
     // A still grey box, not a shimmering skeleton: it is in every server-rendered page, where an
@@ -172,7 +181,7 @@ function AuthControls({
     return (
       <span aria-hidden="true" className="btn pointer-events-none rounded-full border-0 bg-base-300 px-5 text-transparent shadow-none">
         <LogIn className="size-4" />
-        LogIn
+        {t('nav.login')}
       </span>
     );
   }
@@ -180,7 +189,7 @@ function AuthControls({
     return (
       <Link to={paths.login} className="btn rounded-full px-5 btn-primary">
         <LogIn aria-hidden="true" className="size-4" />
-        LogIn
+        {t('nav.login')}
       </Link>
     );
   }
@@ -188,7 +197,7 @@ function AuthControls({
     <>
       <button type="button" className="btn rounded-full btn-outline btn-sm btn-secondary sm:btn-md" onClick={onLogout} disabled={isLoggingOut}>
         <LogOut aria-hidden="true" className="size-4" />
-        LogOut
+        {t('nav.logout')}
       </button>
       {/* Below 360 px the photo gives way, so the menu button stays inside the window (WCAG 1.4.10). */}
       <UserAvatar name={user.name} image={user.image} className="max-[359px]:hidden" />

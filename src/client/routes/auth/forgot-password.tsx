@@ -3,11 +3,10 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { AuthShell } from '../../features/auth/components/auth-shell';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
-import { pageMeta } from '../../config/page-meta';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { pageMeta, usePageTitle } from '../../config/page-meta';
 
 export function ForgotPasswordRoute() {
-  useDocumentTitle(pageMeta.forgotPassword.title);
+  usePageTitle(pageMeta.forgotPassword);
   return (
     <AuthShell
       eyebrow="Forgot password"

@@ -8,11 +8,10 @@ import { SocialSignIn } from '../../features/auth/components/social-sign-in';
 import { forwardedFromState, hasFrom, redirectTarget } from '../../features/auth/redirect-target';
 import { describeSignInError } from '../../features/auth/sign-in-error';
 import { useCurrentUser } from '../../features/auth/use-current-user';
-import { pageMeta } from '../../config/page-meta';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { pageMeta, usePageTitle } from '../../config/page-meta';
 
 export function LoginRoute() {
-  useDocumentTitle(pageMeta.login.title);
+  usePageTitle(pageMeta.login);
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

@@ -6,12 +6,11 @@ import { SignupForm } from '../../features/auth/components/signup-form';
 import { SocialSignIn } from '../../features/auth/components/social-sign-in';
 import { forwardedFromState, redirectTarget } from '../../features/auth/redirect-target';
 import { useCurrentUser } from '../../features/auth/use-current-user';
-import { pageMeta } from '../../config/page-meta';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { pageMeta, usePageTitle } from '../../config/page-meta';
 import { salon } from '../../../shared/salon';
 
 export function SignupRoute() {
-  useDocumentTitle(pageMeta.signup.title);
+  usePageTitle(pageMeta.signup);
   const location = useLocation();
   const navigate = useNavigate();
   const { user } = useCurrentUser();

@@ -1,0 +1,32 @@
+import { Languages } from 'lucide-react';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, languageCookie, pathIn, type Language } from '../../../shared/i18n/language';
+import { useLanguage } from '../../hooks/use-language';
+
+/**
+ * The same page in the other language. A plain link (the other language is another router, under
+ * or out of /bn), so it works before the page's script has run and search engines follow it; a
+ * click also remembers the choice, so '/' opens in it next time (decision 047).
+ */
+export function LanguageSwitch({ className }: { className?: string }) {
+  const language = useLanguage();
+  const { t } = useTranslation();
+  const location = useLocation();
+  const other: Language = language === 'bn' ? 'en' : 'bn';
+  const href = pathIn(other, `${location.pathname}${location.search}${location.hash}`);
+  return (
+    <a
+      href={href}
+      hrefLang={other}
+      className={className}
+      onClick={() => {
+        document.cookie = languageCookie(other);
+      }}
+    >
+      <Languages aria-hidden="true" className="size-4 shrink-0" />
+      <span lang={other}>{LANGUAGE_NAMES[other]}</span>
+      <span className="sr-only">{t('language.switchTo')}</span>
+    </a>
+  );
+}

@@ -1,0 +1,61 @@
+import { createInstance, type i18n as I18n, type Resource } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+import type { Language } from '../../shared/i18n/language';
+
+/**
+ * The site's texts (docs/decisions/047-languages.md): one JSON catalogue per language and
+ * namespace under src/shared/i18n/locales. In the browser each catalogue is its own chunk, fetched
+ * when a page first needs it, so one language's texts are never in the other's bundle; the page the
+ * server rendered carries the catalogues it was rendered with (PageData.i18n), so hydrating needs
+ * no fetch.
+ */
+export const DEFAULT_NAMESPACE = 'common';
+
+/** The catalogues a page was rendered with: by language, then namespace. */
+export type I18nState = { language: Language; resources: Resource };
+
+/** Fetches one catalogue (the browser's, lib/i18n-catalogues.ts). */
+export type CatalogueLoader = (language: string, namespace: string) => Promise<Record<string, unknown>>;
+
+/**
+ * An i18next instance for one language. `resources` are the catalogues already at hand (those the
+ * server rendered with, or all of them on the server and in tests); `load` fetches the rest.
+ */
+export function createI18n(language: Language, resources?: Resource, load?: CatalogueLoader): I18n {
+  const instance = createInstance();
+  if (load) instance.use(resourcesToBackend(load));
+  instance.use(initReactI18next);
+  void instance.init({
+    lng: language,
+    // No fallback: a Bangla page would fetch the English catalogues too. The catalogue test keeps
+    // the two languages' keys the same, so no key is ever missing.
+    fallbackLng: false,
+    supportedLngs: ['en', 'bn'],
+    ns: [DEFAULT_NAMESPACE],
+    defaultNS: DEFAULT_NAMESPACE,
+    resources,
+    partialBundledLanguages: true,
+    // Given resources are used at once: the first render (server or hydration) needs no await.
+    initAsync: false,
+    // React escapes what it renders.
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+    returnNull: false,
+  });
+  return instance;
+}
+
+/** The catalogues `instance` used while rendering (react-i18next records them), for the page's data. */
+export function usedResources(instance: I18n): I18nState {
+  const language = instance.language as Language;
+  const namespaces = instance.reportNamespaces?.getUsedNamespaces() ?? [DEFAULT_NAMESPACE];
+  const resources: Resource = {};
+  const bundles: Record<string, Record<string, unknown>> = {};
+  for (const ns of namespaces) {
+    const bundle = instance.getResourceBundle(language, ns) as Record<string, unknown> | undefined;
+    if (bundle) bundles[ns] = bundle;
+  }
+  resources[language] = bundles;
+  return { language, resources };
+}
