@@ -1,0 +1,101 @@
+/**
+ * The two languages' catalogues (docs/decisions/047): the same keys, the same placeholders, every
+ * key used by the code, and Bangla written in Bangla.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from './language.js';
+
+const here = import.meta.dirname;
+const root = path.resolve(here, '../../..');
+type Catalogue = { [key: string]: string | Catalogue };
+
+function namespacesOf(language: string): string[] {
+  return fs
+    .readdirSync(path.join(here, 'locales', language))
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => file.slice(0, -'.json'.length))
+    .sort();
+}
+
+const read = (language: string, namespace: string) =>
+  JSON.parse(fs.readFileSync(path.join(here, 'locales', language, `${namespace}.json`), 'utf8')) as Catalogue;
+
+/** Every text of a catalogue by its dotted key. */
+function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(catalogue)) {
+    const full = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(full, value);
+    else for (const [k, v] of flatten(value, full)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** Every source file that may ask for a text. */
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'i18n' ? [] : sources(full);
+    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+describe('the catalogues', () => {
+  const english = namespacesOf('en');
+
+  it('are the same namespaces in every language', () => {
+    expect(english.length).toBeGreaterThan(0);
+    for (const language of LANGUAGES) expect(namespacesOf(language), language).toEqual(english);
+  });
+
+  it('have the same keys, with the same placeholders, in every language', () => {
+    for (const namespace of english) {
+      const en = flatten(read('en', namespace));
+      for (const language of LANGUAGES) {
+        const other = flatten(read(language, namespace));
+        expect([...other.keys()].sort(), `${language}/${namespace}.json`).toEqual([...en.keys()].sort());
+        for (const [key, text] of en) {
+          expect(placeholders(other.get(key) ?? ''), `${language}/${namespace}.json ${key}`).toEqual(placeholders(text));
+        }
+      }
+    }
+  });
+
+  it('hold no text the code never asks for', () => {
+    const code = sources(path.join(root, 'src')).map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+    // Keys built at run time (`footer.${item.key}`) as patterns: `footer.[\w-]+`.
+    const dynamic = [...code.matchAll(/`([^`]*\$\{[^`]*)`/g)].map(
+      ([, template]) => new RegExp(`^${template!.replace(/[.*+?^()|[\]\\]/g, '\\$&').replace(/\$\{[^}]*\}/g, '[\\w-]+')}$`),
+    );
+    const unused: string[] = [];
+    for (const namespace of english) {
+      for (const key of flatten(read('en', namespace)).keys()) {
+        const base = key.replace(PLURAL, '');
+        const literal = new RegExp(`['"\`](${namespace}:)?${base.replace(/\./g, '\\.')}['"\`]`);
+        if (!literal.test(code) && !dynamic.some((pattern) => pattern.test(base) || pattern.test(`${namespace}:${base}`))) {
+          unused.push(`${namespace}:${key}`);
+        }
+      }
+    }
+    expect(unused).toEqual([]);
+  });
+
+  it('write Bangla in Bangla: no Bangla text is left in English', () => {
+    // Names and brands stay in Latin letters; any other Latin word is a text not yet translated.
+    const allowed = new Set(['Parlour', 'bKash', 'Nagad', 'Visa', 'Mastercard', 'SMS', 'OTP', 'PDF', 'CSV', 'Google', 'Facebook']);
+    const leftovers: string[] = [];
+    for (const namespace of english) {
+      for (const [key, text] of flatten(read('bn', namespace))) {
+        const words = text.replace(/\{\{[^}]*\}\}/g, ' ').match(/[A-Za-z]+(?:['-][A-Za-z]+)*/g) ?? [];
+        const latin = words.filter((word) => !allowed.has(word));
+        if (latin.length > 0) leftovers.push(`${namespace}:${key}: ${latin.join(' ')}`);
+      }
+    }
+    expect(leftovers).toEqual([]);
+  });
+});
