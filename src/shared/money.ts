@@ -23,13 +23,14 @@ const formatters = new Map<string, Intl.NumberFormat>();
  * '৳15,000' for whole taka, '৳1,850.50' otherwise: a price with poisha always shows both digits,
  * as a till or a receipt does ('৳1,850.5' reads as a slip).
  */
-export function formatMoney(amount: number, currency: string = SALON_CURRENCY): string {
+export function formatMoney(amount: number, currency: string = SALON_CURRENCY, locale = 'en-US'): string {
   const fractionDigits = Number.isInteger(amount) ? 0 : 2;
-  if (currency === SALON_CURRENCY) return formatTaka(amount, fractionDigits);
-  const key = `${currency}|${fractionDigits}`;
+  // English taka by hand (below); Bangla through Intl's bn-BD ('১,২৫,০০০৳': Bengali digits, lakh grouping).
+  if (currency === SALON_CURRENCY && locale.startsWith('en')) return formatTaka(amount, fractionDigits);
+  const key = `${currency}|${fractionDigits}|${locale}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', {
+    formatter = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
       currencyDisplay: 'narrowSymbol',

@@ -1,9 +1,22 @@
 import type { DayHours } from './salon-settings.js';
 
-/** English weekday names, 0 = Sunday as in the settings' openingHours (schema.org names days the same way). */
-const weekdayName = (day: number): string =>
+/**
+ * Weekday names, 0 = Sunday as in the settings' openingHours; English by default (schema.org names
+ * days the same way).
+ */
+const weekdayName = (day: number, locale = 'en-US'): string =>
   // 1 January 2023 was a Sunday.
-  new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + day));
+  new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + day));
+
+/** The words of the hours in a language other than English, and its locale for days and digits. */
+export type HoursWords = { locale: string; everyDay: string; closed: string };
+const ENGLISH: HoursWords = { locale: 'en-US', everyDay: 'Every day', closed: 'Closed' };
+
+/** '10:00' in the locale's digits ('১০:০০' in bn-BD). */
+function localTime(time: string, locale: string): string {
+  const digits = new Intl.NumberFormat(locale, { useGrouping: false });
+  return time.replace(/\d/g, (digit) => digits.format(Number(digit)));
+}
 
 const sameHours = (a: DayHours | undefined, b: DayHours | undefined) => a?.open === b?.open && a?.close === b?.close;
 
@@ -14,10 +27,13 @@ export type HoursLine = { days: string; hours: string };
  * ('Saturday – Thursday: 10:00 – 20:00', 'Friday: Closed'), the longest run first, the rest in
  * the order of the week after it.
  */
-export function openingHoursLines(openingHours: readonly DayHours[]): HoursLine[] {
+export function openingHoursLines(openingHours: readonly DayHours[], words: HoursWords = ENGLISH): HoursLine[] {
   const week = Array.from({ length: 7 }, (_, day) => openingHours[day] ?? null);
+  const describe = (hours: DayHours): string =>
+    hours ? `${localTime(hours.open, words.locale)} – ${localTime(hours.close, words.locale)}` : words.closed;
+  const dayName = (day: number) => weekdayName(day, words.locale);
   if (week.every((hours) => sameHours(hours, week[0]))) {
-    return [{ days: 'Every day', hours: describe(week[0] ?? null) }];
+    return [{ days: words.everyDay, hours: describe(week[0] ?? null) }];
   }
   // Runs of equal hours around the week (Saturday to Thursday wraps past Sunday).
   const runs: { start: number; length: number }[] = [];
@@ -31,13 +47,9 @@ export function openingHoursLines(openingHours: readonly DayHours[]): HoursLine[
   const longest = runs.reduce((best, run, index) => (run.length > (runs[best]?.length ?? 0) ? index : best), 0);
   const ordered = [...runs.slice(longest), ...runs.slice(0, longest)];
   return ordered.map(({ start, length }) => ({
-    days: length === 1 ? weekdayName(start) : `${weekdayName(start)} – ${weekdayName((start + length - 1) % 7)}`,
+    days: length === 1 ? dayName(start) : `${dayName(start)} – ${dayName((start + length - 1) % 7)}`,
     hours: describe(week[start] ?? null),
   }));
-}
-
-function describe(hours: DayHours): string {
-  return hours ? `${hours.open} – ${hours.close}` : 'Closed';
 }
 
 /** schema.org OpeningHoursSpecification: one entry per distinct hours, naming its days. */

@@ -11,3 +11,12 @@ export function useLanguage(): Language {
 export function useIntlLocale(): string {
   return intlLocale(useLanguage());
 }
+
+/**
+ * The `lang` of text the salon wrote (service titles and descriptions, stylists' bios): English
+ * until the admin writes a Bangla version, so on a Bangla page it is marked as English, and a
+ * screen reader reads it with an English voice.
+ */
+export function useContentLang(): 'en' | undefined {
+  return useLanguage() === 'en' ? undefined : 'en';
+}

@@ -9,6 +9,7 @@ import { SalonJsonLd } from '../features/marketing/components/salon-json-ld';
 import { TestimonialsSection } from '../features/reviews/components/testimonials-carousel';
 import { ServicesGrid } from '../features/services/components/services-grid';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { pageMeta, usePageTitle } from '../config/page-meta';
 import { paths } from '../config/paths';
 import { useStaff } from '../features/staff/api/get-staff';
@@ -25,11 +26,12 @@ function HomeServices() {
   // The settings the contact section shows the hours from (one cached request): a card says a
   // deposit or paying at the salon under the salon's policy too.
   const { data: settings } = usePublicSalonSettings();
+  const { t } = useTranslation('home');
   return (
     <ServicesGrid
       salonPolicy={settings?.paymentPolicy}
       onAddToBooking={(service) => void addToBooking(service)}
-      only={stylist && { label: `Services by ${stylist.name}`, serviceIds: stylist.serviceIds, clearTo: paths.services }}
+      only={stylist && { label: t('services.by', { name: stylist.name }), serviceIds: stylist.serviceIds, clearTo: paths.services }}
     />
   );
 }

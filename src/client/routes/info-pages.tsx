@@ -1,10 +1,13 @@
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { Users } from 'lucide-react';
 import { InfoPage, InfoSection } from '../features/marketing/components/info-page';
 import { usePublicSalonSettings } from '../features/contact/api/get-opening-hours';
 import { pageMeta } from '../config/page-meta';
 import { paths } from '../config/paths';
 import { salon } from '../../shared/salon';
+import { LANGUAGE_COOKIE } from '../../shared/i18n/language';
+import { useContentLang } from '../hooks/use-language';
 import { QueryState } from '../components/ui/query-state';
 import { UserAvatar } from '../components/ui/user-avatar';
 import { useServices } from '../features/services/api/get-services';
@@ -15,43 +18,38 @@ import { useStaff } from '../features/staff/api/get-staff';
  * computed, so they change only when the text does.
  */
 
-const contactLine = (
-  <p>
-    Questions? Call us on{' '}
-    <a href={salon.phoneHref} className="link link-primary whitespace-nowrap">
-      {salon.phone}
-    </a>
-    , write to{' '}
-    <a href={`mailto:${salon.email}`} className="link link-primary">
-      {salon.email}
-    </a>{' '}
-    or visit us at {salon.address}.
-  </p>
-);
+/** How to reach the salon, at the foot of a page. */
+function ContactLine() {
+  const { t } = useTranslation('info');
+  return (
+    <p>
+      <Trans
+        t={t}
+        i18nKey="contactLine"
+        values={{ phone: salon.phone, email: salon.email, address: t('common:salon.address') }}
+        components={{
+          phone: <a href={salon.phoneHref} className="link link-primary whitespace-nowrap" />,
+          email: <a href={`mailto:${salon.email}`} className="link link-primary" />,
+        }}
+      />
+    </p>
+  );
+}
 
 function AboutPage() {
+  const { t } = useTranslation('info');
   return (
-    <InfoPage meta={pageMeta.about} heading="About Parlour">
-      <p>
-        {salon.name} is a beauty salon for women in Dhanmondi, Dhaka. We opened our doors to give women a calm, private place
-        to look after their hair, skin and nails, away from the rush of the city.
-      </p>
-      <InfoSection title="How we work">
+    <InfoPage meta={pageMeta.about} heading={t('about.heading')}>
+      <p>{t('about.intro', { name: salon.name })}</p>
+      <InfoSection title={t('about.howTitle')}>
+        <p>{t('about.how')}</p>
+      </InfoSection>
+      <InfoSection title={t('about.bookingTitle')}>
         <p>
-          Every visit starts with a conversation about what you want. We take the time a treatment needs, use gentle, tested
-          products, and sterilise every tool between clients. The salon is for women only, and so is our team.
+          <Trans t={t} i18nKey="about.booking" components={{ home: <Link to={paths.services} className="link link-primary" /> }} />
         </p>
       </InfoSection>
-      <InfoSection title="Booking">
-        <p>
-          Choose your treatments on the{' '}
-          <Link to={paths.services} className="link link-primary">
-            home page
-          </Link>
-          , pick a time that suits you and pay online; you get a confirmation by e-mail straight away.
-        </p>
-      </InfoSection>
-      {contactLine}
+      <ContactLine />
     </InfoPage>
   );
 }
@@ -61,13 +59,15 @@ function TeamPage() {
   const staff = useStaff();
   const { data: services } = useServices();
   const titleOf = new Map((services ?? []).map((service) => [service._id, service.title]));
+  const { t } = useTranslation('info');
+  const contentLang = useContentLang();
   return (
-    <InfoPage meta={pageMeta.team} heading="Our team">
-      <p>The women who will look after you at {salon.name}.</p>
+    <InfoPage meta={pageMeta.team} heading={t('team.heading')}>
+      <p>{t('team.intro', { name: salon.name })}</p>
       <QueryState
         query={staff}
-        loading={{ label: 'Loading our team', rows: 3, row: <div className="skeleton size-20 shrink-0 rounded-full" /> }}
-        empty={{ icon: Users, title: 'Our team is on its way', message: 'The stylists will be introduced here soon.' }}
+        loading={{ label: t('team.loading'), rows: 3, row: <div className="skeleton size-20 shrink-0 rounded-full" /> }}
+        empty={{ icon: Users, title: t('team.emptyTitle'), message: t('team.emptyMessage') }}
       >
         {(list) => (
           <ul className="space-y-8">
@@ -78,16 +78,20 @@ function TeamPage() {
                   <UserAvatar name={member.name} image={member.photo_url} size={80} ring="none" />
                   <div className="min-w-0">
                     <h2 className="text-2xl font-semibold text-base-content">{member.name}</h2>
-                    {member.bio && <p className="mt-1">{member.bio}</p>}
-                    {does.length > 0 && (
-                      <p className="mt-1 text-base">
-                        <span className="font-semibold text-primary">Does: </span>
-                        {does.join(', ')}
+                    {member.bio && (
+                      <p lang={contentLang} className="mt-1">
+                        {member.bio}
                       </p>
                     )}
                     {does.length > 0 && (
-                      <Link to={paths.servicesBy(member._id)} aria-label={`Book with her: ${member.name}`} className="btn btn-sm mt-3 rounded-full btn-primary">
-                        Book with her
+                      <p className="mt-1 text-base">
+                        <span className="font-semibold text-primary">{t('team.does')}</span>
+                        <span lang={contentLang}>{does.join(', ')}</span>
+                      </p>
+                    )}
+                    {does.length > 0 && (
+                      <Link to={paths.servicesBy(member._id)} aria-label={t('team.bookWithLabel', { name: member.name })} className="btn btn-sm mt-3 rounded-full btn-primary">
+                        {t('team.bookWith')}
                       </Link>
                     )}
                   </div>
@@ -132,7 +136,7 @@ function TermsPage() {
           arrive late we may have to shorten the treatment so that the next client is not kept waiting.
         </p>
       </InfoSection>
-      {contactLine}
+      <ContactLine />
     </InfoPage>
   );
 }
@@ -168,33 +172,34 @@ function PrivacyPage() {
         </Link>
         .
       </p>
-      {contactLine}
+      <ContactLine />
     </InfoPage>
   );
 }
 
 function CookiesPage() {
+  const { t } = useTranslation('info');
   return (
-    <InfoPage meta={pageMeta.cookies} heading="Cookie policy" updated="2026-11-01">
-      <p>{salon.name} uses cookies only to keep you signed in. There are no advertising or tracking cookies on this site.</p>
-      <InfoSection title="The cookies we set">
+    <InfoPage meta={pageMeta.cookies} heading={t('cookies.heading')} updated="2026-11-28">
+      <p>{t('cookies.intro', { name: salon.name })}</p>
+      <InfoSection title={t('cookies.setTitle')}>
         <ul className="list-disc space-y-2 pl-6">
-          <li>
-            <strong>parlour.session_token</strong>: keeps you signed in, for up to 7 days after your last visit. Logging out
-            removes it.
-          </li>
-          <li>
-            <strong>parlour.session_data</strong>: a short-lived copy of your sign-in (one minute) that spares the salon a
-            lookup on every page.
-          </li>
-          <li>When you sign in with Google, Facebook or another provider, a cookie that lasts only for that sign-in.</li>
+          {(
+            [
+              ['parlour.session_token', 'session'],
+              ['parlour.session_data', 'sessionData'],
+              [LANGUAGE_COOKIE, 'language'],
+            ] as const
+          ).map(([name, key]) => (
+            <li key={name}>
+              <strong lang="en">{name}</strong>: {t(`cookies.${key}`)}
+            </li>
+          ))}
+          <li>{t('cookies.provider')}</li>
         </ul>
-        <p>
-          When card payments go through Stripe, Stripe's payment form may set its own cookies to prevent fraud, on the payment
-          page only.
-        </p>
+        <p>{t('cookies.stripe')}</p>
       </InfoSection>
-      <p>Without these cookies you can still browse the salon's services, but you cannot sign in or book.</p>
+      <p>{t('cookies.without')}</p>
     </InfoPage>
   );
 }

@@ -58,7 +58,7 @@ export function Footer() {
           <address className="mt-6 space-y-3 text-sm not-italic">
             <p className="flex gap-3">
               <MapPin aria-hidden="true" className="size-4 shrink-0 translate-y-0.5 text-accent" />
-              <span>{salon.address}</span>
+              <span>{t('salon.address')}</span>
             </p>
             <p className="flex gap-3">
               <Phone aria-hidden="true" className="size-4 shrink-0 translate-y-0.5 text-accent" />

@@ -1,4 +1,5 @@
 import { RotateCcw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
 interface ErrorStateProps {
   title: string;
@@ -11,6 +12,7 @@ interface ErrorStateProps {
 
 /** The failed state of a data view: what went wrong and a way to try again. */
 export function ErrorState({ title, message, onRetry, isRetrying = false, tone = 'dark' }: ErrorStateProps) {
+  const { t } = useTranslation();
   return (
     <div
       role="alert"
@@ -29,7 +31,7 @@ export function ErrorState({ title, message, onRetry, isRetrying = false, tone =
         disabled={isRetrying}
       >
         <RotateCcw aria-hidden="true" className={`size-4 ${isRetrying ? 'motion-safe:animate-spin' : ''}`} />
-        Try again
+        {t('tryAgain')}
       </button>
     </div>
   );

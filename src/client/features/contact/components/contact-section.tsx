@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useIntlLocale } from '../../../hooks/use-language';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { salon } from '../../../../shared/salon';
 import { openingHoursLines } from '../../../../shared/opening-hours';
@@ -41,26 +43,27 @@ const ContactForm = lazy(() =>
 );
 
 export function ContactSection() {
+  const { t } = useTranslation('home');
   return (
     <section id="contact" aria-labelledby="contact-heading" className="bg-base-200/60 py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="contact-heading" eyebrow="Get in touch" title="Contact Us">
-          A question about a treatment, a bridal package or a group booking? Write to us and we will reply within a day.
+        <SectionHeading id="contact-heading" eyebrow={t('contact.eyebrow')} title={t('contact.title')}>
+          {t('contact.intro')}
         </SectionHeading>
 
         <div className="mt-12 grid gap-8 lg:grid-cols-5">
           <aside
-            aria-label="Salon contact details"
+            aria-label={t('contact.details')}
             className="relative overflow-hidden rounded-box bg-secondary p-8 text-secondary-content shadow-lift lg:col-span-2"
           >
             <div aria-hidden="true" className="pointer-events-none absolute -right-16 -bottom-16 size-56 rounded-full bg-primary/30 blur-2xl" />
-            <h3 className="relative text-2xl font-semibold">Visit the salon</h3>
-            <p className="relative mt-2 text-secondary-content/85">We are a few minutes from Dhanmondi Lake.</p>
+            <h3 className="relative text-2xl font-semibold">{t('contact.visit')}</h3>
+            <p className="relative mt-2 text-secondary-content/85">{t('contact.near')}</p>
             <ul className="relative mt-8 space-y-6">
               <li className="flex gap-4">
                 <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
                 <div>
-                  <p className="text-sm text-secondary-content/80">Phone</p>
+                  <p className="text-sm text-secondary-content/80">{t('contact.phone')}</p>
                   <a href={salon.phoneHref} className="whitespace-nowrap font-medium underline-offset-4 hover:underline">
                     {salon.phone}
                   </a>
@@ -69,7 +72,7 @@ export function ContactSection() {
               <li className="flex gap-4">
                 <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
                 <div>
-                  <p className="text-sm text-secondary-content/80">Email</p>
+                  <p className="text-sm text-secondary-content/80">{t('contact.email')}</p>
                   <a href={`mailto:${salon.email}`} className="font-medium underline-offset-4 hover:underline">
                     {salon.email}
                   </a>
@@ -78,14 +81,14 @@ export function ContactSection() {
               <li className="flex gap-4">
                 <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
                 <div>
-                  <p className="text-sm text-secondary-content/80">Address</p>
-                  <p className="font-medium">{salon.address}</p>
+                  <p className="text-sm text-secondary-content/80">{t('contact.address')}</p>
+                  <p className="font-medium">{t('common:salon.address')}</p>
                 </div>
               </li>
               <li className="flex gap-4">
                 <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
                 <div>
-                  <p className="text-sm text-secondary-content/80">Opening hours</p>
+                  <p className="text-sm text-secondary-content/80">{t('contact.hours')}</p>
                   <OpeningHours />
                 </div>
               </li>
@@ -106,7 +109,9 @@ export function ContactSection() {
 /** The hours the admin set in the salon settings (the booking rules use the same ones). */
 function OpeningHours() {
   const { data: settings, isError } = usePublicSalonSettings();
-  if (isError) return <p className="font-medium">Please call us for our opening hours.</p>;
+  const { t } = useTranslation('home');
+  const locale = useIntlLocale();
+  if (isError) return <p className="font-medium">{t('contact.hoursError')}</p>;
   if (!settings) {
     return (
       <div aria-hidden="true" className="mt-1 space-y-2">
@@ -117,7 +122,7 @@ function OpeningHours() {
   }
   return (
     <dl className="font-medium">
-      {openingHoursLines(settings.openingHours).map(({ days, hours }) => (
+      {openingHoursLines(settings.openingHours, { locale, everyDay: t('contact.everyDay'), closed: t('contact.closed') }).map(({ days, hours }) => (
         <div key={days} className="flex flex-wrap gap-x-2">
           <dt>{days}:</dt>
           <dd>{hours}</dd>

@@ -1,15 +1,19 @@
 import { CalendarHeart, Phone, ShieldCheck, Sparkles, Star } from 'lucide-react';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { salon } from '../../../../shared/salon';
 
-const promises = [
-  { icon: ShieldCheck, label: 'Hygienic, women-only space' },
-  { icon: Sparkles, label: 'Certified stylists' },
-  { icon: Star, label: 'Loved by 500+ clients' },
-];
+/** The figure the last promise quotes (spec section 9's 500+ happy customers). */
+const HAPPY_CUSTOMERS = 500;
 
 export function Hero() {
+  const { t } = useTranslation('home');
+  const promises = [
+    { icon: ShieldCheck, label: t('hero.hygienic') },
+    { icon: Sparkles, label: t('hero.certified') },
+    { icon: Star, label: t('hero.loved', { count: HAPPY_CUSTOMERS }) },
+  ];
   return (
     <section aria-labelledby="hero-heading" className="relative overflow-hidden bg-linear-to-b from-blush via-base-100 to-base-100">
       <div aria-hidden="true" className="pointer-events-none absolute -top-32 -left-32 size-96 rounded-full bg-primary/10 blur-3xl" />
@@ -19,29 +23,26 @@ export function Hero() {
         <div className="text-center lg:text-left">
           <p className="inline-flex items-center gap-2 rounded-full bg-base-100/80 px-4 py-1.5 text-sm font-semibold tracking-wide text-gold-ink shadow-sm ring-1 ring-accent/40">
             <Sparkles aria-hidden="true" className="size-4 text-accent" />
-            Dhanmondi, Dhaka
+            {t('hero.place')}
           </p>
           <h1
             id="hero-heading"
             className="mt-6 text-4xl leading-[1.1] font-semibold text-base-content sm:text-5xl lg:text-6xl"
           >
-            BEAUTY SALON FOR <span className="text-primary">EVERY WOMEN</span>
+            <Trans t={t} i18nKey="hero.title" components={{ accent: <span className="text-primary" /> }} />
           </h1>
-          <p className="mx-auto mt-6 max-w-xl text-lg leading-relaxed text-base-content/80 lg:mx-0">
-            Step out of the rush and into a calm, women-only space. Our stylists and therapists take their time with
-            your hair, skin and nails, so you leave looking rested and feeling like yourself, only more so.
-          </p>
+          <p className="mx-auto mt-6 max-w-xl text-lg leading-relaxed text-base-content/80 lg:mx-0">{t('hero.intro')}</p>
           <div className="mt-8 flex flex-col items-center gap-4 sm:flex-row sm:justify-center lg:justify-start">
             <Link to={paths.services} className="btn rounded-full px-8 shadow-soft btn-lg btn-primary">
               <CalendarHeart aria-hidden="true" className="size-5" />
-              Get an Appointment
+              {t('hero.cta')}
             </Link>
             <a
               href={salon.phoneHref}
               className="inline-flex items-center gap-2 rounded-full px-4 py-2 font-medium text-secondary underline-offset-4 hover:underline"
             >
               <Phone aria-hidden="true" className="size-4 text-primary" />
-              Call {salon.phone}
+              {t('hero.call', { phone: salon.phone })}
             </a>
           </div>
           <ul className="mt-10 flex flex-wrap justify-center gap-x-6 gap-y-3 text-sm font-medium text-base-content/80 lg:justify-start">
@@ -58,7 +59,7 @@ export function Hero() {
           <div aria-hidden="true" className="absolute -inset-3 rotate-3 rounded-[2rem] bg-accent/25" />
           <img
             src="/images/site/hero.svg"
-            alt="A smiling woman with freshly styled hair in the salon"
+            alt={t('hero.imageAlt')}
             width={1200}
             height={900}
             fetchPriority="high"

@@ -1,5 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight, Quote } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useIntlLocale } from '../../../hooks/use-language';
 import { averageRating } from '../../../../shared/ratings';
 import type { Review } from '../../../../shared/review';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -17,6 +19,7 @@ function initialsOf(name: string): string {
 }
 
 export function TestimonialsSection() {
+  const { t } = useTranslation('home');
   return (
     <section
       id="testimonials"
@@ -32,8 +35,8 @@ export function TestimonialsSection() {
         className="pointer-events-none absolute -bottom-24 -left-24 size-72 rounded-full bg-accent/20 blur-3xl"
       />
       <div className="relative mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="testimonials-heading" eyebrow="Kind words" title="What our clients say" tone="light">
-          Real words from women who spend their precious free time with us.
+        <SectionHeading id="testimonials-heading" eyebrow={t('testimonials.eyebrow')} title={t('testimonials.title')} tone="light">
+          {t('testimonials.intro')}
         </SectionHeading>
         <div className="mt-12">
           <TestimonialsContent />
@@ -45,19 +48,20 @@ export function TestimonialsSection() {
 
 function TestimonialsContent() {
   const { data: reviews, isPending, isError, refetch, isFetching } = useReviews();
+  const { t } = useTranslation('home');
 
   if (isPending) {
     return (
       <p role="status" className="text-center text-lg text-secondary-content/85">
-        loading.....
+        {t('testimonials.loading')}
       </p>
     );
   }
   if (isError) {
     return (
       <ErrorState
-        title="Something went wrong"
-        message="We couldn't load the reviews just now."
+        title={t('testimonials.errorTitle')}
+        message={t('testimonials.errorMessage')}
         onRetry={() => void refetch()}
         isRetrying={isFetching}
         tone="light"
@@ -65,7 +69,7 @@ function TestimonialsContent() {
     );
   }
   if (reviews.length === 0) {
-    return <p className="text-center text-lg text-secondary-content/85">No reviews yet. Be the first to tell us how we did!</p>;
+    return <p className="text-center text-lg text-secondary-content/85">{t('testimonials.empty')}</p>;
   }
   return (
     <>
@@ -81,11 +85,14 @@ function TestimonialsContent() {
 export function RatingSummary({ reviews }: { reviews: Review[] }) {
   const average = averageRating(reviews);
   const count = reviews.length;
+  const { t } = useTranslation('home');
+  const locale = useIntlLocale();
+  const averageText = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(average);
   return (
     <div className="flex flex-col items-center justify-center gap-2 text-center sm:flex-row sm:gap-3">
       <StarRating rating={average} />
       <p className="text-lg font-semibold text-secondary-content">
-        {`${average.toFixed(1)} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`}
+        {t('testimonials.summary', { average: averageText, max: 5, count })}
       </p>
     </div>
   );
@@ -98,6 +105,7 @@ interface TestimonialsCarouselProps {
 /** One testimonial at a time; Previous and Next wrap around in both directions (spec section 4). */
 export function TestimonialsCarousel({ reviews }: TestimonialsCarouselProps) {
   const [current, setCurrent] = useState(0);
+  const { t } = useTranslation('home');
   const count = reviews.length;
   // The list may shrink on refetch; never point past its end.
   const index = count === 0 ? 0 : current % count;
@@ -122,7 +130,7 @@ export function TestimonialsCarousel({ reviews }: TestimonialsCarouselProps) {
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Customer testimonials"
+      aria-label={t('testimonials.carousel')}
       tabIndex={0}
       onKeyDown={onKeyDown}
       className="mx-auto max-w-3xl rounded-box focus-visible:outline-2 focus-visible:outline-offset-8 focus-visible:outline-accent"
@@ -131,7 +139,7 @@ export function TestimonialsCarousel({ reviews }: TestimonialsCarouselProps) {
         key={review._id}
         role="group"
         aria-roledescription="slide"
-        aria-label={`${index + 1} of ${count}`}
+        aria-label={t('testimonials.slide', { index: index + 1, count })}
         className="relative rounded-box bg-base-100 px-6 pt-12 pb-8 text-base-content shadow-lift motion-safe:animate-fade-in sm:px-12"
       >
         <figure>
@@ -143,6 +151,7 @@ export function TestimonialsCarousel({ reviews }: TestimonialsCarouselProps) {
         </span>
         <StarRating rating={review.rating} className="justify-center" />
         <blockquote className="mt-5 text-center font-display text-lg leading-relaxed text-base-content/90 italic sm:text-xl">
+          {/* Her own words, in whatever language she wrote them: not marked as either. */}
           <p className="[overflow-wrap:anywhere]">“{review.feedback}”</p>
         </blockquote>
         <figcaption className="mt-8 flex items-center justify-center gap-4">
@@ -178,7 +187,7 @@ export function TestimonialsCarousel({ reviews }: TestimonialsCarouselProps) {
         <button
           type="button"
           className={arrowClass}
-          aria-label="Previous testimonial"
+          aria-label={t('testimonials.previous')}
           onClick={previous}
         >
           <ChevronLeft aria-hidden="true" className="size-5" />
@@ -188,7 +197,7 @@ export function TestimonialsCarousel({ reviews }: TestimonialsCarouselProps) {
             <button
               key={item._id}
               type="button"
-              aria-label={`Go to testimonial ${dotIndex + 1}`}
+              aria-label={t('testimonials.goTo', { index: dotIndex + 1 })}
               aria-current={dotIndex === index ? 'true' : undefined}
               onClick={() => goTo(dotIndex)}
               className="grid size-6 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-accent"
@@ -205,7 +214,7 @@ export function TestimonialsCarousel({ reviews }: TestimonialsCarouselProps) {
         <button
           type="button"
           className={arrowClass}
-          aria-label="Next testimonial"
+          aria-label={t('testimonials.next')}
           onClick={next}
         >
           <ChevronRight aria-hidden="true" className="size-5" />
@@ -213,7 +222,7 @@ export function TestimonialsCarousel({ reviews }: TestimonialsCarouselProps) {
       </div>
 
       <p aria-live="polite" aria-atomic="true" className="sr-only">
-        {`Testimonial ${index + 1} of ${count}: ${review.name}`}
+        {t('testimonials.current', { index: index + 1, count, name: review.name })}
       </p>
     </section>
   );

@@ -1,5 +1,8 @@
 import { useId } from 'react';
 import { CalendarPlus, Clock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { useContentLang, useIntlLocale } from '../../../hooks/use-language';
 import type { PaymentPolicy } from '../../../../shared/deposits';
 import { responsiveImage } from '../../../../shared/image-urls';
 import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../../shared/money';
@@ -26,18 +29,26 @@ interface ServiceCardProps {
  * 'Deposit ৳360 online' or 'Pay at the salon' when booking it asks less than the price online;
  * nothing for a service paid in full (the checkout's usual case needs no word).
  */
-export function paymentNote(service: Pick<Service, 'price' | 'paymentPolicy'>, salonPolicy: PaymentPolicy | undefined): string | null {
+export function paymentNote(
+  service: Pick<Service, 'price' | 'paymentPolicy'>,
+  salonPolicy: PaymentPolicy | undefined,
+  t: TFunction<'home'>,
+  locale: string,
+): string | null {
   const policy = service.paymentPolicy ?? salonPolicy;
   if (!policy) return null;
   const priceMinor = toMinorUnits(service.price);
   const onlineMinor = onlineDueMinor(priceMinor, policyFor(service, policy));
   if (onlineMinor === priceMinor) return null;
-  return onlineMinor === 0 ? 'Pay at the salon' : `Deposit ${formatMoney(fromMinorUnits(onlineMinor))} online`;
+  return onlineMinor === 0 ? t('services.payAtSalon') : t('services.deposit', { amount: formatMoney(fromMinorUnits(onlineMinor), undefined, locale) });
 }
 
 export function ServiceCard({ service, eager = false, onAddToBooking, salonPolicy }: ServiceCardProps) {
   const titleId = useId();
-  const note = paymentNote(service, salonPolicy);
+  const { t } = useTranslation('home');
+  const locale = useIntlLocale();
+  const contentLang = useContentLang();
+  const note = paymentNote(service, salonPolicy, t, locale);
   return (
     <article
       aria-labelledby={titleId}
@@ -56,29 +67,31 @@ export function ServiceCard({ service, eager = false, onAddToBooking, salonPolic
           className="size-full object-cover transition duration-500 motion-safe:group-hover:scale-105"
         />
         {service.category ? (
-          <span className="absolute top-3 left-3 hidden rounded-full bg-base-100/95 px-3 py-1 text-xs font-semibold tracking-wide text-secondary shadow-sm sm:inline-block">
+          <span lang={contentLang} className="absolute top-3 left-3 hidden rounded-full bg-base-100/95 px-3 py-1 text-xs font-semibold tracking-wide text-secondary shadow-sm sm:inline-block">
             {service.category}
           </span>
         ) : null}
       </div>
       <div className="flex min-w-0 flex-1 flex-col p-4 sm:p-5">
-        <h3 id={titleId} className="text-lg leading-snug font-semibold sm:text-xl">
+        <h3 id={titleId} lang={contentLang} className="text-lg leading-snug font-semibold sm:text-xl">
           {service.title}
         </h3>
         <div className="mt-2 flex items-center justify-between gap-3">
           <p className="text-lg font-semibold text-primary">
-            <span className="sr-only">Price </span>
-            <span>{formatMoney(service.price)}</span>
+            <span className="sr-only">{t('services.price')}</span>
+            <span>{formatMoney(service.price, undefined, locale)}</span>
           </p>
           <p className="flex items-center gap-1.5 text-sm text-base-content/75">
             <Clock aria-hidden="true" className="size-4" />
-            <span className="sr-only">Duration </span>
-            <span>{service.duration} min</span>
+            <span className="sr-only">{t('services.duration')}</span>
+            <span>{t('services.minutes', { count: service.duration })}</span>
           </p>
         </div>
         {note ? <p className="mt-1 text-xs font-medium text-secondary">{note}</p> : null}
         {/* Never clamped: with wider text spacing (WCAG 1.4.12) a clamp cuts the description off. */}
-        <p className="mt-2 flex-1 text-sm leading-relaxed text-base-content/75 sm:mt-3">{service.description}</p>
+        <p lang={contentLang} className="mt-2 flex-1 text-sm leading-relaxed text-base-content/75 sm:mt-3">
+          {service.description}
+        </p>
         <button
           type="button"
           className="btn mt-3 w-full rounded-full btn-outline btn-sm btn-primary sm:mt-5 sm:btn-md"
@@ -86,7 +99,7 @@ export function ServiceCard({ service, eager = false, onAddToBooking, salonPolic
           onClick={() => onAddToBooking(service)}
         >
           <CalendarPlus aria-hidden="true" className="size-4" />
-          Add to Booking list
+          {t('services.add')}
         </button>
       </div>
     </article>

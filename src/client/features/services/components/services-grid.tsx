@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { PaymentPolicy } from '../../../../shared/deposits';
 import type { Service } from '../../../../shared/service';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -21,18 +22,19 @@ interface ServicesGridProps {
 }
 
 export function ServicesGrid({ onAddToBooking, only, salonPolicy }: ServicesGridProps) {
+  const { t } = useTranslation('home');
   return (
     <section id="services" aria-labelledby="services-heading" className="bg-base-200/60 py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="services-heading" eyebrow="What we offer" title="Our Services">
-          From a quick blow-dry to your bridal look: pick the treatments you love and add them to your booking list.
+        <SectionHeading id="services-heading" eyebrow={t('services.eyebrow')} title={t('services.title')}>
+          {t('services.intro')}
         </SectionHeading>
         <div className="mt-12">
           {only && (
             <p className="mb-6 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-center font-medium">
               <span>{only.label}</span>
               <Link to={only.clearTo} className="link link-primary">
-                Show all services
+                {t('services.showAll')}
               </Link>
             </p>
           )}
@@ -45,12 +47,13 @@ export function ServicesGrid({ onAddToBooking, only, salonPolicy }: ServicesGrid
 
 function ServicesContent({ onAddToBooking, only, salonPolicy }: ServicesGridProps) {
   const { data: allServices, isPending, isError, error, refetch, isFetching } = useServices();
+  const { t } = useTranslation('home');
 
   if (isPending) {
     return (
       <div aria-busy="true">
         <p role="status" className="mb-6 text-center font-medium text-base-content/75">
-          Loading
+          {t('common:loading')}
         </p>
         <ul aria-hidden="true" className={gridClass}>
           {Array.from({ length: SKELETON_COUNT }, (_, index) => (
@@ -72,7 +75,7 @@ function ServicesContent({ onAddToBooking, only, salonPolicy }: ServicesGridProp
   if (isError) {
     return (
       <ErrorState
-        title="We couldn't load our services"
+        title={t('services.loadError')}
         message={error.message}
         onRetry={() => void refetch()}
         isRetrying={isFetching}
@@ -84,8 +87,8 @@ function ServicesContent({ onAddToBooking, only, salonPolicy }: ServicesGridProp
   if (services.length === 0) {
     return (
       <div className="mx-auto max-w-md rounded-box bg-base-100 p-8 text-center shadow-soft">
-        <p className="font-display text-xl font-semibold">No services yet</p>
-        <p className="mt-2 text-base-content/75">Our menu is being prepared. Please check back soon.</p>
+        <p className="font-display text-xl font-semibold">{t('services.emptyTitle')}</p>
+        <p className="mt-2 text-base-content/75">{t('services.emptyMessage')}</p>
       </div>
     );
   }
