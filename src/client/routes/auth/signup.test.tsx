@@ -173,7 +173,7 @@ describe('/signup', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Your account is ready' })).toBeInTheDocument();
     expect(signUps).toEqual([{ name: 'Rima Akter', email: 'rima@example.com', password: 'Rima1234', image: UPLOADED_URL, phone: '+8801712345678' }]);
-    expect(screen.getByText(/We texted a 6-digit code to the number you gave/)).toHaveFocus();
+    expect(screen.getByText(/Until your number is proven with the code, we send it no texts/)).toHaveFocus();
     const mobile = within(await screen.findByRole('region', { name: 'Mobile number' }));
     expect(await mobile.findByText(/We texted a code to/)).toHaveTextContent('We texted a code to 01712 345678.');
     await user.type(mobile.getByLabelText('Code'), '123456');

@@ -64,14 +64,13 @@ function ProveNumberStep({ onContinue }: { onContinue: () => void }) {
   return (
     <div>
       <p ref={intro} tabIndex={-1} className="text-base-content/80 outline-none">
-        We texted a 6-digit code to the number you gave. Type it below; until then we send you no texts.
+        Until your number is proven with the code, we send it no texts. You can also do this later on your home page.
       </p>
       <MobileNumber />
       <button type="button" className="btn mt-6 w-full gap-2 rounded-full btn-primary" onClick={onContinue}>
         Continue
         <ArrowRight aria-hidden="true" className="size-4" />
       </button>
-      <p className="mt-2 text-center text-sm text-base-content/70">You can prove it later on your home page.</p>
     </div>
   );
 }
