@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { emailSchema, MAX_UPLOAD_BYTES, nameSchema, passwordSchema } from '../../../../shared/user';
 import { optionalPhoneSchema } from '../../../../shared/phone';
 import { FormActions } from '../../../components/ui/form-actions';
-import { FileField, InputField, PasswordField } from '../../../components/ui/form-field';
+import { FileField, InputField, PasswordField, PhoneField } from '../../../components/ui/form-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useSignUp } from '../api/sign-up';
 
@@ -125,12 +125,9 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
         error={errors.password?.message}
         registration={register('password')}
       />
-      <InputField
-        label="Mobile number (optional)"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder="01712 345678"
+      <PhoneField
+        label="Mobile number"
+        optional
         hint="For booking texts. We text it a 6-digit code to prove it is yours."
         error={errors.phone?.message}
         registration={register('phone')}
