@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { test, expect, seriousAxeViolations, sidewaysOverflow } from './fixtures';
 import { ADMIN, addToListByApi, adminApi, logInThroughPage, putSettings, salonDate, signUpByApi } from './journey';
 
@@ -69,5 +70,55 @@ test('on her phone she adds her number, proves it with the texted code, books, a
     await admin.close();
     await putSettings(api, before);
     await api.dispose();
+  }
+});
+
+test('on her phone she gives her number at sign-up and proves it with the texted code before going on', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const admin = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const typed = typedNumber();
+    await page.goto('/signup');
+    await page.getByLabel('Name').fill('Shirin Signup');
+    const buffer = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0d9488' } }).png().toBuffer();
+    await page.getByLabel('Profile image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer });
+    await page.getByLabel('Email').fill(`shirin-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('Shirin123');
+    // A number in the wrong shape is refused in the form, before anything is made.
+    await page.getByLabel(/^Mobile number/).fill('12345');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByText('Enter a mobile number, e.g. 01712 345678')).toBeVisible();
+    expect(await sidewaysOverflow(page), 'sign-up sideways at 390 px').toBe(0);
+    await page.getByLabel(/^Mobile number/).fill(typed);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account is ready' })).toBeVisible();
+    const mobile = page.getByRole('region', { name: 'Mobile number' });
+    await expect(mobile.getByText(`We texted a code to ${shown(typed)}`)).toBeVisible();
+    expect(await sidewaysOverflow(page), 'the code step sideways at 390 px').toBe(0);
+    await page.screenshot({ path: 'test-results/sign-up-code-390.png', fullPage: true });
+
+    await logInThroughPage(admin, ADMIN);
+    await admin.goto('/dashboard/sms');
+    const codeText = admin.getByRole('article').filter({ hasText: shown(typed) }).filter({ has: admin.getByRole('heading', { name: 'Verification code' }) });
+    await expect(codeText).toHaveCount(1);
+    const code = /(\d{6}) is your Parlour code/.exec((await codeText.textContent()) ?? '')?.[1];
+    expect(code, 'the code in the text').toBeTruthy();
+
+    await mobile.getByLabel('Code', { exact: true }).fill(code!);
+    await mobile.getByRole('button', { name: 'Prove number' }).click();
+    await expect(mobile.getByText('Proven', { exact: true })).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 320, height: 700 });
+    expect(await sidewaysOverflow(page), 'the code step sideways at 320 px').toBe(0);
+    await page.screenshot({ path: 'test-results/sign-up-proven-320.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/dashboard/userhome');
+    await expect(page.getByRole('region', { name: 'Mobile number' }).getByText(shown(typed))).toBeVisible();
+  } finally {
+    await admin.close();
   }
 });

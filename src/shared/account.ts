@@ -5,6 +5,7 @@ import { outboxStatusSchema } from './outbox.js';
 import { roleSchema } from './user.js';
 import { linkedStylistSchema } from './staff.js';
 import { sentSmsSchema } from './sms.js';
+import { wishSchema } from './waitlist.js';
 
 /**
  * How recent a sign-in must be for an account without a password (Google, Facebook, OIDC) to be
@@ -83,6 +84,8 @@ export const myDataSchema = z.object({
   mobile: z.object({ phone: z.string().nullable(), verified: z.boolean(), smsOptOut: z.boolean() }),
   /** Texts the salon sent to her number (codes and appointment texts), with what each cost in SMS. */
   texts: z.array(sentSmsSchema.omit({ _id: true, createdAt: true }).extend({ id: z.string(), sentAt: z.string() })),
+  /** Every waitlist wish she made (waiting, offered or closed), with her place while it is open. */
+  waitlist: z.array(wishSchema),
 });
 export type MyData = z.infer<typeof myDataSchema>;
 

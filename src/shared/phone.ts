@@ -33,16 +33,23 @@ export function formatPhone(e164: string): string {
   return bd ? `0${bd[1]} ${bd[2]}` : e164;
 }
 
+/** A typed number in E.164, or the form's message. */
+function toE164(value: string, ctx: z.RefinementCtx): string {
+  const e164 = normalizePhone(value);
+  if (e164 === null) {
+    ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+    return z.NEVER;
+  }
+  return e164;
+}
+
 /** A typed number, normalized to E.164 (the message is the form's). */
-export const phoneSchema = z
+export const phoneSchema = z.string().trim().max(32, PHONE_MESSAGE).transform(toE164);
+
+/** A number she may leave blank (sign-up asks for one, optionally): blank is none, anything else must be a number. */
+export const optionalPhoneSchema = z
   .string()
   .trim()
   .max(32, PHONE_MESSAGE)
-  .transform((value, ctx) => {
-    const e164 = normalizePhone(value);
-    if (e164 === null) {
-      ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
-      return z.NEVER;
-    }
-    return e164;
-  });
+  .optional()
+  .transform((value, ctx) => (value ? toE164(value, ctx) : undefined));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { imageUrlSchema } from './images.js';
+import { optionalPhoneSchema } from './phone.js';
 
 export const roleSchema = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
@@ -53,6 +54,11 @@ export const signUpInputSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   image: imageUrlSchema,
+  /**
+   * Her mobile number, if she gives one: stored unproven and texted a code once the account exists
+   * (the same proof as her User Home's), never used before she proves it.
+   */
+  phone: optionalPhoneSchema,
 });
 
 /** A password typed to sign in: any text up to the longest one sign-up accepts. */
@@ -171,7 +177,8 @@ export const socialSignInInputSchema = z.object({
 });
 
 export type SignInInput = z.infer<typeof signInInputSchema>;
-export type SignUpInput = z.infer<typeof signUpInputSchema>;
+/** What a client sends: the number as she typed it, or none. */
+export type SignUpInput = z.input<typeof signUpInputSchema>;
 export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 
 export const uploadResultSchema = z.object({ data: z.object({ display_url: z.string() }) });

@@ -21,10 +21,13 @@ import {
   mailSubjectsOf,
   makeTombstone,
   passwordHashOf,
+  placesHeldBy,
   removeReviewsOf,
   roleOf,
 } from '../repositories/account-deletion.js';
 import { mayStillChange } from '../../shared/booking-rules.js';
+import { salonDateOf } from '../../shared/calendar.js';
+import type { WaitlistSweeps } from '../booking/waitlist-service.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { DELETED_ACCOUNT_DOMAIN } from '../../shared/account.js';
 import {
@@ -58,6 +61,8 @@ export type AccountDeletionDeps = {
   bookings: BookingService;
   revocations: SessionRevocations;
   salonSettings: () => Promise<SalonSettings>;
+  /** The places she held or booked inside the notice are freed: the waitlist hears at once. */
+  waitlist: WaitlistSweeps;
   log: FastifyBaseLogger;
   /** better-auth's password check (the same hash the sign-in uses). */
   verifyPassword: (input: { hash: string; password: string }) => Promise<boolean>;
@@ -126,7 +131,7 @@ export async function deleteAccount(deps: AccountDeletionDeps, userId: string): 
   // A charge whose outcome a crash or a lost webhook kept from us becomes her bookings first, so
   // they are cancelled and refunded below like the rest.
   await paymentService.reconcile({ userId });
-  const { cancelNoticeHours } = await deps.salonSettings();
+  const { cancelNoticeHours, timeZone } = await deps.salonSettings();
   const now = await databaseNow(db);
   const refundable = (await confirmedBookingsAfter(db, userId, now)).filter((b) => mayStillChange(b.startsAt, now, cancelNoticeHours));
   for (const booking of refundable) {
@@ -144,7 +149,7 @@ export async function deleteAccount(deps: AccountDeletionDeps, userId: string): 
   // The cancellation e-mails just queued go to her while she still has an address.
   await waitForMailJobs(db, subjects, ['created', 'active'], MAIL_SETTLE_MS);
 
-  const done = await withRetry(() => db.transaction((tx) => anonymise(tx, userId, cancelNoticeHours, subjects)));
+  const done = await withRetry(() => db.transaction((tx) => anonymise(tx, { userId, cancelNoticeHours, timeZone, subjects, waitlist: deps.waitlist })));
   if (!done) return { reviewsChanged: false };
 
   for (const id of done.sessionIds) deps.revocations.sessionEnded(id);
@@ -166,7 +171,9 @@ export async function deleteAccount(deps: AccountDeletionDeps, userId: string): 
 
 const uploadKeyOf = (url: string | null | undefined) => (url?.startsWith('/uploads/') ? url.slice('/uploads/'.length) : undefined);
 
-async function anonymise(tx: Db, userId: string, cancelNoticeHours: number, subjects: MailSubjects) {
+type Anonymising = { userId: string; cancelNoticeHours: number; timeZone: string; subjects: MailSubjects; waitlist: WaitlistSweeps };
+
+async function anonymise(tx: Db, { userId, cancelNoticeHours, timeZone, subjects, waitlist }: Anonymising) {
   // The admins first, then her: two admins leaving at once cannot both go.
   const { admins, me } = await lockAdminsAndUser(tx, userId);
   // Already deleted by a request a moment ago (a double click).
@@ -180,12 +187,16 @@ async function anonymise(tx: Db, userId: string, cancelNoticeHours: number, subj
     // Booked (paid) while the others were being cancelled: it must be refunded like them.
     throw new HttpError(409, 'Your appointments changed while your account was being deleted. Please try again.');
   }
+  const freed = [...ahead.map((b) => b.startsAt), ...(await placesHeldBy(tx, userId, now))];
   // Inside the notice: cancelled without a refund (the salon keeps the fee, as it would had she cancelled then).
   await cancelWithoutRefund(tx, ahead.map((b) => b.id), now);
   // Checkouts she had not paid: nothing was charged, so nothing is refunded; a charge that still
   // arrives for one is refunded whole by PaymentService.applyOutcome.
   const openIntents = await cancelOpenCheckouts(tx, userId, now);
   await clearBookingList(tx, userId);
+  // The places she held are free once this commits: their days are swept then, as after a
+  // cancellation, not at the waitlist's next minute (queued here, so only if it commits).
+  for (const date of new Set(freed.map((startsAt) => salonDateOf(startsAt, timeZone)))) await waitlist.queueDay(date, tx);
 
   const removedReviews = await removeReviewsOf(tx, userId);
   if (removedReviews.length > 0) await announceReviewsChange(tx);

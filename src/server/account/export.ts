@@ -7,6 +7,7 @@ import { outboxStatusSchema } from '../../shared/outbox.js';
 import { MY_DATA_FORMAT, type MyData } from '../../shared/account.js';
 import { readMyPhone } from '../repositories/phones.js';
 import { smsOfUser } from '../repositories/sms.js';
+import { wishesOfUser } from '../repositories/waitlist.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 
 /**
@@ -21,7 +22,7 @@ export async function exportMyData(db: Db, userId: string, settings: SalonSettin
   const email = me.email.toLowerCase();
   const asCustomer = { id: userId, role: 'user' as const };
 
-  const [methods, sessions, listItems, bookings, payments, reviews, messages, mails, mobile, texts] = await Promise.all([
+  const [methods, sessions, listItems, bookings, payments, reviews, messages, mails, mobile, texts, wishes] = await Promise.all([
     db.select({ providerId: account.providerId }).from(account).where(eq(account.userId, userId)).orderBy(asc(account.createdAt)),
     db.select().from(session).where(eq(session.userId, userId)).orderBy(asc(session.createdAt)),
     db
@@ -37,6 +38,7 @@ export async function exportMyData(db: Db, userId: string, settings: SalonSettin
     db.select().from(outbox).where(eq(sql`lower(${outbox.to})`, email)).orderBy(asc(outbox.createdAt)),
     readMyPhone(db, userId),
     smsOfUser(db, userId),
+    wishesOfUser(db, userId),
   ]);
 
   return {
@@ -75,5 +77,6 @@ export async function exportMyData(db: Db, userId: string, settings: SalonSettin
     emails: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, status: outboxStatusSchema.parse(m.status), sentAt: m.createdAt.toISOString() })),
     mobile: { phone: mobile.phone, verified: mobile.verified, smsOptOut: mobile.smsOptOut },
     texts: texts.map(({ _id, createdAt, ...text }) => ({ id: _id, ...text, sentAt: createdAt })),
+    waitlist: wishes,
   };
 }

@@ -16,6 +16,7 @@ import { unknownKeyIssues, UNKNOWN_FIELDS_MESSAGE } from '../plugins/input-guard
 import { authRouteBodySchemas } from '../../shared/user.js';
 import { fieldIssuesOf, type FieldIssue } from '../../shared/errors.js';
 import { imageUrlSchema } from '../../shared/images.js';
+import { optionalPhoneSchema } from '../../shared/phone.js';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** better-auth names its cookies `<prefix>.session_token` and so on (the API document names it). */
@@ -46,6 +47,11 @@ type AuthDeps = {
   log?: FastifyBaseLogger;
   /** Without it (the schema generator) sessions are not cached: revocations could not reach them. */
   revocations?: SessionRevocations;
+  /**
+   * Stores the mobile number a new account gave at sign-up, unproven, and texts it a code (the
+   * User Home's proof). Without it (the schema generator) a number given is ignored.
+   */
+  requestPhoneCode?: (userId: string, phone: string) => Promise<unknown>;
 };
 
 type BodyPath = keyof typeof authRouteBodySchemas;
@@ -84,7 +90,7 @@ function ownImageOrNull(image: unknown): string | null {
 }
 
 /** better-auth configured as Parlour's own identity provider (decisions.md section 2). */
-export function buildAuthOptions({ config, db, mailer, secret, log, revocations }: AuthDeps) {
+export function buildAuthOptions({ config, db, mailer, secret, log, revocations, requestPhoneCode }: AuthDeps) {
   const socialProviders: BetterAuthOptions['socialProviders'] = {};
   if (config.google) socialProviders.google = { ...config.google, prompt: 'select_account' };
   if (config.facebook) socialProviders.facebook = { ...config.facebook };
@@ -272,7 +278,18 @@ export function buildAuthOptions({ config, db, mailer, secret, log, revocations 
         return { context: { body } };
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email' || ctx.context.returned instanceof Error) return;
+        if (ctx.context.returned instanceof Error) return;
+        if (ctx.path === '/sign-up/email') {
+          // Checked in `before`; read again here, in E.164, whichever body this hook is shown.
+          const phone = optionalPhoneSchema.safeParse((ctx.body as { phone?: unknown } | undefined)?.phone).data;
+          const userId = ctx.context.newSession?.user.id;
+          if (!phone || !userId || !requestPhoneCode) return;
+          // Her account stands whatever happens to the code: a number proven on another account
+          // (409) or texted too often (429) is left unset, and her User Home asks for it again.
+          await requestPhoneCode(userId, phone).catch((err: unknown) => log?.info({ err, userId }, 'the number given at sign-up was not set'));
+          return;
+        }
+        if (ctx.path !== '/sign-in/email') return;
         // A right password: the attempt counted in `before` was no failure after all.
         const body = ctx.body as { email: string };
         const keys = signInKeys(body.email.toLowerCase(), ctx.headers);

@@ -4,6 +4,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type Auth } from '../auth/auth.js';
 import { resolveAuthSecret } from '../auth/secret.js';
 import { SessionRevocations } from '../auth/session-revocations.js';
+import { requestPhoneCode } from '../sms/phone-verification.js';
 import { cookieValue, VerifiedSessions } from '../auth/verified-sessions.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { HttpError } from '../http-error.js';
@@ -139,7 +140,16 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const revocations = new SessionRevocations();
   await revocations.listen(app.database, app.log);
   app.addHook('onClose', async () => revocations.close());
-  const auth = createAuth({ config, db, mailer, secret, log: app.log, revocations });
+  const auth = createAuth({
+    config,
+    db,
+    mailer,
+    secret,
+    log: app.log,
+    revocations,
+    // app.texts (the job queue) is set up after this plugin, and exists before any request.
+    requestPhoneCode: (userId, phone) => requestPhoneCode({ db, queueText: (job, tx) => app.texts.queue(job, tx) }, userId, phone),
+  });
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);
   app.decorate('sessionRevocations', revocations);

@@ -81,6 +81,24 @@ export async function cancelOpenCheckouts(tx: Db, userId: string, now: Date): Pr
   return open.map((p) => p.ref);
 }
 
+/**
+ * The starts of the places her booking list holds (a live hold) and of her unpaid checkouts' visits:
+ * clearing them frees those places for the waitlist.
+ */
+export async function placesHeldBy(tx: Db, userId: string, now: Date): Promise<Date[]> {
+  const [held, paying] = await Promise.all([
+    tx
+      .select({ startsAt: cartItems.startsAt })
+      .from(cartItems)
+      .where(and(eq(cartItems.userId, userId), gt(cartItems.holdExpiresAt, now))),
+    tx
+      .select({ startsAt: bookings.startsAt })
+      .from(bookings)
+      .where(and(eq(bookings.userId, userId), eq(bookings.status, 'pending'), gt(bookings.startsAt, now))),
+  ]);
+  return [...held, ...paying].flatMap((row) => (row.startsAt ? [row.startsAt] : []));
+}
+
 export async function clearBookingList(tx: Db, userId: string): Promise<void> {
   await tx.delete(cartItems).where(eq(cartItems.userId, userId));
   // Her places on the waitlist go with her list: nobody is left to offer them to.

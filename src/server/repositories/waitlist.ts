@@ -103,12 +103,13 @@ export async function insertWish(
   }
 }
 
-/** Her wishes from `fromDate` on (and every open one), the soonest day first. */
-export async function wishesOfUser(db: Db, userId: string, fromDate: string): Promise<Wish[]> {
-  const rows = await rowsOf<WishRow>(
-    db,
-    selectWishes(sql`w.user_id = ${userId} and (w.date >= ${fromDate} or w.status in ('waiting', 'offered'))`, sql`w.date, w.created_at, w.id`),
-  );
+/**
+ * Her wishes from `fromDate` on (and every open one), the soonest day first; with no `fromDate`,
+ * every wish she ever made (her data export).
+ */
+export async function wishesOfUser(db: Db, userId: string, fromDate?: string): Promise<Wish[]> {
+  const since = fromDate === undefined ? sql`true` : sql`(w.date >= ${fromDate} or w.status in ('waiting', 'offered'))`;
+  const rows = await rowsOf<WishRow>(db, selectWishes(sql`w.user_id = ${userId} and ${since}`, sql`w.date, w.created_at, w.id`));
   return rows.map(wishOf);
 }
 

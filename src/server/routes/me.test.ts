@@ -521,7 +521,7 @@ describe('DELETE /api/me: the last admin', () => {
 
   it('is refused by the deletion itself, not only by the check before it (a request whose check ran before another admin left)', async () => {
     const [only] = await query<{ id: string }>(sql`select id from "user" where role = 'admin'`);
-    const deps = { db: t.app.db, payments: t.app.payments, bookings: t.app.bookings, revocations: t.app.sessionRevocations, salonSettings: () => t.app.salonSettings.get(), log: t.app.log, verifyPassword: async () => true };
+    const deps = { db: t.app.db, payments: t.app.payments, bookings: t.app.bookings, revocations: t.app.sessionRevocations, salonSettings: () => t.app.salonSettings.get(), waitlist: t.app.waitlistSweeps, log: t.app.log, verifyPassword: async () => true };
     const before = await everyRow();
     await expect(deleteAccount(deps, only!.id)).rejects.toMatchObject({ statusCode: 409, message: LAST_ADMIN_MESSAGE });
     expect(await everyRow()).toEqual(before);

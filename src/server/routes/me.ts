@@ -44,6 +44,7 @@ export async function meRoutes(app: App) {
     bookings: app.bookings,
     revocations: app.sessionRevocations,
     salonSettings: () => app.salonSettings.get(),
+    waitlist: app.waitlistSweeps,
     log: app.log,
     verifyPassword: async (input) => (await app.auth.$context).password.verify(input),
   };

@@ -10,6 +10,7 @@ import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { asUser } from '../test/booking.js';
 import { rowsOf } from '../db/rows.js';
 import { PHONE_CODES_PER_HOUR, PHONE_TAKEN_MESSAGE, type MyPhone, type SentSms } from '../../shared/sms.js';
+import { PHONE_MESSAGE } from '../../shared/phone.js';
 
 let t: TestApp;
 let admin: Account;
@@ -190,6 +191,51 @@ describe('proving her number', () => {
     expect((await asUser(t.app, who).patch('/api/me/sms', { optOut: 'yes' })).statusCode).toBe(400);
     expect(await myPhone(who)).toMatchObject({ smsOptOut: true });
     expect((await asUser(t.app, who).patch('/api/me/sms', { optOut: false })).json<MyPhone>()).toMatchObject({ smsOptOut: false });
+  });
+});
+
+describe('a number given at sign-up', () => {
+  const signUpBody = (phone: string) => ({ name: 'Rima Akter', email: `rima-${phone.replace(/\W/g, '')}-${Date.now()}@example.com`, password: 'Rima1234', image: '/images/reviews/sadia.svg', phone });
+  const signUpWith = (body: object) => t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin: t.config.publicUrl }, payload: body });
+  const userRows = (email: string) => rowsOf(t.app.db, sql`select id from "user" where email = ${email}`);
+
+  it('is stored unproven and texted a code, which proves it as on her User Home', async () => {
+    const typed = freshNumber();
+    const who = await signUp(t.app, { phone: typed });
+    expect(await profileRow(who)).toEqual([{ phone: e164(typed), verified: false }]);
+    expect(await myPhone(who)).toMatchObject({ phone: e164(typed), verified: false, codeExpiresAt: expect.any(String) });
+    const code = await codeSentTo(e164(typed));
+    expect((await textsTo(e164(typed)))[0]).toMatchObject({ kind: 'verification', status: 'logged' });
+    expect((await asUser(t.app, who).post('/api/me/phone/verify', { code })).statusCode).toBe(200);
+    expect(await myPhone(who)).toMatchObject({ phone: e164(typed), verified: true });
+  });
+
+  it('refuses a number in the wrong shape with 400 on the phone field, before any account is made', async () => {
+    for (const phone of ['12345', '02 9876 5432', '01711 12345a', `01711${'1'.repeat(40)}`]) {
+      const body = signUpBody(phone);
+      const res = await signUpWith(body);
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json<{ issues: { path: string; message: string }[] }>().issues).toEqual([{ path: 'phone', message: PHONE_MESSAGE }]);
+      expect(await userRows(body.email), phone).toEqual([]);
+    }
+  });
+
+  it('takes a blank number as none', async () => {
+    const who = await signUp(t.app, { phone: '  ' });
+    expect(await profileRow(who)).toEqual([]);
+    expect(await myPhone(who)).toMatchObject({ phone: null, verified: false });
+  });
+
+  it("makes the account but leaves the number unset when another account proved it (her User Home asks again)", async () => {
+    const owner = await signUp(t.app);
+    const typed = freshNumber();
+    await asUser(t.app, owner).put('/api/me/phone', { phone: typed });
+    expect((await asUser(t.app, owner).post('/api/me/phone/verify', { code: await codeSentTo(e164(typed)) })).statusCode).toBe(200);
+
+    const late = await signUp(t.app, { phone: typed });
+    expect(await profileRow(late)).toEqual([]);
+    expect(await rowsOf(t.app.db, sql`select 1 from sms_messages where user_id = ${late.id}`)).toEqual([]);
+    expect(await profileRow(owner)).toEqual([{ phone: e164(typed), verified: true }]);
   });
 });
 

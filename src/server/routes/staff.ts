@@ -237,7 +237,11 @@ export async function staffRoutes(app: App) {
     async (request) => {
       const modifiedCount = await reinstateStaff(app.db, request.params.id);
       if (modifiedCount === undefined) throw notFoundStylist();
-      if (modifiedCount > 0) teamChanged();
+      if (modifiedCount > 0) {
+        teamChanged();
+        // Back with her services and hours: her places are open to the people waiting for them.
+        await app.waitlist.hoursChanged();
+      }
       return { modifiedCount };
     },
   );
@@ -341,8 +345,6 @@ export async function staffRoutes(app: App) {
     },
     async (request) => {
       if (!(await staffIsActive(app.db, request.params.id))) throw notFoundStylist();
-      // Longer hours may open places that people wait for.
-      await app.waitlist.hoursChanged();
       return getWeeklyHours(app.db, request.params.id);
     },
   );
@@ -373,6 +375,8 @@ export async function staffRoutes(app: App) {
           bookings: result.bookings,
         });
       }
+      // Longer hours may open places that people wait for.
+      await app.waitlist.hoursChanged();
       return getWeeklyHours(app.db, request.params.id);
     },
   );

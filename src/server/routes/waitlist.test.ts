@@ -9,6 +9,7 @@ import { addCalendarDays, salonToday } from '../../shared/calendar.js';
 import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings.js';
 import { adminWaitlistSchema, myWishesSchema } from '../../shared/waitlist.js';
 import { serviceListSchema } from '../../shared/service.js';
+import { myDataSchema } from '../../shared/account.js';
 
 /** The waitlist's API: what it accepts, what it refuses (changing nothing), and whose wishes are whose. */
 describe('the waitlist API', () => {
@@ -102,9 +103,30 @@ describe('the waitlist API', () => {
     expect((await asUser(t.app, await signUp(t.app)).get(`/api/admin/waitlist?date=${day}`)).statusCode).toBe(403);
   });
 
+  it('puts every wish of hers, open or closed, in her data export, and no one else\'s', async () => {
+    const who = await signUp(t.app);
+    const other = await signUp(t.app);
+    const left = (await asUser(t.app, who).post('/api/waitlist', { serviceId: facial, date: day, from: '08:00', to: '09:00' })).json<{ insertedId: string }>().insertedId;
+    expect((await asUser(t.app, who).delete(`/api/waitlist/${left}`)).statusCode).toBe(200);
+    const open = (await asUser(t.app, who).post('/api/waitlist', { serviceId: haircut, date: day, from: '08:00', to: '09:00' })).json<{ insertedId: string }>().insertedId;
+    const theirs = (await asUser(t.app, other).post('/api/waitlist', { serviceId: facial, date: day })).json<{ insertedId: string }>().insertedId;
+
+    const exported = myDataSchema.parse((await asUser(t.app, who).get('/api/me/export')).json());
+    expect(exported.waitlist).toEqual(await mine(who));
+    expect(exported.waitlist.map((w) => [w._id, w.status])).toEqual(
+      expect.arrayContaining([
+        [left, 'left'],
+        [open, 'waiting'],
+      ]),
+    );
+    expect(exported.waitlist).toHaveLength(2);
+    expect(JSON.stringify(exported)).not.toContain(theirs);
+  });
+
   it('forgets her wishes when she deletes her account', async () => {
     const leaving = await signUp(t.app);
     expect((await asUser(t.app, leaving).post('/api/waitlist', { serviceId: facial, date: day })).statusCode).toBe(201);
+    expect(myDataSchema.parse((await asUser(t.app, leaving).get('/api/me/export')).json()).waitlist).toHaveLength(1);
     const deleted = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { origin: t.config.publicUrl, cookie: leaving.cookie }, payload: { password: leaving.password } });
     expect(deleted.statusCode).toBe(204);
     expect((await wishesInDb()).filter((w) => w.user_id === leaving.id)).toEqual([]);

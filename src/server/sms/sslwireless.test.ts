@@ -48,6 +48,17 @@ describe('the SSL Wireless gateway', () => {
     }
   });
 
+  it('sends a text whose answer was lost only once: the retry\'s "duplicate CSMS ID" counts as handed over', async () => {
+    fake.fail({ how: 'lose-answer' });
+    const lostId = '0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d';
+    const sentTo = () => fake.received.filter((r) => r.csms_id === csmsIdOf(lostId));
+    await refusal(gateway().send({ to: '+8801712345678', text: 'Parlour: booked!', clientId: lostId }));
+    expect(sentTo()).toHaveLength(1);
+    fake.fail(undefined);
+    expect(await gateway().send({ to: '+8801712345678', text: 'Parlour: booked!', clientId: lostId })).toEqual({ status: 'sent', reference: null });
+    expect(sentTo()).toHaveLength(1);
+  });
+
   it('gives up on a gateway that does not answer, within its timeout', async () => {
     fake.fail({ how: 'hang' });
     const started = Date.now();

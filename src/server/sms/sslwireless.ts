@@ -19,6 +19,14 @@ const answerSchema = z.object({
     .nullish(),
 });
 
+/**
+ * 'Duplicate CSMS ID' (ISMS Plus v3's status codes): a text with this csms_id was accepted earlier
+ * the same day, by an attempt whose answer we lost (a timeout after the gateway took it). It went
+ * out then: counted as handed over, so the retries stop instead of refusing until midnight and
+ * sending it again the next day.
+ */
+const DUPLICATE_CSMS_ID = 4023;
+
 /** csms_id takes at most 20 characters: our text id (a uuid) without its dashes, cut to that. */
 export function csmsIdOf(clientId: string): string {
   return clientId.replace(/-/g, '').slice(0, 20);
@@ -55,6 +63,7 @@ export function createSslWirelessGateway(settings: SslWirelessSettings): SmsGate
       }
       if (!parsed) throw new SmsNotSentError(`SSL Wireless answered HTTP ${response.status} with no readable result`);
       const info = parsed.smsinfo?.[0];
+      if (parsed.status_code === DUPLICATE_CSMS_ID) return { status: 'sent', reference: null };
       if (parsed.status !== 'SUCCESS' || parsed.status_code !== 200 || (info?.sms_status && info.sms_status !== 'SUCCESS')) {
         const why = parsed.error_message || info?.status_message || parsed.status;
         throw new SmsNotSentError(`SSL Wireless refused the text: ${why} (status_code ${parsed.status_code})`);

@@ -11,13 +11,14 @@ export function cookieFrom(setCookie: string | string[] | undefined): string {
 }
 
 /** Signs a new customer up through the real endpoint, as the sign-up page does. */
-export async function signUp(app: App, overrides: Partial<Pick<Account, 'name' | 'email' | 'password'>> = {}): Promise<Account> {
+export async function signUp(app: App, overrides: Partial<Pick<Account, 'name' | 'email' | 'password'>> & { phone?: string } = {}): Promise<Account> {
   counter += 1;
   const body = {
     name: overrides.name ?? `Customer ${counter}`,
     email: overrides.email ?? `customer${counter}-${Date.now()}@example.com`,
     password: overrides.password ?? 'Secret123',
     image: '/images/reviews/nusrat.svg',
+    ...(overrides.phone !== undefined && { phone: overrides.phone }),
   };
   // Each test customer comes from her own address, as real ones do, so the per-IP sign-up limit
   // (tested on its own) does not trip over test set-up.

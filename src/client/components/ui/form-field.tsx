@@ -78,6 +78,15 @@ export function InputField({ label, error, hint, optional, className, registrati
   );
 }
 
+/**
+ * A mobile number as she types it (a Bangladeshi 01XXXXXXXXX or E.164): the phone keypad, and
+ * the example the shared schema's message gives. autoComplete says whose number it is ('tel' for
+ * her own; 'off' at the front desk, where it is a customer's).
+ */
+export function PhoneField({ placeholder = '01712 345678', autoComplete = 'tel', ...props }: Omit<InputFieldProps, 'type' | 'inputMode'>) {
+  return <InputField type="tel" inputMode="tel" placeholder={placeholder} autoComplete={autoComplete} {...props} />;
+}
+
 type TextareaFieldProps = FieldShellProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> & Registered;
 
 export function TextareaField({ label, error, hint, optional, className, registration, ...textareaProps }: TextareaFieldProps) {

@@ -11,6 +11,8 @@ import {
   type UploadResult,
   type User,
 } from '../../../shared/user';
+import { PHONE_MESSAGE } from '../../../shared/phone';
+import { verifyPhoneInputSchema, type MyPhone } from '../../../shared/sms';
 import { accountSession, apiErrorResponse, authProvidersHandler } from '../../test/handlers';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
@@ -59,12 +61,29 @@ function signUpServer({ signUp }: { signUp?: () => Response } = {}) {
 
 async function fillForm(
   user: ReturnType<typeof userEvent.setup>,
-  { name = 'Rima Akter', file = photo(), email = 'rima@example.com', password = 'Rima1234' } = {},
+  { name = 'Rima Akter', file = photo(), email = 'rima@example.com', password = 'Rima1234', phone = '' } = {},
 ) {
   if (name) await user.type(await screen.findByLabelText('Name'), name);
   if (file) await user.upload(screen.getByLabelText('Profile image'), file);
   if (email) await user.type(screen.getByLabelText('Email'), email);
   if (password) await user.type(screen.getByLabelText('Password'), password);
+  if (phone) await user.type(screen.getByLabelText(/^Mobile number/), phone);
+}
+
+/** Her number as the server keeps it after a sign-up that gave one: a code is waiting; 123456 proves it. */
+function phoneAfterSignUp() {
+  let state: MyPhone = { phone: '+8801712345678', verified: false, smsOptOut: false, codeExpiresAt: '2030-01-01T00:10:00Z' };
+  const codes: string[] = [];
+  server.use(
+    http.get('/api/me/phone', () => HttpResponse.json(state)),
+    http.post('/api/me/phone/verify', async ({ request }) => {
+      const { code } = verifyPhoneInputSchema.parse(await request.json());
+      codes.push(code);
+      state = { ...state, verified: code === '123456' ? true : state.verified, codeExpiresAt: null };
+      return HttpResponse.json(state);
+    }),
+  );
+  return { codes };
 }
 
 describe('/signup', () => {
@@ -142,6 +161,46 @@ describe('/signup', () => {
       'src',
       UPLOADED_URL,
     );
+  });
+
+  it('sends the mobile number she gave, then asks for the texted code before going on', async () => {
+    const { signUps } = signUpServer();
+    const { codes } = phoneAfterSignUp();
+    const { user, router } = renderApp({ pathname: '/signup', state: { from: { pathname: '/dashboard/userhome', search: '' } } });
+
+    await fillForm(user, { phone: '01712-345678' });
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is ready' })).toBeInTheDocument();
+    expect(signUps).toEqual([{ name: 'Rima Akter', email: 'rima@example.com', password: 'Rima1234', image: UPLOADED_URL, phone: '+8801712345678' }]);
+    expect(screen.getByText(/Until your number is proven with the code, we send it no texts/)).toHaveFocus();
+    const mobile = within(await screen.findByRole('region', { name: 'Mobile number' }));
+    expect(await mobile.findByText(/We texted a code to/)).toHaveTextContent('We texted a code to 01712 345678.');
+    await user.type(mobile.getByLabelText('Code'), '123456');
+    await user.click(mobile.getByRole('button', { name: 'Prove number' }));
+    expect(await mobile.findByText('Proven')).toBeInTheDocument();
+    expect(codes).toEqual(['123456']);
+    expect(router.state.location.pathname).toBe('/signup');
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/userhome'));
+  });
+
+  it('checks the mobile number before creating anything, and leaves a blank one out', async () => {
+    const { calls, signUps } = signUpServer();
+    const { user, router } = renderApp({ pathname: '/signup', state: { from: { pathname: '/dashboard/userhome', search: '' } } });
+
+    await fillForm(user, { phone: '12345' });
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText(PHONE_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Mobile number/)).toHaveAccessibleDescription(expect.stringContaining(PHONE_MESSAGE));
+    expect(calls).toEqual([]);
+
+    await user.clear(screen.getByLabelText(/^Mobile number/));
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/userhome'));
+    expect(signUps).toEqual([{ name: 'Rima Akter', email: 'rima@example.com', password: 'Rima1234', image: UPLOADED_URL }]);
+    expect(Object.keys(signUps[0]!)).not.toContain('phone');
   });
 
   it('goes home after signing up when she came from nowhere in particular', async () => {

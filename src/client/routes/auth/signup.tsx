@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { ArrowRight } from 'lucide-react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { AuthShell } from '../../features/auth/components/auth-shell';
 import { SignupForm } from '../../features/auth/components/signup-form';
 import { SocialSignIn } from '../../features/auth/components/social-sign-in';
+import { MobileNumber } from '../../features/account/components/mobile-number';
 import { forwardedFromState, redirectTarget } from '../../features/auth/redirect-target';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { pageMeta, usePageTitle } from '../../config/page-meta';
@@ -15,10 +17,19 @@ export function SignupRoute() {
   const navigate = useNavigate();
   const { user } = useCurrentUser();
   const target = redirectTarget(location.state);
-  // Once her account exists she is signed in; from then on this page only hands her on.
-  const [signedUp, setSignedUp] = useState(false);
+  // Once her account exists she is signed in; from then on this page only hands her on, after
+  // the code texted to the number she gave (if she gave one), as her User Home would ask for it.
+  const [signedUp, setSignedUp] = useState<false | 'proving' | 'done'>(false);
+  const goOn = () => void navigate(target, { replace: true });
 
   if (user && !signedUp) return <Navigate to={target} replace />;
+  if (signedUp === 'proving') {
+    return (
+      <AuthShell eyebrow="Sign Up" title="Your account is ready" subtitle="One more step, if you like: prove your mobile number.">
+        <ProveNumberStep onContinue={goOn} />
+      </AuthShell>
+    );
+  }
 
   return (
     <AuthShell
@@ -27,9 +38,9 @@ export function SignupRoute() {
       subtitle="Create your account to book treatments, keep your booking list and pay online."
     >
       <SignupForm
-        onSignedUp={() => {
-          setSignedUp(true);
-          void navigate(target, { replace: true });
+        onSignedUp={(withPhone) => {
+          setSignedUp(withPhone ? 'proving' : 'done');
+          if (!withPhone) goOn();
         }}
       />
       <SocialSignIn callbackURL={target} />
@@ -41,5 +52,24 @@ export function SignupRoute() {
         </Link>
       </p>
     </AuthShell>
+  );
+}
+
+/** The number she gave is proven with the texted code (the User Home's own form), or later. */
+function ProveNumberStep({ onContinue }: { onContinue: () => void }) {
+  const intro = useRef<HTMLParagraphElement>(null);
+  // The form she filled is gone: her reader starts again at what this step asks.
+  useEffect(() => intro.current?.focus(), []);
+  return (
+    <div>
+      <p ref={intro} tabIndex={-1} className="text-base-content/80 outline-none">
+        Until your number is proven with the code, we send it no texts. You can also do this later on your home page.
+      </p>
+      <MobileNumber />
+      <button type="button" className="btn mt-6 w-full gap-2 rounded-full btn-primary" onClick={onContinue}>
+        Continue
+        <ArrowRight aria-hidden="true" className="size-4" />
+      </button>
+    </div>
   );
 }

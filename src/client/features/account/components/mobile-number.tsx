@@ -7,7 +7,7 @@ import { formatPhone, phoneSchema } from '../../../../shared/phone';
 import { CODE_MESSAGE, PHONE_CODE_MINUTES, type MyPhone } from '../../../../shared/sms';
 import { ErrorState } from '../../../components/ui/error-state';
 import { FormActions } from '../../../components/ui/form-actions';
-import { InputField } from '../../../components/ui/form-field';
+import { InputField, PhoneField } from '../../../components/ui/form-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useMyPhone, useRemovePhone, useSetPhone, useSmsPreference, useVerifyPhone } from '../api/my-phone';
 
@@ -76,16 +76,7 @@ function PhoneForm({ current, onDone }: { current: string | null; onDone: () => 
   });
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Set your mobile number" className="mt-4 max-w-sm space-y-4">
-      <InputField
-        label="Mobile number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder="01712 345678"
-        hint="We text it a 6-digit code."
-        error={errors.phone?.message}
-        registration={register('phone')}
-      />
+      <PhoneField label="Mobile number" hint="We text it a 6-digit code." error={errors.phone?.message} registration={register('phone')} />
       <FormActions label="Send code" icon={Send} pending={setPhone.isPending} error={refusal} className="w-full sm:w-auto" />
       {current ? (
         <button type="button" className="btn w-full rounded-full btn-ghost sm:ml-2 sm:w-auto" onClick={onDone}>

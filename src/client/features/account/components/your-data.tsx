@@ -38,8 +38,8 @@ export function YourData({ cancelNoticeHours, onDeleted }: YourDataProps) {
         Your data
       </h2>
       <p className="mt-2 text-base-content/75">
-        Download everything we keep about you (your profile, appointments, payments, reviews, messages and our e-mails to you) as one
-        file, or delete your account.
+        Download everything we keep about you (your profile, appointments, payments, waitlist, reviews, messages and our e-mails and
+        texts to you) as one file, or delete your account.
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
         <DownloadCsvLink href="/api/me/export" label="Download my data" />

@@ -13,6 +13,8 @@ export interface SignUpWithPhotoInput {
   email: string;
   password: string;
   photo: File;
+  /** Her mobile number in E.164, if she gave one: the server texts it a code. */
+  phone?: string | undefined;
 }
 
 /**

@@ -4,8 +4,9 @@ import { UserPlus, UserRound } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { emailSchema, MAX_UPLOAD_BYTES, nameSchema, passwordSchema } from '../../../../shared/user';
+import { optionalPhoneSchema } from '../../../../shared/phone';
 import { FormActions } from '../../../components/ui/form-actions';
-import { FileField, InputField, PasswordField } from '../../../components/ui/form-field';
+import { FileField, InputField, PasswordField, PhoneField } from '../../../components/ui/form-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useSignUp } from '../api/sign-up';
 
@@ -30,10 +31,11 @@ export const signUpFormSchema = z.object({
   image: photoSchema,
   email: emailSchema,
   password: passwordSchema,
+  phone: optionalPhoneSchema,
 });
 
-const fieldNames = new Set(['name', 'image', 'email', 'password'] as const);
-type FieldName = 'name' | 'image' | 'email' | 'password';
+const fieldNames = new Set(['name', 'image', 'email', 'password', 'phone'] as const);
+type FieldName = 'name' | 'image' | 'email' | 'password' | 'phone';
 function isFieldName(path: string): path is FieldName {
   return fieldNames.has(path as FieldName);
 }
@@ -59,7 +61,8 @@ function PhotoPreview({ file }: { file: File | undefined }) {
 }
 
 interface SignupFormProps {
-  onSignedUp: () => void;
+  /** `withPhone`: she gave a mobile number, which was texted a code to prove it. */
+  onSignedUp: (withPhone: boolean) => void;
 }
 
 export function SignupForm({ onSignedUp }: SignupFormProps) {
@@ -69,21 +72,21 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
     control,
     setError,
     formState: { errors },
-  } = useForm({
+  } = useForm<z.input<typeof signUpFormSchema>, unknown, z.output<typeof signUpFormSchema>>({
     resolver: zodResolver(signUpFormSchema),
-    defaultValues: { name: '', image: undefined, email: '', password: '' },
+    defaultValues: { name: '', image: undefined, email: '', password: '', phone: '' },
     mode: 'onTouched',
   });
   const signUp = useSignUp();
   const files = useWatch({ control, name: 'image' });
 
-  const onSubmit = handleSubmit(({ name, email, password, image }) => {
+  const onSubmit = handleSubmit(({ name, email, password, image, phone }) => {
     const photo = image?.[0];
     if (!photo) return;
     signUp.mutate(
-      { name, email, password, photo },
+      { name, email, password, photo, phone },
       {
-        onSuccess: onSignedUp,
+        onSuccess: () => onSignedUp(phone !== undefined),
         onError: (error) => {
           // A refused photo (too large, not an image) is also marked on its field.
           if (error instanceof ApiRequestError) {
@@ -121,6 +124,13 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
         hint="At least 6 characters, with an uppercase letter, a lowercase letter and a number."
         error={errors.password?.message}
         registration={register('password')}
+      />
+      <PhoneField
+        label="Mobile number"
+        optional
+        hint="For booking texts. We text it a 6-digit code to prove it is yours."
+        error={errors.phone?.message}
+        registration={register('phone')}
       />
 
       <FormActions

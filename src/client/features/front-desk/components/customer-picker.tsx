@@ -7,7 +7,7 @@ import { newDeskCustomerSchema, type DeskCustomer, type NewDeskCustomer } from '
 import { formatPhone } from '../../../../shared/phone';
 import { SubmitButton } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { InputField } from '../../../components/ui/form-field';
+import { InputField, PhoneField } from '../../../components/ui/form-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useCreateDeskCustomer, useCustomerSearch } from '../api/front-desk';
 
@@ -145,11 +145,10 @@ function NewCustomerForm({
         New customer
       </p>
       <InputField label="Name" autoComplete="off" error={errors.name?.message} registration={register('name')} />
-      <InputField
+      <PhoneField
         label="Mobile number"
-        type="tel"
-        inputMode="tel"
         autoComplete="off"
+        placeholder=""
         hint="As she gives it, e.g. 01712 345678"
         error={errors.phone?.message}
         registration={register('phone')}
