@@ -27,6 +27,18 @@ test('books a walk-in with a name and a number, paid now in cash', async ({ page
 
   await page.getByLabel('Find a customer').fill(name);
   await expect(page.getByText(`No customer matches “${name}”`)).toBeVisible();
+  // The magnifier is drawn on top of the box, not under the field's background: what the page
+  // paints at the icon's centre is the icon (made hit-testable for the question: it ignores the pointer).
+  const magnifier = page.locator('svg.lucide-search').first();
+  const box = (await magnifier.boundingBox())!;
+  const onTop = await magnifier.evaluate((icon, { x, y }) => {
+    (icon as SVGElement).style.pointerEvents = 'auto';
+    const top = document.elementFromPoint(x, y);
+    (icon as SVGElement).style.pointerEvents = '';
+    return top !== null && icon.contains(top);
+  }, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  expect(onTop, 'the search icon is painted over').toBe(true);
+  await page.getByLabel('Find a customer').locator('..').screenshot({ path: 'e2e/screenshots/front-desk-search-390.png' });
   await page.getByRole('button', { name: 'New customer' }).click();
   // What was typed in the search becomes her name.
   await expect(page.getByLabel('Name')).toHaveValue(name);

@@ -47,7 +47,7 @@ export const adminSummarySchema = z.object({
   dueUpcoming: z.number().nonnegative(),
   /** Still unpaid for confirmed or completed visits whose time is over: money the desk has not recorded. */
   duePast: z.number().nonnegative(),
-  /** Refunded of the period's appointments (cancelled ones, mostly). */
+  /** Refunded of the period's appointments (cancelled ones, mostly): online, and handed back at the counter. */
   refunds: z.number().nonnegative(),
   /** revenue / bookings, rounded to the poisha; 0 when there were no visits. */
   averagePerVisit: z.number(),
@@ -86,7 +86,7 @@ export const FIGURE_DEFINITIONS = [
       'money taken for the appointments on these dates: paid online (less refunds) and at the salon; a cancelled and refunded visit adds nothing, a no-show keeps what was paid',
   },
   { figure: 'Paid online', counts: 'the part of the revenue paid online: whole prices and deposits, less refunds' },
-  { figure: 'Paid at the salon', counts: 'the part of the revenue the desk recorded as taken at the salon (cash, card, bKash, Nagad)' },
+  { figure: 'Paid at the salon', counts: 'the part of the revenue the desk recorded as taken at the salon (cash, card, bKash, Nagad), less what was handed back when a visit was cancelled' },
   { figure: 'Deposits kept', counts: 'deposits paid online for visits cancelled late or missed, which the salon keeps (part of the revenue)' },
   { figure: 'Due at the salon', counts: 'what visits to come still owe at the salon: the price less what was paid online and at the salon' },
   { figure: 'Unpaid past visits', counts: 'what visits already done (or not marked yet) still owe: not recorded as paid at the salon, and not revenue until it is' },

@@ -85,8 +85,10 @@ export const bookingMoneySchema = z.object({
   online: z.number(),
   /** Paid online and not refunded. */
   paidOnline: z.number(),
-  /** Taken at the salon, every counter payment summed. */
+  /** Taken at the salon and kept: every counter payment summed, less what was handed back. */
   paidAtSalon: z.number(),
+  /** Taken at the salon and handed back at the counter when the visit was cancelled (docs/decisions/048). */
+  handedBack: z.number(),
   /** What is left to pay at the visit; 0 once paid in full, and for a cancelled booking. */
   due: z.number(),
   /** A deposit the salon kept (a late cancellation or a no-show). */
@@ -104,9 +106,10 @@ export type BookingMoney = z.infer<typeof bookingMoneySchema>;
 export function bookingMoneyOf(
   row: { status: string; payPlan: PayPlan; priceMinor: number; onlineMinor: number; refundedMinor: number; paidBy?: PaymentMethod | null },
   counter: readonly { id: string; amountMinor: number; method: CounterMethod; at: string }[],
+  handedBackMinor = 0,
 ): BookingMoney {
   const paidOnlineMinor = row.status === 'pending' ? 0 : row.onlineMinor - row.refundedMinor;
-  const atSalonMinor = counter.reduce((sum, c) => sum + c.amountMinor, 0);
+  const atSalonMinor = counter.reduce((sum, c) => sum + c.amountMinor, 0) - handedBackMinor;
   const owing = row.status === 'confirmed' || row.status === 'completed';
   const kept = row.payPlan === 'deposit' && (row.status === 'cancelled' || row.status === 'no-show') ? paidOnlineMinor : 0;
   return {
@@ -114,6 +117,7 @@ export function bookingMoneyOf(
     online: fromMinorUnits(row.onlineMinor),
     paidOnline: fromMinorUnits(paidOnlineMinor),
     paidAtSalon: fromMinorUnits(atSalonMinor),
+    handedBack: fromMinorUnits(handedBackMinor),
     due: owing ? fromMinorUnits(Math.max(0, row.priceMinor - paidOnlineMinor - atSalonMinor)) : 0,
     depositKept: fromMinorUnits(kept),
     counterPayments: counter.map((c) => ({ id: c.id, amount: fromMinorUnits(c.amountMinor), method: c.method, at: c.at })),

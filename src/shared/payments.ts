@@ -198,6 +198,10 @@ export const paymentSchema = z.object({
       startsAt: z.string(),
       status: bookingStatusSchema,
       staffName: z.string().nullable(),
+      /** Taken at the salon's counter for this visit, every counter payment (not part of the payment's amount). */
+      takenAtSalon: z.number(),
+      /** Of that, handed back at the counter when the visit was cancelled (docs/decisions/048). */
+      handedBack: z.number(),
     }),
   ),
   /** Every declined card attempt on this payment, oldest first (kept after a later card paid). */

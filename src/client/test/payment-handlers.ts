@@ -80,7 +80,8 @@ export function heldBookingList(user: User = customerUser): CartItem[] {
 
 type StoredBooking = Omit<Booking, 'canCancel' | 'canComplete' | 'canMove'>;
 
-type ServiceOverride = Omit<Payment['services'][number], 'online' | 'plan'> & Partial<Pick<Payment['services'][number], 'online' | 'plan'>>;
+type ServiceOverride = Omit<Payment['services'][number], 'online' | 'plan' | 'takenAtSalon' | 'handedBack'> &
+  Partial<Pick<Payment['services'][number], 'online' | 'plan' | 'takenAtSalon' | 'handedBack'>>;
 
 /** A payment; its services are paid in full online unless a test says otherwise. */
 export function paymentRecord(n: number, { services, ...overrides }: Omit<Partial<Payment>, 'services'> & { services?: ServiceOverride[] } = {}): Payment {
@@ -98,11 +99,11 @@ export function paymentRecord(n: number, { services, ...overrides }: Omit<Partia
     paidAt: '2030-01-15T06:00:00.000Z',
     customer: { name: customerUser.name, email: customerUser.email, phone: null },
     services: [
-      { bookingId: uuid('b0000000', n), title: manicure.title, price: manicure.price, online: manicure.price, plan: 'full', startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed', staffName: null },
+      { bookingId: uuid('b0000000', n), title: manicure.title, price: manicure.price, online: manicure.price, plan: 'full', startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed', staffName: null, takenAtSalon: 0, handedBack: 0 },
     ],
     declines: [],
     ...overrides,
-    ...(services && { services: services.map((service) => ({ online: service.price, plan: 'full', ...service })) }),
+    ...(services && { services: services.map((service) => ({ online: service.price, plan: 'full', takenAtSalon: 0, handedBack: 0, ...service })) }),
   });
 }
 
@@ -225,13 +226,17 @@ export function fakePayments({
       onlineMinor: online,
       refundedMinor: booking.status === 'pending' ? 0 : online - toMinorUnits(booking.money.paidOnline),
       counter: booking.money.counterPayments.map((c) => ({ id: c.id, amountMinor: toMinorUnits(c.amount), method: c.method, at: c.at })),
+      handedBackMinor: toMinorUnits(booking.money.handedBack),
     };
   };
 
   /** The booking's figures again after a change of status, a refund or money taken at the counter. */
   const refigure = (booking: StoredBooking, refundMinor = 0, counter: ReturnType<typeof ledgerOf>['counter'] = []) => {
     const ledger = ledgerOf(booking);
-    booking.money = bookingMoneyOf({ ...ledger, status: booking.status, refundedMinor: ledger.refundedMinor + refundMinor }, [...ledger.counter, ...counter]);
+    const all = [...ledger.counter, ...counter];
+    // A cancellation hands back at the counter everything taken there, as the server records it.
+    const handedBackMinor = booking.status === 'cancelled' ? all.reduce((sum, c) => sum + c.amountMinor, 0) : ledger.handedBackMinor;
+    booking.money = bookingMoneyOf({ ...ledger, status: booking.status, refundedMinor: ledger.refundedMinor + refundMinor }, all, handedBackMinor);
   };
 
   /** The server's answer about a booking for whoever asks: what she may do with it now. */

@@ -7,7 +7,7 @@ import type { SalonSettings } from '../../shared/salon-settings.js';
 import { BOOKING_BEING_CANCELLED_MESSAGE } from '../../shared/payments.js';
 import { cancellationRefundMinor, customerMayCancel, mayStillChange } from '../../shared/booking-rules.js';
 import { HttpError, notFound } from '../http-error.js';
-import { completeBooking, lockBooking, moveBookingTime, setBookingStatus, type BookingRow } from '../repositories/bookings.js';
+import { completeBooking, counterPaidMinor, insertCounterRefund, lockBooking, moveBookingTime, setBookingStatus, type BookingRow } from '../repositories/bookings.js';
 import { rosterFor, shareStylists, timeOffIn, withFreshRoster } from '../repositories/staff.js';
 import { instantToZoned, salonDateOf, salonDayStart } from '../../shared/calendar.js';
 import { decidedCancellations, lockBookingWithPayment, markCancelRequested, recordCancellation } from '../repositories/cancellations.js';
@@ -189,6 +189,13 @@ export class BookingService {
         }
         const refundMinor = cancellationRefundMinor(booking, { by, inTime });
         await markCancelRequested(tx, bookingId, by, refundMinor, now);
+        // Money taken at the counter goes back at the counter, recorded with the decision: from its
+        // commit no counter payment can be added (recordCounterPayment refuses a decided
+        // cancellation under this same row lock), so the sum read here is all she paid there. The
+        // admin cancelling is the one handing it back; a customer's own cancellation leaves it
+        // owed to her at the desk (docs/decisions/048).
+        const counterMinor = await counterPaidMinor(tx, bookingId);
+        if (counterMinor > 0) await insertCounterRefund(tx, { bookingId, amountMinor: counterMinor, handedBackBy: actor.role === 'admin' ? actor.id : null });
         return { ...row, refundMinor };
       }),
     );

@@ -518,6 +518,27 @@ export const counterPayments = pgTable(
 );
 
 /**
+ * Money taken at the counter and handed back when the salon cancelled the visit (docs/decisions/048):
+ * the refund of the counter's part, as bookings.refunded_minor is of the online part. One per
+ * booking (a cancellation is decided once), of everything its counter payments took, written
+ * under the booking's row lock in the transaction that decides the cancellation, so no counter
+ * payment can come between the sum and the record. `handed_back_by` is the admin at the counter.
+ */
+export const counterRefunds = pgTable(
+  'counter_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    amountMinor: integer('amount_minor').notNull(),
+    handedBackBy: uuid('handed_back_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('counter_refunds_amount', sql`${t.amountMinor} > 0`), uniqueIndex('counter_refunds_booking_idx').on(t.bookingId)],
+);
+
+/**
  * Gateway events already applied: a replayed webhook finds its id here and changes nothing. Each
  * declined card attempt is its own event, so the payment keeps a record of every decline even
  * after a later card succeeds (shown under it as earlier attempts).

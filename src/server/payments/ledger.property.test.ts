@@ -62,6 +62,8 @@ type Row = {
   online_minor: number;
   refunded_minor: number;
   counter_minor: number;
+  /** Handed back at the counter when it was cancelled (docs/decisions/048). */
+  handed_back_minor: number;
   starts_at: string;
   cancel_requested_at: string | null;
 };
@@ -70,7 +72,8 @@ type Row = {
 async function ledgerRows(): Promise<Row[]> {
   return query<Row>(sql`select b.id, b.user_id, b.payment_id, b.status, b.pay_plan, b.price_minor, b.online_minor, b.refunded_minor,
       b.starts_at, b.cancel_requested_at,
-      coalesce((select sum(cp.amount_minor) from counter_payments cp where cp.booking_id = b.id), 0)::int as counter_minor
+      coalesce((select sum(cp.amount_minor) from counter_payments cp where cp.booking_id = b.id), 0)::int as counter_minor,
+      coalesce((select cr.amount_minor from counter_refunds cr where cr.booking_id = b.id), 0)::int as handed_back_minor
     from bookings b where b.status <> 'pending' order by b.created_at, b.id`);
 }
 
@@ -80,6 +83,7 @@ async function snapshot() {
     ledgerRows(),
     query(sql`select id, status, amount_minor, refunded_minor, paid_at from payments order by id`),
     query(sql`select id, booking_id, amount_minor from counter_payments order by id`),
+    query(sql`select id, booking_id, amount_minor from counter_refunds order by id`),
     query(sql`select ref, amount_minor, idempotency_key from test_gateway_refunds order by ref, idempotency_key`),
   ]);
 }
@@ -92,6 +96,8 @@ async function checkLedger(step: string) {
     expect(b.refunded_minor, context(b.id)).toBeLessThanOrEqual(b.online_minor);
     expect(b.online_minor, context(b.id)).toBeLessThanOrEqual(b.price_minor);
     expect(b.online_minor - b.refunded_minor + b.counter_minor, context(b.id)).toBeLessThanOrEqual(b.price_minor);
+    // The counter's money of a cancellation (decided or recorded) is handed back whole; of nothing else.
+    expect(b.handed_back_minor, context(b.id)).toBe(b.status === 'cancelled' || b.cancel_requested_at !== null ? b.counter_minor : 0);
   }
 
   // Nothing confirmed with its online part unpaid: its payment was settled, and for money online
@@ -127,7 +133,8 @@ async function checkLedger(step: string) {
       plan: b.pay_plan,
       online: fromMinorUnits(b.online_minor),
       paidOnline: fromMinorUnits(paidOnline),
-      paidAtSalon: fromMinorUnits(b.counter_minor),
+      paidAtSalon: fromMinorUnits(b.counter_minor - b.handed_back_minor),
+      handedBack: fromMinorUnits(b.handed_back_minor),
       due: owes ? fromMinorUnits(Math.max(0, b.price_minor - paidOnline - b.counter_minor)) : 0,
       depositKept: b.pay_plan === 'deposit' && (b.status === 'cancelled' || b.status === 'no-show') ? fromMinorUnits(paidOnline) : 0,
     });

@@ -29,7 +29,7 @@ export async function getAdminSummary(db: Db, range: { from: string; to: string 
   // A visit: booked and not cancelled (a no-show was booked and paid).
   const visit = sql`b.status in ('confirmed', 'completed', 'no-show')`;
   // Money goes with its visit, as it was taken (docs/decisions/042): online, less what was
-  // refunded of it, and at the counter. A cancelled visit refunded in full adds nothing, unless the
+  // refunded of it, and at the counter less what was handed back there. A cancelled visit refunded in full adds nothing, unless the
   // salon kept its money (a deposit given up by a late cancellation, an account deleted inside the
   // notice); a no-show keeps what was paid. A visit to be paid at the salon adds what the desk has
   // taken so far: what it still owes is 'due', never revenue before it is paid.
@@ -38,9 +38,11 @@ export async function getAdminSummary(db: Db, range: { from: string; to: string 
   // What is left to pay at the visit, as booking.money's 'due' (shared/deposits.ts bookingMoneyOf).
   const due = sql`case when b.status in ('confirmed', 'completed') then greatest(0, b.price_minor - ${online} - c.minor) else 0 end`;
   const keptDeposit = sql`case when b.pay_plan = 'deposit' and b.status in ('cancelled', 'no-show') then ${online} else 0 end`;
-  // Each appointment with the sum of its counter payments (0 when none): one row per booking.
+  // Each appointment with what the counter took for it and kept (its payments less the hand-back
+  // of a cancellation, docs/decisions/048; 0 when none), and that hand-back: one row per booking.
   const appointments = sql`bookings b join payments p on p.id = b.payment_id
-      cross join lateral (select coalesce(sum(cp.amount_minor), 0)::int as minor from counter_payments cp where cp.booking_id = b.id) c`;
+      cross join lateral (select coalesce((select cr.amount_minor from counter_refunds cr where cr.booking_id = b.id), 0)::int as handed_back) h
+      cross join lateral (select coalesce(sum(cp.amount_minor), 0)::int - h.handed_back as minor from counter_payments cp where cp.booking_id = b.id) c`;
   // "group by 1": the zone is a parameter, and PostgreSQL does not see two parameters as one expression.
   const localDay = sql`to_char((b.starts_at at time zone ${zone})::date, 'YYYY-MM-DD')`;
 
@@ -51,7 +53,7 @@ export async function getAdminSummary(db: Db, range: { from: string; to: string 
             count(*) filter (where ${visit})::int as visits,
             sum(${online})::int as online,
             sum(c.minor)::int as at_salon,
-            sum(b.refunded_minor)::int as refunded,
+            sum(b.refunded_minor + h.handed_back)::int as refunded,
             sum(${keptDeposit})::int as kept_deposits,
             coalesce(sum(${due}) filter (where b.ends_at > now()), 0)::int as due_upcoming,
             coalesce(sum(${due}) filter (where b.ends_at <= now()), 0)::int as due_past,

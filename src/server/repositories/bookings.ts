@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { bookings, counterPayments, paymentEvents, payments, staff, user, userProfiles } from '../db/schema.js';
+import { bookings, counterPayments, counterRefunds, paymentEvents, payments, staff, user, userProfiles } from '../db/schema.js';
 import { isWalkInEmail } from '../../shared/account.js';
 import { fromMinorUnits } from '../../shared/money.js';
 import type { Booking, BookingStatus, CustomerContact, Payment, PaymentMethod, PaymentStatus } from '../../shared/payments.js';
@@ -38,7 +38,7 @@ export async function listBookings(db: Db, viewer: Actor, filter: ListFilter, se
   if (filter.when === 'upcoming') conditions.push(sql`${bookings.endsAt} > ${now.toISOString()}::timestamptz`);
   if (filter.when === 'past') conditions.push(sql`${bookings.endsAt} <= ${now.toISOString()}::timestamptz`);
   const rows = await db
-    .select({ booking: bookings, name: user.name, email: user.email, phone: userProfiles.phone, staffName: staff.name, counter: counterOfBooking, paidBy: paidByOfBooking })
+    .select({ booking: bookings, name: user.name, email: user.email, phone: userProfiles.phone, staffName: staff.name, counter: counterOfBooking, handedBack: handedBackOfBooking, paidBy: paidByOfBooking })
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, bookings.userId))
@@ -46,20 +46,20 @@ export async function listBookings(db: Db, viewer: Actor, filter: ListFilter, se
     .where(and(...conditions))
     .orderBy(filter.when === 'upcoming' ? asc(bookings.startsAt) : desc(bookings.startsAt), asc(bookings.id))
     .limit(limit);
-  return rows.map(({ booking, name, email, phone, staffName, counter, paidBy }) =>
-    toBookingDto({ ...booking, paidBy }, contactOf(name, email, phone), staffName, counter, viewer, settings, now),
+  return rows.map(({ booking, name, email, phone, staffName, counter, handedBack, paidBy }) =>
+    toBookingDto({ ...booking, paidBy, handedBackMinor: handedBack }, contactOf(name, email, phone), staffName, counter, viewer, settings, now),
   );
 }
 
 export async function findBooking(db: Db, viewer: Actor, id: string, settings: SalonSettings, now: Date): Promise<Booking | undefined> {
   const [row] = await db
-    .select({ booking: bookings, name: user.name, email: user.email, phone: userProfiles.phone, staffName: staff.name, counter: counterOfBooking, paidBy: paidByOfBooking })
+    .select({ booking: bookings, name: user.name, email: user.email, phone: userProfiles.phone, staffName: staff.name, counter: counterOfBooking, handedBack: handedBackOfBooking, paidBy: paidByOfBooking })
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, bookings.userId))
     .leftJoin(staff, eq(staff.id, bookings.staffId))
     .where(and(eq(bookings.id, id), viewer.role === 'admin' ? undefined : eq(bookings.userId, viewer.id)));
-  return row ? toBookingDto({ ...row.booking, paidBy: row.paidBy }, contactOf(row.name, row.email, row.phone), row.staffName, row.counter, viewer, settings, now) : undefined;
+  return row ? toBookingDto({ ...row.booking, paidBy: row.paidBy, handedBackMinor: row.handedBack }, contactOf(row.name, row.email, row.phone), row.staffName, row.counter, viewer, settings, now) : undefined;
 }
 
 /** Her contact as the salon shows it: a walk-in's placeholder address is no e-mail at all. */
@@ -74,11 +74,17 @@ const counterOfBooking = sql<CounterRow[]>`coalesce((
   select json_agg(json_build_object('id', cp.id, 'amountMinor', cp.amount_minor, 'method', cp.method, 'at', cp.created_at) order by cp.created_at, cp.id)
   from ${counterPayments} cp where cp.booking_id = ${bookings.id}), '[]'::json)`;
 
+/** Every counter payment of the booking summed (minor units; 0 when none). */
+const counterTakenOfBooking = sql<number>`coalesce((select sum(cp.amount_minor) from ${counterPayments} cp where cp.booking_id = ${bookings.id}), 0)`.mapWith(Number);
+
+/** What of the counter's money was handed back when the booking was cancelled (0: none). */
+const handedBackOfBooking = sql<number>`coalesce((select cr.amount_minor from ${counterRefunds} cr where cr.booking_id = ${bookings.id}), 0)`.mapWith(Number);
+
 /** How she paid online for the booking (where a refund goes back), from its payment. */
 const paidByOfBooking = sql<PaymentMethod | null>`(select p.method from ${payments} p where p.id = ${bookings.paymentId})`;
 
 function toBookingDto(
-  row: typeof bookings.$inferSelect & { paidBy: PaymentMethod | null },
+  row: typeof bookings.$inferSelect & { paidBy: PaymentMethod | null; handedBackMinor: number },
   customer: CustomerContact,
   staffName: string | null,
   counter: CounterRow[],
@@ -104,7 +110,7 @@ function toBookingDto(
     staffId: row.staffId,
     staffName,
     staffFreeAt: row.staffFreeAt ? row.staffFreeAt.toISOString() : null,
-    money: bookingMoneyOf(row, counter),
+    money: bookingMoneyOf(row, counter, row.handedBackMinor),
     // A decided cancellation (its refund under way or to be retried) may be asked again, by whoever
     // decided it, and nothing else.
     canCancel: confirmed && (viewer.role === 'admin' || customerMayCancel(row, beforeNotice) || row.cancelRequestedAt !== null),
@@ -154,7 +160,7 @@ async function withServices(db: Db, rows: { payment: typeof payments.$inferSelec
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.payment.id);
   const items = await db
-    .select({ booking: bookings, staffName: staff.name })
+    .select({ booking: bookings, staffName: staff.name, counterTaken: counterTakenOfBooking, handedBack: handedBackOfBooking })
     .from(bookings)
     .leftJoin(staff, eq(staff.id, bookings.staffId))
     .where(inArray(bookings.paymentId, ids))
@@ -179,7 +185,7 @@ async function withServices(db: Db, rows: { payment: typeof payments.$inferSelec
     customer: contactOf(name, email, phone),
     services: items
       .filter(({ booking: b }) => b.paymentId === payment.id)
-      .map(({ booking: b, staffName }) => ({
+      .map(({ booking: b, staffName, counterTaken, handedBack }) => ({
         bookingId: b.id,
         title: b.title,
         price: fromMinorUnits(b.priceMinor),
@@ -188,6 +194,8 @@ async function withServices(db: Db, rows: { payment: typeof payments.$inferSelec
         startsAt: b.startsAt.toISOString(),
         status: b.status as BookingStatus,
         staffName,
+        takenAtSalon: fromMinorUnits(counterTaken),
+        handedBack: fromMinorUnits(handedBack),
       })),
     declines: declines
       .filter((d) => d.paymentId === payment.id)
@@ -300,4 +308,12 @@ export async function counterPaidMinor(tx: Db, bookingId: string): Promise<numbe
 
 export async function insertCounterPayment(tx: Db, values: { bookingId: string; amountMinor: number; method: CounterMethod; recordedBy: string }): Promise<void> {
   await tx.insert(counterPayments).values(values);
+}
+
+/**
+ * The counter's money of a cancelled booking, handed back (docs/decisions/048). Once per booking
+ * (a unique index): a cancellation asked again records nothing more.
+ */
+export async function insertCounterRefund(tx: Db, values: { bookingId: string; amountMinor: number; handedBackBy: string | null }): Promise<void> {
+  await tx.insert(counterRefunds).values(values).onConflictDoNothing({ target: counterRefunds.bookingId });
 }

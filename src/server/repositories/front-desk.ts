@@ -98,8 +98,28 @@ export async function addDeskItems(db: Db, userId: string, items: { serviceId: s
   const rows = await db
     .insert(cartItems)
     .values(items.map((i) => ({ userId, serviceId: i.serviceId, staffId: i.staffId, anyStylist: i.staffId === null, desk: true })))
-    .returning({ id: cartItems.id, serviceId: cartItems.serviceId });
-  return rows.map((r) => r.id);
+    .returning({ id: cartItems.id, serviceId: cartItems.serviceId, staffId: cartItems.staffId });
+  return idsInAskedOrder(items, rows);
+}
+
+type DeskItemKey = { serviceId: string; staffId: string | null };
+
+/**
+ * The new items' ids in the order the visits were asked. PostgreSQL does not promise that RETURNING
+ * gives a multi-row insert's rows back in the order of its VALUES, and each id is held next at the
+ * time asked for its visit: a swap would book a service at another's time. Rows are matched by
+ * service and stylist; two rows alike in both are alike in every column (the times come later), so
+ * either answers for either visit.
+ */
+export function idsInAskedOrder(items: DeskItemKey[], rows: (DeskItemKey & { id: string })[]): string[] {
+  const keyOf = (row: DeskItemKey) => `${row.serviceId}/${row.staffId ?? 'any'}`;
+  const unused = new Map<string, string[]>();
+  for (const row of rows) unused.set(keyOf(row), [...(unused.get(keyOf(row)) ?? []), row.id]);
+  return items.map((item) => {
+    const id = unused.get(keyOf(item))?.shift();
+    if (id === undefined) throw new Error('A desk item was not returned by its insert');
+    return id;
+  });
 }
 
 /** Removes the desk's items of a request that did not book (a refused time); booked ones are gone already. */

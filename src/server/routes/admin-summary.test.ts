@@ -487,8 +487,8 @@ describe('figures that add up with deposits and money taken at the salon', () =>
     const [p1, p2] = [next(), next()];
     const later = distinctOpenDays(30);
     const [u1, u2] = [later(), later()];
-    const [dia, eva, fay, gia, jo, kim, hana, ida] = await Promise.all(Array.from({ length: 8 }, () => signUp(t.app)));
-    pastCustomers = [dia!, eva!, fay!, gia!, jo!, kim!];
+    const [dia, eva, fay, gia, jo, kim, hana, ida, lia] = await Promise.all(Array.from({ length: 9 }, () => signUp(t.app)));
+    pastCustomers = [dia!, eva!, fay!, gia!, jo!, kim!, lia!];
 
     const diaVisit = await book(dia!, manicure, p1, '10:00', deposit);
     const evaVisit = await book(eva!, manicure, p1, '12:00', deposit);
@@ -503,6 +503,10 @@ describe('figures that add up with deposits and money taken at the salon', () =>
     await settings({ cancelNoticeHours: 720 });
     await post(gia!, `/api/bookings/${giaVisit}/cancel`);
     await settings({});
+    // Lia paid ৳700 of her haircut at the counter ahead of it; then the salon cancelled it and gave the ৳700 back.
+    const liaVisit = await book(lia!, haircut, p2, '16:00', 0);
+    await post(admin, `/api/bookings/${liaVisit}/counter-payments`, { amount: 700, method: 'cash' });
+    await post(admin, `/api/bookings/${liaVisit}/cancel`);
 
     const ids = pastCustomers.map((c) => c.id);
     await t.app.db.execute(sql`update bookings set starts_at = starts_at - ${SHIFT}, ends_at = ends_at - ${SHIFT},
@@ -537,7 +541,8 @@ describe('figures that add up with deposits and money taken at the salon', () =>
     const rows = await orders(past.from, past.to);
     const summary = await figures(past.from, past.to);
     expect(summary).toEqual({ ...figuresOfOrders(rows, past.from, past.to), newCustomers: 0 });
-    // By hand: Dia's, Eva's and Gia's deposits stay online (Kim's went back); Dia's rest and Fay's ৳500 at the counter.
+    // By hand: Dia's, Eva's and Gia's deposits stay online (Kim's went back); Dia's rest and Fay's ৳500 at the counter
+    // (Lia's ৳700 was handed back: a refund, no revenue).
     const onlineMinor = 3 * minor(deposit);
     const counterMinor = minor(manicure.price - deposit) + minor(500);
     expect(summary).toMatchObject({
@@ -547,8 +552,8 @@ describe('figures that add up with deposits and money taken at the salon', () =>
       revenue: (onlineMinor + counterMinor) / 100,
       averagePerVisit: Math.round((onlineMinor + counterMinor) / 3) / 100,
       depositsKept: 2 * deposit,
-      refunds: deposit,
-      cancellations: 3,
+      refunds: deposit + 700,
+      cancellations: 4,
       noShows: 1,
       dueUpcoming: 0,
       duePast: haircut.price - 500,
@@ -593,10 +598,17 @@ describe('figures that add up with deposits and money taken at the salon', () =>
     expect(theirs.filter((p) => p.gateway === 'salon').map((p) => [p.amount, p.refunded, p.status])).toEqual([
       [0, 0, 'succeeded'],
       [0, 0, 'succeeded'],
+      [0, 0, 'succeeded'],
     ]);
     const summary = await figures(past.from, past.to);
     expect(total(theirs.map((p) => minor(p.amount) - minor(p.refunded)))).toBe(minor(summary.paidOnline));
-    expect(total(theirs.map((p) => minor(p.refunded)))).toBe(minor(summary.refunds));
+    // The counter's money is on each visit of the history: taken, less what was handed back, is what the home calls paid at the salon.
+    const visits = theirs.flatMap((p) => p.services);
+    expect(total(visits.map((v) => minor(v.takenAtSalon) - minor(v.handedBack)))).toBe(minor(summary.paidAtSalon));
+    expect(visits.filter((v) => v.handedBack > 0).map((v) => [v.title, v.status, v.takenAtSalon, v.handedBack])).toEqual([[haircut.title, 'cancelled', 700, 700]]);
+    // Revenue = what the payments and the counter took, less every refund: online and handed back.
+    expect(total(theirs.map((p) => minor(p.refunded))) + total(visits.map((v) => minor(v.handedBack)))).toBe(minor(summary.refunds));
+    expect(total(theirs.map((p) => minor(p.amount))) + total(visits.map((v) => minor(v.takenAtSalon))) - minor(summary.refunds)).toBe(minor(summary.revenue));
   });
 });
 
@@ -609,7 +621,8 @@ function figuresOfOrders(orders: Booking[], from: string, to: string): Omit<Admi
   // Each figure from the row's own fields: what was asked online, what of it was refunded, and
   // each counter payment (not from booking.money's sums, which the ledger test checks on their own).
   const online = (b: Booking) => minor(b.money.online) - minor(b.refunded);
-  const counter = (b: Booking) => total(b.money.counterPayments.map((c) => minor(c.amount)));
+  // Counter money handed back when a visit was cancelled is not kept (docs/decisions/048).
+  const counter = (b: Booking) => total(b.money.counterPayments.map((c) => minor(c.amount))) - minor(b.money.handedBack);
   // What was kept of every appointment, online and at the counter: a cancelled and refunded one keeps nothing.
   const kept = (b: Booking) => online(b) + counter(b);
   const revenueMinor = total(orders.map(kept));
@@ -652,7 +665,7 @@ function figuresOfOrders(orders: Booking[], from: string, to: string): Omit<Admi
     depositsKept: total(orders.filter((b) => b.money.plan === 'deposit' && (b.status === 'cancelled' || b.status === 'no-show')).map(online)) / 100,
     dueUpcoming: total(owing.filter(upcoming).map(due)) / 100,
     duePast: total(owing.filter((b) => !upcoming(b)).map(due)) / 100,
-    refunds: total(orders.map((b) => minor(b.refunded))) / 100,
+    refunds: total(orders.map((b) => minor(b.refunded) + minor(b.money.handedBack))) / 100,
     averagePerVisit: visits.length === 0 ? 0 : Math.round(revenueMinor / visits.length) / 100,
     cancellations: orders.filter((b) => b.status === 'cancelled').length,
     noShows: orders.filter((b) => b.status === 'no-show').length,

@@ -63,25 +63,26 @@ function Empty({ icon: Icon, title, message, action, className }: EmptyProps & {
   );
 }
 
-interface QueryStateProps<T extends readonly unknown[]> {
+interface QueryStateProps<T> {
   query: UseQueryResult<T, Error>;
   /** Spacing around every state, the same as around the list it stands in for. */
   className?: string;
   loading: LoadingProps;
   /**
    * What an empty list shows. Without it an empty list goes to `children` like any other, for
-   * views that draw their own frame either way (a calendar's empty day is still its grid).
+   * views that draw their own frame either way (a calendar's empty day is still its grid). A query
+   * of one thing (a count, her number) has no empty state.
    */
   empty?: EmptyProps;
-  /** The list itself, once it has loaded and has something in it (or is empty, without `empty`). */
+  /** The list (or the one thing) itself, once it has loaded and has something in it (or is empty, without `empty`). */
   children: (data: T) => ReactNode;
 }
 
 /**
- * A fetched list in whatever state its query is in: placeholders while it loads, the error with a
- * way to try again, the empty message, or the list.
+ * A fetched list, or one fetched thing, in whatever state its query is in: placeholders while it
+ * loads, the error with a way to try again, the empty message, or the data.
  */
-export function QueryState<T extends readonly unknown[]>({ query, className = '', loading, empty, children }: QueryStateProps<T>) {
+export function QueryState<T>({ query, className = '', loading, empty, children }: QueryStateProps<T>) {
   if (query.isPending) return <Loading {...loading} className={className} />;
   if (query.isError) {
     const error = (
@@ -94,6 +95,6 @@ export function QueryState<T extends readonly unknown[]>({ query, className = ''
     );
     return className ? <div className={className}>{error}</div> : error;
   }
-  if (query.data.length === 0 && empty) return <Empty {...empty} className={className} />;
+  if (empty && Array.isArray(query.data) && query.data.length === 0) return <Empty {...empty} className={className} />;
   return children(query.data);
 }

@@ -30,7 +30,10 @@ describe('what the cancel dialog says of the money', () => {
 
   it('money taken at the counter is given back at the salon, not refunded online', () => {
     const paidAtDesk = booking('at-salon', 0, null, [{ amountMinor: 120_000, method: 'cash' }]);
-    expect(cancellationWords(paidAtDesk, 'admin', 24, NOW).warning).toBe('Nothing was paid online, so nothing is charged. ৳1,200 was paid at the salon: give it back at the counter.');
+    expect(cancellationWords(paidAtDesk, 'admin', 24, NOW)).toEqual({
+      warning: 'Nothing was paid online, so nothing is charged. ৳1,200 was paid at the salon: give back ৳1,200 at the counter.',
+      done: 'Nothing was charged. Give back ৳1,200 at the counter.',
+    });
     expect(cancellationWords(paidAtDesk, 'customer', 24, NOW).warning).toBe('Nothing was paid online, so nothing is charged. The ৳1,200 you paid at the salon is given back there.');
     const depositAndCash = booking('deposit', 36_000, 'bkash', [{ amountMinor: 50_000, method: 'cash' }]);
     expect(cancellationWords(depositAndCash, 'customer', 24, NOW).warning).toBe(

@@ -45,14 +45,16 @@ export function cancellationWords(
     cancellationRefundMinor({ payPlan: plan, onlineMinor: toMinorUnits(paidOnline), refundedMinor: 0 }, { by: audience === 'admin' ? 'salon' : 'customer', inTime }),
   );
   const words = onlineWords();
-  // Money taken at the counter is not the processor's to refund: it is given back at the salon.
+  // Money taken at the counter is not the processor's to refund: it is given back at the salon, and
+  // the server records it as handed back with the cancellation (docs/decisions/048).
   const { paidAtSalon } = booking.money;
   if (paidAtSalon === 0) return words;
-  const counter =
-    audience === 'customer'
-      ? `The ${formatMoney(paidAtSalon)} you paid at the salon is given back there.`
-      : `${formatMoney(paidAtSalon)} was paid at the salon: give it back at the counter.`;
-  return { warning: `${words.warning} ${counter}`, done: words.done };
+  const handBack = `Give back ${formatMoney(paidAtSalon)} at the counter.`;
+  if (audience === 'customer') {
+    const counter = `The ${formatMoney(paidAtSalon)} you paid at the salon is given back there.`;
+    return { warning: `${words.warning} ${counter}`, done: `${words.done} ${counter}` };
+  }
+  return { warning: `${words.warning} ${formatMoney(paidAtSalon)} was paid at the salon: give back ${formatMoney(paidAtSalon)} at the counter.`, done: `${words.done} ${handBack}` };
 
   function onlineWords(): { warning: string; done: string } {
     if (refund === 0 && plan === 'deposit' && paidOnline > 0) {

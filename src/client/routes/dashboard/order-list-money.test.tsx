@@ -114,6 +114,26 @@ describe('/dashboard/orderlist: money at the counter', () => {
     });
   });
 
+  it('cancelling a visit paid at the counter says to give the money back there, and the booking then shows it given back', async () => {
+    const fake = fakePayments({
+      session: { user: adminUser },
+      bookings: [bookingRecord(1, { ...dhaka('17:00'), title: 'Classic Manicure', price: 1200 }, { plan: 'at-salon', atSalon: 1200 })],
+    });
+    server.use(...accountSession(adminUser).handlers, ...fake.handlers, staffHandler());
+    const { user } = renderApp('/dashboard/orderlist');
+
+    await user.click((await card('Classic Manicure')).getByRole('button', { name: /^Cancel Classic Manicure/ }));
+    const question = await screen.findByRole('dialog', { name: /^Cancel Classic Manicure/ });
+    expect(within(question).getByText('Nothing was paid online, so nothing is charged. ৳1,200 was paid at the salon: give back ৳1,200 at the counter.')).toBeInTheDocument();
+    await user.click(within(question).getByRole('button', { name: 'Yes, cancel it' }));
+    const done = await screen.findByRole('dialog', { name: 'Appointment cancelled' });
+    expect(within(done).getByText('Nothing was charged. Give back ৳1,200 at the counter.')).toBeInTheDocument();
+    await user.click(within(done).getByRole('button', { name: 'OK' }));
+
+    expect(await (await card('Classic Manicure')).findByText('৳1,200 given back at the counter')).toBeInTheDocument();
+    expect(fake.state.bookings[0]?.money).toMatchObject({ paidAtSalon: 0, handedBack: 1200, due: 0 });
+  });
+
   it('shows the refusal under the amount and changes nothing', async () => {
     const fake = salon();
     const { user } = renderApp('/dashboard/orderlist');

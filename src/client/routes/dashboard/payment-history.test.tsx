@@ -97,6 +97,25 @@ describe('/dashboard/paymentHistory', () => {
     expect(cards.getByText('Booked')).toBeInTheDocument();
   });
 
+  it('shows under a visit what the counter took for it and what was given back when it was cancelled', async () => {
+    const handedBack = paymentRecord(6, {
+      amount: 0,
+      gateway: 'salon',
+      gatewayRef: 'salon_6',
+      method: null,
+      services: [
+        { bookingId: bookingRecord(6)._id, title: 'Classic Haircut', price: 1200, online: 0, plan: 'at-salon', startsAt: SAT_9_MAR_2030_10_30, status: 'cancelled', staffName: null, takenAtSalon: 700, handedBack: 700 },
+      ],
+    });
+    const fake = fakePayments({ session: { user: customerUser }, payments: [handedBack] });
+    server.use(...accountSession(customerUser).handlers, ...fake.handlers);
+    renderApp('/dashboard/paymentHistory');
+
+    const [row] = (await table()).getAllByRole('row').slice(1);
+    expect(within(row!).getByText('৳700 paid at the salon · ৳700 given back at the counter')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Payments' })).getByText('৳700 paid at the salon · ৳700 given back at the counter')).toBeInTheDocument();
+  });
+
   it('shows a customer her own payments, newest first, in the salon’s zone, without filters', async () => {
     signedIn(customerUser);
     renderApp('/dashboard/paymentHistory');

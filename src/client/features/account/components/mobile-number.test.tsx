@@ -84,4 +84,21 @@ describe("the user home's 'Mobile number'", () => {
     await expect.poll(() => writes).toEqual([{ optOut: true }]);
     expect(await mobile.findByRole('checkbox', { name: /Text me about my appointments/ })).not.toBeChecked();
   });
+
+  it('says when her number could not be loaded, and loads it again on Try again', async () => {
+    fakePhone({ phone: '+8801712345678', verified: true, smsOptOut: false, codeExpiresAt: null });
+    let failures = 1;
+    server.use(
+      http.get('/api/me/phone', () => {
+        if (failures-- > 0) return apiErrorResponse(503, 'The server is busy. Please try again.');
+        return undefined;
+      }),
+    );
+    const { user } = renderApp('/dashboard/userhome');
+    const mobile = await section();
+    const alert = await mobile.findByRole('alert');
+    expect(alert).toHaveTextContent('The server is busy. Please try again.');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await mobile.findByText('Proven')).toBeInTheDocument();
+  });
 });

@@ -5,9 +5,10 @@ import { useForm, type FieldValues, type Path, type UseFormSetError } from 'reac
 import { z } from 'zod';
 import { formatPhone, phoneSchema } from '../../../../shared/phone';
 import { CODE_MESSAGE, PHONE_CODE_MINUTES, type MyPhone } from '../../../../shared/sms';
-import { ErrorState } from '../../../components/ui/error-state';
 import { FormActions } from '../../../components/ui/form-actions';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField, PhoneField } from '../../../components/ui/form-field';
+import { QueryState } from '../../../components/ui/query-state';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useMyPhone, useRemovePhone, useSetPhone, useSmsPreference, useVerifyPhone } from '../api/my-phone';
 
@@ -38,15 +39,9 @@ export function MobileNumber() {
         Mobile number
       </h2>
       <p className="mt-2 text-base-content/75">We text your booking confirmations and reminders to a number you have proven with a code.</p>
-      {phone.isPending ? (
-        <div role="status" aria-label="Loading your mobile number" className="mt-4 skeleton h-10 w-full max-w-sm" />
-      ) : phone.isError ? (
-        <div className="mt-4">
-          <ErrorState title="Your mobile number could not be loaded" message={phone.error.message} onRetry={() => void phone.refetch()} isRetrying={phone.isFetching} />
-        </div>
-      ) : (
-        <PhoneState phone={phone.data} />
-      )}
+      <QueryState query={phone} className="mt-4" loading={{ label: 'Loading your mobile number', rows: 1, row: <div className="skeleton h-10 w-full max-w-sm" /> }}>
+        {(data) => <PhoneState phone={data} />}
+      </QueryState>
     </section>
   );
 }
@@ -127,9 +122,7 @@ function CodeForm({ phone, onChange }: { phone: MyPhone; onChange: () => void })
           <FormActions label="Prove number" icon={ShieldCheck} pending={verify.isPending} error={refusal} className="w-full sm:w-auto" />
         </form>
       ) : refusal ? (
-        <p role="alert" className="text-error">
-          {refusal}
-        </p>
+        <FormAlert>{refusal}</FormAlert>
       ) : null}
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn rounded-full btn-outline btn-sm" onClick={sendAgain} disabled={resend.isPending}>
@@ -172,11 +165,7 @@ function ProvenPhone({ phone, onChange }: { phone: MyPhone; onChange: () => void
           <span className="block text-sm text-base-content/70">Confirmations, reminders, moves and cancellations. Never at night.</span>
         </span>
       </label>
-      {failure ? (
-        <p role="alert" className="text-error">
-          {failure.message}
-        </p>
-      ) : null}
+      {failure ? <FormAlert>{failure.message}</FormAlert> : null}
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn rounded-full btn-outline btn-sm" onClick={onChange}>
           Change number

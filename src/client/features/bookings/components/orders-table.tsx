@@ -221,8 +221,18 @@ export function PaidFigures({ booking, className = '' }: { booking: Booking; cla
     <div className={className} data-booking-money="">
       <p className="font-semibold">{formatMoney(bookingPaid(booking))}</p>
       {line ? <p className="text-xs text-base-content/70">{line}</p> : null}
-      {booking.refunded > 0 ? <p className="text-xs text-base-content/70">{formatMoney(booking.refunded)} refunded</p> : null}
+      <RefundLines booking={booking} />
     </div>
+  );
+}
+
+/** What went back: refunded online, and handed back at the counter when the visit was cancelled. */
+function RefundLines({ booking }: { booking: Booking }) {
+  return (
+    <>
+      {booking.refunded > 0 ? <p className="text-xs text-base-content/70">{formatMoney(booking.refunded)} refunded</p> : null}
+      {booking.money.handedBack > 0 ? <p className="text-xs text-base-content/70">{formatMoney(booking.money.handedBack)} given back at the counter</p> : null}
+    </>
   );
 }
 
@@ -254,7 +264,7 @@ function OrderCard({ showsPicker, ...props }: LayoutProps) {
         </div>
         <div className="shrink-0 text-right">
           <p className="font-semibold">{formatMoney(bookingPaid(booking))}</p>
-          {booking.refunded > 0 ? <p className="text-xs text-base-content/70">{formatMoney(booking.refunded)} refunded</p> : null}
+          <RefundLines booking={booking} />
         </div>
       </div>
       <OrderActions {...props} describedBy={describedBy} {...disclosure} recordDisclosure={recordDisclosure} showsPicker={showsPicker} />

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Search, UserPlus } from 'lucide-react';
 import { newDeskCustomerSchema, type DeskCustomer, type NewDeskCustomer } from '../../../../shared/front-desk';
-import { formatPhone } from '../../../../shared/phone';
+import { contactLine } from '../../../components/ui/customer-contact';
 import { SubmitButton } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField, PhoneField } from '../../../components/ui/form-field';
@@ -13,8 +13,7 @@ import { useCreateDeskCustomer, useCustomerSearch } from '../api/front-desk';
 
 /** Her e-mail and number in one line, or what the desk should know when there is neither. */
 export function customerDetails(customer: DeskCustomer): string {
-  const parts = [customer.email, customer.phone ? formatPhone(customer.phone) : null].filter((part) => part !== null);
-  return parts.length > 0 ? parts.join(' · ') : 'No e-mail or number on file';
+  return contactLine(customer) || 'No e-mail or number on file';
 }
 
 /**
@@ -43,12 +42,14 @@ export function CustomerPicker({ onPick }: { onPick: (customer: DeskCustomer) =>
         <label htmlFor={searchId} className="mb-1.5 block text-sm font-medium">
           Find a customer
         </label>
-        <div className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-base-content/60" />
+        {/* daisyUI's wrapper form of .input: the box draws the border and background and the field
+            inside is transparent, so the magnifier is not painted over (the input itself is positioned). */}
+        <div className="input w-full">
+          <Search aria-hidden="true" className="pointer-events-none size-4 shrink-0 text-base-content/60" />
           <input
             id={searchId}
             type="search"
-            className="input w-full pl-9"
+            className="grow"
             value={q}
             autoComplete="off"
             aria-describedby={hintId}

@@ -111,6 +111,7 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
                               <li key={`${service.title}@${service.startsAt}`}>
                                 {service.title}
                                 <StylistOf staffName={service.staffName} />
+                                <CounterMoneyOf service={service} />
                               </li>
                             ))}
                           </ul>
@@ -188,6 +189,20 @@ function StylistOf({ staffName }: { staffName: string | null }) {
   return staffName ? <span className="text-base-content/70"> {withStylist(staffName)}</span> : null;
 }
 
+/**
+ * Money the counter took for a visit, which the payment's own amount (online) leaves out, and what of
+ * it was handed back when the visit was cancelled: the history nets it as the admin home does.
+ */
+function CounterMoneyOf({ service }: { service: Payment['services'][number] }) {
+  if (service.takenAtSalon === 0) return null;
+  return (
+    <span className="block text-xs text-base-content/70">
+      {formatMoney(service.takenAtSalon)} paid at the salon
+      {service.handedBack > 0 ? ` · ${formatMoney(service.handedBack)} given back at the counter` : null}
+    </span>
+  );
+}
+
 function PaymentCard({ payment, showCustomer, timeZone }: { payment: Payment; showCustomer: boolean; timeZone: string }) {
   const when = payment.paidAt ?? payment.createdAt;
   return (
@@ -210,6 +225,7 @@ function PaymentCard({ payment, showCustomer, timeZone }: { payment: Payment; sh
             <li key={`${service.title}@${service.startsAt}`} className="wrap-break-word">
               {service.title}
               <StylistOf staffName={service.staffName} />
+              <CounterMoneyOf service={service} />
             </li>
           ))}
         </ul>
