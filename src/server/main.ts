@@ -37,7 +37,7 @@ async function main() {
   }
   const { seeded, migrationsApplied } = await retryWhileUnavailable(() => prepareDatabase(database, { seed: config.seedDemoData }), {
     timeoutMs: DATABASE_WAIT_MS,
-    // Before the app (and its logger) exists: a JSON line like the logger's, so log readers see one format.
+    // Before the app (and its logger) exists: a JSON line like the logger's (level 40 is its warn), so log readers see one format.
     onWait: (err, pauseMs) =>
       console.log(JSON.stringify({ level: 40, time: Date.now(), msg: 'database not accepting connections yet; waiting', reason: err instanceof Error ? err.message : String(err), retryInMs: pauseMs })),
   });
