@@ -7,6 +7,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { appendMigration } from '../../src/server/backups/migrations.js';
 
 const run = promisify(execFile);
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -82,17 +83,19 @@ export class Instance {
   constructor(
     readonly name: string,
     readonly port: number,
-    private readonly root: string,
+    private release: string,
     dir: string,
     private readonly env: Record<string, string>,
   ) {
     this.logFile = path.join(dir, `${name}.log`);
   }
 
-  start(): void {
+  /** Starts `npm run serve` in the release folder given (as a unit's WorkingDirectory, `current`), else the last one. */
+  start(release = this.release): void {
+    this.release = release;
     const log = fs.openSync(this.logFile, 'a');
     this.child = spawn('npm', ['run', '--silent', 'serve'], {
-      cwd: this.root,
+      cwd: this.release,
       detached: true,
       stdio: ['ignore', log, log],
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...this.env, PORT: String(this.port) },
@@ -147,6 +150,15 @@ export class Instance {
       .readFileSync(this.logFile, 'utf8')
       .split('\n')
       .filter((line) => line.includes(`"msg":"${message}"`)).length;
+  }
+
+  /** The fields of its last log line that says `message`, if any. */
+  lastLogged(message: string): Record<string, unknown> | undefined {
+    const line = fs
+      .readFileSync(this.logFile, 'utf8')
+      .split('\n')
+      .findLast((l) => l.includes(`"msg":"${message}"`));
+    return line === undefined ? undefined : (JSON.parse(line) as Record<string, unknown>);
   }
 
   /** The end of what the instance wrote that is not a JSON log line: a crash's report, as Node prints it. */
@@ -303,3 +315,24 @@ const PROXY_503 = [
   '{"statusCode":503,"error":"Service Unavailable","message":"Parlour is briefly unavailable. Please try again in a few seconds."}',
   '',
 ].join('\r\n');
+
+/**
+ * The next release, as docs/deploy.md's update builds it beside the running one: a folder of its
+ * own with the build (dist), the migrations and package.json, and `migration` appended to the
+ * migrations (drizzle-kit's SQL file and journal entry, as `npm run db:generate` writes them).
+ * The code is the same build: what an update changes that the check can see is the schema, and
+ * that the instances now run from another folder. node_modules is linked, not copied (the same
+ * `npm ci`). Answers the release folder and the migration's journal tag.
+ */
+export function buildNextRelease(root: string, dir: string, migration: { tag: string; statements: string[] }): { folder: string; migrationsFolder: string } {
+  const folder = path.join(dir, 'release-2');
+  fs.mkdirSync(folder);
+  fs.cpSync(path.join(root, 'dist'), path.join(folder, 'dist'), { recursive: true });
+  fs.cpSync(path.join(root, 'drizzle'), path.join(folder, 'drizzle'), { recursive: true });
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version?: string };
+  fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ ...pkg, version: `${pkg.version ?? '0.0.0'}-next` }, null, 2));
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(folder, 'node_modules'));
+  const migrationsFolder = path.join(folder, 'drizzle');
+  appendMigration(migrationsFolder, migration.tag, migration.statements);
+  return { folder, migrationsFolder };
+}

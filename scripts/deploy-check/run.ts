@@ -2,8 +2,9 @@
  * The deployment check (docs/deploy.md, docs/decisions/043): proves on this machine what the
  * recipe promises. A throwaway PostgreSQL cluster, two instances of the production build started
  * with `npm run serve`, HAProxy balancing them on loopback; then, under a load of customers
- * booking and paying and visitors browsing, each instance is restarted in turn and PostgreSQL
- * itself is stopped and started again. It fails (exit 1) unless no request failed outside the
+ * booking and paying and visitors browsing, each instance is restarted in turn onto the next
+ * release (a copy of the build whose migrations end with one more, which the first instance to
+ * start applies while the other, old, one serves) and PostgreSQL itself is stopped and started. It fails (exit 1) unless no request failed outside the
  * outage, every request during the outage was a fast 503, the instances recovered by themselves,
  * and the database holds exactly the bookings and payments customers were told succeeded.
  *
@@ -17,7 +18,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { LoadGenerator, REQUEST_TIMEOUT_MS, type RequestRecord } from './load.js';
-import { Cluster, Instance, Proxy, sleep, waitFor } from './parts.js';
+import { migrationHash, readJournal } from '../../src/server/backups/migrations.js';
+import { buildNextRelease, Cluster, Instance, Proxy, sleep, waitFor } from './parts.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const basePort = Number(process.env.DEPLOY_CHECK_PORT ?? 3500);
@@ -30,6 +32,18 @@ const OUTAGE_MS = 5000;
 const OUTAGE_ANSWER_BOUND_MS = 5000;
 /** How soon after PostgreSQL is back customers must be booking again. */
 const RECOVERY_BOUND_MS = 15_000;
+/**
+ * The next release's migration: what a release adds in the shape docs/deploy.md allows (a column
+ * with no default, a table), on the table the load writes most, so that its lock waits for the
+ * bookings in flight and holds the next ones while the old instance keeps serving.
+ */
+const NEXT_MIGRATION = {
+  tag: '9000_deploy_check_next_release',
+  statements: [
+    'ALTER TABLE "bookings" ADD COLUMN "deploy_check_note" text;',
+    'CREATE TABLE "deploy_check_release" ("id" serial PRIMARY KEY, "note" text DEFAULT \'next release\' NOT NULL);',
+  ],
+};
 
 const say = (line: string) => console.log(`deploy-check: ${line}`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -72,7 +86,8 @@ async function main() {
     const startedAt = Date.now();
     for (const instance of instances) instance.start();
     await Promise.all(instances.map((i) => waitFor(`instance ${i.name} to be ready`, () => i.ready(), 120_000)));
-    say(`two instances ready in ${seconds(Date.now() - startedAt)} (ports ${instances.map((i) => i.port).join(', ')})`);
+    const firstApplied = instances.map((i) => Number(i.lastLogged('database ready')?.migrationsApplied));
+    say(`two instances ready in ${seconds(Date.now() - startedAt)} (ports ${instances.map((i) => i.port).join(', ')}; migrations applied: ${firstApplied.join(' and ')})`);
     await proxy.start();
     await Promise.all(instances.map((i) => waitFor(`HAProxy to send to ${i.name}`, () => proxy.isUp(i.name), 10_000)));
     say(`HAProxy on ${proxyUrl}`);
@@ -91,18 +106,21 @@ async function main() {
     load.start();
     await sleep(STEADY_MS);
 
+    // The next release, built beside the running one while it serves (docs/deploy.md, 'Updating').
+    const next = buildNextRelease(root, dir, NEXT_MIGRATION);
     const restarts = [];
     for (const instance of instances) {
-      mark(`restarting instance ${instance.name} (SIGTERM, wait for exit, start)`);
+      mark(`restarting instance ${instance.name} onto the next release (SIGTERM, wait for exit, start)`);
       const signalled = Date.now();
       const outOfRotation = waitFor(`HAProxy to stop sending to ${instance.name}`, async () => !(await proxy.isUp(instance.name)), 30_000);
       const exitMs = await instance.stop();
       const outMs = await outOfRotation;
       const shutdown = instance.shutdownLines();
-      instance.start();
+      instance.start(next.folder);
       const startMs = await waitFor(`HAProxy to send to ${instance.name} again`, () => proxy.isUp(instance.name), 120_000);
-      restarts.push({ name: instance.name, outMs, exitMs, startMs, clean: shutdown.some((l) => l.includes('finishing in-flight')) && !shutdown.some((l) => /timed out|error during/.test(l)), total: Date.now() - signalled });
-      say(`  ${instance.name}: out of rotation after ${seconds(outMs)}, exited after ${seconds(exitMs)}, back in rotation ${seconds(startMs)} after starting`);
+      const migrationsApplied = Number(instance.lastLogged('database ready')?.migrationsApplied);
+      restarts.push({ name: instance.name, outMs, exitMs, startMs, migrationsApplied, clean: shutdown.some((l) => l.includes('finishing in-flight')) && !shutdown.some((l) => /timed out|error during/.test(l)), total: Date.now() - signalled });
+      say(`  ${instance.name}: out of rotation after ${seconds(outMs)}, exited after ${seconds(exitMs)}, back in rotation ${seconds(startMs)} after starting (migrations applied: ${migrationsApplied})`);
       await sleep(STEADY_MS);
     }
 
@@ -132,12 +150,15 @@ async function main() {
     const proxyStates = await proxy.serverStates();
 
     const verdict = await verify(cluster.url('parlour'), load);
+    const migrations = await verifyMigrations(cluster.url('parlour'), next.migrationsFolder);
     const figures = summarise(load.records, { from: outageBegan, to: recoveredAt });
 
     say('');
     say(`figures (${CUSTOMERS} customers, ${VISITORS} visitors, ${seconds(loadMs)} of load):`);
     say(`  requests served: ${figures.total} (${(figures.total / (loadMs / 1000)).toFixed(0)}/s), failed outside the outage: ${figures.failed.length}`);
-    for (const r of restarts) say(`  restart ${r.name}: out of rotation ${seconds(r.outMs)} after SIGTERM, exited ${seconds(r.exitMs)} (clean: ${r.clean}), back ${seconds(r.startMs)} after start`);
+    say(`  first start, both at once: migrations applied by ${instances[0]!.name} ${firstApplied[0]}, by ${instances[1]!.name} ${firstApplied[1]}`);
+    for (const r of restarts) say(`  restart ${r.name} onto the next release: out of rotation ${seconds(r.outMs)} after SIGTERM, exited ${seconds(r.exitMs)} (clean: ${r.clean}), back ${seconds(r.startMs)} after start, migrations applied ${r.migrationsApplied}`);
+    say(`  the next release's migration recorded ${migrations.newRecorded} time(s), its column and table there: ${migrations.schemaThere}; migrations recorded ${migrations.recorded} of ${migrations.expected}, ${migrations.duplicateHashes} recorded twice`);
     say(`  HAProxy retried ${proxyStates.reduce((n, s) => n + s.retries, 0)} refused connections (${proxyStates.reduce((n, s) => n + s.redispatches, 0)} sent to the other instance)`);
     say(`  bookings paid and acknowledged: ${load.acknowledged.length}; found in the database as told: ${verdict.verified}; lost: ${verdict.lost.length}; duplicated: ${verdict.duplicates}; double-booked stylists: ${verdict.overlaps}`);
     say(`  payments succeeded in the database: ${verdict.succeeded}; of them not acknowledged: ${verdict.unacknowledged.length} (outcome unknown to the customer: ${load.unknownOutcomes.length} checkouts)`);
@@ -151,6 +172,12 @@ async function main() {
       ...(figures.outage.maxMs > OUTAGE_ANSWER_BOUND_MS ? [`a 503 took ${figures.outage.maxMs.toFixed(0)} ms (bound ${OUTAGE_ANSWER_BOUND_MS})`] : []),
       ...(bookingMs > RECOVERY_BOUND_MS ? [`the first booking after the outage came ${seconds(bookingMs)} after PostgreSQL was back`] : []),
       ...restarts.filter((r) => !r.clean).map((r) => `instance ${r.name} did not shut down cleanly`),
+      // Started together on an empty database: one applied every migration, the other none.
+      ...([...firstApplied].sort((x, y) => x - y).join() !== `0,${migrations.expected - 1}` ? [`the first start applied ${firstApplied.join(' and ')} migrations (expected 0 and ${migrations.expected - 1})`] : []),
+      // The first instance onto the next release applies its migration, the second finds it applied.
+      ...(restarts.map((r) => r.migrationsApplied).join() !== '1,0' ? [`the restarts applied ${restarts.map((r) => r.migrationsApplied).join(' and ')} migrations (expected 1, then 0)`] : []),
+      ...(migrations.newRecorded !== 1 || !migrations.schemaThere ? [`the next release's migration is recorded ${migrations.newRecorded} times (schema there: ${migrations.schemaThere})`] : []),
+      ...(migrations.recorded !== migrations.expected || migrations.duplicateHashes > 0 ? [`${migrations.recorded} migrations recorded (expected ${migrations.expected}), ${migrations.duplicateHashes} twice`] : []),
       ...verdict.lost.map((id) => `acknowledged payment ${id} is not in the database as told`),
       ...(verdict.duplicates > 0 ? [`${verdict.duplicates} duplicated bookings`] : []),
       ...(verdict.overlaps > 0 ? [`${verdict.overlaps} double-booked stylists`] : []),
@@ -220,6 +247,28 @@ async function verify(url: string, load: LoadGenerator) {
     }
     const acknowledged = new Set(load.acknowledged.map((a) => a.paymentId));
     return { verified, lost, duplicates, overlaps, succeeded: succeeded.size, unacknowledged: [...succeeded].filter((id) => !acknowledged.has(id)) };
+  } finally {
+    await client.end();
+  }
+}
+
+/** drizzle's record of the migrations against the next release's journal: each once, the new one's schema in place. */
+async function verifyMigrations(url: string, folder: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const hashes = (await client.query<{ hash: string }>('select hash from drizzle.__drizzle_migrations')).rows.map((r) => r.hash);
+    const newHash = migrationHash(NEXT_MIGRATION.tag, folder);
+    const schema = await client.query<{ column: boolean; table: boolean }>(`select
+      exists (select 1 from information_schema.columns where table_name = 'bookings' and column_name = 'deploy_check_note') as column,
+      to_regclass('deploy_check_release') is not null as table`);
+    return {
+      expected: readJournal(folder).length,
+      recorded: hashes.length,
+      duplicateHashes: hashes.length - new Set(hashes).size,
+      newRecorded: hashes.filter((h) => h === newHash).length,
+      schemaThere: schema.rows[0]!.column && schema.rows[0]!.table,
+    };
   } finally {
     await client.end();
   }

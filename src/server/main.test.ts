@@ -6,6 +6,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './db/data-folder-lock.js';
 import { freePort } from './test/free-port.js';
+import { databaseSwitch } from './test/database-switch.js';
+import { createTestDatabase } from './test/test-database.js';
+import { readJournal } from './backups/migrations.js';
 
 // The real entry point in a child process: what `npm start` does, minus the build.
 const entry = path.resolve(import.meta.dirname, 'main.ts');
@@ -227,6 +230,31 @@ describe('the embedded database', () => {
     next.child.kill('SIGTERM');
     expect(await next.exited).toBe(0);
     await fs.rm(dataDir, { recursive: true, force: true });
+  }, 120_000);
+});
+
+describe('PostgreSQL still starting up when the server starts', () => {
+  it('waits while every connection is told 57P03, then migrates and serves', async () => {
+    const { database, drop } = await createTestDatabase();
+    const db = await databaseSwitch(database.connectionUrl);
+    await db.startUp();
+    const port = await freePort();
+    try {
+      const server = start({ DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1' });
+      await expect.poll(() => server.output().match(/database not accepting connections yet; waiting/g)?.length ?? 0, { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(3);
+      expect(server.output()).toMatch(/the database system is starting up/);
+      expect(server.child.exitCode).toBeNull();
+
+      await db.restore();
+      await waitForHealth(port, server.exited);
+      expect((await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status).toBe(200);
+      expect(server.output()).toContain(`"migrationsApplied":${readJournal().length}`);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      await db.close();
+      await drop();
+    }
   }, 120_000);
 });
 

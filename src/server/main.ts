@@ -6,6 +6,10 @@ import { seedDemoAccounts } from './auth/demo-accounts.js';
 import { DataFolderInUseError } from './db/data-folder-lock.js';
 import { EmbeddedPostgresError } from './db/embedded-postgres.js';
 import { loggerOptions } from './logger.js';
+import { retryWhileUnavailable } from './db/wait-for-database.js';
+
+/** How long a starting instance waits for PostgreSQL to accept connections before giving up. */
+const DATABASE_WAIT_MS = 60_000;
 
 async function main() {
   let config: AppConfig;
@@ -31,12 +35,17 @@ async function main() {
     }
     throw err;
   }
-  const { seeded } = await prepareDatabase(database, { seed: config.seedDemoData });
+  const { seeded, migrationsApplied } = await retryWhileUnavailable(() => prepareDatabase(database, { seed: config.seedDemoData }), {
+    timeoutMs: DATABASE_WAIT_MS,
+    // Before the app (and its logger) exists: a JSON line like the logger's (level 40 is its warn), so log readers see one format.
+    onWait: (err, pauseMs) =>
+      console.log(JSON.stringify({ level: 40, time: Date.now(), msg: 'database not accepting connections yet; waiting', reason: err instanceof Error ? err.message : String(err), retryInMs: pauseMs })),
+  });
 
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
   const demoAccounts = config.seedDemoAccounts ? await seedDemoAccounts(app) : [];
   app.log.info(
-    { driver: database.driver, dataDir: database.driver === 'embedded' ? config.dataDir : undefined, seeded, demoAccounts, payments: config.payments, showOutbox: config.showOutbox },
+    { driver: database.driver, dataDir: database.driver === 'embedded' ? config.dataDir : undefined, seeded, migrationsApplied, demoAccounts, payments: config.payments, showOutbox: config.showOutbox },
     'database ready',
   );
 

@@ -32,6 +32,22 @@ export function migrationsUpTo(last: JournalEntry, folder: string = migrationsFo
   return { folder: copy, remove: () => fs.rmSync(copy, { recursive: true, force: true }) };
 }
 
+/**
+ * Writes one more migration at the end of `folder`'s journal, as `drizzle-kit generate` would
+ * for the next release: its SQL file, and an entry dated after every other (drizzle's migrator
+ * applies the entries dated after the last one the database recorded). For the tests and the
+ * deployment check, which need a release that brings a migration the database has not seen.
+ */
+export function appendMigration(folder: string, tag: string, statements: string[]): JournalEntry {
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: (JournalEntry & Record<string, unknown>)[] };
+  const last = journal.entries.at(-1)!;
+  const entry = { ...last, idx: last.idx + 1, tag, when: Math.max(Date.now(), last.when + 1) };
+  fs.writeFileSync(path.join(folder, `${tag}.sql`), statements.join('\n--> statement-breakpoint\n'));
+  fs.writeFileSync(journalFile, JSON.stringify({ ...journal, entries: [...journal.entries, entry] }, null, 2));
+  return { idx: entry.idx, tag, when: entry.when };
+}
+
 // src/server/backups and dist/server/backups sit at the same depth below the package.
 const packageJson = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../package.json');
 

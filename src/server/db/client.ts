@@ -24,9 +24,11 @@ export type DbHandle = {
   connectionUrl: string;
   /**
    * Applies the migrations in `migrationsFolder`, then runs `afterMigrate` (the seed), all while
-   * holding a cluster-wide lock so that app instances starting together do this one at a time.
+   * holding a cluster-wide lock so that app instances starting together do this one at a time:
+   * the first applies a new release's migrations, the next finds them recorded and applies none.
+   * Answers how many migrations this call applied.
    */
-  prepare(migrationsFolder: string, afterMigrate?: (db: Db) => Promise<void>): Promise<void>;
+  prepare(migrationsFolder: string, afterMigrate?: (db: Db) => Promise<void>): Promise<{ applied: number }>;
   /**
    * Runs `run` under the same cluster-wide start-up lock, for start-up work that goes through the
    * app (the demo accounts are created by better-auth on its own connections).
@@ -115,6 +117,14 @@ async function openEmbedded(dataDir: string, poolSize: number, log: (message: st
   };
 }
 
+/** How many migrations drizzle has recorded as applied (none before its table exists). */
+async function recordedMigrations(conn: pg.PoolClient): Promise<number> {
+  // Two statements: a query naming a table that does not exist fails even in a branch not taken.
+  const { rows } = await conn.query<{ present: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!rows[0]!.present) return 0;
+  return (await conn.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations')).rows[0]!.n;
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
   // keepAlive: a connection whose server vanished without a FIN is noticed, not waited on for ever.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, keepAlive: true, Client: BoundedConnectClient });
@@ -134,8 +144,11 @@ async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
         const lockedDb = drizzlePg({ client: conn, schema });
         await lockedDb.execute(sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`);
         try {
+          const before = await recordedMigrations(conn);
           await migratePg(lockedDb, { migrationsFolder });
+          const applied = (await recordedMigrations(conn)) - before;
           await afterMigrate?.(lockedDb as unknown as Db);
+          return { applied };
         } finally {
           await lockedDb.execute(sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`);
         }
@@ -146,7 +159,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
     async withStartupLock(run) {
       // A connection of its own, outside the pool: `run` needs the pool's connections, and a pool
       // of one (DATABASE_POOL_SIZE=1) would otherwise wait for itself.
-      const conn = new pg.Client({ connectionString: url });
+      // Bounded and heard like the pool's: PostgreSQL restarting meanwhile fails the start, not the process.
+      const conn = new BoundedConnectClient(url);
       await conn.connect();
       try {
         await conn.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '../test/test-database.js';
 import type { DbHandle } from '../db/client.js';
 import { JobQueue } from './queue.js';
+import { databaseSwitch } from '../test/database-switch.js';
 
 let database: DbHandle;
 let drop: () => Promise<void>;
@@ -70,4 +71,51 @@ describe('a batch of jobs', () => {
     expect(activeAtFirst).toBe(5);
     expect(mostAtOnce).toBe(5);
   });
+});
+
+/**
+ * PostgreSQL restarting while a job runs: the job fails (its statements cannot reach the
+ * database), and so does pg-boss's own note of the failure, told 57P03 ('the database system is
+ * shutting down' or 'starting up'). pg-boss 10 sends that note without waiting for it (nor for a
+ * batch's completion), so its failure was an unhandled rejection and the instance died (found by
+ * scripts/deploy-check.sh: the 57P03 crash of docs/decisions/043). Patched (docs/decisions/043):
+ * the failure is reported as the queue's error and logged; the job stays active and is tried
+ * again once its time runs out, as after a crash.
+ */
+describe('PostgreSQL going away while a job runs', () => {
+  it("a failure pg-boss cannot record is logged, not an unhandled rejection, and the job is kept", async () => {
+    const db = await databaseSwitch(database.connectionUrl);
+    const logged: string[] = [];
+    const log = Fastify({ logger: { level: 'silent' } }).log;
+    const listening = Object.assign(Object.create(log) as typeof log, { error: (_obj: unknown, msg?: string) => void logged.push(msg ?? '') });
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    const restarting = new JobQueue(db.url, listening, { retryDelaySeconds: 1, retryLimit: 3, pollingIntervalSeconds: 0.5 });
+    try {
+      await restarting.start();
+      await restarting.send('sms', { n: 1 });
+      let ran = 0;
+      await restarting.work<{ n: number }>('sms', async () => {
+        ran += 1;
+        // PostgreSQL restarting: sessions ended, every new connection told 57P03.
+        await db.startUp();
+        throw new Error('the database went away');
+      });
+      await expect.poll(() => ran, { timeout: 10_000, interval: 50 }).toBe(1);
+      await expect.poll(() => logged.filter((m) => m === 'job queue error').length, { timeout: 5_000, interval: 50 }).toBeGreaterThan(0);
+      // Time for a failure nobody heard to surface.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(unhandled).toEqual([]);
+
+      await db.restore();
+      const [job] = await rowsOf<{ state: string }>(database.db, sql`select state::text from pgboss.job where name = 'sms'`);
+      expect(job).toEqual({ state: 'active' });
+    } finally {
+      await db.restore();
+      await restarting.stop();
+      await db.close();
+      process.off('unhandledRejection', record);
+    }
+  }, 30_000);
 });

@@ -185,7 +185,9 @@ export class PaymentService {
         // Visits with nothing paid count against the salon's limit: read behind the renewal, whose
         // lock on her items keeps her two tabs from both passing it.
         const counting = unpaidItems > 0 ? UNPAID_UPCOMING.send(tx, { userId }) : undefined;
-        const writing = this.writePayment(tx, { userId, paymentId, checkout, intent, gateway: atSalon ? 'salon' : this.gateway.name, bookedBy: null });
+        // Awaited only once the renewal and the count passed: marked handled (tx.later), or its
+        // rejection behind a renewal that failed (PostgreSQL going away) would end the process.
+        const writing = tx.later(this.writePayment(tx, { userId, paymentId, checkout, intent, gateway: atSalon ? 'salon' : this.gateway.name, bookedBy: null }));
         const renewed = await renewing;
         renewed.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
         if (renewed.length === 0 || this.checkoutOf(renewed, new Date(0), settings.paymentPolicy).fingerprint !== checkout.fingerprint) {

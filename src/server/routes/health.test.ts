@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/rows.js';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase, type DbHandle } from '../db/client.js';
@@ -8,6 +7,7 @@ import { prepareDatabase } from '../db/prepare.js';
 import { loadConfig } from '../env.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { createTestDatabase } from '../test/test-database.js';
+import { databaseSwitch } from '../test/database-switch.js';
 import type { App } from '../types.js';
 
 const readiness = async (base: string) => {
@@ -45,64 +45,6 @@ describe('GET /api/health/ready', () => {
     expect((await fetch(`${base}/api/service`)).status).toBe(200);
   });
 });
-
-/**
- * A TCP stand-in for the PostgreSQL server that a test can take away and give back: 'up' passes
- * bytes through, 'refusing' has nothing listening, 'silent' accepts connections and never
- * answers (a server behind a dead network path), and both of the latter cut every open connection.
- */
-async function databaseSwitch(serverUrl: string) {
-  const url = new URL(serverUrl);
-  const socketDir = url.searchParams.get('host');
-  const target = socketDir ? { path: `${socketDir}/.s.PGSQL.${url.port || 5432}` } : { host: url.hostname, port: Number(url.port || 5432) };
-  const open = new Set<net.Socket>();
-  let mode: 'up' | 'silent' = 'up';
-  let server: net.Server | undefined;
-  let port = 0;
-  const listen = async () => {
-    server = net.createServer((client) => {
-      open.add(client);
-      client.on('close', () => open.delete(client));
-      client.on('error', () => {});
-      if (mode === 'silent') return;
-      const upstream = net.connect(target);
-      open.add(upstream);
-      upstream.on('close', () => open.delete(upstream));
-      upstream.on('error', () => client.destroy());
-      client.on('error', () => upstream.destroy());
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
-    port = (server!.address() as net.AddressInfo).port;
-  };
-  const cut = async () => {
-    for (const socket of open) socket.destroy();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    server = undefined;
-  };
-  await listen();
-  const proxied = new URL(serverUrl);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(port);
-  proxied.searchParams.delete('host');
-  return {
-    url: proxied.toString(),
-    refuse: cut,
-    async silence() {
-      await cut();
-      mode = 'silent';
-      await listen();
-    },
-    async restore() {
-      await cut();
-      mode = 'up';
-      await listen();
-    },
-    close: cut,
-  };
-}
 
 describe('while the database is unreachable', () => {
   let drop: () => Promise<void>;
@@ -187,10 +129,17 @@ describe('while the database is unreachable', () => {
     expect(waited.result).toEqual([{ one: 1 }]);
   }, 30_000);
 
-  for (const outage of ['refusing', 'silent'] as const) {
-    it(`answers 503 within 5 s while the server is ${outage === 'refusing' ? 'refusing connections' : 'silent'}, and recovers by itself`, async () => {
+  const outages = { refusing: 'refusing connections', silent: 'silent', starting: 'starting up (57P03 to every connection)' };
+  for (const outage of ['refusing', 'silent', 'starting'] as const) {
+    it(`answers 503 within 5 s while the server is ${outages[outage]}, and recovers by itself`, async () => {
       if (outage === 'refusing') await db.refuse();
-      else await db.silence();
+      else if (outage === 'silent') await db.silence();
+      else {
+        // As PostgreSQL restarting: sessions cut, and every new connection (the pool's, the job
+        // queue's, the listeners' reconnects at 250 ms, 500 ms, 1 s) told 57P03 for a while.
+        await db.startUp();
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
 
       const write = await timed(() => contact('During the outage, please'));
       expect(write.ms).toBeLessThan(5000);

@@ -108,6 +108,35 @@ describe('POST /api/create-payment-intent', () => {
   it('needs a signed-in customer', async () => {
     expect((await asUser(t.app, undefined).post('/api/create-payment-intent', { price: 100 })).statusCode).toBe(401);
   });
+
+  /**
+   * The checkout writes the payment in the same round trip as the holds' renewal and awaits it only
+   * once the renewal succeeded. When the renewal failed first (PostgreSQL restarting), the write's
+   * own promise was rejected with nobody listening, and the instance died of it (found by
+   * scripts/deploy-check.sh: 'Connection terminated unexpectedly', an unhandled rejection).
+   */
+  it('a renewal that fails (the database going away) answers 503 and leaves no unheard failure behind', async () => {
+    const { who, total } = await twoItemCustomer();
+    const unheard: unknown[] = [];
+    const record = (reason: unknown) => unheard.push(reason);
+    process.on('unhandledRejection', record);
+    await t.database.db.execute(sql`create function refuse_renewal() returns trigger language plpgsql as $$
+      begin raise exception 'terminating connection due to administrator command' using errcode = '57P01'; end $$`);
+    await t.database.db.execute(
+      sql.raw(`create trigger refuse_renewal before update on cart_items for each row when (old.user_id = '${who.id}') execute function refuse_renewal()`),
+    );
+    try {
+      const res = await intent(who, total);
+      expect(res.statusCode, res.body).toBe(503);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(unheard).toEqual([]);
+    } finally {
+      await t.database.db.execute(sql`drop trigger refuse_renewal on cart_items`);
+      await t.database.db.execute(sql`drop function refuse_renewal`);
+      process.off('unhandledRejection', record);
+    }
+    expect((await intent(who, total)).statusCode).toBe(200);
+  });
 });
 
 describe('paying with the test gateway', () => {
