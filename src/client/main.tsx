@@ -44,6 +44,7 @@ async function start() {
   // The address says the language (/bn/… is Bangla); the page carries the catalogues it was
   // rendered with, so the first render needs no fetch.
   const language = languageOfPath(window.location.pathname);
+  document.documentElement.lang = language;
   const i18n = createI18n(language, pageData?.i18n?.language === language ? pageData.i18n.resources : undefined, loadCatalogue);
   await Promise.all([hydrating ? loadLazyMatches(basenameOf(language)) : undefined, i18n.loadNamespaces('common')]);
 

@@ -116,6 +116,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     credentials: 'include',
     headers: {
       Accept: 'application/json',
+      // The API answers in the page's language (its refusals and field problems), not the browser's.
+      ...(typeof document !== 'undefined' && document.documentElement.lang ? { 'Accept-Language': document.documentElement.lang } : {}),
       ...(body !== undefined && !isFormData ? { 'Content-Type': 'application/json' } : {}),
       ...headers,
     },

@@ -29,7 +29,7 @@ function ContactLine() {
         values={{ phone: salon.phone, email: salon.email, address: t('common:salon.address') }}
         components={{
           phone: <a href={salon.phoneHref} className="link link-primary whitespace-nowrap" />,
-          email: <a href={`mailto:${salon.email}`} className="link link-primary" />,
+          email: <a href={`mailto:${salon.email}`} translate="no" className="link link-primary" />,
         }}
       />
     </p>
@@ -77,7 +77,9 @@ function TeamPage() {
                 <li key={member._id} className="flex flex-col gap-4 sm:flex-row sm:items-start">
                   <UserAvatar name={member.name} image={member.photo_url} size={80} ring="none" />
                   <div className="min-w-0">
-                    <h2 className="text-2xl font-semibold text-base-content">{member.name}</h2>
+                    <h2 translate="no" className="text-2xl font-semibold text-base-content">
+                      {member.name}
+                    </h2>
                     {member.bio && (
                       <p lang={contentLang} className="mt-1">
                         {member.bio}

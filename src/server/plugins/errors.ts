@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { reasonPhrase, type ApiError, type FieldIssue } from '../../shared/errors.js';
 import { HttpError } from '../http-error.js';
+import { requestLanguage, translateIssue, translateMessage } from '../messages.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { DATABASE_UNAVAILABLE_MESSAGE, metDatabaseOutage } from '../db/outage-witness.js';
 
@@ -13,14 +14,21 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     let body: ApiError;
     if (err instanceof HttpError) {
-      body = { statusCode: err.statusCode, error: err.reason, message: err.message, issues: err.issues };
+      const language = requestLanguage(request);
+      body = {
+        statusCode: err.statusCode,
+        error: err.reason,
+        message: translateMessage(err.message, language),
+        issues: err.issues?.map((issue) => ({ ...issue, message: translateMessage(issue.message, language) })),
+      };
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       const prefix = validationPrefixes[err.validationContext ?? 'body'] ?? '';
+      const language = requestLanguage(request);
       const issues: FieldIssue[] = err.validation.map((v) => ({
         path: prefix + v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: v.message ?? 'Invalid value',
+        message: translateIssue(v, language),
       }));
-      body = { statusCode: 400, error: 'Bad Request', message: 'Some fields are not valid', issues };
+      body = { statusCode: 400, error: 'Bad Request', message: translateMessage('Some fields are not valid', language), issues };
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type...).
       body = { statusCode: err.statusCode, error: reasonPhrase(err.statusCode), message: err.message };
@@ -40,7 +48,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       body = {
         statusCode: 500,
         error: 'Internal Server Error',
-        message: 'Something went wrong on our side. Please try again.',
+        message: translateMessage('Something went wrong on our side. Please try again.', requestLanguage(request)),
       };
     }
     if (body.issues === undefined) delete body.issues;

@@ -88,3 +88,11 @@ export function languageFromCookie(cookieHeader: string | undefined): Language |
 export function languageCookie(language: Language): string {
   return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
+
+/**
+ * The language of text a person wrote (a review, its reviewer's line): Bangla when it holds Bengali
+ * letters, else English. Marked on the page so screen readers pick the right voice.
+ */
+export function languageOfText(text: string): Language {
+  return /[\u0980-\u09FF]/.test(text) ? 'bn' : 'en';
+}

@@ -51,7 +51,9 @@ export function Footer() {
         <div className="lg:col-span-2">
           <div className="flex items-center gap-2">
             <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
-            <p className="font-display text-2xl font-semibold">{t('brand')}</p>
+            <p translate="no" className="font-display text-2xl font-semibold">
+              {t('brand')}
+            </p>
           </div>
           <p className="mt-4 max-w-sm text-neutral-content/85">{t('footer.tagline')}</p>
           <LanguageSwitch className="mt-4 inline-flex items-center gap-2 text-sm text-neutral-content underline underline-offset-4 hover:text-accent" />
@@ -68,7 +70,7 @@ export function Footer() {
             </p>
             <p className="flex gap-3">
               <Mail aria-hidden="true" className="size-4 shrink-0 translate-y-0.5 text-accent" />
-              <a href={`mailto:${salon.email}`} className="underline-offset-4 hover:underline">
+              <a href={`mailto:${salon.email}`} translate="no" className="underline-offset-4 hover:underline">
                 {salon.email}
               </a>
             </p>

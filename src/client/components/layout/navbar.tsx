@@ -95,7 +95,9 @@ export function Navbar({ user, isAdmin, isAuthLoading, bookingCount, onLogout, i
       <nav aria-label={t('nav.label')} className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
         <Link to={paths.home} className="mr-2 flex shrink-0 items-center gap-2 rounded-full pr-2 sm:mr-4">
           <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
-          <span className="font-display text-2xl font-semibold tracking-tight text-secondary">{t('brand')}</span>
+          <span translate="no" className="font-display text-2xl font-semibold tracking-tight text-secondary">
+            {t('brand')}
+          </span>
         </Link>
 
         <ul className="hidden items-center gap-1 lg:flex">

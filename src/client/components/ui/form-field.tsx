@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
@@ -12,19 +13,23 @@ interface FieldShellProps {
 }
 
 function Label({ htmlFor, label, optional }: { htmlFor: string; label: string; optional: boolean }) {
+  const { t } = useTranslation();
   return (
     <label id={`${htmlFor}-label`} htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-base-content">
       {label}
-      {optional ? <span className="ml-1 font-normal text-base-content/70">(optional)</span> : null}
+      {optional ? <span className="ml-1 font-normal text-base-content/70">{t('optional')}</span> : null}
     </label>
   );
 }
 
 function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  // The shared schemas write their messages in English; the `errors` catalogue has each, English
+  // text as the key, in the page's language (a message from the server is already in it).
+  const { t } = useTranslation('errors');
   if (!error) return null;
   return (
     <p id={id} className="mt-1.5 text-sm font-medium text-error">
-      {error}
+      {t(error, { keySeparator: false, nsSeparator: false, defaultValue: error })}
     </p>
   );
 }

@@ -43,6 +43,7 @@ export function UserAvatar({ name, image, size = 40, ring = 'accent', className 
       role="img"
       aria-label={name}
       title={name}
+      translate="no"
       className={`grid ${sizeClass[size]} shrink-0 place-items-center rounded-full bg-secondary font-semibold text-secondary-content ${ringClass} ${className}`}
     >
       {initialsOf(name) || '?'}

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { contactMessageInputSchema, type ContactMessageInput } from '../../../../shared/contact';
 import { FormActions } from '../../../components/ui/form-actions';
 import { InputField, TextareaField } from '../../../components/ui/form-field';
@@ -14,9 +15,8 @@ function isFieldName(path: string): path is keyof ContactMessageInput {
   return fieldNames.has(path);
 }
 
-export const CONTACT_SUCCESS_MESSAGE = 'Thank you! Your message has been sent. We will get back to you soon.';
-
 export function ContactForm() {
+  const { t } = useTranslation('home');
   const {
     register,
     handleSubmit,
@@ -47,31 +47,31 @@ export function ContactForm() {
   return (
     <form noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title" className="space-y-5">
       <h3 id="contact-form-title" className="text-2xl font-semibold">
-        Send us a message
+        {t('contactForm.title')}
       </h3>
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField
-          label="First name"
+          label={t('contactForm.firstName')}
           autoComplete="given-name"
           error={errors.firstName?.message}
           registration={register('firstName')}
         />
         <InputField
-          label="Last name"
+          label={t('contactForm.lastName')}
           autoComplete="family-name"
           optional
           error={errors.lastName?.message}
           registration={register('lastName')}
         />
         <InputField
-          label="Email"
+          label={t('contactForm.email')}
           type="email"
           autoComplete="email"
           error={errors.email?.message}
           registration={register('email')}
         />
         <InputField
-          label="Phone"
+          label={t('contactForm.phone')}
           type="tel"
           autoComplete="tel"
           optional
@@ -80,18 +80,18 @@ export function ContactForm() {
         />
       </div>
       <TextareaField
-        label="Message"
+        label={t('contactForm.message')}
         rows={5}
         error={errors.message?.message}
         registration={register('message')}
       />
 
       <FormActions
-        label="Send Message"
+        label={t('contactForm.send')}
         icon={Send}
         pending={sendMessage.isPending}
         error={sendMessage.error?.message}
-        success={sendMessage.isSuccess ? CONTACT_SUCCESS_MESSAGE : null}
+        success={sendMessage.isSuccess ? t('contactForm.sent') : null}
         className="w-full sm:w-auto sm:px-8"
       />
     </form>

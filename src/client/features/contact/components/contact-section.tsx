@@ -73,7 +73,7 @@ export function ContactSection() {
                 <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
                 <div>
                   <p className="text-sm text-secondary-content/80">{t('contact.email')}</p>
-                  <a href={`mailto:${salon.email}`} className="font-medium underline-offset-4 hover:underline">
+                  <a href={`mailto:${salon.email}`} translate="no" className="font-medium underline-offset-4 hover:underline">
                     {salon.email}
                   </a>
                 </div>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { languageOfText } from '../../../../shared/i18n/language';
 import { MessageCircleReply } from 'lucide-react';
 import type { ReviewState } from '../../../../shared/review';
 
@@ -17,13 +19,14 @@ export function ReviewStateBadge({ state }: { state: ReviewState }) {
 
 /** The salon's public answer under a review. */
 export function SalonReply({ reply, tone = 'plain' }: { reply: string; tone?: 'plain' | 'card' }) {
+  const { t } = useTranslation('home');
   return (
     <div className={`mt-4 rounded-field border-l-4 border-accent px-4 py-3 text-left ${tone === 'card' ? 'bg-base-200/70' : 'bg-blush/60'}`}>
       <p className="flex items-center gap-1.5 text-sm font-semibold text-base-content">
         <MessageCircleReply aria-hidden="true" className="size-4 text-primary" />
-        Reply from Parlour
+        {t('testimonials.reply')}
       </p>
-      <p className="mt-1 text-sm text-base-content/85 [overflow-wrap:anywhere] whitespace-pre-line">{reply}</p>
+      <p lang={languageOfText(reply)} className="mt-1 text-sm text-base-content/85 [overflow-wrap:anywhere] whitespace-pre-line">{reply}</p>
     </div>
   );
 }

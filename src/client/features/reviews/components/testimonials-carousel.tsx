@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight, Quote } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../../hooks/use-language';
+import { languageOfText } from '../../../../shared/i18n/language';
 import { averageRating } from '../../../../shared/ratings';
 import type { Review } from '../../../../shared/review';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -151,8 +152,10 @@ export function TestimonialsCarousel({ reviews }: TestimonialsCarouselProps) {
         </span>
         <StarRating rating={review.rating} className="justify-center" />
         <blockquote className="mt-5 text-center font-display text-lg leading-relaxed text-base-content/90 italic sm:text-xl">
-          {/* Her own words, in whatever language she wrote them: not marked as either. */}
-          <p className="[overflow-wrap:anywhere]">“{review.feedback}”</p>
+          {/* Her own words, in whichever language she wrote them. */}
+          <p lang={languageOfText(review.feedback)} className="[overflow-wrap:anywhere]">
+            “{review.feedback}”
+          </p>
         </blockquote>
         <figcaption className="mt-8 flex items-center justify-center gap-4">
           {review.image ? (
@@ -169,14 +172,19 @@ export function TestimonialsCarousel({ reviews }: TestimonialsCarouselProps) {
             <span
               role="img"
               aria-label={review.name}
+              translate="no"
               className="grid size-16 shrink-0 place-items-center rounded-full bg-secondary text-lg font-semibold text-secondary-content ring-4 ring-blush"
             >
               {initialsOf(review.name)}
             </span>
           )}
           <div className="min-w-0 text-left">
-            <p className="font-semibold text-base-content [overflow-wrap:anywhere]">{review.name}</p>
-            <p className="text-sm text-base-content/75 [overflow-wrap:anywhere]">{review.role}</p>
+            <p translate="no" className="font-semibold text-base-content [overflow-wrap:anywhere]">
+              {review.name}
+            </p>
+            <p lang={languageOfText(review.role)} className="text-sm text-base-content/75 [overflow-wrap:anywhere]">
+              {review.role}
+            </p>
           </div>
         </figcaption>
         </figure>
