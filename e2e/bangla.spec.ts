@@ -41,7 +41,7 @@ async function brokenWords(page: Page): Promise<string[]> {
       if (!parent || parent.closest('script, style, noscript, [hidden], .sr-only') || parent.getClientRects().length === 0) continue;
       const text = node.textContent ?? '';
       // A line may end at a hyphen (Blow-/dry): the parts between spaces and hyphens must stay whole.
-      for (const match of text.matchAll(/[^\s\-]+/g)) {
+      for (const match of text.matchAll(/[^\s-]+/g)) {
         const range = document.createRange();
         range.setStart(node, match.index);
         range.setEnd(node, match.index + match[0].length);
