@@ -65,6 +65,18 @@ export function lockCellsText(source: string): string {
     ${LOCK_ON_CONFLICT_TEXT}`;
 }
 
+const LOCK_SPAN = statement<{ start: string; end: string }, never>('parlour_lock_span')`
+    with v (starts_at, ends_at, staff_free_at) as (select ${'start'}::timestamptz, ${'end'}::timestamptz, null::timestamptz)
+    ${verbatim(lockCellsText('v'))}`;
+
+/**
+ * lockCells, sent in a pipelined transaction without waiting (a prepared statement: the grid is
+ * computed in SQL, lockCellsText). What is sent behind it runs once its locks are granted.
+ */
+export function lockCellsSent(tx: PipelinedTransaction, startsAt: Date, endsAt: Date): Promise<unknown> {
+  return LOCK_SPAN.send(tx, { start: startsAt.toISOString(), end: endsAt.toISOString() });
+}
+
 /** What a count leaves out: the holds being re-timed or paid, or the booking being moved (its own old place). */
 type Except = { exceptCartItemId?: string | undefined; exceptCartItemIds?: readonly string[]; exceptBookingId?: string | undefined };
 
@@ -203,23 +215,35 @@ const OCCUPANCY_OF_PAYMENT = statement<OfPayment, OccupancyRow>('parlour_occupan
   fragment<OfPayment>`array(select item from w)`,
 )}`;
 
-export async function occupancy(
-  tx: Db,
-  request: { windows: readonly TimeInterval[]; now: Date; userId?: string | undefined } & Except,
-): Promise<Occupancy> {
+type OccupancyRequest = { windows: readonly TimeInterval[]; now: Date; userId?: string | undefined } & Except;
+
+export async function occupancy(tx: Db, request: OccupancyRequest): Promise<Occupancy> {
   if (request.windows.length === 0) return { occupied: [], own: [] };
-  const params = {
-    now: request.now.toISOString(),
-    userId: request.userId ?? null,
-    exceptItems: [...(request.exceptCartItemIds ?? []), ...(request.exceptCartItemId ? [request.exceptCartItemId] : [])],
-    exceptBooking: request.exceptBookingId ?? null,
-  };
+  const params = occupancyParams(request);
   const [one] = request.windows;
   const rows =
     request.windows.length === 1
       ? await OCCUPANCY_ONE.run(tx, { ...params, start: one!.startsAt.toISOString(), end: one!.endsAt.toISOString() })
       : await OCCUPANCY_MANY.run(tx, { ...params, starts: request.windows.map((w) => w.startsAt.toISOString()), ends: request.windows.map((w) => w.endsAt.toISOString()) });
   return occupancyFrom(rows);
+}
+
+/**
+ * occupancy of one window, sent in a pipelined transaction without waiting: send it after the
+ * statement that locks the window's cells, never in the same one.
+ */
+export function occupancySent(tx: PipelinedTransaction, request: OccupancyRequest & { windows: readonly [TimeInterval] }): Promise<Occupancy> {
+  const [one] = request.windows;
+  return tx.later(OCCUPANCY_ONE.send(tx, { ...occupancyParams(request), start: one.startsAt.toISOString(), end: one.endsAt.toISOString() }).then(occupancyFrom));
+}
+
+function occupancyParams(request: OccupancyRequest): OccupancyParams {
+  return {
+    now: request.now.toISOString(),
+    userId: request.userId ?? null,
+    exceptItems: [...(request.exceptCartItemIds ?? []), ...(request.exceptCartItemId ? [request.exceptCartItemId] : [])],
+    exceptBooking: request.exceptBookingId ?? null,
+  };
 }
 
 /**

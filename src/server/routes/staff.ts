@@ -99,9 +99,10 @@ export async function staffRoutes(app: App) {
     removeUnreferencedUploads(app.db, app.config.uploadGraceMinutes).catch((err: unknown) => app.log.warn({ err }, 'could not remove unused images'));
   }
 
-  /** After a committed write: this instance's cached team goes (others hear pg_notify). */
+  /** After a committed write: this instance's cached team and roster go (others hear pg_notify). */
   function teamChanged() {
     app.team.invalidate();
+    app.roster.invalidate();
   }
 
   app.get(
@@ -373,6 +374,7 @@ export async function staffRoutes(app: App) {
           bookings: result.bookings,
         });
       }
+      teamChanged();
       return getWeeklyHours(app.db, request.params.id);
     },
   );
@@ -420,6 +422,7 @@ export async function staffRoutes(app: App) {
           bookings: result.bookings,
         });
       }
+      teamChanged();
       return reply.status(201).send(result.timeOff);
     },
   );
@@ -438,6 +441,7 @@ export async function staffRoutes(app: App) {
     async (request) => {
       const deletedCount = await removeTimeOff(app.db, request.params.id, request.params.timeOffId);
       if (deletedCount === 0) throw notFound('Time off');
+      teamChanged();
       await app.waitlist.hoursChanged();
       return { deletedCount };
     },
