@@ -65,18 +65,6 @@ export function lockCellsText(source: string): string {
     ${LOCK_ON_CONFLICT_TEXT}`;
 }
 
-const LOCK_SPAN = statement<{ start: string; end: string }, never>('parlour_lock_span')`
-    with v (starts_at, ends_at, staff_free_at) as (select ${'start'}::timestamptz, ${'end'}::timestamptz, null::timestamptz)
-    ${verbatim(lockCellsText('v'))}`;
-
-/**
- * lockCells, sent in a pipelined transaction without waiting (a prepared statement: the grid is
- * computed in SQL, lockCellsText). What is sent behind it runs once its locks are granted.
- */
-export function lockCellsSent(tx: PipelinedTransaction, startsAt: Date, endsAt: Date): Promise<unknown> {
-  return LOCK_SPAN.send(tx, { start: startsAt.toISOString(), end: endsAt.toISOString() });
-}
-
 /** What a count leaves out: the holds being re-timed or paid, or the booking being moved (its own old place). */
 type Except = { exceptCartItemId?: string | undefined; exceptCartItemIds?: readonly string[]; exceptBookingId?: string | undefined };
 
@@ -182,6 +170,57 @@ const OCCUPANCY_MANY = statement<Many, OccupancyRow>('parlour_occupancy_many')`
   fragment<Many>`${'now'}::timestamptz`,
   fragment<Many>`${'exceptItems'}::uuid[]`,
 )}`;
+
+type WithTimeOff = One & { staffIds: string[]; offStart: string; offEnd: string };
+
+/**
+ * OCCUPANCY_ONE and the time off of the stylists `staffIds` overlapping [offStart, offEnd), in one
+ * statement (`off` tells the rows apart): what a hold with a stylist reads once its cells and her
+ * row are locked.
+ */
+const OCCUPANCY_AND_TIME_OFF = statement<WithTimeOff, OccupancyRow & { off: boolean }>('parlour_occupancy_and_time_off')`
+    select o.*, false as off from (${occupancyOf<WithTimeOff>(
+      (x) => fragment<WithTimeOff>`${verbatim(x)}.starts_at >= ${'start'}::timestamptz - ${verbatim(EARLIEST)}
+      and ${verbatim(x)}.starts_at < ${'end'}::timestamptz and ${busyUntil(x)} > ${'start'}::timestamptz`,
+      fragment<WithTimeOff>`${'now'}::timestamptz`,
+      fragment<WithTimeOff>`${'exceptItems'}::uuid[]`,
+    )}) o
+    union all
+    select null, t.starts_at, t.ends_at, t.staff_id, null, null, true from staff_time_off t
+    where t.staff_id = any(${'staffIds'}::uuid[]) and t.starts_at < ${'offEnd'}::timestamptz and t.ends_at > ${'offStart'}::timestamptz`;
+
+/**
+ * What takes room in one window and the stylists' time off in another, sent in a pipelined
+ * transaction without waiting, after the statement that locks the window's cells and their rows
+ * (never in the same one: see occupancy and shareStylists).
+ */
+export function occupancyAndTimeOffSent(
+  tx: PipelinedTransaction,
+  request: OccupancyRequest & { windows: readonly [TimeInterval] },
+  timeOff: { staffIds: string[]; window: TimeInterval },
+): Promise<{ present: Occupancy; off: Map<string, TimeInterval[]> }> {
+  const [one] = request.windows;
+  const params = {
+    ...occupancyParams(request),
+    start: one.startsAt.toISOString(),
+    end: one.endsAt.toISOString(),
+    staffIds: timeOff.staffIds,
+    offStart: timeOff.window.startsAt.toISOString(),
+    offEnd: timeOff.window.endsAt.toISOString(),
+  };
+  return tx.later(
+    OCCUPANCY_AND_TIME_OFF.send(tx, params).then((rows) => {
+      const off = new Map<string, TimeInterval[]>();
+      for (const row of rows) {
+        if (!row.off) continue;
+        const list = off.get(row.staff_id!) ?? [];
+        list.push({ startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at) });
+        off.set(row.staff_id!, list);
+      }
+      return { present: occupancyFrom(rows.filter((row) => !row.off)), off };
+    }),
+  );
+}
 
 type OfItem = Omit<OccupancyParams, 'now'> & { itemId: string };
 

@@ -1,12 +1,12 @@
 import type { Db } from '../db/client.js';
 import { HOLD_TIME, HOLD_WITH_STYLIST, RELEASE_TIME, heldItem, type HeldItem } from '../repositories/cart.js';
-import { rosterOfItem, shareStylistsSent, timeOffSent, withFreshRoster, type Roster, type TeamRosterSource } from '../repositories/staff.js';
+import { lockAndShareSent, rosterOfItem, withFreshRoster, type Roster, type TeamRosterSource } from '../repositories/staff.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { addCalendarDays, instantToZoned, salonDayStart } from '../../shared/calendar.js';
 import { checkStart, maxConcurrent, type TimeInterval } from './slots.js';
 import { checkBackToBack, checkStaffStart, chooseStylist, type ServiceTiming } from './staff-slots.js';
 import { pipelinedTransaction } from '../db/pipelined.js';
-import { lockCellsSent, occupancyOfItem, occupancySent, withRetry } from './capacity.js';
+import { occupancyAndTimeOffSent, occupancyOfItem, occupancySent, withRetry } from './capacity.js';
 import { notFound } from '../http-error.js';
 import { overlapRefused, stylistRefused, timeRefused } from './refusals.js';
 
@@ -117,7 +117,8 @@ async function holdChair(db: Db, request: { userId: string; itemId: string; star
  *
  * Her hours and which services she does come from the cached team, taken before the transaction;
  * a change to them committed since shows as another version of her row when it is locked (step 2),
- * and the decision is then made again on the team as it is now (withFreshRoster). Eight statements.
+ * and the decision is then made again on the team as it is now (withFreshRoster). Six statements: the item's, BEGIN, the locks,
+ * the read, the write and COMMIT, in three round trips.
  */
 async function holdWithStylist(
   db: Db,
@@ -148,7 +149,7 @@ async function holdWithStylist(
   // (one statement, not a second read after the check). Otherwise the visit's span is enough, from a
   // millisecond before it so that her own visit ending as this one starts is read too.
   const choosing = staffId === null && current === null;
-  const read: TimeInterval = choosing
+  const around: TimeInterval = choosing
     ? {
         startsAt: new Date(Math.min(salonDayStart(date, settings.timeZone).getTime(), startsAt.getTime() - 1)),
         endsAt: new Date(Math.max(salonDayStart(addCalendarDays(date, 1), settings.timeZone).getTime(), span.endsAt.getTime())),
@@ -158,15 +159,12 @@ async function holdWithStylist(
   return withRetry(() =>
     pipelinedTransaction(db, async (tx) => {
       // Sent together, answered together (one round trip with the BEGIN): PostgreSQL runs them in
-      // this order, so the reads run with the cells and her row locked and see what their previous
-      // holders committed, as if each had waited for the one before.
-      const locked = lockCellsSent(tx, span.startsAt, span.endsAt);
-      const shared = shareStylistsSent(tx, candidates, roster);
-      const counted = occupancySent(tx, { windows: [read], now, userId, exceptCartItemId: itemId });
-      const offs = timeOffSent(tx, candidates, span);
+      // this order, so the read runs with the cells and the rows locked and sees what their
+      // previous holders committed, as if it had waited for the lock's answer.
+      const locked = lockAndShareSent(tx, span, candidates, roster);
+      const read = occupancyAndTimeOffSent(tx, { windows: [around], now, userId, exceptCartItemId: itemId }, { staffIds: candidates, window: span });
       await locked;
-      await shared;
-      const [present, off] = await Promise.all([counted, offs]);
+      const { present, off } = await read;
       const stylists = roster.stylists.map((s) => ({ ...s, timeOff: off.get(s.id) ?? [] }));
       let check = checkStaffStart({ settings, service, stylists, now, taken: present.occupied, startsAt, staffId });
       // Off the salon's grid, a start is still hers to take right after one of her own visits

@@ -6,7 +6,8 @@ import type { ConflictingBooking, Staff, StaffDetail, StaffService, StaffVisit, 
 import { minutesOfDay } from '../../shared/salon-settings.js';
 import { wallClockTime } from '../../shared/calendar.js';
 import { STAFF_CHANNEL } from '../change-cache.js';
-import { fragment, statement, type Fragment } from './prepared.js';
+import { fragment, statement, verbatim, type Fragment } from './prepared.js';
+import { lockCellsText } from '../booking/capacity.js';
 import { insideHours, type ShiftSpan, type Stylist } from '../booking/staff-slots.js';
 import { findUserByEmail } from './users.js';
 import { fromMinorUnits } from '../../shared/money.js';
@@ -637,11 +638,6 @@ export async function timeOffIn(db: Db, staffIds: string[], window: Window): Pro
   return timeOffByStaff(await TIME_OFF_IN.run(db, timeOffParams(staffIds, window)));
 }
 
-/** timeOffIn, sent in a pipelined transaction behind the statements that lock (see shareStylistsSent). */
-export function timeOffSent(tx: PipelinedTransaction, staffIds: string[], window: Window): Promise<Map<string, Window[]>> {
-  return tx.later(TIME_OFF_IN.send(tx, timeOffParams(staffIds, window)).then(timeOffByStaff));
-}
-
 function timeOffParams(staffIds: string[], window: Window) {
   return { ids: staffIds, start: window.startsAt.toISOString(), end: window.endsAt.toISOString() };
 }
@@ -671,13 +667,28 @@ export async function shareStylists(tx: Db, staffIds: string[], roster: Pick<Ros
   checkVersions(await SHARE_STYLISTS.run(tx, { ids: staffIds }), roster);
 }
 
+type LockAndShare = { ids: string[]; start: string; end: string };
+
 /**
- * shareStylists, sent in a pipelined transaction without waiting: the statements sent behind it
- * (her time off, the occupancy) run once its locks are granted, so they see what their holders
- * committed; it rejects with StaleRoster when a version differs.
+ * lockCells over [start, end) and shareStylists in one statement: the cells (a `with` part the
+ * query does not read, which PostgreSQL runs to completion all the same) and the rows. No writer
+ * takes a stylist's row `for update` and then a cell, so the two kinds of lock cannot deadlock
+ * whichever is taken first; a deadlock among cells is retried as ever (withRetry).
  */
-export function shareStylistsSent(tx: PipelinedTransaction, staffIds: string[], roster: Pick<Roster, 'versions'>): Promise<void> {
-  return tx.later(SHARE_STYLISTS.send(tx, { ids: staffIds }).then((rows) => checkVersions(rows, roster)));
+const LOCK_AND_SHARE = statement<LockAndShare, { id: string; version: string }>('parlour_lock_and_share')`
+  with v (starts_at, ends_at, staff_free_at) as (select ${'start'}::timestamptz, ${'end'}::timestamptz, null::timestamptz),
+    cells as (${verbatim(lockCellsText('v'))} returning 1)
+  select id, updated_at::text as version from staff where id = any(${'ids'}::uuid[]) order by id for share`;
+
+/**
+ * The cells of `span` locked and the stylists' rows shared (as shareStylists), one statement sent
+ * without waiting; what is sent behind it runs with both held. Rejects with StaleRoster when a
+ * stylist's version is not the roster's (as shareStylists).
+ */
+export function lockAndShareSent(tx: PipelinedTransaction, span: Window, staffIds: string[], roster: Pick<Roster, 'versions'>): Promise<void> {
+  return tx.later(
+    LOCK_AND_SHARE.send(tx, { ids: staffIds, start: span.startsAt.toISOString(), end: span.endsAt.toISOString() }).then((rows) => checkVersions(rows, roster)),
+  );
 }
 
 function checkVersions(rows: readonly { id: string; version: string }[], roster: Pick<Roster, 'versions'>): void {
