@@ -40,8 +40,9 @@ export async function holdTime(db: Db, request: HoldRequest): Promise<HeldItem> 
 async function holdOnce(db: Db, request: HoldRequest): Promise<HeldItem> {
   const { userId, itemId, startsAt, settings } = request;
   const staffId = request.staffId ?? null;
-  // The stylists who could do it that day (from the salon's midnight before to the one after:
-  // every visit the slot engine looks at lies inside), read with her item in one statement.
+  // The stylists who could do it, from the cached team, with their time off from the salon's
+  // midnight before to the one after (every visit the slot engine looks at lies inside); her item
+  // is read in one statement.
   const dayStart = salonDayStart(instantToZoned(startsAt ?? new Date(), settings.timeZone).date, settings.timeZone);
   const window = { startsAt: new Date(dayStart.getTime() - 24 * 3600_000), endsAt: new Date(dayStart.getTime() + 48 * 3600_000) };
   const roster = await rosterOfItem(db, request.team, { itemId, userId, staffId }, window);
@@ -117,8 +118,8 @@ async function holdChair(db: Db, request: { userId: string; itemId: string; star
  *
  * Her hours and which services she does come from the cached team, taken before the transaction;
  * a change to them committed since shows as another version of her row when it is locked (step 2),
- * and the decision is then made again on the team as it is now (withFreshRoster). Six statements: the item's, BEGIN, the locks,
- * the read, the write and COMMIT, in three round trips.
+ * and the decision is then made again on the team as it is now (withFreshRoster). Six statements
+ * (the item's, BEGIN, the locks, the read, the write, COMMIT) in three round trips.
  */
 async function holdWithStylist(
   db: Db,

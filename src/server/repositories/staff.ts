@@ -450,7 +450,7 @@ type RosterRow = {
   team_size: number;
   duration: number;
   buffer: number;
-  /** The booking-list item's stylist, when the roster is read for an item. */
+  /** Null: the roster is read for a service (a hold's item comes with its own read, ITEM_TO_HOLD). */
   staff_id: string | null;
   now: string | Date;
   stylists: { id: string; name: string; duration: number | null; version: string; hours: [number, number, number][]; off: [string, string][] }[];
