@@ -27,7 +27,7 @@ import { HttpError } from './http-error.js';
 import { isCrossSiteRequest, trustedOriginsOf } from './origins.js';
 import type { App } from './types.js';
 import { CATALOGUE_CHANNEL, ChangeCache, REVIEWS_CHANNEL, SETTINGS_CHANNEL, STAFF_CHANNEL } from './change-cache.js';
-import { listActiveStaff } from './repositories/staff.js';
+import { listActiveStaff, loadTeamRoster } from './repositories/staff.js';
 import { listPublishedReviews } from './repositories/reviews.js';
 import { getSalonSettings } from './repositories/settings.js';
 import { removeUnreferencedUploads } from './repositories/uploads.js';
@@ -104,7 +104,9 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   const salonSettings = new ChangeCache(SETTINGS_CHANNEL, () => getSalonSettings(database.db));
   const publishedReviews = new ChangeCache(REVIEWS_CHANNEL, async () => JSON.stringify(await listPublishedReviews(database.db)));
   const team = new ChangeCache(STAFF_CHANNEL, async () => JSON.stringify(await listActiveStaff(database.db)));
-  for (const cache of [catalogue, salonSettings, publishedReviews, team]) {
+  // The team as a hold reads it (hours, services, time off): off every hold's statement (decision 049).
+  const roster = new ChangeCache(STAFF_CHANNEL, () => loadTeamRoster(database.db));
+  for (const cache of [catalogue, salonSettings, publishedReviews, team, roster]) {
     await cache.listen(database, app.log);
     app.addHook('onClose', async () => cache.close());
   }
@@ -112,6 +114,7 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   app.decorate('salonSettings', salonSettings);
   app.decorate('publishedReviews', publishedReviews);
   app.decorate('team', team);
+  app.decorate('roster', roster);
   // Images uploaded by forms that were never saved are removed once their grace period is over.
   const imageSweep = setInterval(() => {
     removeUnreferencedUploads(database.db, config.uploadGraceMinutes).catch((err: unknown) =>
@@ -157,9 +160,9 @@ export async function buildApp({ config, database, logger, clientDir = findClien
   setUpBackups(app, { database, dataDir: config.dataDir, salonSettings: () => salonSettings.get(), options: backups });
   const paymentService = new PaymentService(database.db, gateway, app.notices, app.log, () => salonSettings.get());
   app.decorate('payments', paymentService);
-  const bookingService = new BookingService(database.db, app.notices, paymentService, app.log, () => salonSettings.get(), app.waitlistSweeps);
+  const bookingService = new BookingService(database.db, app.notices, paymentService, app.log, () => salonSettings.get(), app.waitlistSweeps, roster);
   app.decorate('bookings', bookingService);
-  app.decorate('waitlist', new WaitlistService(database.db, app.notices, app.waitlistSweeps, app.log, () => salonSettings.get()));
+  app.decorate('waitlist', new WaitlistService(database.db, app.notices, app.waitlistSweeps, app.log, () => salonSettings.get(), roster));
   // Charges whose outcome a crash or a lost webhook kept from us are applied at start-up and then
   // every minute (PaymentService.reconcile); so are cancellations decided but never recorded, and
   // the processor's refunds are compared with ours (reconcileRefunds). Each step runs whatever the

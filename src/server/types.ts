@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, DbHandle } from './db/client.js';
 import type { AppConfig } from './env.js';
 import type { ChangeCache } from './change-cache.js';
+import type { TeamRoster } from './repositories/staff.js';
 import type { SalonSettings } from '../shared/salon-settings.js';
 import type { PaymentService } from './payments/payment-service.js';
 import type { BookingService } from './booking/booking-service.js';
@@ -28,6 +29,8 @@ declare module 'fastify' {
     publishedReviews: ChangeCache<string>;
     /** The active stylists (GET /api/staff) as ready-made JSON. */
     team: ChangeCache<string>;
+    /** The team as holds take it: hours, services, time off (decision 049). */
+    roster: ChangeCache<TeamRoster>;
     payments: PaymentService;
     /** Holding, moving, reopening, cancelling, completing and missing appointments. */
     bookings: BookingService;

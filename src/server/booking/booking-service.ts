@@ -8,7 +8,7 @@ import { BOOKING_BEING_CANCELLED_MESSAGE } from '../../shared/payments.js';
 import { cancellationRefundMinor, customerMayCancel, mayStillChange } from '../../shared/booking-rules.js';
 import { HttpError, notFound } from '../http-error.js';
 import { completeBooking, counterPaidMinor, insertCounterRefund, lockBooking, moveBookingTime, setBookingStatus, type BookingRow } from '../repositories/bookings.js';
-import { rosterFor, shareStylists, timeOffIn, withFreshRoster } from '../repositories/staff.js';
+import { rosterFor, shareStylists, timeOffIn, withFreshRoster, type TeamRosterSource } from '../repositories/staff.js';
 import { instantToZoned, salonDateOf, salonDayStart } from '../../shared/calendar.js';
 import { decidedCancellations, lockBookingWithPayment, markCancelRequested, recordCancellation } from '../repositories/cancellations.js';
 import { databaseNow, hasRoom, lockCells, occupancy, ownAppointments, withRetry } from './capacity.js';
@@ -46,6 +46,8 @@ export class BookingService {
     private readonly salonSettings: () => Promise<SalonSettings>,
     /** A cancellation or move frees a place: the waitlist's sweep of that day, queued in its transaction. */
     private readonly waitlist: WaitlistSweeps,
+    /** The cached team a hold takes its roster from. */
+    private readonly team: TeamRosterSource,
   ) {}
 
   /**
@@ -53,7 +55,7 @@ export class BookingService {
    * (startsAt null) lets it go and records the stylist she wants (holds.ts).
    */
   async hold(actor: Actor, itemId: string, startsAt: Date | null, staffId: string | null = null): Promise<HeldItem> {
-    return holdTime(this.db, { userId: actor.id, itemId, startsAt, staffId, settings: await this.salonSettings() });
+    return holdTime(this.db, { userId: actor.id, itemId, startsAt, staffId, settings: await this.salonSettings(), team: this.team });
   }
 
   /**

@@ -171,6 +171,57 @@ const OCCUPANCY_MANY = statement<Many, OccupancyRow>('parlour_occupancy_many')`
   fragment<Many>`${'exceptItems'}::uuid[]`,
 )}`;
 
+type WithTimeOff = One & { staffIds: string[]; offStart: string; offEnd: string };
+
+/**
+ * OCCUPANCY_ONE and the time off of the stylists `staffIds` overlapping [offStart, offEnd), in one
+ * statement (`off` tells the rows apart): what a hold with a stylist reads once its cells and her
+ * row are locked.
+ */
+const OCCUPANCY_AND_TIME_OFF = statement<WithTimeOff, OccupancyRow & { off: boolean }>('parlour_occupancy_and_time_off')`
+    select o.*, false as off from (${occupancyOf<WithTimeOff>(
+      (x) => fragment<WithTimeOff>`${verbatim(x)}.starts_at >= ${'start'}::timestamptz - ${verbatim(EARLIEST)}
+      and ${verbatim(x)}.starts_at < ${'end'}::timestamptz and ${busyUntil(x)} > ${'start'}::timestamptz`,
+      fragment<WithTimeOff>`${'now'}::timestamptz`,
+      fragment<WithTimeOff>`${'exceptItems'}::uuid[]`,
+    )}) o
+    union all
+    select null, t.starts_at, t.ends_at, t.staff_id, null, null, true from staff_time_off t
+    where t.staff_id = any(${'staffIds'}::uuid[]) and t.starts_at < ${'offEnd'}::timestamptz and t.ends_at > ${'offStart'}::timestamptz`;
+
+/**
+ * What takes room in one window and the stylists' time off in another, sent in a pipelined
+ * transaction without waiting, after the statement that locks the window's cells and their rows
+ * (never in the same one: see occupancy and shareStylists).
+ */
+export function occupancyAndTimeOffSent(
+  tx: PipelinedTransaction,
+  request: OccupancyRequest & { windows: readonly [TimeInterval] },
+  timeOff: { staffIds: string[]; window: TimeInterval },
+): Promise<{ present: Occupancy; off: Map<string, TimeInterval[]> }> {
+  const [one] = request.windows;
+  const params = {
+    ...occupancyParams(request),
+    start: one.startsAt.toISOString(),
+    end: one.endsAt.toISOString(),
+    staffIds: timeOff.staffIds,
+    offStart: timeOff.window.startsAt.toISOString(),
+    offEnd: timeOff.window.endsAt.toISOString(),
+  };
+  return tx.later(
+    OCCUPANCY_AND_TIME_OFF.send(tx, params).then((rows) => {
+      const off = new Map<string, TimeInterval[]>();
+      for (const row of rows) {
+        if (!row.off) continue;
+        const list = off.get(row.staff_id!) ?? [];
+        list.push({ startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at) });
+        off.set(row.staff_id!, list);
+      }
+      return { present: occupancyFrom(rows.filter((row) => !row.off)), off };
+    }),
+  );
+}
+
 type OfItem = Omit<OccupancyParams, 'now'> & { itemId: string };
 
 /**
@@ -203,23 +254,35 @@ const OCCUPANCY_OF_PAYMENT = statement<OfPayment, OccupancyRow>('parlour_occupan
   fragment<OfPayment>`array(select item from w)`,
 )}`;
 
-export async function occupancy(
-  tx: Db,
-  request: { windows: readonly TimeInterval[]; now: Date; userId?: string | undefined } & Except,
-): Promise<Occupancy> {
+type OccupancyRequest = { windows: readonly TimeInterval[]; now: Date; userId?: string | undefined } & Except;
+
+export async function occupancy(tx: Db, request: OccupancyRequest): Promise<Occupancy> {
   if (request.windows.length === 0) return { occupied: [], own: [] };
-  const params = {
-    now: request.now.toISOString(),
-    userId: request.userId ?? null,
-    exceptItems: [...(request.exceptCartItemIds ?? []), ...(request.exceptCartItemId ? [request.exceptCartItemId] : [])],
-    exceptBooking: request.exceptBookingId ?? null,
-  };
+  const params = occupancyParams(request);
   const [one] = request.windows;
   const rows =
     request.windows.length === 1
       ? await OCCUPANCY_ONE.run(tx, { ...params, start: one!.startsAt.toISOString(), end: one!.endsAt.toISOString() })
       : await OCCUPANCY_MANY.run(tx, { ...params, starts: request.windows.map((w) => w.startsAt.toISOString()), ends: request.windows.map((w) => w.endsAt.toISOString()) });
   return occupancyFrom(rows);
+}
+
+/**
+ * occupancy of one window, sent in a pipelined transaction without waiting: send it after the
+ * statement that locks the window's cells, never in the same one.
+ */
+export function occupancySent(tx: PipelinedTransaction, request: OccupancyRequest & { windows: readonly [TimeInterval] }): Promise<Occupancy> {
+  const [one] = request.windows;
+  return tx.later(OCCUPANCY_ONE.send(tx, { ...occupancyParams(request), start: one.startsAt.toISOString(), end: one.endsAt.toISOString() }).then(occupancyFrom));
+}
+
+function occupancyParams(request: OccupancyRequest): OccupancyParams {
+  return {
+    now: request.now.toISOString(),
+    userId: request.userId ?? null,
+    exceptItems: [...(request.exceptCartItemIds ?? []), ...(request.exceptCartItemId ? [request.exceptCartItemId] : [])],
+    exceptBooking: request.exceptBookingId ?? null,
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The front desk's writes racing the other writes on the same customer's bookings (docs/decisions/046
- * and 047), each pair sent at the same moment, many times over. Whoever wins, what is left must agree:
+ * and 048), each pair sent at the same moment, many times over. Whoever wins, what is left must agree:
  * - no two confirmed visits of hers overlap;
  * - no booking is lost: a desk booking answered 201 is confirmed, a cancel answered 200 is cancelled;
  * - no counter money sits on a cancelled booking without its hand-back (counter_refunds), and a

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.js';
+import type { TeamRosterSource } from '../repositories/staff.js';
 import type { PaymentService } from '../payments/payment-service.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import type { DeskBookingInput, DeskBookingResult } from '../../shared/front-desk.js';
@@ -22,11 +23,11 @@ import { OVERLAP_PREFIX } from './refusals.js';
  * holds make all but impossible, cancels its bookings as online).
  */
 export async function bookAtFrontDesk(
-  deps: { db: Db; payments: PaymentService; settings: SalonSettings },
+  deps: { db: Db; payments: PaymentService; settings: SalonSettings; team: TeamRosterSource },
   adminId: string,
   input: DeskBookingInput,
 ): Promise<DeskBookingResult> {
-  const { db, payments, settings } = deps;
+  const { db, payments, settings, team } = deps;
   const customer = await findDeskCustomer(db, input.customerId);
   if (!customer) throw notFound('Customer');
   const itemIds = await addDeskItems(db, customer._id, input.items);
@@ -37,7 +38,7 @@ export async function bookAtFrontDesk(
   try {
     for (const [index, item] of input.items.entries()) {
       try {
-        await holdTime(db, { userId: customer._id, itemId: itemIds[index]!, startsAt: new Date(item.startsAt), staffId: item.staffId, settings: rules });
+        await holdTime(db, { userId: customer._id, itemId: itemIds[index]!, startsAt: new Date(item.startsAt), staffId: item.staffId, settings: rules, team });
       } catch (error) {
         throw error instanceof HttpError ? forVisit(error, index) : error;
       }

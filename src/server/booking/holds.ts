@@ -1,12 +1,12 @@
 import type { Db } from '../db/client.js';
 import { HOLD_TIME, HOLD_WITH_STYLIST, RELEASE_TIME, heldItem, type HeldItem } from '../repositories/cart.js';
-import { rosterOfItem, shareStylists, timeOffIn, withFreshRoster, type Roster } from '../repositories/staff.js';
+import { lockAndShareSent, rosterOfItem, withFreshRoster, type Roster, type TeamRosterSource } from '../repositories/staff.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { addCalendarDays, instantToZoned, salonDayStart } from '../../shared/calendar.js';
 import { checkStart, maxConcurrent, type TimeInterval } from './slots.js';
 import { checkBackToBack, checkStaffStart, chooseStylist, type ServiceTiming } from './staff-slots.js';
 import { pipelinedTransaction } from '../db/pipelined.js';
-import { lockCells, occupancy, occupancyOfItem, withRetry } from './capacity.js';
+import { occupancyAndTimeOffSent, occupancyOfItem, occupancySent, withRetry } from './capacity.js';
 import { notFound } from '../http-error.js';
 import { overlapRefused, stylistRefused, timeRefused } from './refusals.js';
 
@@ -19,6 +19,8 @@ export type HoldRequest = {
   /** The stylist she asked for; null or undefined: any stylist who performs the service. */
   staffId?: string | null | undefined;
   settings: SalonSettings;
+  /** The cached team (app.roster): her roster is taken from it rather than read on every hold. */
+  team: TeamRosterSource;
 };
 
 /**
@@ -27,18 +29,23 @@ export type HoldRequest = {
  * with stylists books a stylist and a chair (holdWithStylist).
  */
 export async function holdTime(db: Db, request: HoldRequest): Promise<HeldItem> {
-  // A stylist changed (her hours, services, retirement) after her roster was read: read it again.
-  return withFreshRoster(() => holdOnce(db, request));
+  // A stylist changed (her hours, services, retirement) after her roster was read, or the cached
+  // team was older than her row: drop the copy, read it again and decide again.
+  return withFreshRoster(
+    () => holdOnce(db, request),
+    () => request.team.invalidate(),
+  );
 }
 
 async function holdOnce(db: Db, request: HoldRequest): Promise<HeldItem> {
   const { userId, itemId, startsAt, settings } = request;
   const staffId = request.staffId ?? null;
-  // The stylists who could do it that day (from the salon's midnight before to the one after:
-  // every visit the slot engine looks at lies inside), read with her item in one statement.
+  // The stylists who could do it, from the cached team, with their time off from the salon's
+  // midnight before to the one after (every visit the slot engine looks at lies inside); her item
+  // is read in one statement.
   const dayStart = salonDayStart(instantToZoned(startsAt ?? new Date(), settings.timeZone).date, settings.timeZone);
   const window = { startsAt: new Date(dayStart.getTime() - 24 * 3600_000), endsAt: new Date(dayStart.getTime() + 48 * 3600_000) };
-  const roster = await rosterOfItem(db, { itemId, userId }, window);
+  const roster = await rosterOfItem(db, request.team, { itemId, userId, staffId }, window);
   if (!roster) throw notFound('Booking list item');
   if (staffId !== null && !roster.stylists.some((s) => s.id === staffId)) throw stylistRefused();
 
@@ -109,8 +116,10 @@ async function holdChair(db: Db, request: { userId: string; itemId: string; star
  *    minutes that day among those free is given the time (chooseStylist; docs/decisions/037);
  * 4. the hold is written with her, her own length for the service and when she is free again.
  *
- * Her hours and which services she does are read before the transaction; a change to them is not
- * a reason to refuse a time the engine offered a moment before. Eight statements (nine for 'any').
+ * Her hours and which services she does come from the cached team, taken before the transaction;
+ * a change to them committed since shows as another version of her row when it is locked (step 2),
+ * and the decision is then made again on the team as it is now (withFreshRoster). Six statements
+ * (the item's, BEGIN, the locks, the read, the write, COMMIT) in three round trips.
  */
 async function holdWithStylist(
   db: Db,
@@ -141,7 +150,7 @@ async function holdWithStylist(
   // (one statement, not a second read after the check). Otherwise the visit's span is enough, from a
   // millisecond before it so that her own visit ending as this one starts is read too.
   const choosing = staffId === null && current === null;
-  const read: TimeInterval = choosing
+  const around: TimeInterval = choosing
     ? {
         startsAt: new Date(Math.min(salonDayStart(date, settings.timeZone).getTime(), startsAt.getTime() - 1)),
         endsAt: new Date(Math.max(salonDayStart(addCalendarDays(date, 1), settings.timeZone).getTime(), span.endsAt.getTime())),
@@ -149,10 +158,14 @@ async function holdWithStylist(
     : { startsAt: new Date(startsAt.getTime() - 1), endsAt: span.endsAt };
 
   return withRetry(() =>
-    db.transaction(async (tx): Promise<HeldItem> => {
-      await lockCells(tx, span.startsAt, span.endsAt);
-      await shareStylists(tx, candidates, roster);
-      const [present, off] = await Promise.all([occupancy(tx, { windows: [read], now, userId, exceptCartItemId: itemId }), timeOffIn(tx, candidates, span)]);
+    pipelinedTransaction(db, async (tx) => {
+      // Sent together, answered together (one round trip with the BEGIN): PostgreSQL runs them in
+      // this order, so the read runs with the cells and the rows locked and sees what their
+      // previous holders committed, as if it had waited for the lock's answer.
+      const locked = lockAndShareSent(tx, span, candidates, roster);
+      const read = occupancyAndTimeOffSent(tx, { windows: [around], now, userId, exceptCartItemId: itemId }, { staffIds: candidates, window: span });
+      await locked;
+      const { present, off } = await read;
       const stylists = roster.stylists.map((s) => ({ ...s, timeOff: off.get(s.id) ?? [] }));
       let check = checkStaffStart({ settings, service, stylists, now, taken: present.occupied, startsAt, staffId });
       // Off the salon's grid, a start is still hers to take right after one of her own visits
@@ -171,7 +184,7 @@ async function holdWithStylist(
         // choosing; a renewal whose stylist is no longer free reads it now.
         const ofTheDay = choosing
           ? present
-          : await occupancy(tx, {
+          : await occupancySent(tx, {
               windows: [{ startsAt: salonDayStart(date, settings.timeZone), endsAt: salonDayStart(addCalendarDays(date, 1), settings.timeZone) }],
               now,
               exceptCartItemId: itemId,
@@ -183,7 +196,7 @@ async function holdWithStylist(
       // She cannot sit in two chairs at once; her earlier visit's buffer is the stylist's, not hers.
       const [other] = overlapping(present.own, visit);
       if (other) throw overlapRefused(other, settings.timeZone);
-      const [row] = await HOLD_WITH_STYLIST.run(tx, {
+      const written = HOLD_WITH_STYLIST.send(tx, {
         itemId,
         userId,
         start: startsAt.toISOString(),
@@ -193,8 +206,14 @@ async function holdWithStylist(
         staffId: chosen,
         anyStylist: staffId === null,
       });
-      if (!row) throw notFound('Booking list item');
-      return heldItem(row);
+      // Nothing is left to decide: the COMMIT goes with the write. An item gone meanwhile (deleted
+      // from her list) is written nothing; only the cell rows, which are never more than locks, stay.
+      return tx.commitBehind(
+        written.then(([row]) => {
+          if (!row) throw notFound('Booking list item');
+          return heldItem(row);
+        }),
+      );
     }),
   );
 }

@@ -9,7 +9,7 @@ import { bookableDates, instantToZoned, isOpenDate, salonDateOf, salonDayStart, 
 import { fitsRange, type AdminWaitlist, type JoinWaitlistInput, type MyWishes } from '../../shared/waitlist.js';
 import { HttpError, notFound } from '../http-error.js';
 import { findService } from '../repositories/services.js';
-import { rosterFor } from '../repositories/staff.js';
+import { rosterFor, type TeamRosterSource } from '../repositories/staff.js';
 import { addToCart, removeFromCart, type HeldItem } from '../repositories/cart.js';
 import {
   closePastWishes,
@@ -61,6 +61,8 @@ export class WaitlistService {
     private readonly sweeps: WaitlistSweeps,
     private readonly log: FastifyBaseLogger,
     private readonly salonSettings: () => Promise<SalonSettings>,
+    /** The cached team its holds take their roster from. */
+    private readonly team: TeamRosterSource,
   ) {}
 
   /** Adds her wish (400 with the field at fault, 409 when she already waits for it that day). */
@@ -210,6 +212,7 @@ export class WaitlistService {
         startsAt,
         staffId: wish.staffId,
         settings: { ...settings, holdMinutes: settings.waitlistOfferMinutes },
+        team: this.team,
       });
     } catch (err) {
       if (added) await removeFromCart(this.db, wish.userId, itemId);

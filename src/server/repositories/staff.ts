@@ -1,16 +1,21 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import type { PipelinedTransaction } from '../db/pipelined.js';
 import { bookings, cartItems, counterPayments, services, staff, staffHours, staffServices, staffTimeOff, user, userProfiles } from '../db/schema.js';
 import type { ConflictingBooking, Staff, StaffDetail, StaffService, StaffVisit, TimeOff, WeeklyHours } from '../../shared/staff.js';
 import { minutesOfDay } from '../../shared/salon-settings.js';
 import { wallClockTime } from '../../shared/calendar.js';
 import { STAFF_CHANNEL } from '../change-cache.js';
-import { fragment, statement, type Fragment } from './prepared.js';
+import { fragment, statement, verbatim, type Fragment } from './prepared.js';
+import { lockCellsText } from '../booking/capacity.js';
 import { insideHours, type ShiftSpan, type Stylist } from '../booking/staff-slots.js';
 import { findUserByEmail } from './users.js';
 import { fromMinorUnits } from '../../shared/money.js';
 
-/** Every instance drops its cached team when the transaction that changed it commits. */
+/**
+ * Every instance drops its cached team (the public list and the roster holds take: who, what, her
+ * hours and time off) when the transaction that changed it commits.
+ */
 async function announceTeamChange(tx: Db) {
   await tx.execute(sql`select pg_notify(${STAFF_CHANNEL}, '')`);
 }
@@ -334,6 +339,7 @@ export async function replaceWeeklyHours(db: Db, staffId: string, hours: WeeklyH
       spans.map((span) => ({ staffId, weekday, startMinute: minutesOfDay(span.start), endMinute: minutesOfDay(span.end) })),
     );
     if (rows.length > 0) await tx.insert(staffHours).values(rows);
+    await announceTeamChange(tx);
     return { kind: 'saved' };
   });
 }
@@ -401,16 +407,20 @@ export async function addTimeOff(db: Db, staffId: string, range: { startsAt: Dat
       );
     if (held?.until) return { kind: 'held', until: new Date(held.until) } as const;
     const [row] = await tx.insert(staffTimeOff).values({ staffId, ...range }).returning();
+    await announceTeamChange(tx);
     return { kind: 'added', timeOff: toTimeOffDto(row!) } as const;
   });
 }
 
 export async function removeTimeOff(db: Db, staffId: string, timeOffId: string): Promise<number> {
-  const removed = await db
-    .delete(staffTimeOff)
-    .where(and(eq(staffTimeOff.id, timeOffId), eq(staffTimeOff.staffId, staffId)))
-    .returning({ id: staffTimeOff.id });
-  return removed.length;
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(staffTimeOff)
+      .where(and(eq(staffTimeOff.id, timeOffId), eq(staffTimeOff.staffId, staffId)))
+      .returning({ id: staffTimeOff.id });
+    if (removed.length > 0) await announceTeamChange(tx);
+    return removed.length;
+  });
 }
 
 /** True when she is a stylist the admin can still edit (known, not retired). */
@@ -440,7 +450,7 @@ type RosterRow = {
   team_size: number;
   duration: number;
   buffer: number;
-  /** The booking-list item's stylist, when the roster is read for an item. */
+  /** Null: the roster is read for a service (a hold's item comes with its own read, ITEM_TO_HOLD). */
   staff_id: string | null;
   now: string | Date;
   stylists: { id: string; name: string; duration: number | null; version: string; hours: [number, number, number][]; off: [string, string][] }[];
@@ -475,26 +485,126 @@ const ROSTER = statement<RosterParams & { serviceId: string }, RosterRow>('parlo
   fragment`select id, duration_minutes, buffer_minutes, null::uuid from services where id = ${'serviceId'}::uuid`,
 )}`;
 
-/** The roster of her own booking-list item's live service, with the item's stylist: where a hold starts. */
-const ROSTER_OF_ITEM = statement<RosterParams & { itemId: string; userId: string }, RosterRow>('parlour_roster_of_item')`${rosterOfService<
-  RosterParams & { itemId: string; userId: string }
->(
-  fragment`select s.id, s.duration_minutes, s.buffer_minutes, c.staff_id from cart_items c join services s on s.id = c.service_id
-    where c.id = ${'itemId'}::uuid and c.user_id = ${'userId'}::uuid and s.deleted_at is null`,
-)}`;
-
 /** The roster of a service (undefined when there is no such service). */
 export async function rosterFor(db: Db, serviceId: string, window: { startsAt: Date; endsAt: Date }): Promise<Roster | undefined> {
   const [row] = await ROSTER.run(db, { serviceId, from: window.startsAt.toISOString(), to: window.endsAt.toISOString() });
   return row && rosterOf(row);
 }
 
+/**
+ * The whole active team as holds read it, kept in memory by a ChangeCache on the team's channel
+ * (app.ts): each stylist's row version, the services she does (live ones, with her own length),
+ * her weekly hours and her time off not yet over. Nothing in it is trusted for a decision on its
+ * own (docs/decisions/049): her row's version is compared under the hold's lock, her time off read
+ * again there, and the team's size read with the item.
+ */
+export type TeamRoster = {
+  stylists: {
+    id: string;
+    name: string;
+    version: string;
+    weeklyHours: ShiftSpan[][];
+    timeOff: { startsAt: Date; endsAt: Date }[];
+    /** Service id to her own length for it (null: the catalogue's). */
+    services: Map<string, number | null>;
+  }[];
+};
+
+/** Where the cached team comes from and how a hold that found it stale drops it. */
+export type TeamRosterSource = { get(): Promise<TeamRoster>; invalidate(): void };
+
+type TeamRow = {
+  stylists: { id: string; name: string; version: string; services: [string, number | null][]; hours: [number, number, number][]; off: [string, string][] }[];
+};
+
+const TEAM_ROSTER = statement<Record<string, never>, TeamRow>('parlour_team_roster')`
+  select coalesce(json_agg(json_build_object(
+    'id', st.id, 'name', st.name, 'version', st.updated_at::text,
+    'services', (select coalesce(json_agg(json_build_array(ss.service_id, ss.duration_minutes)), '[]'::json)
+                 from staff_services ss join services s on s.id = ss.service_id where ss.staff_id = st.id and s.deleted_at is null),
+    'hours', (select coalesce(json_agg(json_build_array(h.weekday, h.start_minute, h.end_minute) order by h.weekday, h.start_minute), '[]'::json)
+              from staff_hours h where h.staff_id = st.id),
+    'off', (select coalesce(json_agg(json_build_array(o.starts_at, o.ends_at) order by o.starts_at), '[]'::json)
+            from staff_time_off o where o.staff_id = st.id and o.ends_at > now())
+  ) order by st.created_at, st.id), '[]'::json) as stylists
+  from staff st where st.retired_at is null`;
+
+/** The active team with everything a hold's roster takes from it (see TeamRoster). */
+export async function loadTeamRoster(db: Db): Promise<TeamRoster> {
+  const [row] = await TEAM_ROSTER.run(db, {});
+  return {
+    stylists: (row?.stylists ?? []).map((s) => ({
+      id: s.id,
+      name: s.name,
+      version: s.version,
+      weeklyHours: weekOf(s.hours),
+      timeOff: s.off.map(([startsAt, endsAt]) => ({ startsAt: new Date(startsAt), endsAt: new Date(endsAt) })),
+      services: new Map(s.services),
+    })),
+  };
+}
+
+type ItemRow = { service_id: string; duration: number; buffer: number; staff_id: string | null; now: string | Date; team_size: number };
+
+/**
+ * Her booking-list item's live service with its length and buffer, the item's stylist, the
+ * database's clock and how many stylists are active: where a hold starts, the rest of its roster
+ * coming from the cached team.
+ */
+const ITEM_TO_HOLD = statement<{ itemId: string; userId: string }, ItemRow>('parlour_item_to_hold')`
+  select s.id as service_id, s.duration_minutes as duration, s.buffer_minutes as buffer, c.staff_id, now() as now,
+    (select count(*)::int from staff where retired_at is null) as team_size
+  from cart_items c join services s on s.id = c.service_id
+  where c.id = ${'itemId'}::uuid and c.user_id = ${'userId'}::uuid and s.deleted_at is null`;
+
 export type ItemRoster = Roster & { serviceId: string; itemStaffId: string | null; now: Date };
 
-/** The roster of her item's service, with the item's stylist and the database's clock; undefined when the item is not hers or its service is gone. */
-export async function rosterOfItem(db: Db, item: { itemId: string; userId: string }, window: { startsAt: Date; endsAt: Date }): Promise<ItemRoster | undefined> {
-  const [row] = await ROSTER_OF_ITEM.run(db, { ...item, from: window.startsAt.toISOString(), to: window.endsAt.toISOString() });
-  return row && { ...rosterOf(row), serviceId: row.service_id, itemStaffId: row.staff_id, now: new Date(row.now) };
+/**
+ * The roster of her item's service, with the item's stylist and the database's clock; undefined
+ * when the item is not hers or its service is gone. The stylists come from the cached team: when
+ * its size is not the database's (one added, retired or back), or `staffId` is not among those who
+ * do the service, the team is read again first, so a stale copy never refuses what the database
+ * would allow nor leaves a new stylist out of the choice for long.
+ */
+export async function rosterOfItem(
+  db: Db,
+  team: TeamRosterSource,
+  item: { itemId: string; userId: string; staffId: string | null },
+  window: { startsAt: Date; endsAt: Date },
+): Promise<ItemRoster | undefined> {
+  const [[row], cached] = await Promise.all([ITEM_TO_HOLD.run(db, item), team.get()]);
+  if (!row) return undefined;
+  let roster = rosterFromTeam(cached, row, window);
+  if (roster.teamSize !== row.team_size || (item.staffId !== null && !roster.stylists.some((s) => s.id === item.staffId))) {
+    team.invalidate();
+    roster = rosterFromTeam(await team.get(), row, window);
+  }
+  return { ...roster, teamSize: row.team_size, serviceId: row.service_id, itemStaffId: row.staff_id, now: new Date(row.now) };
+}
+
+/** The roster of one service from the cached team: those who do it, their time off in the window. */
+function rosterFromTeam(team: TeamRoster, service: { service_id: string; duration: number; buffer: number }, window: { startsAt: Date; endsAt: Date }): Roster {
+  const serviceId = service.service_id;
+  const doing = team.stylists.filter((s) => s.services.has(serviceId));
+  return {
+    teamSize: team.stylists.length,
+    serviceMinutes: service.duration,
+    bufferMinutes: service.buffer,
+    versions: new Map(doing.map((s) => [s.id, s.version])),
+    stylists: doing.map((s) => ({
+      id: s.id,
+      name: s.name,
+      weeklyHours: s.weeklyHours,
+      timeOff: s.timeOff.filter((o) => o.endsAt > window.startsAt && o.startsAt < window.endsAt),
+      services: [{ serviceId, durationMinutes: s.services.get(serviceId) ?? null }],
+    })),
+  };
+}
+
+function weekOf(hours: [number, number, number][]): ShiftSpan[][] {
+  const weeklyHours: ShiftSpan[][] = Array.from({ length: 7 }, () => []);
+  for (const [weekday, start, end] of hours) weeklyHours[weekday]!.push({ start: wallClockTime(start), end: wallClockTime(end) });
+  return weeklyHours;
 }
 
 function rosterOf(row: RosterRow): Roster {
@@ -504,35 +614,46 @@ function rosterOf(row: RosterRow): Roster {
     serviceMinutes: row.duration,
     bufferMinutes: row.buffer,
     versions: new Map(row.stylists.map((s) => [s.id, s.version])),
-    stylists: row.stylists.map((s) => {
-      const weeklyHours: ShiftSpan[][] = Array.from({ length: 7 }, () => []);
-      for (const [weekday, start, end] of s.hours) weeklyHours[weekday]!.push({ start: wallClockTime(start), end: wallClockTime(end) });
-      return {
-        id: s.id,
-        name: s.name,
-        weeklyHours,
-        timeOff: s.off.map(([startsAt, endsAt]) => ({ startsAt: new Date(startsAt), endsAt: new Date(endsAt) })),
-        services: [{ serviceId, durationMinutes: s.duration }],
-      };
-    }),
+    stylists: row.stylists.map((s) => ({
+      id: s.id,
+      name: s.name,
+      weeklyHours: weekOf(s.hours),
+      timeOff: s.off.map(([startsAt, endsAt]) => ({ startsAt: new Date(startsAt), endsAt: new Date(endsAt) })),
+      services: [{ serviceId, durationMinutes: s.duration }],
+    })),
   };
 }
 
+type Window = { startsAt: Date; endsAt: Date };
+type TimeOffRow = { staff_id: string; starts_at: string | Date; ends_at: string | Date };
+
+/** Prepared (prepared.ts): every hold with a stylist sends it, once its cells are locked. */
+const TIME_OFF_IN = statement<{ ids: string[]; start: string; end: string }, TimeOffRow>('parlour_time_off_in')`
+  select staff_id, starts_at, ends_at from staff_time_off
+  where staff_id = any(${'ids'}::uuid[]) and starts_at < ${'end'}::timestamptz and ends_at > ${'start'}::timestamptz`;
+
 /** The time off of `staffIds` overlapping the window, by stylist: read again under a decision's cell locks. */
-export async function timeOffIn(db: Db, staffIds: string[], window: { startsAt: Date; endsAt: Date }): Promise<Map<string, { startsAt: Date; endsAt: Date }[]>> {
-  const byStaff = new Map<string, { startsAt: Date; endsAt: Date }[]>();
-  if (staffIds.length === 0) return byStaff;
-  const rows = await db
-    .select({ staffId: staffTimeOff.staffId, startsAt: staffTimeOff.startsAt, endsAt: staffTimeOff.endsAt })
-    .from(staffTimeOff)
-    .where(and(inArray(staffTimeOff.staffId, staffIds), lt(staffTimeOff.startsAt, window.endsAt), gt(staffTimeOff.endsAt, window.startsAt)));
+export async function timeOffIn(db: Db, staffIds: string[], window: Window): Promise<Map<string, Window[]>> {
+  if (staffIds.length === 0) return new Map();
+  return timeOffByStaff(await TIME_OFF_IN.run(db, timeOffParams(staffIds, window)));
+}
+
+function timeOffParams(staffIds: string[], window: Window) {
+  return { ids: staffIds, start: window.startsAt.toISOString(), end: window.endsAt.toISOString() };
+}
+
+function timeOffByStaff(rows: readonly TimeOffRow[]): Map<string, Window[]> {
+  const byStaff = new Map<string, Window[]>();
   for (const row of rows) {
-    const list = byStaff.get(row.staffId) ?? [];
-    list.push({ startsAt: row.startsAt, endsAt: row.endsAt });
-    byStaff.set(row.staffId, list);
+    const list = byStaff.get(row.staff_id) ?? [];
+    list.push({ startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at) });
+    byStaff.set(row.staff_id, list);
   }
   return byStaff;
 }
+
+const SHARE_STYLISTS = statement<{ ids: string[] }, { id: string; version: string }>('parlour_share_stylists')`
+  select id, updated_at::text as version from staff where id = any(${'ids'}::uuid[]) order by id for share`;
 
 /**
  * Locks the stylists' rows `for share` until the transaction ends: taken by a hold before it reads
@@ -543,12 +664,34 @@ export async function timeOffIn(db: Db, staffIds: string[], window: { startsAt: 
  */
 export async function shareStylists(tx: Db, staffIds: string[], roster: Pick<Roster, 'versions'>): Promise<void> {
   if (staffIds.length === 0) return;
-  const rows = await tx
-    .select({ id: staff.id, version: sql<string>`${staff.updatedAt}::text` })
-    .from(staff)
-    .where(inArray(staff.id, staffIds))
-    .orderBy(asc(staff.id))
-    .for('share');
+  checkVersions(await SHARE_STYLISTS.run(tx, { ids: staffIds }), roster);
+}
+
+type LockAndShare = { ids: string[]; start: string; end: string };
+
+/**
+ * lockCells over [start, end) and shareStylists in one statement: the cells (a `with` part the
+ * query does not read, which PostgreSQL runs to completion all the same) and the rows. No writer
+ * takes a stylist's row `for update` and then a cell, so the two kinds of lock cannot deadlock
+ * whichever is taken first; a deadlock among cells is retried as ever (withRetry).
+ */
+const LOCK_AND_SHARE = statement<LockAndShare, { id: string; version: string }>('parlour_lock_and_share')`
+  with v (starts_at, ends_at, staff_free_at) as (select ${'start'}::timestamptz, ${'end'}::timestamptz, null::timestamptz),
+    cells as (${verbatim(lockCellsText('v'))} returning 1)
+  select id, updated_at::text as version from staff where id = any(${'ids'}::uuid[]) order by id for share`;
+
+/**
+ * The cells of `span` locked and the stylists' rows shared (as shareStylists), one statement sent
+ * without waiting; what is sent behind it runs with both held. Rejects with StaleRoster when a
+ * stylist's version is not the roster's (as shareStylists).
+ */
+export function lockAndShareSent(tx: PipelinedTransaction, span: Window, staffIds: string[], roster: Pick<Roster, 'versions'>): Promise<void> {
+  return tx.later(
+    LOCK_AND_SHARE.send(tx, { ids: staffIds, start: span.startsAt.toISOString(), end: span.endsAt.toISOString() }).then((rows) => checkVersions(rows, roster)),
+  );
+}
+
+function checkVersions(rows: readonly { id: string; version: string }[], roster: Pick<Roster, 'versions'>): void {
   if (rows.some((row) => roster.versions.get(row.id) !== row.version)) throw new StaleRoster();
 }
 
@@ -560,13 +703,19 @@ export class StaleRoster extends Error {
   }
 }
 
-/** Runs a decision that reads the roster itself again when a stylist changed meanwhile (a few times). */
-export async function withFreshRoster<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+/**
+ * Runs a decision that reads the roster itself again when a stylist changed meanwhile (a few times).
+ * `stale` is told first: a decision whose roster came from the cached team drops it, so the next
+ * try reads the team as the database has it now rather than the same old copy (its change notice
+ * may not have arrived yet).
+ */
+export async function withFreshRoster<T>(run: () => Promise<T>, stale: () => void = () => undefined, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await run();
     } catch (err) {
       if (!(err instanceof StaleRoster) || attempt >= attempts) throw err;
+      stale();
     }
   }
 }

@@ -67,7 +67,7 @@ export async function frontDeskRoutes(app: App) {
     },
     async (request, reply) => {
       const me = await currentUser(request);
-      const result = await bookAtFrontDesk({ db: app.db, payments: app.payments, settings: await app.salonSettings.get() }, me.id, request.body);
+      const result = await bookAtFrontDesk({ db: app.db, payments: app.payments, settings: await app.salonSettings.get(), team: app.roster }, me.id, request.body);
       return reply.code(201).send(result);
     },
   );

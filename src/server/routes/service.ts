@@ -126,6 +126,7 @@ export async function serviceRoutes(app: App) {
       catalogueChanged();
       // Stylists who did it no longer list it.
       app.team.invalidate();
+      app.roster.invalidate();
       tidyImages();
       return { deletedCount };
     },

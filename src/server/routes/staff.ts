@@ -99,9 +99,10 @@ export async function staffRoutes(app: App) {
     removeUnreferencedUploads(app.db, app.config.uploadGraceMinutes).catch((err: unknown) => app.log.warn({ err }, 'could not remove unused images'));
   }
 
-  /** After a committed write: this instance's cached team goes (others hear pg_notify). */
+  /** After a committed write: this instance's cached team and roster go (others hear pg_notify). */
   function teamChanged() {
     app.team.invalidate();
+    app.roster.invalidate();
   }
 
   app.get(
@@ -375,6 +376,7 @@ export async function staffRoutes(app: App) {
           bookings: result.bookings,
         });
       }
+      teamChanged();
       // Longer hours may open places that people wait for.
       await app.waitlist.hoursChanged();
       return getWeeklyHours(app.db, request.params.id);
@@ -424,6 +426,7 @@ export async function staffRoutes(app: App) {
           bookings: result.bookings,
         });
       }
+      teamChanged();
       return reply.status(201).send(result.timeOff);
     },
   );
@@ -442,6 +445,7 @@ export async function staffRoutes(app: App) {
     async (request) => {
       const deletedCount = await removeTimeOff(app.db, request.params.id, request.params.timeOffId);
       if (deletedCount === 0) throw notFound('Time off');
+      teamChanged();
       await app.waitlist.hoursChanged();
       return { deletedCount };
     },
