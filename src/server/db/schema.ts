@@ -101,9 +101,12 @@ export const userProfiles = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     phone: text('phone'),
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /** The language she chose with the switch (docs/decisions/047); null: never chose. */
+    language: text('language'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('user_profiles_language', sql`${t.language} is null or ${t.language} in ('en', 'bn')`),
     check('user_profiles_phone_e164', sql`${t.phone} is null or ${t.phone} ~ '^[+][1-9][0-9]{7,14}$'`),
     check('user_profiles_verified_has_phone', sql`${t.phoneVerifiedAt} is null or ${t.phone} is not null`),
     uniqueIndex('user_profiles_verified_phone_uq').on(t.phone).where(sql`${t.phoneVerifiedAt} is not null`),

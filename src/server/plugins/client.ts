@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { languageFromCookie, negotiateLanguage, pathIn } from '../../shared/i18n/language.js';
+import { languageFromCookie, negotiateLanguage, pathIn, type Language } from '../../shared/i18n/language.js';
+import { languageOf } from '../repositories/languages.js';
 import { builtRendererPath, loadBuiltPages, Pages, type PagesSource } from '../ssr/pages.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -58,6 +59,16 @@ export const clientPlugin = fp(async (app: FastifyInstance, opts: ClientPluginOp
   pages.catch((err: unknown) => app.log.error({ err }, 'could not load the page renderer; pages are rendered in the browser'));
   if (clientDir && !rendererFile && !opts.pages) app.log.warn('dist/ssr is missing: pages are rendered in the browser (run npm run build)');
 
+  /**
+   * A signed-in customer's saved language, when this browser has no choice of its own yet (she
+   * signed in on a new phone). Asked only then, so '/' costs no session lookup for anyone else.
+   */
+  const savedLanguage = async (request: FastifyRequest): Promise<Language | null> => {
+    if (!request.headers.cookie?.includes('session_token')) return null;
+    const user = await request.sessionUser().catch(() => null);
+    return user ? languageOf(app.db, user.id) : null;
+  };
+
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const renderer = await pages.catch(() => undefined);
     if (renderer) return renderer.serve(request, reply);
@@ -68,9 +79,10 @@ export const clientPlugin = fp(async (app: FastifyInstance, opts: ClientPluginOp
   if (clientDir || opts.pages) {
     // The home address follows the visitor's language: the one she chose (the switch's cookie),
     // else the first of ours her browser asks for; Bangla lives at /bn/ (decision 047).
-    app.get('/', { schema: { hide: true } }, (request, reply) => {
+    app.get('/', { schema: { hide: true } }, async (request, reply) => {
       reply.header('vary', 'cookie, accept-language');
-      const language = languageFromCookie(request.headers.cookie) ?? negotiateLanguage(request.headers['accept-language']);
+      const language =
+        languageFromCookie(request.headers.cookie) ?? (await savedLanguage(request)) ?? negotiateLanguage(request.headers['accept-language']);
       if (language === 'bn') return reply.header('cache-control', 'no-cache').redirect(pathIn('bn', request.url), 302);
       return servePage(request, reply);
     });

@@ -636,6 +636,14 @@ const matrix: Row[] = [
     expect: { visitor: 401, customer: 200, otherCustomer: 200, admin: 200 },
     target: () => rows(sql`select user_id, opt_out from sms_preferences order by user_id`),
   },
+  {
+    name: 'keep her language on her account',
+    method: 'PUT',
+    url: () => '/api/me/language',
+    body: () => ({ language: 'bn' }),
+    expect: { visitor: 401, customer: 204, otherCustomer: 204, admin: 204 },
+    target: () => rows(sql`select user_id, language from user_profiles order by user_id`),
+  },
   { name: 'the sent texts (admin)', method: 'GET', url: () => '/api/admin/sms', expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 } },
   { name: "the month's texts (admin)", method: 'GET', url: () => '/api/admin/sms/usage', expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 200 } },
   {

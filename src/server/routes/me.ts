@@ -9,6 +9,8 @@ import { currentUser, requireUser } from '../plugins/auth.js';
 import { HttpError } from '../http-error.js';
 import { stylistOfUser } from '../repositories/staff.js';
 import { databaseNow } from '../booking/capacity.js';
+import { saveLanguage } from '../repositories/languages.js';
+import { languageCookie, myLanguageInputSchema } from '../../shared/i18n/language.js';
 import { exportMyData } from '../account/export.js';
 import { checkDeletionAllowed, deleteAccount, deletionRequirements, type AccountDeletionDeps, type CurrentSignIn } from '../account/deletion.js';
 
@@ -63,6 +65,24 @@ export async function meRoutes(app: App) {
       const signIn = await currentSignIn(request);
       const [requirements, stylist] = await Promise.all([deletionRequirements(app.db, signIn), stylistOfUser(app.db, signIn.userId)]);
       return { ...requirements, stylist: stylist ?? null };
+    },
+  );
+
+  app.put(
+    '/me/language',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: "Keeps the language she chose on her account (and in this browser's language cookie)",
+        body: myLanguageInputSchema,
+        response: { 204: z.null().describe('Saved'), ...guardedErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const me = await currentUser(request);
+      await saveLanguage(app.db, me.id, request.body.language);
+      return reply.header('set-cookie', languageCookie(request.body.language)).status(204).send(null);
     },
   );
 

@@ -384,6 +384,8 @@ describe('real traffic against the document', () => {
     await call(customer, { method: 'PUT', url: '/api/me/phone', body: { phone: '12' }, status: 400 });
     await call(customer, { method: 'POST', url: '/api/me/phone/verify', body: { code: '12' }, status: 400 });
     await call(customer, { method: 'PATCH', url: '/api/me/sms', body: { optOut: true }, status: 200 });
+    await call(customer, { method: 'PUT', url: '/api/me/language', body: { language: 'bn' }, status: 204 });
+    await call(customer, { method: 'PUT', url: '/api/me/language', body: { language: 'de' }, status: 400 });
     await call(customer, { method: 'DELETE', url: '/api/me/phone', status: 200 });
     await call(admin, { method: 'GET', url: '/api/admin/sms?limit=5', status: 200 });
     await call(customer, { method: 'GET', url: '/api/admin/sms', status: 403 });

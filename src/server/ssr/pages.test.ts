@@ -447,6 +447,34 @@ describe('the pages in Bangla (decision 047)', () => {
     // Anything else in the cookie is no choice.
     expect(await asks({ 'accept-language': 'en', cookie: 'parlour_lang=fr' })).toBe(200);
   });
+
+  it("keeps a customer's choice on her account: '/' opens in it on a browser that never chose, and only for her", async () => {
+    const her = await signUp(app);
+    const other = await signUp(app);
+    const choose = (cookie: string, language: unknown) =>
+      app.inject({ method: 'PUT', url: '/api/me/language', headers: { cookie, origin: PUBLIC_URL }, payload: { language } });
+    const home = (cookie: string) => page('/', { cookie, 'accept-language': 'en' });
+
+    expect((await app.inject({ method: 'PUT', url: '/api/me/language', headers: { origin: PUBLIC_URL }, payload: { language: 'bn' } })).statusCode).toBe(401);
+    const refused = await choose(her.cookie, 'fr');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ issues: { path: string }[] }>().issues.map((issue) => issue.path)).toEqual(['language']);
+    expect((await home(her.cookie)).statusCode).toBe(200);
+
+    const saved = await choose(her.cookie, 'bn');
+    expect(saved.statusCode).toBe(204);
+    // This browser remembers it too.
+    expect(saved.headers['set-cookie']).toMatch(/^parlour_lang=bn; Path=\/; Max-Age=31536000; SameSite=Lax/);
+    const opened = await home(her.cookie);
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe('/bn/');
+    // Another customer, and a browser's own later choice, are not moved by it.
+    expect((await home(other.cookie)).statusCode).toBe(200);
+    expect((await home(`${her.cookie}; parlour_lang=en`)).statusCode).toBe(200);
+
+    expect((await choose(her.cookie, 'en')).statusCode).toBe(204);
+    expect((await home(her.cookie)).statusCode).toBe(200);
+  });
 });
 
 describe('the built site beside the pages', () => {

@@ -1,5 +1,7 @@
 import { Languages } from 'lucide-react';
 import { useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../lib/query-client';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, languageCookie, pathIn, type Language } from '../../../shared/i18n/language';
 import { useLanguage } from '../../hooks/use-language';
@@ -13,6 +15,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
   const language = useLanguage();
   const { t } = useTranslation();
   const location = useLocation();
+  const queryClient = useQueryClient();
   const other: Language = language === 'bn' ? 'en' : 'bn';
   const href = pathIn(other, `${location.pathname}${location.search}${location.hash}`);
   return (
@@ -22,6 +25,18 @@ export function LanguageSwitch({ className }: { className?: string }) {
       className={className}
       onClick={() => {
         document.cookie = languageCookie(other);
+        // Signed in: her account keeps it too (a new phone, an e-mail in her language). Sent with
+        // keepalive, as the link leaves the page at once. The session is read, not subscribed to.
+        const session = queryClient.getQueryData<{ user?: unknown } | null>(queryKeys.session);
+        if (session?.user) {
+          void fetch('/api/me/language', {
+            method: 'PUT',
+            credentials: 'include',
+            keepalive: true,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ language: other }),
+          }).catch(() => undefined);
+        }
       }}
     >
       <Languages aria-hidden="true" className="size-4 shrink-0" />

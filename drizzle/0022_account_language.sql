@@ -1,0 +1,2 @@
+ALTER TABLE "user_profiles" ADD COLUMN "language" text;--> statement-breakpoint
+ALTER TABLE "user_profiles" ADD CONSTRAINT "user_profiles_language" CHECK ("user_profiles"."language" is null or "user_profiles"."language" in ('en', 'bn'));
