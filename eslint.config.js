@@ -79,7 +79,7 @@ export default tseslint.config(
         'error',
         {
           mode: 'jsx-only',
-          'jsx-attributes': { include: ['^aria-label$', '^alt$', '^title$', '^placeholder$', '^label$'] },
+          'jsx-attributes': { include: ['^aria-label$', '^alt$', '^title$', '^placeholder$', '^label$', '^heading$'] },
         },
       ],
     },

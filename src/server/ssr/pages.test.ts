@@ -429,7 +429,8 @@ describe('the pages in Bangla (decision 047)', () => {
     expect(terms).toContain(`অ্যাপয়েন্টমেন্ট শুরুর ${hours} ঘণ্টা আগে পর্যন্ত`);
     const privacy = await html('/bn/privacy');
     expect(textOf(privacy)).toContain('গোপনীয়তা নীতি');
-    expect(privacy).toMatch(/<a href="mailto:[^"]+" translate="no"/);
+    // The rights paragraph's address (the contact line at the foot has its own).
+    expect(privacy).toMatch(/<a href="mailto:[^"]+" translate="no"[^>]*>[^<]+<\/a> ঠিকানায় লিখুন/);
     expect(privacy).toMatch(/<a[^>]* href="\/bn\/cookies"[^>]*>কুকি নীতি<\/a>/);
   });
 
