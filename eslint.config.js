@@ -70,6 +70,7 @@ export default tseslint.config(
       'src/client/routes/root-layout.tsx',
       'src/client/routes/not-found.tsx',
       'src/client/features/marketing/components/info-page.tsx',
+      'src/client/routes/info-pages.tsx',
     ],
     ignores: ['**/*.test.tsx'],
     plugins: { i18next },
@@ -78,7 +79,7 @@ export default tseslint.config(
         'error',
         {
           mode: 'jsx-only',
-          'jsx-attributes': { include: ['^aria-label$', '^alt$', '^title$', '^placeholder$', '^label$'] },
+          'jsx-attributes': { include: ['^aria-label$', '^alt$', '^title$', '^placeholder$', '^label$', '^heading$'] },
         },
       ],
     },

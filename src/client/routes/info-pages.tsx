@@ -109,34 +109,23 @@ function TeamPage() {
 
 function TermsPage() {
   const { data: settings } = usePublicSalonSettings();
-  const cancelNotice = settings ? `${settings.cancelNoticeHours} hours` : 'the time shown on your booking';
+  const { t } = useTranslation('legal');
+  // Until the settings arrive (or if they cannot), the rule points at the booking, which states it.
+  const notice = settings ? t('terms.noticeHours', { count: settings.cancelNoticeHours }) : t('terms.noticeUnknown');
   return (
-    <InfoPage meta={pageMeta.terms} heading="Terms and conditions" updated="2026-11-01">
-      <p>These terms apply when you book a treatment with {salon.name} on this website.</p>
-      <InfoSection title="Your account">
-        <p>You need an account to book. Keep your password to yourself; you are responsible for bookings made with it.</p>
+    <InfoPage meta={pageMeta.terms} heading={t('terms.heading')} updated="2026-11-01">
+      <p>{t('terms.intro', { name: salon.name })}</p>
+      <InfoSection title={t('terms.accountTitle')}>
+        <p>{t('terms.account')}</p>
       </InfoSection>
-      <InfoSection title="Bookings and payment">
-        <p>
-          A time is held for you for a few minutes while you pay. Depending on the treatment you pay the whole price online, a
-          deposit online and the rest at the salon, or everything at the salon; the checkout says which before you pay. Your
-          booking is confirmed once what is due online has been paid (at once when nothing is), and we send you a confirmation
-          by e-mail. Prices are in Bangladeshi taka and include all charges.
-        </p>
+      <InfoSection title={t('terms.bookingTitle')}>
+        <p>{t('terms.booking')}</p>
       </InfoSection>
-      <InfoSection title="Cancelling or moving an appointment">
-        <p>
-          You can cancel an appointment from your dashboard up to {cancelNotice} before it starts, and what you paid online
-          is refunded the way you paid (card or mobile wallet). Later than that, a visit you paid a deposit for can still be
-          cancelled from your dashboard, but the salon keeps the deposit, as it does when you do not come; for a visit paid in
-          full, please call us. If we have to cancel, we tell you at once and refund you in full.
-        </p>
+      <InfoSection title={t('terms.cancelTitle')}>
+        <p>{t('terms.cancel', { notice })}</p>
       </InfoSection>
-      <InfoSection title="At the salon">
-        <p>
-          Please arrive a few minutes early and tell us about allergies or skin conditions before your treatment. If you
-          arrive late we may have to shorten the treatment so that the next client is not kept waiting.
-        </p>
+      <InfoSection title={t('terms.salonTitle')}>
+        <p>{t('terms.salon')}</p>
       </InfoSection>
       <ContactLine />
     </InfoPage>
@@ -144,40 +133,45 @@ function TermsPage() {
 }
 
 function PrivacyPage() {
+  const { t } = useTranslation('legal');
   return (
-    <InfoPage meta={pageMeta.privacy} heading="Privacy policy" updated="2026-11-01">
-      <p>{salon.name} keeps only what it needs to take your bookings, and never sells or shares it for advertising.</p>
-      <InfoSection title="What we keep">
+    <InfoPage meta={pageMeta.privacy} heading={t('privacy.heading')} updated="2026-11-01">
+      <p>{t('privacy.intro', { name: salon.name })}</p>
+      <InfoSection title={t('privacy.keepTitle')}>
         <ul className="list-disc space-y-2 pl-6">
-          <li>Your account: your name, e-mail address, password (scrambled, never readable) and, if you add one, your photo.</li>
-          <li>Your bookings, payments and refunds, and the reviews you write.</li>
-          <li>Messages you send us through the contact form, and the e-mails we send you.</li>
+          <li>{t('privacy.keepAccount')}</li>
+          <li>{t('privacy.keepBookings')}</li>
+          <li>{t('privacy.keepMessages')}</li>
         </ul>
-        <p>
-          Card details go straight to our card processor; we never see or store your card number. If you sign in with Google,
-          Facebook or another provider, we receive your name, e-mail address and photo from it.
-        </p>
+        <p>{t('privacy.cards')}</p>
       </InfoSection>
-      <InfoSection title="Why">
-        <p>To take and confirm your bookings, remind you of them, answer your messages and keep the records the law asks of a business.</p>
+      <InfoSection title={t('privacy.whyTitle')}>
+        <p>{t('privacy.why')}</p>
       </InfoSection>
-      <InfoSection title="Your rights">
+      <InfoSection title={t('privacy.rightsTitle')}>
         <p>
-          You can see and correct your details on your dashboard, and ask us to send you a copy of everything we keep about
-          you or to delete your account by writing to {salon.email}. We keep payment records as long as the tax rules require.
+          <Trans
+            t={t}
+            i18nKey="privacy.rights"
+            values={{ email: salon.email }}
+            components={{ email: <a href={`mailto:${salon.email}`} translate="no" className="link link-primary" /> }}
+          />
         </p>
       </InfoSection>
       <p>
-        See also our{' '}
-        <Link to={paths.cookies} className="link link-primary">
-          cookie policy
-        </Link>
-        .
+        <Trans t={t} i18nKey="privacy.seeAlso" components={{ cookies: <Link to={paths.cookies} className="link link-primary" /> }} />
       </p>
       <ContactLine />
     </InfoPage>
   );
 }
+
+/** The cookies the site sets, by name (code, shown as written), and the key of what each is for. */
+const COOKIES = [
+  ['parlour.session_token', 'session'],
+  ['parlour.session_data', 'sessionData'],
+  [LANGUAGE_COOKIE, 'language'],
+] as const;
 
 function CookiesPage() {
   const { t } = useTranslation('info');
@@ -186,13 +180,7 @@ function CookiesPage() {
       <p>{t('cookies.intro', { name: salon.name })}</p>
       <InfoSection title={t('cookies.setTitle')}>
         <ul className="list-disc space-y-2 pl-6">
-          {(
-            [
-              ['parlour.session_token', 'session'],
-              ['parlour.session_data', 'sessionData'],
-              [LANGUAGE_COOKIE, 'language'],
-            ] as const
-          ).map(([name, key]) => (
+          {COOKIES.map(([name, key]) => (
             <li key={name}>
               <strong lang="en">{name}</strong>: {t(`cookies.${key}`)}
             </li>

@@ -422,6 +422,18 @@ describe('the pages in Bangla (decision 047)', () => {
     expect(Object.keys(english?.resources ?? {})).toEqual(['en']);
   });
 
+  it('renders the terms and the privacy policy in Bangla: the notice from the settings in Bengali digits, the address to write to as written', async () => {
+    const terms = textOf(await html('/bn/terms'));
+    expect(terms).toContain('শর্তাবলি');
+    const hours = new Intl.NumberFormat('bn-BD').format(DEFAULT_SALON_SETTINGS.cancelNoticeHours);
+    expect(terms).toContain(`অ্যাপয়েন্টমেন্ট শুরুর ${hours} ঘণ্টা আগে পর্যন্ত`);
+    const privacy = await html('/bn/privacy');
+    expect(textOf(privacy)).toContain('গোপনীয়তা নীতি');
+    // The rights paragraph's address (the contact line at the foot has its own).
+    expect(privacy).toMatch(/<a href="mailto:[^"]+" translate="no"[^>]*>[^<]+<\/a> ঠিকানায় লিখুন/);
+    expect(privacy).toMatch(/<a[^>]* href="\/bn\/cookies"[^>]*>কুকি নীতি<\/a>/);
+  });
+
   it('answers an unknown Bangla address with the Bangla 404 page', async () => {
     const res = await page('/bn/no-such-page');
     expect(res.statusCode).toBe(404);
