@@ -36,14 +36,16 @@ function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
 
 /** The values and the marked-up parts (<home>…</home>, for Trans) a text takes. */
 const placeholders = (text: string) =>
-  [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}|<(\/?\w+)>/g)].map((m) => m[1] ?? `<${m[2]}>`).sort();
+  // With its format: '{{count, number}}' in one language and '{{count}}' in the other would write
+  // Bengali digits in one and Latin in the other.
+  [...text.matchAll(/\{\{([^}]*)\}\}|<(\/?\w+)>/g)].map((m) => (m[1] !== undefined ? m[1].replace(/\s+/g, '') : `<${m[2]}>`)).sort();
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 /** Every source file that may ask for a text. */
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'i18n' ? [] : sources(full);
+    if (entry.isDirectory()) return entry.name === 'locales' ? [] : sources(full);
     return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
