@@ -1,4 +1,5 @@
 import { offerForMail } from '../repositories/waitlist.js';
+import type { Language } from '../../shared/i18n/language.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
@@ -63,7 +64,8 @@ export type SmsJobDeps = {
   clock: Clock;
 };
 
-type Composed = { userId: string; kind: SmsKind; text: string; visitStartsAt: Date } | { skip: string };
+/** A notice ready to be written, once her language is known. */
+type Composed = { userId: string; kind: SmsKind; text: (language: Language) => string; visitStartsAt: Date } | { skip: string };
 
 /** The text of a notice as things stand now, or why there is none (the same rules as its e-mail). */
 async function compose(deps: SmsJobDeps, job: MailJob, settings: SalonSettings, now: Date): Promise<Composed> {
@@ -72,7 +74,7 @@ async function compose(deps: SmsJobDeps, job: MailJob, settings: SalonSettings, 
     const visits = await confirmedVisitsOfPayment(deps.db, job.paymentId);
     const [first] = visits;
     if (!first) return { skip: 'no confirmed booking left on the payment' };
-    return { userId: first.userId, kind: 'confirmation', text: smsTexts.confirmation({ ...where, visits }), visitStartsAt: first.startsAt };
+    return { userId: first.userId, kind: 'confirmation', text: (language) => smsTexts.confirmation({ ...where, language, visits }), visitStartsAt: first.startsAt };
   }
   if (job.kind === 'review-request') return { skip: 'review requests go by e-mail only' };
   if (job.kind === 'waitlist-offer') {
@@ -83,7 +85,8 @@ async function compose(deps: SmsJobDeps, job: MailJob, settings: SalonSettings, 
     // hold's expiry is the database's clock, as the offer e-mail checks it (not the quiet hours' clock).
     if (!offer.startsAt || !offer.expiresAt || offer.expiresAt <= new Date()) return { skip: 'the offer has lapsed' };
     const visit = { title: offer.title, startsAt: offer.startsAt, staffName: offer.staffName };
-    return { userId: offer.userId, kind: 'waitlist-offer', text: smsTexts.waitlistOffer({ ...where, visit, expiresAt: offer.expiresAt }), visitStartsAt: offer.startsAt };
+    const expiresAt = offer.expiresAt;
+    return { userId: offer.userId, kind: 'waitlist-offer', text: (language) => smsTexts.waitlistOffer({ ...where, language, visit, expiresAt }), visitStartsAt: offer.startsAt };
   }
   const visit = await visitOfBooking(deps.db, job.bookingId);
   if (!visit) return { skip: 'the booking is gone' };
@@ -93,13 +96,13 @@ async function compose(deps: SmsJobDeps, job: MailJob, settings: SalonSettings, 
       if (visit.status !== 'confirmed') return { skip: `the booking is ${visit.status}` };
       if (visit.sequence !== job.sequence) return { skip: 'the booking has moved since the reminder was queued' };
       if (visit.startsAt <= now) return { skip: 'the appointment has started' };
-      return { ...base, kind: 'reminder', text: smsTexts.reminder({ ...where, visit }) };
+      return { ...base, kind: 'reminder', text: (language) => smsTexts.reminder({ ...where, language, visit }) };
     case 'moved':
       if (visit.status !== 'confirmed') return { skip: `the booking is ${visit.status}` };
-      return { ...base, kind: 'moved', text: smsTexts.moved({ ...where, visit, previousStartsAt: new Date(job.previousStartsAt) }) };
+      return { ...base, kind: 'moved', text: (language) => smsTexts.moved({ ...where, language, visit, previousStartsAt: new Date(job.previousStartsAt) }) };
     case 'cancelled':
       if (visit.status !== 'cancelled') return { skip: `the booking is ${visit.status}` };
-      return { ...base, kind: 'cancelled', text: smsTexts.cancelled({ ...where, visit, by: job.by }) };
+      return { ...base, kind: 'cancelled', text: (language) => smsTexts.cancelled({ ...where, language, visit, by: job.by }) };
   }
 }
 
@@ -140,12 +143,13 @@ export async function runSmsJob(deps: SmsJobDeps, job: SmsJob, attempt: JobAttem
     await deps.queue.send('sms', job, undefined, { startAfter: after });
     return log.info({ notice: job, until: after.toISOString() }, 'text held until the quiet hours end');
   }
+  const text = composed.text(recipient.language);
   const claimed = await claimNoticeSms(deps.db, {
     userId: composed.userId,
     to: recipient.phone,
     kind: composed.kind,
-    text: composed.text,
-    length: measureSms(composed.text),
+    text,
+    length: measureSms(text),
     noticeKey: noticeKeyOf(job),
   });
   if (!claimed) return log.info({ notice: job }, 'text already sent');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { isLanguage, type Language } from '../../shared/i18n/language.js';
 import { rowsOf } from '../db/rows.js';
 import { sentSmsSchema, type SentSms, type SmsKind, type SmsLength } from '../../shared/sms.js';
 
@@ -91,15 +92,16 @@ export async function eraseSmsOf(db: Db, userId: string): Promise<void> {
 }
 
 /** Where her appointment texts go: her number when she proved it and has not opted out. */
-export async function smsRecipientOf(db: Db, userId: string): Promise<{ phone: string } | { skip: string }> {
-  const [row] = await rowsOf<{ phone: string | null; verified: boolean; opt_out: boolean | null }>(db, sql`
-    select p.phone, p.phone_verified_at is not null as verified, s.opt_out
+export async function smsRecipientOf(db: Db, userId: string): Promise<{ phone: string; language: Language } | { skip: string }> {
+  const [row] = await rowsOf<{ phone: string | null; verified: boolean; opt_out: boolean | null; language: string | null }>(db, sql`
+    select p.phone, p.phone_verified_at is not null as verified, s.opt_out, p.language
     from "user" u left join user_profiles p on p.user_id = u.id left join sms_preferences s on s.user_id = u.id
     where u.id = ${userId}`);
   if (!row?.phone) return { skip: 'no mobile number' };
   if (!row.verified) return { skip: 'the number is not proven' };
   if (row.opt_out) return { skip: 'she opted out of texts' };
-  return { phone: row.phone };
+  // Her texts in the language she chose (docs/decisions/047); English until she chooses.
+  return { phone: row.phone, language: isLanguage(row.language) ? row.language : 'en' };
 }
 
 type VisitRow = { user_id: string; title: string; starts_at: Date | string; staff_name: string | null; status: string; sequence: number };

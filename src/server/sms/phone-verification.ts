@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { languageOf } from '../repositories/languages.js';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http-error.js';
 import { consumeThrottle } from '../repositories/throttles.js';
@@ -61,7 +62,8 @@ export async function requestPhoneCode(deps: PhoneVerificationDeps, userId: stri
   await refuseWhenThrottled(deps.db, `phone-code:${userId}`, 'to your account');
   await refuseWhenThrottled(deps.db, `phone-code-to:${phone}`, 'to this number');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const text = smsTexts.verification({ code });
+  // In the language she chose (docs/decisions/047); English until she chooses.
+  const text = smsTexts.verification({ code, language: (await languageOf(deps.db, userId)) ?? 'en' });
   await deps.db.transaction(async (tx) => {
     await storePhone(tx, userId, phone);
     await storePhoneCode(tx, { userId, phone, codeHash: hashCode(code), minutes: PHONE_CODE_MINUTES });
