@@ -10,7 +10,8 @@ import { HttpError } from '../http-error.js';
 import { stylistOfUser } from '../repositories/staff.js';
 import { databaseNow } from '../booking/capacity.js';
 import { saveLanguage } from '../repositories/languages.js';
-import { languageCookie, myLanguageInputSchema } from '../../shared/i18n/language.js';
+import { languageCookie } from '../../shared/i18n/language.js';
+import { myLanguageInputSchema } from '../../shared/i18n/my-language.js';
 import { exportMyData } from '../account/export.js';
 import { checkDeletionAllowed, deleteAccount, deletionRequirements, type AccountDeletionDeps, type CurrentSignIn } from '../account/deletion.js';
 

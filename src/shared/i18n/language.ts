@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The site's two languages and where each lives (docs/decisions/047-languages.md): English at the
  * addresses the spec gives, Bangla under /bn. Shared by the server (which picks the language of a
@@ -98,9 +96,3 @@ export function languageCookie(language: Language): string {
 export function languageOfText(text: string): Language {
   return /[\u0980-\u09FF]/.test(text) ? 'bn' : 'en';
 }
-
-/** PUT /api/me/language: the language she chose, kept on her account. */
-export const myLanguageInputSchema = z.object({
-  language: z.enum(LANGUAGES, { error: 'Choose English or Bangla' }),
-});
-export type MyLanguageInput = z.infer<typeof myLanguageInputSchema>;
