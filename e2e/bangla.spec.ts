@@ -7,7 +7,7 @@ import { LATIN_NAMES } from '../src/shared/i18n/brands';
  * left in English but names, brands and the text the salon or a customer wrote in English (marked
  * lang="en" or translate="no"), and the language switch keeping her on her page.
  */
-const TRANSLATED_PAGES = ['/bn/', '/bn/team', '/bn/about', '/bn/cookies', '/bn/no-such-page', '/bn/login', '/bn/signup', '/bn/forgot-password'];
+const TRANSLATED_PAGES = ['/bn/', '/bn/team', '/bn/about', '/bn/cookies', '/bn/no-such-page', '/bn/login', '/bn/signup', '/bn/forgot-password', '/bn/reset-password'];
 
 /** The brand; and every name of a person the pages show (stylists, reviewers), read from the API. */
 async function namesAndBrands(page: Page): Promise<string[]> {
