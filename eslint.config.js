@@ -71,6 +71,7 @@ export default tseslint.config(
       'src/client/routes/not-found.tsx',
       'src/client/features/marketing/components/info-page.tsx',
       'src/client/routes/auth/*.tsx',
+      'src/client/features/account/components/mobile-number.tsx',
       'src/client/features/auth/components/{auth-shell,forgot-password-form,login-form,reset-password-form,signup-form,social-sign-in}.tsx',
     ],
     ignores: ['**/*.test.tsx'],
