@@ -14,7 +14,9 @@ import { salon } from '../../../shared/salon';
 
 export function SignupRoute() {
   usePageTitle(pageMeta.signup);
-  const { t } = useTranslation('auth');
+  // The code step's texts ('account') are loaded with the page's: fetched only when that step
+  // appears, they would suspend the page and lose the state that says she has just signed up.
+  const { t } = useTranslation(['auth', 'account']);
   const location = useLocation();
   const navigate = useNavigate();
   const { user } = useCurrentUser();
