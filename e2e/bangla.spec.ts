@@ -7,7 +7,19 @@ import { LATIN_NAMES } from '../src/shared/i18n/brands';
  * left in English but names, brands and the text the salon or a customer wrote in English (marked
  * lang="en" or translate="no"), and the language switch keeping her on her page.
  */
-const TRANSLATED_PAGES = ['/bn/', '/bn/team', '/bn/about', '/bn/terms', '/bn/privacy', '/bn/cookies', '/bn/no-such-page'];
+const TRANSLATED_PAGES = [
+  '/bn/',
+  '/bn/team',
+  '/bn/about',
+  '/bn/terms',
+  '/bn/privacy',
+  '/bn/cookies',
+  '/bn/no-such-page',
+  '/bn/login',
+  '/bn/signup',
+  '/bn/forgot-password',
+  '/bn/reset-password',
+];
 
 /** The brand; and every name of a person the pages show (stylists, reviewers), read from the API. */
 async function namesAndBrands(page: Page): Promise<string[]> {
@@ -63,7 +75,8 @@ for (const width of [390, 320]) {
       for (const path of TRANSLATED_PAGES) {
         await page.goto(path);
         await expect(page.locator('html'), path).toHaveAttribute('lang', 'bn');
-        await expect(page.getByRole('link', { name: /LogIn|লগইন/ }), path).toBeVisible();
+        // The header's link (anchored: the sign-up page has its own 'লগইন করুন' link).
+        await expect(page.getByRole('link', { name: /^(LogIn|লগইন)$/ }), path).toBeVisible();
         // The sections below the first screen hydrate as she scrolls: read the page once it is all there.
         await page.evaluate(async () => {
           for (let y = 0; y < document.body.scrollHeight; y += 500) {
@@ -146,5 +159,16 @@ test.describe('in Bangla', () => {
     await form.getByRole('button', { name: 'বার্তা পাঠান' }).click();
     await expect(form.getByText('নামের প্রথম অংশ দিতে হবে')).toBeVisible();
     await expect(form.getByText('বার্তা লিখতে হবে')).toBeVisible();
+  });
+
+  test('a failed log-in says so in Bangla', async ({ page, allowConsoleError }) => {
+    allowConsoleError(/401 \(Unauthorized\)/, 'the refused sign-in is the journey');
+    await page.goto('/bn/login');
+    const form = page.getByRole('form', { name: 'লগইন' });
+    await form.getByLabel('ইমেইল').fill('nobody@parlour.test');
+    await form.getByLabel('পাসওয়ার্ড', { exact: true }).fill('Wrong1234');
+    await form.getByRole('button', { name: 'লগইন করুন' }).click();
+    await expect(form.getByText('ইমেইল বা পাসওয়ার্ড ভুল।')).toBeVisible();
+    await expect(page).toHaveURL(/\/bn\/login$/);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app.js';
 import { apiErrorSchema } from '../shared/errors.js';
 import { contactMessages } from './db/schema.js';
+import { signUp } from './test/accounts.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,5 +50,36 @@ describe('messages in the request language', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/sms', headers: { 'accept-language': 'bn' } });
     expect(res.statusCode).toBe(401);
     expect(apiErrorSchema.parse(res.json()).message).not.toBe('');
+  });
+
+  it("answers better-auth's refusals in Bangla when asked: a wrong password, a taken e-mail, a field problem", async () => {
+    const a = await signUp(t.app);
+    const auth = (url: string, payload: object, language?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/auth/${url}`,
+        payload,
+        headers: { origin: t.app.config.publicUrl, ...(language ? { 'accept-language': language } : {}) },
+      });
+
+    const wrong = await auth('sign-in/email', { email: a.email, password: 'Wrong1234' }, 'bn');
+    expect(wrong.statusCode).toBe(401);
+    expect(apiErrorSchema.parse(wrong.json()).message).toBe('ইমেইল বা পাসওয়ার্ড ভুল।');
+    // English stays word for word without the header.
+    expect(apiErrorSchema.parse((await auth('sign-in/email', { email: a.email, password: 'Wrong1234' })).json()).message).toBe(
+      'Wrong e-mail or password.',
+    );
+
+    const taken = await auth('sign-up/email', { name: 'Rina', email: a.email, password: 'Secret123', image: '/images/reviews/nusrat.svg' }, 'bn');
+    expect(taken.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(taken.json()).message).toBe('এই ইমেইল দিয়ে আগেই অ্যাকাউন্ট খোলা হয়েছে। লগইন করুন, অথবা অন্য একটি ইমেইল দিন।');
+
+    // The shared schema's message, checked before better-auth sees the body, on the field too.
+    const weak = await auth('sign-up/email', { name: 'Rina', email: 'rina@example.com', password: 'weak', image: '/images/reviews/nusrat.svg' }, 'bn');
+    expect(weak.statusCode).toBe(400);
+    const body = apiErrorSchema.parse(weak.json());
+    const passwordRule = 'পাসওয়ার্ডে কমপক্ষে ৬টি অক্ষর থাকতে হবে, তার মধ্যে ১টি বড় হাতের অক্ষর, ১টি ছোট হাতের অক্ষর আর ১টি সংখ্যা';
+    expect(body.message).toBe(passwordRule);
+    expect(body.issues).toEqual([{ path: 'password', message: passwordRule }]);
   });
 });

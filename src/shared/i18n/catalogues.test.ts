@@ -81,7 +81,8 @@ describe('the catalogues', () => {
     for (const namespace of english) {
       for (const key of flatten(read('en', namespace)).keys()) {
         const base = key.replace(PLURAL, '');
-        const literal = new RegExp(`['"\`](${namespace}:)?${base.replace(/\./g, '\\.')}['"\`]`);
+        // Every character of the key as itself (an `errors` key is a sentence, brackets and all).
+        const literal = new RegExp(`['"\`](${namespace}:)?${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"\`]`);
         if (!literal.test(code) && !dynamic.some((pattern) => pattern.test(base) || pattern.test(`${namespace}:${base}`))) {
           unused.push(`${namespace}:${key}`);
         }

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ButtonHTMLAttributes, type ReactNode } from 're
 import type { LucideIcon } from 'lucide-react';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { FormAlert } from './form-alert';
+import { useErrorText } from '../../hooks/use-error-text';
 
 interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'children'> {
   /** The button's text, which is also its accessible name. */
@@ -47,6 +48,8 @@ interface FormActionsProps extends SubmitButtonProps {
  * to the alert that says why, so the next Tab carries on from the form and not from the top.
  */
 export function FormActions({ error, success, ...button }: FormActionsProps) {
+  // A refusal the browser wrote (no connection) is English, like the schemas' messages.
+  const errorText = useErrorText();
   const alertRef = useRef<HTMLDivElement>(null);
   const failed = Boolean(error) && !button.pending;
   useEffect(() => {
@@ -57,7 +60,7 @@ export function FormActions({ error, success, ...button }: FormActionsProps) {
 
   return (
     <>
-      {error ? <FormAlert ref={alertRef}>{error}</FormAlert> : null}
+      {error ? <FormAlert ref={alertRef}>{typeof error === 'string' ? errorText(error) : error}</FormAlert> : null}
       {success ? <FormAlert tone="success">{success}</FormAlert> : null}
       <SubmitButton {...button} />
     </>

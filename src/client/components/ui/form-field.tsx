@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useErrorText } from '../../hooks/use-error-text';
 
 interface FieldShellProps {
   label: string;
@@ -23,13 +24,11 @@ function Label({ htmlFor, label, optional }: { htmlFor: string; label: string; o
 }
 
 function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  // The shared schemas write their messages in English; the `errors` catalogue has each, English
-  // text as the key, in the page's language (a message from the server is already in it).
-  const { t } = useTranslation('errors');
+  const errorText = useErrorText();
   if (!error) return null;
   return (
     <p id={id} className="mt-1.5 text-sm font-medium text-error">
-      {t(error, { keySeparator: false, nsSeparator: false, defaultValue: error })}
+      {errorText(error)}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/ui/form-alert';
 import { paths } from '../../config/paths';
 import { useSignIn } from '../../features/auth/api/sign-in';
@@ -8,10 +9,13 @@ import { SocialSignIn } from '../../features/auth/components/social-sign-in';
 import { forwardedFromState, hasFrom, redirectTarget } from '../../features/auth/redirect-target';
 import { describeSignInError } from '../../features/auth/sign-in-error';
 import { useCurrentUser } from '../../features/auth/use-current-user';
+import { useErrorText } from '../../hooks/use-error-text';
 import { pageMeta, usePageTitle } from '../../config/page-meta';
 
 export function LoginRoute() {
   usePageTitle(pageMeta.login);
+  const { t } = useTranslation('auth');
+  const errorText = useErrorText();
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -27,20 +31,20 @@ export function LoginRoute() {
   const signedInElsewhere = user !== null && (signIn.isIdle || signIn.isError);
 
   return (
-    <AuthShell eyebrow="Welcome back" title="Log In" subtitle="Sign in to access your account">
+    <AuthShell eyebrow={t('login.eyebrow')} title={t('login.title')} subtitle={t('login.subtitle')}>
       {signedInElsewhere ? (
         <FormAlert className="mb-6">
           <p>
-            You are signed in as {user.name}, and that page needs another account. Log in with an account that may open
-            it, or go{' '}
-            <Link to={paths.home} className="link">
-              back to the home page
-            </Link>
-            .
+            <Trans
+              t={t}
+              i18nKey="login.signedInElsewhere"
+              values={{ name: user.name }}
+              components={{ name: <span translate="no" />, home: <Link to={paths.home} className="link" /> }}
+            />
           </p>
         </FormAlert>
       ) : null}
-      {providerError ? <FormAlert className="mb-6">{describeSignInError(providerError)}</FormAlert> : null}
+      {providerError ? <FormAlert className="mb-6">{errorText(describeSignInError(providerError))}</FormAlert> : null}
 
       <LoginForm
         onSubmit={(values) => signIn.mutate(values, { onSuccess: () => void navigate(target, { replace: true }) })}
@@ -50,9 +54,9 @@ export function LoginRoute() {
       <SocialSignIn callbackURL={target} />
 
       <p className="mt-8 text-center text-sm text-base-content/80">
-        Don't have an account yet?{' '}
+        {t('login.noAccount')}{' '}
         <Link to={paths.signup} state={forwardedFromState(location.state)} className="link font-semibold link-primary">
-          Sign up
+          {t('login.signUp')}
         </Link>
       </p>
     </AuthShell>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ArrowRight } from 'lucide-react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
 import { AuthShell } from '../../features/auth/components/auth-shell';
 import { SignupForm } from '../../features/auth/components/signup-form';
@@ -13,6 +14,9 @@ import { salon } from '../../../shared/salon';
 
 export function SignupRoute() {
   usePageTitle(pageMeta.signup);
+  // The code step's texts ('account') are loaded with the page's: fetched only when that step
+  // appears, they would suspend the page and lose the state that says she has just signed up.
+  const { t } = useTranslation(['auth', 'account']);
   const location = useLocation();
   const navigate = useNavigate();
   const { user } = useCurrentUser();
@@ -25,7 +29,7 @@ export function SignupRoute() {
   if (user && !signedUp) return <Navigate to={target} replace />;
   if (signedUp === 'proving') {
     return (
-      <AuthShell eyebrow="Sign Up" title="Your account is ready" subtitle="One more step, if you like: prove your mobile number.">
+      <AuthShell eyebrow={t('signup.eyebrow')} title={t('signup.readyTitle')} subtitle={t('signup.readySubtitle')}>
         <ProveNumberStep onContinue={goOn} />
       </AuthShell>
     );
@@ -33,9 +37,9 @@ export function SignupRoute() {
 
   return (
     <AuthShell
-      eyebrow="Sign Up"
-      title={`Welcome to ${salon.name}`}
-      subtitle="Create your account to book treatments, keep your booking list and pay online."
+      eyebrow={t('signup.eyebrow')}
+      title={t('signup.title', { salon: salon.name })}
+      subtitle={t('signup.subtitle')}
     >
       <SignupForm
         onSignedUp={(withPhone) => {
@@ -46,9 +50,9 @@ export function SignupRoute() {
       <SocialSignIn callbackURL={target} />
 
       <p className="mt-8 text-center text-sm text-base-content/80">
-        Already have an account?{' '}
+        {t('signup.haveAccount')}{' '}
         <Link to={paths.login} state={forwardedFromState(location.state)} className="link font-semibold link-primary">
-          Log in
+          {t('signup.logIn')}
         </Link>
       </p>
     </AuthShell>
@@ -57,17 +61,18 @@ export function SignupRoute() {
 
 /** The number she gave is proven with the texted code (the User Home's own form), or later. */
 function ProveNumberStep({ onContinue }: { onContinue: () => void }) {
+  const { t } = useTranslation('auth');
   const intro = useRef<HTMLParagraphElement>(null);
   // The form she filled is gone: her reader starts again at what this step asks.
   useEffect(() => intro.current?.focus(), []);
   return (
     <div>
       <p ref={intro} tabIndex={-1} className="text-base-content/80 outline-none">
-        Until your number is proven with the code, we send it no texts. You can also do this later on your home page.
+        {t('signup.proveIntro')}
       </p>
       <MobileNumber />
       <button type="button" className="btn mt-6 w-full gap-2 rounded-full btn-primary" onClick={onContinue}>
-        Continue
+        {t('signup.continue')}
         <ArrowRight aria-hidden="true" className="size-4" />
       </button>
     </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MessageSquareText, Send, ShieldCheck } from 'lucide-react';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { formatPhone, phoneSchema } from '../../../../shared/phone';
 import { CODE_MESSAGE, PHONE_CODE_MINUTES, type MyPhone } from '../../../../shared/sms';
@@ -10,6 +11,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField, PhoneField } from '../../../components/ui/form-field';
 import { QueryState } from '../../../components/ui/query-state';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { useMyPhone, useRemovePhone, useSetPhone, useSmsPreference, useVerifyPhone } from '../api/my-phone';
 
 // The forms' own schemas: the same rules as the API's, with the text the field keeps as typed.
@@ -32,14 +34,15 @@ function refusalOf<Values extends FieldValues>(error: Error | null, field: Path<
 
 /** The user home's 'Mobile number': add it, prove it with a texted code, change or remove it, texts on or off. */
 export function MobileNumber() {
+  const { t } = useTranslation('account');
   const phone = useMyPhone();
   return (
     <section aria-labelledby="mobile-number" className="mt-8 rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6">
       <h2 id="mobile-number" className="text-xl font-semibold">
-        Mobile number
+        {t('mobileNumber.heading')}
       </h2>
-      <p className="mt-2 text-base-content/75">We text your booking confirmations and reminders to a number you have proven with a code.</p>
-      <QueryState query={phone} className="mt-4" loading={{ label: 'Loading your mobile number', rows: 1, row: <div className="skeleton h-10 w-full max-w-sm" /> }}>
+      <p className="mt-2 text-base-content/75">{t('mobileNumber.intro')}</p>
+      <QueryState query={phone} className="mt-4" loading={{ label: t('mobileNumber.loading'), rows: 1, row: <div className="skeleton h-10 w-full max-w-sm" /> }}>
         {(data) => <PhoneState phone={data} />}
       </QueryState>
     </section>
@@ -63,6 +66,7 @@ function PhoneForm({ current, onDone }: { current: string | null; onDone: () => 
     resolver: zodResolver(phoneFormSchema),
     defaultValues: { phone: current ? formatPhone(current) : '' },
   });
+  const { t } = useTranslation('account');
   const setPhone = useSetPhone();
   const [refusal, setRefusal] = useState<string>();
   const onSubmit = handleSubmit(({ phone }) => {
@@ -70,12 +74,12 @@ function PhoneForm({ current, onDone }: { current: string | null; onDone: () => 
     setPhone.mutate({ phone }, { onSuccess: onDone, onError: (error) => setRefusal(refusalOf(error, 'phone', setError)) });
   });
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Set your mobile number" className="mt-4 max-w-sm space-y-4">
-      <PhoneField label="Mobile number" hint="We text it a 6-digit code." error={errors.phone?.message} registration={register('phone')} />
-      <FormActions label="Send code" icon={Send} pending={setPhone.isPending} error={refusal} className="w-full sm:w-auto" />
+    <form noValidate onSubmit={onSubmit} aria-label={t('mobileNumber.setLabel')} className="mt-4 max-w-sm space-y-4">
+      <PhoneField label={t('mobileNumber.field')} hint={t('mobileNumber.fieldHint')} error={errors.phone?.message} registration={register('phone')} />
+      <FormActions label={t('mobileNumber.sendCode')} icon={Send} pending={setPhone.isPending} error={refusal} className="w-full sm:w-auto" />
       {current ? (
         <button type="button" className="btn w-full rounded-full btn-ghost sm:ml-2 sm:w-auto" onClick={onDone}>
-          Keep {formatPhone(current)}
+          <Trans t={t} i18nKey="mobileNumber.keep" values={{ number: formatPhone(current) }} components={{ number: <span className="whitespace-nowrap" /> }} />
         </button>
       ) : null}
     </form>
@@ -90,6 +94,8 @@ function CodeForm({ phone, onChange }: { phone: MyPhone; onChange: () => void })
     reset,
     formState: { errors },
   } = useForm({ resolver: zodResolver(codeFormSchema), defaultValues: { code: '' } });
+  const { t } = useTranslation('account');
+  const errorText = useErrorText();
   const verify = useVerifyPhone();
   const resend = useSetPhone();
   const [refusal, setRefusal] = useState<string>();
@@ -107,29 +113,30 @@ function CodeForm({ phone, onChange }: { phone: MyPhone; onChange: () => void })
     <div className="mt-4 max-w-sm space-y-4">
       <p>
         {phone.codeExpiresAt ? (
-          <>
-            We texted a code to <strong className="whitespace-nowrap">{number}</strong>. It works for {PHONE_CODE_MINUTES} minutes.
-          </>
+          <Trans
+            t={t}
+            i18nKey="mobileNumber.codeSent"
+            values={{ number, minutes: PHONE_CODE_MINUTES }}
+            components={{ number: <strong className="whitespace-nowrap" /> }}
+          />
         ) : (
-          <>
-            <strong className="whitespace-nowrap">{number}</strong> is not proven yet. Ask for a code to prove it.
-          </>
+          <Trans t={t} i18nKey="mobileNumber.notProven" values={{ number }} components={{ number: <strong className="whitespace-nowrap" /> }} />
         )}
       </p>
       {phone.codeExpiresAt ? (
-        <form noValidate onSubmit={onSubmit} aria-label="Prove your number" className="space-y-4">
-          <InputField label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={errors.code?.message} registration={register('code')} />
-          <FormActions label="Prove number" icon={ShieldCheck} pending={verify.isPending} error={refusal} className="w-full sm:w-auto" />
+        <form noValidate onSubmit={onSubmit} aria-label={t('mobileNumber.proveLabel')} className="space-y-4">
+          <InputField label={t('mobileNumber.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={errors.code?.message} registration={register('code')} />
+          <FormActions label={t('mobileNumber.prove')} icon={ShieldCheck} pending={verify.isPending} error={refusal} className="w-full sm:w-auto" />
         </form>
       ) : refusal ? (
-        <FormAlert>{refusal}</FormAlert>
+        <FormAlert>{errorText(refusal)}</FormAlert>
       ) : null}
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn rounded-full btn-outline btn-sm" onClick={sendAgain} disabled={resend.isPending}>
-          {phone.codeExpiresAt ? 'Send a new code' : 'Send a code'}
+          {phone.codeExpiresAt ? t('mobileNumber.sendNewCode') : t('mobileNumber.sendACode')}
         </button>
         <button type="button" className="btn rounded-full btn-ghost btn-sm" onClick={onChange}>
-          Change number
+          {t('mobileNumber.change')}
         </button>
       </div>
     </div>
@@ -137,6 +144,8 @@ function CodeForm({ phone, onChange }: { phone: MyPhone; onChange: () => void })
 }
 
 function ProvenPhone({ phone, onChange }: { phone: MyPhone; onChange: () => void }) {
+  const { t } = useTranslation('account');
+  const errorText = useErrorText();
   const remove = useRemovePhone();
   const preference = useSmsPreference();
   const failure = remove.error ?? preference.error;
@@ -146,7 +155,7 @@ function ProvenPhone({ phone, onChange }: { phone: MyPhone; onChange: () => void
         <strong className="text-lg whitespace-nowrap">{formatPhone(phone.phone ?? '')}</strong>
         <span className="badge gap-1 border-success/40 bg-success/10 badge-sm text-success">
           <ShieldCheck aria-hidden="true" className="size-3.5" />
-          Proven
+          {t('mobileNumber.proven')}
         </span>
       </p>
       <label className="flex cursor-pointer items-start gap-3">
@@ -160,18 +169,18 @@ function ProvenPhone({ phone, onChange }: { phone: MyPhone; onChange: () => void
         <span>
           <span className="flex items-center gap-1.5 font-medium">
             <MessageSquareText aria-hidden="true" className="size-4" />
-            Text me about my appointments
+            {t('mobileNumber.textMe')}
           </span>
-          <span className="block text-sm text-base-content/70">Confirmations, reminders, moves and cancellations. Never at night.</span>
+          <span className="block text-sm text-base-content/70">{t('mobileNumber.textMeHint')}</span>
         </span>
       </label>
-      {failure ? <FormAlert>{failure.message}</FormAlert> : null}
+      {failure ? <FormAlert>{errorText(failure.message)}</FormAlert> : null}
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn rounded-full btn-outline btn-sm" onClick={onChange}>
-          Change number
+          {t('mobileNumber.change')}
         </button>
         <button type="button" className="btn rounded-full btn-ghost btn-sm text-error" onClick={() => remove.mutate()} disabled={remove.isPending}>
-          Remove number
+          {t('mobileNumber.remove')}
         </button>
       </div>
     </div>

@@ -1,18 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { emailSchema } from '../../../../shared/user';
 import { FormActions } from '../../../components/ui/form-actions';
 import { InputField } from '../../../components/ui/form-field';
 import { useRequestPasswordReset } from '../api/password-reset';
 
-export const RESET_LINK_SENT_MESSAGE =
-  'If an account uses this e-mail, we have sent a link to reset the password. It works for one hour.';
-
 const forgotPasswordSchema = z.object({ email: emailSchema });
 
 export function ForgotPasswordForm() {
+  const { t } = useTranslation('auth');
   const {
     register,
     handleSubmit,
@@ -27,9 +26,9 @@ export function ForgotPasswordForm() {
   const onSubmit = handleSubmit(({ email }) => request.mutate(email));
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Reset your password" className="space-y-5">
+    <form noValidate onSubmit={onSubmit} aria-label={t('forgot.title')} className="space-y-5">
       <InputField
-        label="Email"
+        label={t('fields.email')}
         type="email"
         autoComplete="email"
         inputMode="email"
@@ -37,12 +36,12 @@ export function ForgotPasswordForm() {
         registration={register('email')}
       />
       <FormActions
-        label="Send reset link"
+        label={t('forgot.submit')}
         icon={Send}
         pending={request.isPending}
         error={request.error?.message}
         // The same words whatever the address: the page never tells who has an account.
-        success={request.isSuccess ? RESET_LINK_SENT_MESSAGE : null}
+        success={request.isSuccess ? t('forgot.sent') : null}
         className="w-full shadow-soft"
       />
     </form>

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LogIn } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { signInInputSchema, type SignInInput } from '../../../../shared/user';
 import { FormActions } from '../../../components/ui/form-actions';
@@ -15,6 +16,7 @@ interface LoginFormProps {
 }
 
 export function LoginForm({ onSubmit, isPending, error }: LoginFormProps) {
+  const { t } = useTranslation('auth');
   const {
     register,
     handleSubmit,
@@ -26,9 +28,9 @@ export function LoginForm({ onSubmit, isPending, error }: LoginFormProps) {
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Log in" className="space-y-5">
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('login.formLabel')} className="space-y-5">
       <InputField
-        label="Email"
+        label={t('fields.email')}
         type="email"
         autoComplete="email"
         inputMode="email"
@@ -37,19 +39,19 @@ export function LoginForm({ onSubmit, isPending, error }: LoginFormProps) {
       />
       <div>
         <PasswordField
-          label="Password"
+          label={t('fields.password')}
           autoComplete="current-password"
           error={errors.password?.message}
           registration={register('password')}
         />
         <div className="mt-2 text-right">
           <Link to={paths.forgotPassword} className="link text-sm font-medium link-hover link-primary">
-            Forgot password?
+            {t('login.forgotPassword')}
           </Link>
         </div>
       </div>
 
-      <FormActions label="SignIn" icon={LogIn} pending={isPending} error={error?.message} className="w-full shadow-soft" />
+      <FormActions label={t('login.submit')} icon={LogIn} pending={isPending} error={error?.message} className="w-full shadow-soft" />
     </form>
   );
 }

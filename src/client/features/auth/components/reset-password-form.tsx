@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { passwordSchema } from '../../../../shared/user';
 import { FormActions } from '../../../components/ui/form-actions';
@@ -9,10 +10,11 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { useResetPassword } from '../api/password-reset';
 
-export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Log in with your new password.';
-export const INVALID_RESET_LINK_MESSAGE = 'This reset link is invalid or has expired. Ask for a new one.';
+/** The same words the server answers a dead link with (its `errors` catalogue translates both). */
+const INVALID_RESET_LINK_MESSAGE = 'This reset link is invalid or has expired. Ask for a new one.';
 
 export const resetPasswordFormSchema = z
   .object({
@@ -26,12 +28,14 @@ export const resetPasswordFormSchema = z
 
 /** The way out of a dead link: ask for a fresh one. */
 function DeadLinkAdvice({ message }: { message: string }) {
+  const { t } = useTranslation('auth');
+  const errorText = useErrorText();
   return (
     <>
-      <p>{message}</p>
+      <p>{errorText(message)}</p>
       <p>
         <Link to={paths.forgotPassword} className="link font-semibold">
-          Ask for a new reset link
+          {t('reset.askNewLink')}
         </Link>
       </p>
     </>
@@ -47,6 +51,7 @@ export function InvalidResetLink({ message = INVALID_RESET_LINK_MESSAGE }: { mes
 }
 
 export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
   const {
     register,
     handleSubmit,
@@ -61,9 +66,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (reset.isSuccess) {
     return (
       <div className="space-y-6">
-        <FormAlert tone="success">{PASSWORD_CHANGED_MESSAGE}</FormAlert>
+        <FormAlert tone="success">{t('reset.changed')}</FormAlert>
         <Link to={paths.login} className="btn w-full rounded-full shadow-soft btn-primary">
-          Go to Log In
+          {t('reset.goToLogin')}
         </Link>
       </div>
     );
@@ -75,22 +80,22 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const onSubmit = handleSubmit(({ newPassword }) => reset.mutate({ newPassword, token }));
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Choose a new password" className="space-y-5">
+    <form noValidate onSubmit={onSubmit} aria-label={t('reset.title')} className="space-y-5">
       <PasswordField
-        label="New password"
+        label={t('reset.newPassword')}
         autoComplete="new-password"
-        hint="At least 6 characters, with an uppercase letter, a lowercase letter and a number."
+        hint={t('fields.passwordHint')}
         error={errors.newPassword?.message}
         registration={register('newPassword')}
       />
       <PasswordField
-        label="Confirm new password"
+        label={t('reset.confirmPassword')}
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         registration={register('confirmPassword')}
       />
       <FormActions
-        label="Change password"
+        label={t('reset.submit')}
         icon={KeyRound}
         pending={reset.isPending}
         error={error ? linkIsDead ? <DeadLinkAdvice message={error.message} /> : error.message : null}

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus, UserRound } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { emailSchema, MAX_UPLOAD_BYTES, nameSchema, passwordSchema } from '../../../../shared/user';
 import { optionalPhoneSchema } from '../../../../shared/phone';
@@ -66,6 +67,7 @@ interface SignupFormProps {
 }
 
 export function SignupForm({ onSignedUp }: SignupFormProps) {
+  const { t } = useTranslation('auth');
   const {
     register,
     handleSubmit,
@@ -100,18 +102,18 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Sign up" className="space-y-5">
-      <InputField label="Name" autoComplete="name" error={errors.name?.message} registration={register('name')} />
+    <form noValidate onSubmit={onSubmit} aria-label={t('signup.formLabel')} className="space-y-5">
+      <InputField label={t('signup.name')} autoComplete="name" error={errors.name?.message} registration={register('name')} />
       <FileField
-        label="Profile image"
+        label={t('signup.image')}
         accept="image/*"
-        hint="A clear photo of you, at most 5 MB. It shows beside your name."
+        hint={t('signup.imageHint')}
         error={errors.image?.message}
         registration={register('image')}
         preview={<PhotoPreview file={files?.[0]} />}
       />
       <InputField
-        label="Email"
+        label={t('fields.email')}
         type="email"
         autoComplete="email"
         inputMode="email"
@@ -119,22 +121,22 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
         registration={register('email')}
       />
       <PasswordField
-        label="Password"
+        label={t('fields.password')}
         autoComplete="new-password"
-        hint="At least 6 characters, with an uppercase letter, a lowercase letter and a number."
+        hint={t('fields.passwordHint')}
         error={errors.password?.message}
         registration={register('password')}
       />
       <PhoneField
-        label="Mobile number"
+        label={t('signup.phone')}
         optional
-        hint="For booking texts. We text it a 6-digit code to prove it is yours."
+        hint={t('signup.phoneHint')}
         error={errors.phone?.message}
         registration={register('phone')}
       />
 
       <FormActions
-        label="Sign Up"
+        label={t('signup.submit')}
         icon={UserPlus}
         pending={signUp.isPending}
         error={signUp.error?.message}

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { KeyRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { useAuthProviders } from '../api/get-auth-providers';
 import { useSocialSignIn, type SocialProvider } from '../api/social-sign-in';
@@ -33,18 +34,19 @@ interface SocialSignInProps {
 
 /** One button per configured provider ('Continue with Google' …); nothing when none is configured. */
 export function SocialSignIn({ callbackURL }: SocialSignInProps) {
+  const { t } = useTranslation('auth');
   const { data: providers } = useAuthProviders();
   const socialSignIn = useSocialSignIn();
   const [chosen, setChosen] = useState<SocialProvider | null>(null);
 
   if (!providers) return null;
   const buttons: { provider: SocialProvider; label: string; logo: ReactNode }[] = [];
-  if (providers.google) buttons.push({ provider: 'google', label: 'Continue with Google', logo: <GoogleLogo /> });
-  if (providers.facebook) buttons.push({ provider: 'facebook', label: 'Continue with Facebook', logo: <FacebookLogo /> });
+  if (providers.google) buttons.push({ provider: 'google', label: t('social.continueWith', { provider: 'Google' }), logo: <GoogleLogo /> });
+  if (providers.facebook) buttons.push({ provider: 'facebook', label: t('social.continueWith', { provider: 'Facebook' }), logo: <FacebookLogo /> });
   if (providers.oidc) {
     buttons.push({
       provider: 'oidc',
-      label: `Continue with ${providers.oidc.name}`,
+      label: t('social.continueWith', { provider: providers.oidc.name }),
       logo: <KeyRound aria-hidden="true" className="size-5 text-secondary" />,
     });
   }
@@ -56,7 +58,7 @@ export function SocialSignIn({ callbackURL }: SocialSignInProps) {
   return (
     <div className="mt-6">
       <div className="divider text-xs font-medium tracking-[0.15em] text-base-content/70 uppercase before:bg-base-300 after:bg-base-300">
-        or
+        {t('social.or')}
       </div>
       <div className="grid gap-3">
         {buttons.map(({ provider, label, logo }) => (
