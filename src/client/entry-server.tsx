@@ -7,14 +7,14 @@ import { StrictMode } from 'react';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
-import type { i18n as I18n, Resource } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { pageDataJson, type PageData } from './app/page-data';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
 import { SiteProvider } from './app/site';
 import { pageMeta, type PageHandle, type PageMeta } from './config/page-meta';
 import { settingsQueryKey } from './features/settings/api/settings-query-key';
-import { createI18n, usedResources } from './lib/i18n';
+import { createI18n, resourcesOf, usedResources } from './lib/i18n';
 import { createQueryClient, queryKeys } from './lib/query-client';
 import { basenameOf, languageOfPath, LANGUAGES, pathIn, type Language } from '../shared/i18n/language';
 import type { PageHead, PageInputs, PageRenderer, RenderedPage, SiteInfo } from '../shared/ssr';
@@ -29,11 +29,7 @@ const handlers = Object.fromEntries(
  * of its own (two pages in two languages may render at once) with its language's catalogues at hand.
  */
 const catalogueModules = import.meta.glob<Record<string, unknown>>('../shared/i18n/locales/*/*.json', { eager: true, import: 'default' });
-const allResources: Resource = {};
-for (const [file, catalogue] of Object.entries(catalogueModules)) {
-  const [, language = '', namespace = ''] = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
-  (allResources[language] ??= {})[namespace] = catalogue;
-}
+const allResources = resourcesOf(catalogueModules);
 
 function i18nFor(language: Language): I18n {
   return createI18n(language, { [language]: allResources[language] ?? {} });

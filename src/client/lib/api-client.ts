@@ -54,6 +54,8 @@ export interface RequestOptions<T> {
   schema?: z.ZodType<T>;
   signal?: AbortSignal | undefined;
   headers?: Record<string, string>;
+  /** Lets the request outlive the page (a write sent as a link leaves it). */
+  keepalive?: boolean;
 }
 
 function resolveUrl(path: string): string {
@@ -109,7 +111,7 @@ async function toApiError(response: Response): Promise<ApiRequestError> {
 }
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, signal, headers = {} } = options;
+  const { method = 'GET', body, schema, signal, headers = {}, keepalive } = options;
   const isFormData = typeof FormData !== 'undefined' && body instanceof FormData;
   const init: RequestInit = {
     method,
@@ -124,6 +126,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   };
   if (body !== undefined) init.body = isFormData ? body : JSON.stringify(body);
   if (signal) init.signal = signal;
+  if (keepalive) init.keepalive = true;
 
   let response: Response;
   try {

@@ -59,3 +59,16 @@ export function usedResources(instance: I18n): I18nState {
   resources[language] = bundles;
   return { language, resources };
 }
+
+/**
+ * The catalogues of an eager `import.meta.glob` over `locales/<language>/<namespace>.json`, as
+ * i18next's resources (the server's renderer and the tests load them all at once).
+ */
+export function resourcesOf(modules: Record<string, Record<string, unknown>>): Resource {
+  const resources: Resource = {};
+  for (const [file, catalogue] of Object.entries(modules)) {
+    const [, language = '', namespace = ''] = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
+    (resources[language] ??= {})[namespace] = catalogue;
+  }
+  return resources;
+}

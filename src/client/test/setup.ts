@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { server } from './server';
-import { createI18n } from '../lib/i18n';
+import { createI18n, resourcesOf } from '../lib/i18n';
 
 // jsdom does not lay out or scroll; React Router's <ScrollRestoration /> calls these.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
@@ -54,6 +54,4 @@ afterAll(() => server.close());
 // (the browser fetches them per page; react-i18next's global instance serves components rendered
 // without a provider, as tests render them).
 const englishCatalogues = import.meta.glob<Record<string, unknown>>('../../shared/i18n/locales/en/*.json', { eager: true, import: 'default' });
-createI18n('en', {
-  en: Object.fromEntries(Object.entries(englishCatalogues).map(([file, catalogue]) => [/(\w[\w-]*)\.json$/.exec(file)?.[1] ?? '', catalogue])),
-});
+createI18n('en', resourcesOf(englishCatalogues));

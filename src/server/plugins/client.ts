@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { languageFromCookie, negotiateLanguage, pathIn, type Language } from '../../shared/i18n/language.js';
 import { languageOf } from '../repositories/languages.js';
+import { AUTH_COOKIE_PREFIX } from '../auth/auth.js';
 import { builtRendererPath, loadBuiltPages, Pages, type PagesSource } from '../ssr/pages.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -64,7 +65,7 @@ export const clientPlugin = fp(async (app: FastifyInstance, opts: ClientPluginOp
    * signed in on a new phone). Asked only then, so '/' costs no session lookup for anyone else.
    */
   const savedLanguage = async (request: FastifyRequest): Promise<Language | null> => {
-    if (!request.headers.cookie?.includes('session_token')) return null;
+    if (!request.headers.cookie?.includes(`${AUTH_COOKIE_PREFIX}.session_token=`)) return null;
     const user = await request.sessionUser().catch(() => null);
     return user ? languageOf(app.db, user.id) : null;
   };

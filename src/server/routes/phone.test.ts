@@ -97,6 +97,23 @@ describe('proving her number', () => {
     expect(await myPhone(who)).toMatchObject({ verified: false, codeExpiresAt: null });
   });
 
+  it('keeps her number and her language when both are saved at once (one profile row, two columns)', async () => {
+    const who = await signUp(t.app);
+    // Within the codes-per-hour limit: each round asks for one code.
+    for (let round = 0; round < PHONE_CODES_PER_HOUR - 1; round += 1) {
+      const phone = `+8801711${String(process.pid % 1000).padStart(3, '0')}${String(round).padStart(3, '0')}`;
+      const language = round % 2 === 0 ? 'bn' : 'en';
+      const [numberSaved, languageSaved] = await Promise.all([
+        asUser(t.app, who).put('/api/me/phone', { phone }),
+        asUser(t.app, who).put('/api/me/language', { language }),
+      ]);
+      expect(numberSaved.statusCode, numberSaved.body).toBe(200);
+      expect(languageSaved.statusCode, languageSaved.body).toBe(204);
+      const rows = await rowsOf<{ phone: string | null; language: string | null }>(t.app.db, sql`select phone, language from user_profiles where user_id = ${who.id}`);
+      expect(rows).toEqual([{ phone, language }]);
+    }
+  });
+
   it('counts two answers sent at once as two tries', async () => {
     const who = await signUp(t.app);
     const typed = freshNumber();

@@ -11,19 +11,23 @@ import type { Language } from '../../shared/i18n/language.js';
 export type SmsVisit = { title: string; startsAt: Date; staffName: string | null };
 type Where = { timeZone: string; language?: Language };
 
-const banglaWhen = new Map<string, Intl.DateTimeFormat>();
-/** 'বৃহস্পতি, ৩ ডিসে, ১১:০০': Bengali digits and names, on the salon's clock. */
-function banglaDateTime(instant: Date, timeZone: string): string {
-  let format = banglaWhen.get(timeZone);
+// Building an Intl format costs far more than using one: kept per zone and kind.
+const banglaFormats = new Map<string, Intl.DateTimeFormat>();
+function banglaFormat(timeZone: string, withDay: boolean): Intl.DateTimeFormat {
+  const key = `${withDay}|${timeZone}`;
+  let format = banglaFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('bn-BD', { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    banglaWhen.set(timeZone, format);
+    const day = withDay ? ({ weekday: 'short', day: 'numeric', month: 'short' } as const) : {};
+    format = new Intl.DateTimeFormat('bn-BD', { timeZone, ...day, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    banglaFormats.set(key, format);
   }
-  return format.format(instant);
+  return format;
 }
-const banglaTime = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('bn-BD', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
-const banglaNumber = (n: number) => new Intl.NumberFormat('bn-BD').format(n);
+/** 'বৃহস্পতি, ৩ ডিসে, ১১:০০': Bengali digits and names, on the salon's clock. */
+const banglaDateTime = (instant: Date, timeZone: string) => banglaFormat(timeZone, true).format(instant);
+const banglaTime = (instant: Date, timeZone: string) => banglaFormat(timeZone, false).format(instant);
+const BANGLA_NUMBER = new Intl.NumberFormat('bn-BD');
+const banglaNumber = (n: number) => BANGLA_NUMBER.format(n);
 
 const when = (visit: SmsVisit, where: Where) =>
   where.language === 'bn' ? banglaDateTime(visit.startsAt, where.timeZone) : formatSalonShortDateTime(visit.startsAt, where.timeZone);

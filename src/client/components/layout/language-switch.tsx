@@ -1,6 +1,7 @@
 import { Languages } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-client';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, languageCookie, pathIn, type Language } from '../../../shared/i18n/language';
@@ -29,13 +30,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
         // keepalive, as the link leaves the page at once. The session is read, not subscribed to.
         const session = queryClient.getQueryData<{ user?: unknown } | null>(queryKeys.session);
         if (session?.user) {
-          void fetch('/api/me/language', {
-            method: 'PUT',
-            credentials: 'include',
-            keepalive: true,
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ language: other }),
-          }).catch(() => undefined);
+          apiRequest('/api/me/language', { method: 'PUT', body: { language: other }, keepalive: true }).catch(() => undefined);
         }
       }}
     >
