@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { test, expect, sidewaysOverflow, wcagViolations } from './fixtures';
-import { LATIN_NAMES } from '../src/shared/i18n/brands';
+import { brokenWords, readWholePage, untranslatedWords } from './language-checks';
 
 /**
  * The Bangla site (docs/decisions/047): the public pages under /bn at phone widths, with nothing
@@ -21,51 +20,6 @@ const TRANSLATED_PAGES = [
   '/bn/reset-password',
 ];
 
-/** The brand; and every name of a person the pages show (stylists, reviewers), read from the API. */
-async function namesAndBrands(page: Page): Promise<string[]> {
-  const staff = (await (await page.request.get('/api/staff')).json()) as { name: string }[];
-  const reviews = (await (await page.request.get('/api/review')).json()) as { name: string }[];
-  return [...LATIN_NAMES, ...[...staff, ...reviews].flatMap(({ name }) => name.split(/\W+/))];
-}
-
-/** Latin words a reader sees (sr-only text included) outside names, brands and English-marked text. */
-async function untranslatedWords(page: Page): Promise<string[]> {
-  const allowed = await namesAndBrands(page);
-  return page.evaluate((allowed) => {
-    const words = new Set<string>();
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, noscript, [lang="en"], [translate="no"], [hidden]')) continue;
-      for (const word of node.textContent?.match(/[A-Za-z]{2,}/g) ?? []) if (!allowed.includes(word)) words.add(word);
-    }
-    return [...words];
-  }, allowed);
-}
-
-/** Words the layout splits over two lines (a narrow column with overflow-wrap: anywhere does). */
-async function brokenWords(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const broken: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, noscript, [hidden], .sr-only') || parent.getClientRects().length === 0) continue;
-      const text = node.textContent ?? '';
-      // A line may end at a hyphen (Blow-/dry): the parts between spaces and hyphens must stay whole.
-      for (const match of text.matchAll(/[^\s-]+/g)) {
-        const range = document.createRange();
-        range.setStart(node, match.index);
-        range.setEnd(node, match.index + match[0].length);
-        // One box per line the word sits on: more than one line's worth of tops is a broken word.
-        const tops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
-        if (tops.size > 1) broken.push(match[0]);
-      }
-    }
-    return broken;
-  });
-}
-
 for (const width of [390, 320]) {
   test.describe(`in Bangla at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });
@@ -77,14 +31,7 @@ for (const width of [390, 320]) {
         await expect(page.locator('html'), path).toHaveAttribute('lang', 'bn');
         // The header's link (anchored: the sign-up page has its own 'লগইন করুন' link).
         await expect(page.getByRole('link', { name: /^(LogIn|লগইন)$/ }), path).toBeVisible();
-        // The sections below the first screen hydrate as she scrolls: read the page once it is all there.
-        await page.evaluate(async () => {
-          for (let y = 0; y < document.body.scrollHeight; y += 500) {
-            window.scrollTo(0, y);
-            await new Promise((resolve) => setTimeout(resolve, 60));
-          }
-        });
-        await page.waitForLoadState('networkidle');
+        await readWholePage(page);
         expect(await untranslatedWords(page), path).toEqual([]);
         expect(await sidewaysOverflow(page), path).toBe(0);
         expect(await brokenWords(page), path).toEqual([]);
