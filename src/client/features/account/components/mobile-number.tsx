@@ -10,7 +10,7 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField, PhoneField } from '../../../components/ui/form-field';
 import { QueryState } from '../../../components/ui/query-state';
-import { ApiRequestError } from '../../../lib/api-client';
+import { applyServerFieldErrors, fieldsNamed } from '../../../lib/server-field-errors';
 import { useErrorText } from '../../../hooks/use-error-text';
 import { useMyPhone, useRemovePhone, useSetPhone, useSmsPreference, useVerifyPhone } from '../api/my-phone';
 
@@ -24,12 +24,7 @@ const codeFormSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, CODE_
  */
 function refusalOf<Values extends FieldValues>(error: Error | null, field: Path<Values>, setError: UseFormSetError<Values>): string | undefined {
   if (!error) return undefined;
-  const issue = error instanceof ApiRequestError ? error.issues?.find((i) => i.path === field) : undefined;
-  if (issue) {
-    setError(field, { type: 'server', message: issue.message });
-    return undefined;
-  }
-  return error.message;
+  return applyServerFieldErrors(error, setError, fieldsNamed<Values>(field)) > 0 ? undefined : error.message;
 }
 
 /** The user home's 'Mobile number': add it, prove it with a texted code, change or remove it, texts on or off. */

@@ -8,7 +8,7 @@ import { emailSchema, MAX_UPLOAD_BYTES, nameSchema, passwordSchema } from '../..
 import { optionalPhoneSchema } from '../../../../shared/phone';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FileField, InputField, PasswordField, PhoneField } from '../../../components/ui/form-field';
-import { ApiRequestError } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useSignUp } from '../api/sign-up';
 
 export const IMAGE_REQUIRED_MESSAGE = 'image is required';
@@ -91,11 +91,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
         onSuccess: () => onSignedUp(phone !== undefined),
         onError: (error) => {
           // A refused photo (too large, not an image) is also marked on its field.
-          if (error instanceof ApiRequestError) {
-            for (const issue of error.issues ?? []) {
-              if (isFieldName(issue.path)) setError(issue.path, { type: 'server', message: issue.message });
-            }
-          }
+          applyServerFieldErrors(error, setError, (path) => (isFieldName(path) ? path : undefined));
         },
       },
     );
