@@ -1,6 +1,7 @@
 import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/ui/page-loader';
 import { pageMeta, type PageHandle } from '../config/page-meta';
+import { paths } from '../config/paths';
 import { HomeRoute } from '../routes/home';
 import { RootLayout } from '../routes/root-layout';
 import { RouteError } from '../routes/route-error';
@@ -11,20 +12,21 @@ const handle = (value: PageHandle): PageHandle => value;
 
 /**
  * The home page ships in the first bundle; every other page is split out and fetched on demand.
- * Paths come from config/paths.ts (dashboard paths are relative to /dashboard here). The server
+ * Every path is config/paths.ts's own (absolute: React Router takes a child's full path when it
+ * begins with its parent's), so a link and its route cannot disagree. The server
  * renders every page with a `page` handle; the dashboards and the reset-password page (which
  * reads a one-time token) are rendered by the browser.
  */
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: paths.home,
     Component: RootLayout,
     ErrorBoundary: RouteError,
     HydrateFallback: PageLoader,
     children: [
       { index: true, Component: HomeRoute, handle: handle({ page: pageMeta.home }) },
       {
-        path: 'login',
+        path: paths.login,
         handle: handle({ page: pageMeta.login }),
         lazy: async () => {
           const { LoginRoute } = await import('../routes/auth/login');
@@ -32,7 +34,7 @@ export const routes: RouteObject[] = [
         },
       },
       {
-        path: 'signup',
+        path: paths.signup,
         handle: handle({ page: pageMeta.signup }),
         lazy: async () => {
           const { SignupRoute } = await import('../routes/auth/signup');
@@ -40,7 +42,7 @@ export const routes: RouteObject[] = [
         },
       },
       {
-        path: 'forgot-password',
+        path: paths.forgotPassword,
         handle: handle({ page: pageMeta.forgotPassword }),
         lazy: async () => {
           const { ForgotPasswordRoute } = await import('../routes/auth/forgot-password');
@@ -48,7 +50,7 @@ export const routes: RouteObject[] = [
         },
       },
       {
-        path: 'reset-password',
+        path: paths.resetPassword,
         handle: handle({ clientRendered: true }),
         lazy: async () => {
           const { ResetPasswordRoute } = await import('../routes/auth/reset-password');
@@ -57,7 +59,7 @@ export const routes: RouteObject[] = [
       },
       {
         // Needs a signed-in user (the layout checks); admin pages are checked again below.
-        path: 'dashboard',
+        path: paths.dashboard.root,
         handle: handle({ clientRendered: true }),
         lazy: async () => {
           const { DashboardLayout } = await import('../routes/dashboard/dashboard-layout');
@@ -78,91 +80,91 @@ export const routes: RouteObject[] = [
             },
             children: [
               {
-                path: 'adminhome',
+                path: paths.dashboard.adminHome,
                 lazy: async () => {
                   const { AdminHomeRoute } = await import('../routes/dashboard/admin-home');
                   return { Component: AdminHomeRoute };
                 },
               },
               {
-                path: 'alluser',
+                path: paths.dashboard.allUsers,
                 lazy: async () => {
                   const { AllUsersRoute } = await import('../routes/dashboard/all-users');
                   return { Component: AllUsersRoute };
                 },
               },
               {
-                path: 'orderlist',
+                path: paths.dashboard.orderList,
                 lazy: async () => {
                   const { OrderListRoute } = await import('../routes/dashboard/order-list');
                   return { Component: OrderListRoute };
                 },
               },
               {
-                path: 'calendar',
+                path: paths.dashboard.calendar,
                 lazy: async () => {
                   const { CalendarRoute } = await import('../routes/dashboard/calendar');
                   return { Component: CalendarRoute };
                 },
               },
               {
-                path: 'front-desk',
+                path: paths.dashboard.frontDesk,
                 lazy: async () => {
                   const { FrontDeskRoute } = await import('../routes/dashboard/front-desk');
                   return { Component: FrontDeskRoute };
                 },
               },
               {
-                path: 'settings',
+                path: paths.dashboard.settings,
                 lazy: async () => {
                   const { SalonSettingsRoute } = await import('../routes/dashboard/salon-settings');
                   return { Component: SalonSettingsRoute };
                 },
               },
               {
-                path: 'outbox',
+                path: paths.dashboard.outbox,
                 lazy: async () => {
                   const { OutboxRoute } = await import('../routes/dashboard/outbox');
                   return { Component: OutboxRoute };
                 },
               },
               {
-                path: 'sms',
+                path: paths.dashboard.sentSms,
                 lazy: async () => {
                   const { SentSmsRoute } = await import('../routes/dashboard/sent-sms');
                   return { Component: SentSmsRoute };
                 },
               },
               {
-                path: 'messages',
+                path: paths.dashboard.messages,
                 lazy: async () => {
                   const { MessagesRoute } = await import('../routes/dashboard/messages');
                   return { Component: MessagesRoute };
                 },
               },
               {
-                path: 'managereviews',
+                path: paths.dashboard.manageReviews,
                 lazy: async () => {
                   const { ManageReviewsRoute } = await import('../routes/dashboard/manage-reviews');
                   return { Component: ManageReviewsRoute };
                 },
               },
               {
-                path: 'staff',
+                path: paths.dashboard.staff,
                 lazy: async () => {
                   const { StaffRoute } = await import('../routes/dashboard/staff');
                   return { Component: StaffRoute };
                 },
               },
               {
-                path: 'addservice',
+                path: paths.dashboard.addService,
                 lazy: async () => {
                   const { AddServiceRoute } = await import('../routes/dashboard/add-service');
                   return { Component: AddServiceRoute };
                 },
               },
               {
-                path: 'manageservice',
+                path: paths.dashboard.manageServices,
                 lazy: async () => {
                   const { ManageServicesRoute } = await import('../routes/dashboard/manage-services');
                   return { Component: ManageServicesRoute };
@@ -170,7 +172,7 @@ export const routes: RouteObject[] = [
               },
               {
                 // Loaded before it renders; an unknown id shows the 404 page inside the dashboard.
-                path: 'updateservice/:id',
+                path: paths.dashboard.updateService(':id'),
                 lazy: async () => {
                   const { UpdateServiceRoute, updateServiceLoader, UpdateServiceErrorBoundary } = await import(
                     '../routes/dashboard/update-service'
@@ -181,56 +183,56 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            path: 'my-day',
+            path: paths.dashboard.myDay,
             lazy: async () => {
               const { MyDayRoute } = await import('../routes/dashboard/my-day');
               return { Component: MyDayRoute };
             },
           },
           {
-            path: 'userhome',
+            path: paths.dashboard.userHome,
             lazy: async () => {
               const { UserHomeRoute } = await import('../routes/dashboard/user-home');
               return { Component: UserHomeRoute };
             },
           },
           {
-            path: 'book',
+            path: paths.dashboard.book,
             lazy: async () => {
               const { BookRoute } = await import('../routes/dashboard/book');
               return { Component: BookRoute };
             },
           },
           {
-            path: 'bookinglist',
+            path: paths.dashboard.bookingList,
             lazy: async () => {
               const { BookingListRoute } = await import('../routes/dashboard/booking-list');
               return { Component: BookingListRoute };
             },
           },
           {
-            path: 'review',
+            path: paths.dashboard.review,
             lazy: async () => {
               const { ReviewRoute } = await import('../routes/dashboard/review');
               return { Component: ReviewRoute };
             },
           },
           {
-            path: 'appointment',
+            path: paths.dashboard.appointment,
             lazy: async () => {
               const { AppointmentRoute } = await import('../routes/dashboard/appointment');
               return { Component: AppointmentRoute };
             },
           },
           {
-            path: 'appointment/done',
+            path: paths.dashboard.appointmentDone,
             lazy: async () => {
               const { AppointmentDoneRoute } = await import('../routes/dashboard/appointment-done');
               return { Component: AppointmentDoneRoute };
             },
           },
           {
-            path: 'paymentHistory',
+            path: paths.dashboard.paymentHistory,
             lazy: async () => {
               const { PaymentHistoryRoute } = await import('../routes/dashboard/payment-history');
               return { Component: PaymentHistoryRoute };
@@ -240,7 +242,7 @@ export const routes: RouteObject[] = [
       },
       ...(['about', 'team', 'terms', 'privacy', 'cookies'] as const).map(
         (page): RouteObject => ({
-          path: page,
+          path: paths[page],
           handle: handle({ page: pageMeta[page] }),
           lazy: async () => {
             const { infoPages } = await import('../routes/info-pages');
