@@ -5,6 +5,10 @@ import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import i18next from 'eslint-plugin-i18next';
+import fs from 'node:fs';
+
+/** The client's features (src/client/features/<name>): each its own zone (conventions.md). */
+const clientFeatures = fs.readdirSync('src/client/features', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 
 /** What writes SQL: the query builder and the tables, the prepared statements, raw rows. */
 const sqlImports = ['drizzle-orm', '../db/schema.js', '../repositories/prepared.js', '../db/rows.js'].map((name) => ({
@@ -31,6 +35,25 @@ export default tseslint.config(
             { target: './src/client', from: './src/server', message: 'The client never imports the server.' },
             { target: './src/server', from: './src/client', message: 'The server never imports the client.' },
             { target: './src/shared', from: ['./src/server', './src/client'], message: 'shared depends on nothing.' },
+            // The client in layers: app (the router, the providers) composes routes, routes compose
+            // features, and features use the shared parts (components, hooks, lib, config). A feature
+            // never reaches into another: what two need moves down into lib/, or the route composes.
+            ...clientFeatures.map((feature) => ({
+              target: `./src/client/features/${feature}`,
+              from: './src/client/features',
+              except: [`./${feature}`],
+              message: 'A feature does not import another feature: compose them in a route, or move what they share into lib/.',
+            })),
+            {
+              target: ['./src/client/components', './src/client/hooks', './src/client/lib', './src/client/config'],
+              from: ['./src/client/features', './src/client/routes', './src/client/app'],
+              message: 'The shared parts of the client do not depend on features, routes or the app.',
+            },
+            {
+              target: ['./src/client/features', './src/client/routes'],
+              from: './src/client/app',
+              message: 'Only the entry points import app/ (the router imports the routes, not the other way round).',
+            },
           ],
         },
       ],

@@ -9,7 +9,7 @@ import { RouterProvider } from 'react-router/dom';
 import { readPageData, seedQueries } from './app/page-data';
 import { AppProvider } from './app/provider';
 import { createAppRouter, routes } from './app/router';
-import { browserSiteInfo, SiteProvider } from './app/site';
+import { browserSiteInfo, SiteProvider } from './lib/site';
 import { createI18n } from './lib/i18n';
 import { loadCatalogue } from './lib/i18n-catalogues';
 import { createQueryClient } from './lib/query-client';

@@ -5,7 +5,7 @@ import { useCurrentUser } from '../features/auth/use-current-user';
 import { useAddToBooking } from '../features/cart/use-add-to-booking';
 import { Hero } from '../features/marketing/components/hero';
 import { SalonHighlights } from '../features/marketing/components/salon-highlights';
-import { SalonJsonLd } from '../features/marketing/components/salon-json-ld';
+import { SalonJsonLd } from './salon-json-ld';
 import { TestimonialsSection } from '../features/reviews/components/testimonials-carousel';
 import { ServicesGrid } from '../features/services/components/services-grid';
 import { useSearchParams } from 'react-router';

@@ -24,7 +24,7 @@ export function RootLayout() {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const { user, isLoading, isAdmin } = useCurrentUser();
-  const bookingCount = useBookingCount();
+  const bookingCount = useBookingCount(user?.email);
   const logout = useLogout();
   useFocusOnNavigation(mainRef);
 

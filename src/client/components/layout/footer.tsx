@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSite } from '../../app/site';
+import { useSite } from '../../lib/site';
 import { paths } from '../../config/paths';
 import { useIntlLocale } from '../../hooks/use-language';
 import { LanguageSwitch } from './language-switch';

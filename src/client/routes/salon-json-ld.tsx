@@ -1,14 +1,14 @@
-import { formatMoney } from '../../../../shared/money';
-import { openingHoursSpecification } from '../../../../shared/opening-hours';
-import { averageRating } from '../../../../shared/ratings';
-import type { Review } from '../../../../shared/review';
-import type { DayHours } from '../../../../shared/salon-settings';
-import { salon } from '../../../../shared/salon';
-import type { Service } from '../../../../shared/service';
-import { useSite } from '../../../app/site';
-import { usePublicSalonSettings } from '../../contact/api/get-opening-hours';
-import { useReviews } from '../../reviews/api/get-reviews';
-import { useServices } from '../../services/api/get-services';
+import { formatMoney } from '../../shared/money';
+import { openingHoursSpecification } from '../../shared/opening-hours';
+import { averageRating } from '../../shared/ratings';
+import type { Review } from '../../shared/review';
+import type { DayHours } from '../../shared/salon-settings';
+import { salon } from '../../shared/salon';
+import type { Service } from '../../shared/service';
+import { useSite } from '../lib/site';
+import { usePublicSalonSettings } from '../lib/salon-settings';
+import { useReviews } from '../features/reviews/api/get-reviews';
+import { useServices } from '../features/services/api/get-services';
 
 type SalonFacts = {
   url: string;
