@@ -80,6 +80,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: sqlImports }] },
   },
   {
+    // No import cycles: a cycle makes the load order (and what is undefined at first use) depend on
+    // which module is imported first. Type-only imports are erased, so they may go both ways.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }] },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
