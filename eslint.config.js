@@ -24,7 +24,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'import-x': importX },
     // Resolves `./x.js` to `./x.ts` as TypeScript does, so the import boundaries below see every edge.
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    // The parser and extensions let import-x read the imported modules too (no-cycle follows them).
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // One direction of imports: shared <- server, shared <- client (conventions.md).
