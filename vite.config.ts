@@ -80,6 +80,9 @@ function firstLoad(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   publicDir: 'public',
+  // tsconfig.json's `paths` (@/… is src/client, @shared/… is src/shared): one definition for the
+  // type-checker, the build and the tests.
+  resolve: { tsconfigPaths: true },
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [firstLoad()])],
   build: isSsrBuild
     ? {

@@ -17,6 +17,8 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        // tsconfig.json's `paths` (@/…, @shared/…), as the build resolves them.
+        resolve: { tsconfigPaths: true },
         test: {
           name: 'client',
           environment: 'jsdom',
