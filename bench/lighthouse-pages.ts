@@ -13,7 +13,8 @@ import path from 'node:path';
 import { runLighthouse, type Scores } from './lighthouse.js';
 import { startBuiltServer } from './lib.js';
 
-const PAGES = ['/', '/bn/'] as const;
+// `npm run lighthouse -- /bn/` runs the pages named instead.
+const PAGES = process.argv.length > 2 ? process.argv.slice(2) : ['/', '/bn/'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parlour-lighthouse-'));
