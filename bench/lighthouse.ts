@@ -25,6 +25,8 @@ export type Scores = {
    * run's CPU slowdown: what the page itself costs, with a busy machine's preemption left out.
    */
   cpuTbtMs: number;
+  /** The accessibility, best-practices and SEO audits that failed: `category: audit id (title)`. */
+  lostPoints: string[];
 };
 
 type TraceEvent = { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } };
@@ -45,6 +47,8 @@ const chromeFlags = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // Only the local server: no run reaches (or waits on) the internet.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ];
 
 type FormFactor = 'desktop' | 'mobile';
@@ -93,6 +97,11 @@ export async function runLighthouse<F extends FormFactor = FormFactor>(
               result.lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 1,
             )
           : NaN,
+        lostPoints: ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
+          (categories?.[category]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && typeof audits?.[ref.id]?.score === 'number' && audits[ref.id]!.score! < 1)
+            .map((ref) => `${category}: ${ref.id} (${audits?.[ref.id]?.title ?? ''})`),
+        ),
       };
     }
     return out;

@@ -1,8 +1,9 @@
 import { CalendarHeart, Phone, ShieldCheck, Sparkles, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { salon } from '../../../../shared/salon';
+import { taggedText } from '../../../lib/tagged-text';
 
 /** The figure the last promise quotes (spec section 9's 500+ happy customers). */
 const HAPPY_CUSTOMERS = 500;
@@ -29,7 +30,7 @@ export function Hero() {
             id="hero-heading"
             className="mt-6 text-4xl leading-[1.1] font-semibold text-base-content sm:text-5xl lg:text-6xl"
           >
-            <Trans t={t} i18nKey="hero.title" components={{ accent: <span className="text-primary" /> }} />
+            {taggedText(t('hero.title'), { accent: <span className="text-primary" /> })}
           </h1>
           <p className="mx-auto mt-6 max-w-xl text-lg leading-relaxed text-base-content/80 lg:mx-0">{t('hero.intro')}</p>
           <div className="mt-8 flex flex-col items-center gap-4 sm:flex-row sm:justify-center lg:justify-start">
