@@ -1,4 +1,19 @@
 import type { SweetAlertIcon } from 'sweetalert2';
+import { getI18n } from 'react-i18next';
+
+type ButtonWord = 'yes' | 'cancel' | 'ok' | 'undo';
+const ENGLISH_BUTTONS: Record<ButtonWord, string> = { yes: 'Yes', cancel: 'Cancel', ok: 'OK', undo: 'Undo' };
+const BUTTON_KEYS = { yes: 'dialog.yes', cancel: 'dialog.cancel', ok: 'dialog.ok', undo: 'dialog.undo' } as const;
+
+/**
+ * A default button's word in the page's language. Dialogs open outside React, so they read the
+ * page's i18next instance (react-i18next keeps it); `common`, where these live, is loaded with
+ * every page. English when there is none (a script run before the app).
+ */
+function buttonWord(word: ButtonWord): string {
+  const i18n = getI18n() as ReturnType<typeof getI18n> | undefined;
+  return i18n ? i18n.t(BUTTON_KEYS[word], { ns: 'common' }) : ENGLISH_BUTTONS[word];
+}
 
 /**
  * The one dialog and toast helper of the web app (SweetAlert2, themed).
@@ -68,8 +83,8 @@ export async function confirmDialog({
   title,
   text,
   icon = 'warning',
-  confirmButtonText = 'Yes',
-  cancelButtonText = 'Cancel',
+  confirmButtonText = buttonWord('yes'),
+  cancelButtonText = buttonWord('cancel'),
 }: ConfirmDialogOptions): Promise<boolean> {
   const Swal = await loadSwal();
   const result = await Swal.fire({
@@ -94,12 +109,12 @@ export interface MessageDialogOptions {
 
 export async function showSuccess({ title, text, focusAfter }: MessageDialogOptions): Promise<void> {
   const Swal = await loadSwal();
-  await Swal.fire({ title, text, icon: 'success', confirmButtonText: 'OK', didClose: keepFocus(focusAfter) });
+  await Swal.fire({ title, text, icon: 'success', confirmButtonText: buttonWord('ok'), didClose: keepFocus(focusAfter) });
 }
 
 export async function showError({ title, text, focusAfter }: MessageDialogOptions): Promise<void> {
   const Swal = await loadSwal();
-  await Swal.fire({ title, text, icon: 'error', confirmButtonText: 'OK', didClose: keepFocus(focusAfter) });
+  await Swal.fire({ title, text, icon: 'error', confirmButtonText: buttonWord('ok'), didClose: keepFocus(focusAfter) });
 }
 
 export const TOAST_DURATION_MS = 1500;
@@ -145,7 +160,7 @@ export async function undoToast({ title, focusAfter }: UndoToastOptions): Promis
     timer: UNDO_DURATION_MS,
     timerProgressBar: true,
     showConfirmButton: true,
-    confirmButtonText: 'Undo',
+    confirmButtonText: buttonWord('undo'),
     didOpen: (popup) => {
       popup.addEventListener('mouseenter', () => Toast.stopTimer());
       popup.addEventListener('mouseleave', () => Toast.resumeTimer());
