@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { CalendarClock, RotateCcw, UserRound } from 'lucide-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/payments';
 import { useContentLang } from '../../../hooks/use-language';
 import { useSalonDates } from '../../../hooks/use-salon-dates';
@@ -93,7 +93,7 @@ function PastVisit({ booking, timeZone, busy, onBookAgain }: PastVisitProps) {
                   <span aria-hidden="true">·</span>
                   <UserRound aria-hidden="true" className="size-4 shrink-0" />
                   <span className="wrap-break-word">
-                    <Trans t={t} i18nKey="visits.withStylist" values={{ name: booking.staffName }} components={{ name: <span translate="no" /> }} />
+                    {t('visits.withStylist', { name: booking.staffName })}
                   </span>
                 </>
               ) : null}

@@ -1,7 +1,7 @@
 import { useId, useRef, type ComponentType } from 'react';
 import { CalendarClock, CalendarPlus, Download, XCircle } from 'lucide-react';
 import type { TFunction } from 'i18next';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Booking } from '../../../../shared/payments';
 import { paths } from '../../../config/paths';
@@ -149,7 +149,7 @@ function UpcomingAppointment({ booking, timeZone, busy, onCancel, move }: Upcomi
                 <>
                   <span aria-hidden="true">·</span>
                   <span className="min-w-0 wrap-break-word">
-                    <Trans t={t} i18nKey="visits.withStylist" values={{ name: booking.staffName }} components={{ name: <span translate="no" /> }} />
+                    {t('visits.withStylist', { name: booking.staffName })}
                   </span>
                 </>
               ) : null}
