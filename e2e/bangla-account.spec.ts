@@ -61,7 +61,7 @@ for (const width of [390, 320]) {
       await expectBangla(page, '/bn/dashboard/userhome (menu open)');
 
       await menu.getByRole('link', { name: 'রিভিউ দিন' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'আপনার অভিজ্ঞতা কেমন ছিল, জানান' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'আপনার অভিজ্ঞতা কেমন ছিল, জানান' })).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole('heading', { name: 'আপনার রিভিউ' })).toBeVisible();
       await expect(page).toHaveTitle('রিভিউ দিন | Parlour');
       await expectBangla(page, '/bn/dashboard/review');
