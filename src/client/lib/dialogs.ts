@@ -1,4 +1,24 @@
 import type { SweetAlertIcon } from 'sweetalert2';
+import { getI18n } from 'react-i18next';
+
+type ButtonWord = 'yes' | 'no' | 'cancel' | 'ok' | 'undo';
+const ENGLISH_BUTTONS: Record<ButtonWord, string> = { yes: 'Yes', no: 'No', cancel: 'Cancel', ok: 'OK', undo: 'Undo' };
+const BUTTON_KEYS = { yes: 'dialog.yes', no: 'dialog.no', cancel: 'dialog.cancel', ok: 'dialog.ok', undo: 'dialog.undo' } as const;
+
+/**
+ * A default button's word in the page's language. Dialogs open outside React, so they read the
+ * page's i18next instance (react-i18next keeps it); `common`, where these live, is loaded with
+ * every page. English when there is none (a script run before the app).
+ */
+function buttonWord(word: ButtonWord): string {
+  const i18n = getI18n() as ReturnType<typeof getI18n> | undefined;
+  return i18n ? i18n.t(BUTTON_KEYS[word], { ns: 'common' }) : ENGLISH_BUTTONS[word];
+}
+
+/** SweetAlert2 keeps its unused buttons in the dialog, hidden: their words too, in the page's language. */
+function unusedButtons() {
+  return { denyButtonText: buttonWord('no'), cancelButtonText: buttonWord('cancel') };
+}
 
 /**
  * The one dialog and toast helper of the web app (SweetAlert2, themed).
@@ -68,11 +88,12 @@ export async function confirmDialog({
   title,
   text,
   icon = 'warning',
-  confirmButtonText = 'Yes',
-  cancelButtonText = 'Cancel',
+  confirmButtonText = buttonWord('yes'),
+  cancelButtonText = buttonWord('cancel'),
 }: ConfirmDialogOptions): Promise<boolean> {
   const Swal = await loadSwal();
   const result = await Swal.fire({
+    ...unusedButtons(),
     title,
     text,
     icon,
@@ -94,12 +115,12 @@ export interface MessageDialogOptions {
 
 export async function showSuccess({ title, text, focusAfter }: MessageDialogOptions): Promise<void> {
   const Swal = await loadSwal();
-  await Swal.fire({ title, text, icon: 'success', confirmButtonText: 'OK', didClose: keepFocus(focusAfter) });
+  await Swal.fire({ ...unusedButtons(), title, text, icon: 'success', confirmButtonText: buttonWord('ok'), didClose: keepFocus(focusAfter) });
 }
 
 export async function showError({ title, text, focusAfter }: MessageDialogOptions): Promise<void> {
   const Swal = await loadSwal();
-  await Swal.fire({ title, text, icon: 'error', confirmButtonText: 'OK', didClose: keepFocus(focusAfter) });
+  await Swal.fire({ ...unusedButtons(), title, text, icon: 'error', confirmButtonText: buttonWord('ok'), didClose: keepFocus(focusAfter) });
 }
 
 export const TOAST_DURATION_MS = 1500;
@@ -113,6 +134,7 @@ export interface ToastOptions {
 export async function toast({ title, icon = 'success' }: ToastOptions): Promise<void> {
   const Toast = (await loadSweetAlert()).ParlourToast;
   await Toast.fire({
+    ...unusedButtons(),
     position: 'top-end',
     icon,
     title,
@@ -139,13 +161,14 @@ export interface UndoToastOptions {
 export async function undoToast({ title, focusAfter }: UndoToastOptions): Promise<boolean> {
   const Toast = (await loadSweetAlert()).ParlourToast;
   const result = await Toast.fire({
+    ...unusedButtons(),
     position: 'top-end',
     icon: 'success',
     title,
     timer: UNDO_DURATION_MS,
     timerProgressBar: true,
     showConfirmButton: true,
-    confirmButtonText: 'Undo',
+    confirmButtonText: buttonWord('undo'),
     didOpen: (popup) => {
       popup.addEventListener('mouseenter', () => Toast.stopTimer());
       popup.addEventListener('mouseleave', () => Toast.resumeTimer());
@@ -192,6 +215,7 @@ export async function linkToast({ title, linkText, href, onFollow, focusAfter }:
     onFollow(href);
   });
   await Toast.fire({
+    ...unusedButtons(),
     position: 'top-end',
     icon: 'success',
     title,

@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
 /** `/api/...?<filters>&format=csv`: the list the page shows, as a spreadsheet file. */
 export function csvHref(path: string, filters: Record<string, string | undefined>): string {
@@ -12,11 +13,12 @@ export function csvHref(path: string, filters: Record<string, string | undefined
  * A plain link (the server answers with `content-disposition: attachment`), so the browser saves
  * the file with the session cookie and no JavaScript holds the whole list in memory.
  */
-export function DownloadCsvLink({ href, label = 'Download CSV' }: { href: string; label?: string }) {
+export function DownloadCsvLink({ href, label }: { href: string; label?: string }) {
+  const { t } = useTranslation('ui');
   return (
     <a href={href} download className="btn gap-2 btn-outline btn-sm">
       <Download aria-hidden="true" className="size-4" />
-      {label}
+      {label ?? t('downloadCsv')}
     </a>
   );
 }

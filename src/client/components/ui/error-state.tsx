@@ -1,5 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../hooks/use-error-text';
 
 interface ErrorStateProps {
   title: string;
@@ -13,6 +14,8 @@ interface ErrorStateProps {
 /** The failed state of a data view: what went wrong and a way to try again. */
 export function ErrorState({ title, message, onRetry, isRetrying = false, tone = 'dark' }: ErrorStateProps) {
   const { t } = useTranslation();
+  // The API client's own messages are English: the page's words for them (the API's come translated).
+  const errorText = useErrorText();
   return (
     <div
       role="alert"
@@ -23,7 +26,7 @@ export function ErrorState({ title, message, onRetry, isRetrying = false, tone =
       }`}
     >
       <p className="font-display text-xl font-semibold">{title}</p>
-      {message ? <p className={tone === 'dark' ? 'text-base-content/75' : 'text-secondary-content/85'}>{message}</p> : null}
+      {message ? <p className={tone === 'dark' ? 'text-base-content/75' : 'text-secondary-content/85'}>{errorText(message)}</p> : null}
       <button
         type="button"
         className={`btn mt-2 rounded-full ${tone === 'dark' ? 'btn-primary' : 'btn-accent'}`}

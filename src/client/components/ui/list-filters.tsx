@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isCalendarDate } from '../../../shared/salon-settings';
 
@@ -70,6 +71,7 @@ interface ListFiltersProps {
 
 /** The filter bar above the order list and the admin's payment history. */
 export function ListFilters({ label, statusOptions, filters, onChange, onClear }: ListFiltersProps) {
+  const { t } = useTranslation('ui');
   const id = useId();
   const isFiltered = Boolean(filters.from || filters.to || filters.status);
   return (
@@ -81,7 +83,7 @@ export function ListFilters({ label, statusOptions, filters, onChange, onClear }
     >
       <div>
         <label htmlFor={`${id}-from`} className="mb-1.5 block text-sm font-medium">
-          From
+          {t('filters.from')}
         </label>
         <input
           id={`${id}-from`}
@@ -94,7 +96,7 @@ export function ListFilters({ label, statusOptions, filters, onChange, onClear }
       </div>
       <div>
         <label htmlFor={`${id}-to`} className="mb-1.5 block text-sm font-medium">
-          To
+          {t('filters.to')}
         </label>
         <input
           id={`${id}-to`}
@@ -107,7 +109,7 @@ export function ListFilters({ label, statusOptions, filters, onChange, onClear }
       </div>
       <div>
         <label htmlFor={`${id}-status`} className="mb-1.5 block text-sm font-medium">
-          Status
+          {t('filters.status')}
         </label>
         <select
           id={`${id}-status`}
@@ -115,7 +117,7 @@ export function ListFilters({ label, statusOptions, filters, onChange, onClear }
           value={filters.status ?? ''}
           onChange={(event) => onChange('status', event.target.value)}
         >
-          <option value="">All</option>
+          <option value="">{t('filters.all')}</option>
           {statusOptions.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -126,7 +128,7 @@ export function ListFilters({ label, statusOptions, filters, onChange, onClear }
       {isFiltered ? (
         <button type="button" className="btn rounded-full btn-ghost btn-sm" onClick={onClear}>
           <X aria-hidden="true" className="size-4" />
-          Clear filters
+          {t('filters.clear')}
         </button>
       ) : null}
     </form>

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 
 interface PageHeaderProps {
-  eyebrow: string;
-  title: string;
+  eyebrow: ReactNode;
+  /** The page's h1: a string, or words with a name marked up in them. */
+  title: ReactNode;
   children?: ReactNode;
   /** Buttons or links beside the title on wide screens. */
   actions?: ReactNode;

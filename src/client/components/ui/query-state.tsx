@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { ErrorState } from './error-state';
 
 const panelClass = 'rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70';
@@ -27,7 +28,9 @@ interface EmptyProps {
   action?: ReactNode;
 }
 
-function Loading({ label = 'Loading', showLabel = false, rows, row, className }: LoadingProps & { className: string }) {
+function Loading({ label, showLabel = false, rows, row, className }: LoadingProps & { className: string }) {
+  const { t } = useTranslation();
+  const status = label ?? t('loading');
   const placeholders = Array.from({ length: rows }, (_, index) => (
     <div key={index} className="flex items-center gap-4">
       {row}
@@ -37,7 +40,7 @@ function Loading({ label = 'Loading', showLabel = false, rows, row, className }:
     return (
       <div aria-busy="true" className={`${className} ${panelClass} p-5`.trim()}>
         <p role="status" className="mb-4 font-medium text-base-content/75">
-          {label}
+          {status}
         </p>
         <div aria-hidden="true" className="space-y-3">
           {placeholders}
@@ -46,7 +49,7 @@ function Loading({ label = 'Loading', showLabel = false, rows, row, className }:
     );
   }
   return (
-    <div role="status" aria-label={label} className={`${className} space-y-3 ${panelClass} p-5`.trim()}>
+    <div role="status" aria-label={status} className={`${className} space-y-3 ${panelClass} p-5`.trim()}>
       {placeholders}
     </div>
   );
@@ -83,11 +86,13 @@ interface QueryStateProps<T> {
  * loads, the error with a way to try again, the empty message, or the data.
  */
 export function QueryState<T>({ query, className = '', loading, empty, children }: QueryStateProps<T>) {
+  // Asked for in every state, so the catalogue is at hand before an error needs it (no suspense then).
+  const { t } = useTranslation('ui');
   if (query.isPending) return <Loading {...loading} className={className} />;
   if (query.isError) {
     const error = (
       <ErrorState
-        title="Something went wrong"
+        title={t('somethingWentWrong')}
         message={query.error.message}
         onRetry={() => void query.refetch()}
         isRetrying={query.isFetching}

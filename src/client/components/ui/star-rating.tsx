@@ -1,4 +1,5 @@
 import { Star } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
 interface StarRatingProps {
   rating: number;
@@ -8,9 +9,11 @@ interface StarRatingProps {
 
 /** A read-only rating, announced as one image ("Rated 4 out of 5"). */
 export function StarRating({ rating, max = 5, className = '' }: StarRatingProps) {
+  // `common`: the home page's testimonials show it, and common is loaded with every page.
+  const { t } = useTranslation();
   const rounded = Math.max(0, Math.min(max, Math.round(rating)));
   return (
-    <div role="img" aria-label={`Rated ${rounded} out of ${max}`} className={`flex items-center gap-1 ${className}`}>
+    <div role="img" aria-label={t('rated', { rating: rounded, max })} className={`flex items-center gap-1 ${className}`}>
       {Array.from({ length: max }, (_, index) => (
         <Star
           key={index}

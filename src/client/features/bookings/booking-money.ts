@@ -3,21 +3,48 @@ import { cancellationRefundMinor, mayStillChange } from '../../../shared/booking
 import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../shared/money';
 import { refundedTo } from '../../../shared/deposits';
 
+/** Where a booking's money stands, as the words below name it: the amounts are the taka to show. */
+export type BookingMoneyState =
+  | { kind: 'depositKept'; amount: number }
+  | { kind: 'paidInFull' }
+  | { kind: 'payAtSalon'; due: number }
+  | { kind: 'depositPaid'; paid: number; due: number }
+  | { kind: 'paid'; paid: number; due: number };
+
 /**
- * A booking's money in a few words, as her appointments and the admin's lists show it under the
- * visit: 'Paid in full', 'Deposit paid ৳360 · ৳840 due at the salon', 'Pay at the salon: ৳1,200',
- * 'Deposit kept: ৳360'. Null when there is nothing to say (an unpaid checkout, a cancellation
- * that was refunded: the refund is shown beside it).
+ * Where a booking's money stands, or null when there is nothing to say (an unpaid checkout, a
+ * cancellation that was refunded: the refund is shown beside it). bookingMoneyLine words it in
+ * English; a translated screen words it from its catalogue.
  */
-export function bookingMoneyLine({ status, money }: Pick<Booking, 'status' | 'money'>): string | null {
-  if (money.depositKept > 0) return `Deposit kept: ${formatMoney(money.depositKept)}`;
+export function bookingMoneyState({ status, money }: Pick<Booking, 'status' | 'money'>): BookingMoneyState | null {
+  if (money.depositKept > 0) return { kind: 'depositKept', amount: money.depositKept };
   if (status === 'pending' || status === 'cancelled') return null;
   const paidMinor = toMinorUnits(money.paidOnline) + toMinorUnits(money.paidAtSalon);
-  if (money.due === 0) return paidMinor > 0 ? 'Paid in full' : null;
-  const due = `${formatMoney(money.due)} due at the salon`;
-  if (paidMinor === 0) return `Pay at the salon: ${formatMoney(money.due)}`;
-  if (money.plan === 'deposit' && money.paidAtSalon === 0) return `Deposit paid ${formatMoney(money.paidOnline)} · ${due}`;
-  return `Paid ${formatMoney(fromMinorUnits(paidMinor))} · ${due}`;
+  if (money.due === 0) return paidMinor > 0 ? { kind: 'paidInFull' } : null;
+  if (paidMinor === 0) return { kind: 'payAtSalon', due: money.due };
+  if (money.plan === 'deposit' && money.paidAtSalon === 0) return { kind: 'depositPaid', paid: money.paidOnline, due: money.due };
+  return { kind: 'paid', paid: fromMinorUnits(paidMinor), due: money.due };
+}
+
+/**
+ * A booking's money in a few words, as the admin's lists show it under the visit: 'Paid in full',
+ * 'Deposit paid ৳360 · ৳840 due at the salon', 'Pay at the salon: ৳1,200', 'Deposit kept: ৳360'.
+ */
+export function bookingMoneyLine(booking: Pick<Booking, 'status' | 'money'>): string | null {
+  const state = bookingMoneyState(booking);
+  if (!state) return null;
+  switch (state.kind) {
+    case 'depositKept':
+      return `Deposit kept: ${formatMoney(state.amount)}`;
+    case 'paidInFull':
+      return 'Paid in full';
+    case 'payAtSalon':
+      return `Pay at the salon: ${formatMoney(state.due)}`;
+    case 'depositPaid':
+      return `Deposit paid ${formatMoney(state.paid)} · ${formatMoney(state.due)} due at the salon`;
+    case 'paid':
+      return `Paid ${formatMoney(state.paid)} · ${formatMoney(state.due)} due at the salon`;
+  }
 }
 
 /** What a booking has brought in so far: online (less refunds) and at the counter. */

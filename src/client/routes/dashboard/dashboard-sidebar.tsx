@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { ChevronDown, House } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { UserAvatar } from '../../components/ui/user-avatar';
 import { paths } from '../../config/paths';
@@ -17,6 +18,7 @@ interface DashboardSidebarProps {
 
 /** The role's side menu (spec section 2). Below lg it folds behind a button, like the navbar. */
 export function DashboardSidebar({ user, isAdmin, menu }: DashboardSidebarProps) {
+  const { t } = useTranslation('dashboard');
   const location = useLocation();
   const menuId = useId();
   // Open for the page it was opened on: following a link closes it.
@@ -25,7 +27,7 @@ export function DashboardSidebar({ user, isAdmin, menu }: DashboardSidebarProps)
   const current = menu.find((item) => item.to === location.pathname);
 
   return (
-    <aside aria-label="Dashboard" className="lg:sticky lg:top-24 lg:self-start">
+    <aside aria-label={t('sidebar.label')} className="lg:sticky lg:top-24 lg:self-start">
       <div className="relative overflow-hidden rounded-box bg-secondary text-secondary-content shadow-lift">
         <div aria-hidden="true" className="pointer-events-none absolute -right-16 -bottom-20 size-56 rounded-full bg-primary/30 blur-3xl" />
         <div aria-hidden="true" className="pointer-events-none absolute -top-12 -left-12 size-36 rounded-full bg-accent/15 blur-2xl" />
@@ -33,42 +35,44 @@ export function DashboardSidebar({ user, isAdmin, menu }: DashboardSidebarProps)
         <div className="relative flex items-center gap-3 p-4 lg:p-5">
           <UserAvatar name={user.name} image={user.image} size={48} ring="none" className="ring-2 ring-accent/70" />
           <div className="min-w-0 flex-1">
-            <p className="truncate font-display text-lg leading-tight font-semibold">{user.name}</p>
+            <p translate="no" className="truncate font-display text-lg leading-tight font-semibold">
+              {user.name}
+            </p>
             <p className="mt-0.5 text-xs font-semibold tracking-[0.15em] text-accent uppercase">
-              {isAdmin ? 'Admin dashboard' : 'My dashboard'}
+              {isAdmin ? t('sidebar.adminTitle') : t('sidebar.userTitle')}
             </p>
           </div>
           <button
             type="button"
             // On plum, the button's own (dark) focus ring would not show: a light one does (12:1).
             className="btn gap-1.5 rounded-full border-white/20 bg-white/10 text-secondary-content btn-sm hover:bg-white/20 focus-visible:outline-secondary-content lg:hidden"
-            aria-label="Dashboard menu"
+            aria-label={t('sidebar.menuLabel')}
             aria-expanded={open}
             aria-controls={menuId}
             onClick={() => setOpenAt(open ? null : location.key)}
           >
-            Menu
+            {t('sidebar.menu')}
             <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
           </button>
         </div>
 
         {current && !open ? (
           <p className="relative border-t border-white/10 px-4 py-2.5 text-sm text-secondary-content/85 lg:hidden">
-            <span className="sr-only">Current page: </span>
+            <span className="sr-only">{t('sidebar.currentPage')} </span>
             {current.label}
           </p>
         ) : null}
 
         <nav
           id={menuId}
-          aria-label="Dashboard menu"
+          aria-label={t('sidebar.menuLabel')}
           className={`relative border-t border-white/10 p-3 lg:block lg:p-4 ${open ? 'block' : 'hidden'}`}
         >
           <ul className="space-y-1">
             {menu.map(({ to, label, icon: Icon, count }) => (
               <li key={to}>
                 {/* With a count, the link says it in words: 'Messages, 3 unread' (the badge is only seen). */}
-                <NavLink to={to} end className={itemClass} aria-label={count ? `${label}, ${count.label}` : undefined}>
+                <NavLink to={to} end className={itemClass} aria-label={count ? t('sidebar.withCount', { label, count: count.label }) : undefined}>
                   <Icon aria-hidden="true" className="size-4 shrink-0" />
                   {label}
                   {count ? (
@@ -89,7 +93,7 @@ export function DashboardSidebar({ user, isAdmin, menu }: DashboardSidebarProps)
             <li>
               <Link to={paths.home} className={itemClass}>
                 <House aria-hidden="true" className="size-4 shrink-0" />
-                Home
+                {t('sidebar.home')}
               </Link>
             </li>
           </ul>

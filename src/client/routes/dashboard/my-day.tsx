@@ -1,5 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatCalendarDate, formatSalonTime, salonToday, timesAreInZone } from '../../../shared/calendar';
+import { salonToday } from '../../../shared/calendar';
 import { isCalendarDate, type SalonSettings } from '../../../shared/salon-settings';
 import type { StaffVisit } from '../../../shared/staff';
 import { PageHeader } from '../../components/ui/page-header';
@@ -14,6 +15,9 @@ import { useMarkVisit, useMyStylist, useMyVisits, useRecordChairPayment } from '
 import type { CounterMethod } from '../../../shared/deposits';
 import { formatMoney } from '../../../shared/money';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useErrorText } from '../../hooks/use-error-text';
+import { useIntlLocale } from '../../hooks/use-language';
+import { useSalonDates } from '../../hooks/use-salon-dates';
 import { confirmDialog, toast } from '../../lib/dialogs';
 
 /**
@@ -24,7 +28,9 @@ import { confirmDialog, toast } from '../../lib/dialogs';
  * stylist's visits (the server sends neither). The day lives in the URL, as the calendar's does.
  */
 export function MyDayRoute() {
-  useDocumentTitle('My day | Parlour');
+  const { t } = useTranslation('dashboard');
+  const dates = useSalonDates();
+  useDocumentTitle(t('myDay.documentTitle'));
   const me = useMyStylist();
   const settings = usePublicSalonSettings();
   const [params, setParams] = useSearchParams();
@@ -33,29 +39,29 @@ export function MyDayRoute() {
   const stylist = me.data?.stylist;
   if (!stylist) {
     return (
-      <PageHeader eyebrow="My day" title="My day">
-        This page is for the salon’s stylists. Ask the salon to link your account to your place on the team.
+      <PageHeader eyebrow={t('menu.myDay.label')} title={t('menu.myDay.label')}>
+        {t('myDay.notStylist')}
       </PageHeader>
     );
   }
+  const asked = params.get('date');
   const header = (
-    <PageHeader eyebrow={stylist.name} title="My day">
-      Your visits, with who is coming and for what. Open one to mark it once it is done.
+    <PageHeader eyebrow={<span translate="no">{stylist.name}</span>} title={t('menu.myDay.label')}>
+      {t('myDay.intro')}
     </PageHeader>
   );
   return (
-    <SettingsGate header={header} settings={settings} loadingLabel="Loading your day">
+    <SettingsGate header={header} settings={settings} loadingLabel={t('myDay.loadingDay')}>
       {(salon) => {
         const today = salonToday(salon.timeZone);
-        const asked = params.get('date');
         const date = asked && isCalendarDate(asked) ? asked : today;
         return (
           <>
             {/* Each day is an entry of its own: Back goes to the day she looked at before. */}
             <DayStepper date={date} today={today} unit="day" onShow={(next) => setParams(next === today ? {} : { date: next })} />
             <CalendarHeading>
-              {formatCalendarDate(date)}
-              {date === today ? ' (today)' : ''}
+              {dates.calendarDate(date)}
+              {date === today ? t('myDay.today', { today: dates.relativeDay(0) }) : ''}
             </CalendarHeading>
             <MyVisits date={date} settings={salon} column={{ key: stylist._id, name: stylist.name, retired: false }} />
           </>
@@ -71,33 +77,42 @@ function MyVisits({ date, settings, column }: { date: string; settings: SalonSet
   const record = useRecordChairPayment();
   const { root, selectedId, open, close } = useCalendarSelection();
   const { timeZone } = settings;
+  const { t } = useTranslation('dashboard');
+  const dates = useSalonDates();
+  const locale = useIntlLocale();
+  const errorText = useErrorText();
 
   /** Money taken at her chair; a refusal ('more than it owes') is shown by the form itself. */
   async function recordPayment(visit: StaffVisit, input: { amount: number; method: CounterMethod }) {
     await record.mutateAsync({ id: visit._id, ...input });
-    await toast({ title: `${formatMoney(input.amount)} from ${visit.customer.name} recorded` });
+    await toast({ title: t('myDay.paymentRecorded', { amount: formatMoney(input.amount, undefined, locale), name: visit.customer.name }) });
   }
 
   async function markVisit(visit: StaffVisit, status: VisitMark) {
     if (status === 'no-show') {
       const sure = await confirmDialog({
-        title: `${visit.customer.name} did not come?`,
-        text: `${visit.title} at ${formatSalonTime(visit.startsAt, timeZone)} is marked a no-show. The salon can undo it today if this was a slip.`,
-        confirmButtonText: 'Yes, a no-show',
+        title: t('myDay.noShowTitle', { name: visit.customer.name }),
+        text: t('myDay.noShowText', { service: visit.title, time: dates.time(visit.startsAt, timeZone) }),
+        confirmButtonText: t('myDay.noShowConfirm'),
       });
       if (!sure) return;
     }
     try {
       await mark.mutateAsync({ id: visit._id, status });
-      await toast({ title: status === 'completed' ? `${visit.title} for ${visit.customer.name} is done` : `Marked a no-show: ${visit.customer.name}` });
+      await toast({
+        title:
+          status === 'completed'
+            ? t('myDay.markedDone', { service: visit.title, name: visit.customer.name })
+            : t('myDay.markedNoShow', { name: visit.customer.name }),
+      });
     } catch (error) {
-      await toast({ icon: 'error', title: error instanceof Error ? error.message : 'It was not marked. Please try again.' });
+      await toast({ icon: 'error', title: errorText(error instanceof Error ? error.message : 'It was not marked. Please try again.') });
     }
   }
 
   return (
     <div ref={root}>
-      <QueryState query={visits} loading={{ label: 'Loading your visits', rows: 4, row: calendarLoadingRow }}>
+      <QueryState query={visits} loading={{ label: t('myDay.loadingVisits'), rows: 4, row: calendarLoadingRow }}>
         {(list) => {
           // Her column is the only one: each visit is drawn in it.
           const inColumn = list.map((visit) => ({ ...visit, staffId: column.key }));
@@ -105,8 +120,8 @@ function MyVisits({ date, settings, column }: { date: string; settings: SalonSet
           return (
             <>
               <p className="text-sm text-base-content/75">
-                {list.length === 0 ? 'Nobody is booked with you on this day. ' : ''}
-                {timesAreInZone(timeZone)}.
+                {list.length === 0 ? t('myDay.nobody') : ''}
+                {t('visits.zoneNote', { note: dates.zoneNote(timeZone) })}
               </p>
               {selected ? (
                 <VisitDetails
@@ -129,7 +144,7 @@ function MyVisits({ date, settings, column }: { date: string; settings: SalonSet
                   chosenKey={column.key}
                   selectedId={selectedId}
                   onOpen={open}
-                  label="Your visits"
+                  label={t('myDay.visitsLabel')}
                 />
               </div>
             </>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { idSchema } from '../../../shared/ids';
 import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
@@ -13,7 +14,8 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
  * e-mail sent when a visit is completed) opens the form for that visit.
  */
 export function ReviewRoute() {
-  useDocumentTitle('Add a Review | Parlour');
+  const { t } = useTranslation(['reviews', 'dashboard']);
+  useDocumentTitle(t('page.documentTitle'));
   const { user } = useCurrentUser();
   const settings = useSalonSettings();
   const timeZone = settings.data?.timeZone ?? DEFAULT_SALON_SETTINGS.timeZone;
@@ -33,8 +35,8 @@ export function ReviewRoute() {
 
   return (
     <>
-      <PageHeader eyebrow="Add a Review" title="Tell us how your visit went">
-        Rate a visit you have had and say a few words: your review appears on our home page with your first name, the initial of your last name and your photo.
+      <PageHeader eyebrow={t('dashboard:menu.review.label')} title={t('page.title')}>
+        {t('page.intro')}
       </PageHeader>
       {user ? (
         <MyReviewsPanel

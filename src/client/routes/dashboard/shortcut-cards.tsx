@@ -1,9 +1,11 @@
 import { useId } from 'react';
 import { ArrowRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DashboardMenuItem } from './dashboard-menu';
 
 function ShortcutCard({ item: { to, label, icon: Icon, description } }: { item: DashboardMenuItem }) {
+  const { t } = useTranslation('dashboard');
   const id = useId();
   return (
     <Link
@@ -22,7 +24,7 @@ function ShortcutCard({ item: { to, label, icon: Icon, description } }: { item: 
         {description}
       </span>
       <span aria-hidden="true" className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-primary">
-        Open
+        {t('shortcuts.open')}
         <ArrowRight className="size-4 transition-transform motion-safe:group-hover:translate-x-1" />
       </span>
     </Link>

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
 import { PageHeader } from '../../components/ui/page-header';
@@ -20,7 +21,8 @@ import { ShortcutCards } from './shortcut-cards';
 
 /** /dashboard/userhome: her coming visits, last payments and past visits (to book again) first, then the way to everything else. */
 export function UserHomeRoute() {
-  useDocumentTitle('User Home | Parlour');
+  const { t } = useTranslation('dashboard');
+  useDocumentTitle(t('userHome.documentTitle'));
   const { user } = useCurrentUser();
   const settings = useSalonSettings();
   const timeZone = settings.data?.timeZone ?? DEFAULT_SALON_SETTINGS.timeZone;
@@ -35,8 +37,11 @@ export function UserHomeRoute() {
   };
   return (
     <>
-      <PageHeader eyebrow="User Home" title={`Welcome back, ${user?.name ?? ''}`}>
-        Book your next treatment, check your booking list, or tell us how your last visit went.
+      <PageHeader
+        eyebrow={t('menu.userHome.label')}
+        title={<Trans t={t} i18nKey="userHome.welcome" values={{ name: user?.name ?? '' }} components={{ name: <span translate="no" /> }} />}
+      >
+        {t('userHome.intro')}
       </PageHeader>
       <div className="mt-8 grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] xl:items-start">
         <UpcomingAppointments timeZone={timeZone} cancelNoticeHours={settings.data?.cancelNoticeHours} MovePicker={CustomerMovePicker} />
@@ -44,7 +49,7 @@ export function UserHomeRoute() {
         <PastVisits timeZone={timeZone} onBookAgain={(booking, button) => bookAgain(booking, button)} />
         <MyWaitlist timeZone={timeZone} />
       </div>
-      <ShortcutCards label="Your salon" items={menu.slice(1)} />
+      <ShortcutCards label={t('userHome.shortcuts')} items={menu.slice(1)} />
       <MobileNumber />
       <YourData cancelNoticeHours={settings.data?.cancelNoticeHours} onDeleted={leave} />
     </>

@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import type { BookingStatus } from '../../../../shared/payments';
 
+/** The statuses in English, for the lists not yet in both languages (the badge reads its catalogue). */
 export const bookingStatusLabels: Record<BookingStatus, string> = {
   pending: 'Pending',
   confirmed: 'Confirmed',
@@ -7,6 +9,14 @@ export const bookingStatusLabels: Record<BookingStatus, string> = {
   cancelled: 'Cancelled',
   'no-show': 'No-show',
 };
+
+const STATUS_KEYS = {
+  pending: 'visits.status.pending',
+  confirmed: 'visits.status.confirmed',
+  completed: 'visits.status.completed',
+  cancelled: 'visits.status.cancelled',
+  'no-show': 'visits.status.noShow',
+} as const satisfies Record<BookingStatus, string>;
 
 const tone: Record<BookingStatus, string> = {
   pending: 'border-warning/40 bg-warning/10 text-warning',
@@ -17,5 +27,6 @@ const tone: Record<BookingStatus, string> = {
 };
 
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {
-  return <span className={`badge badge-sm font-medium whitespace-nowrap ${tone[status]}`}>{bookingStatusLabels[status]}</span>;
+  const { t } = useTranslation('dashboard');
+  return <span className={`badge badge-sm font-medium whitespace-nowrap ${tone[status]}`}>{t(STATUS_KEYS[status])}</span>;
 }

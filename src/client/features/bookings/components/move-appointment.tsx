@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { MoveRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/payments';
 
 /** What the time picker that moves a booking is given (the page supplies the picker: it is the booking list's). */
@@ -106,10 +107,11 @@ export function PanelButton({
 }
 
 export function MoveButton({ which, ...props }: PanelButtonProps & { control: MoveControl }) {
+  const { t } = useTranslation('dashboard');
   return (
-    <PanelButton {...props} name={`Move ${which}`} className="btn-primary">
+    <PanelButton {...props} name={t('visits.moveName', { which })} className="btn-primary">
       <MoveRight aria-hidden="true" className="size-4" />
-      Move
+      {t('visits.move')}
     </PanelButton>
   );
 }

@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
 import { CalendarClock, RotateCcw, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/payments';
-import { formatSalonDateTime } from '../../../../shared/calendar';
+import { useContentLang } from '../../../hooks/use-language';
+import { useSalonDates } from '../../../hooks/use-salon-dates';
 import { useBookings } from '../api/get-bookings';
-import { bookingName } from './orders-table';
+import { visitName } from './upcoming-appointments';
 import { VisitListSection } from './visit-list-section';
 import { BookingMoneyNote } from './booking-money-note';
 
@@ -25,6 +27,7 @@ interface PastVisitsProps {
 
 /** The user home's last completed visits, each with 'Book again'. */
 export function PastVisits({ timeZone, onBookAgain }: PastVisitsProps) {
+  const { t } = useTranslation('dashboard');
   const visits = useBookings({ when: 'past', status: 'completed' });
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -40,14 +43,14 @@ export function PastVisits({ timeZone, onBookAgain }: PastVisitsProps) {
   return (
     <VisitListSection
       id="past-visits"
-      title="Past visits"
+      title={t('visits.past.heading')}
       query={visits}
-      loadingLabel="Loading your past visits"
+      loadingLabel={t('visits.past.loading')}
       pick={recentOf}
-      empty={<p className="mt-4 text-base-content/75">No past visits yet. Once you have been to us, you can book the same again from here.</p>}
+      empty={<p className="mt-4 text-base-content/75">{t('visits.past.empty')}</p>}
     >
       {(recent) => (
-        <ul aria-label="Your past visits" className="mt-3 divide-y divide-base-300/70">
+        <ul aria-label={t('visits.past.label')} className="mt-3 divide-y divide-base-300/70">
           {recent.map((booking) => (
             <PastVisit key={booking._id} booking={booking} timeZone={timeZone} busy={busyId === booking._id} onBookAgain={bookAgain} />
           ))}
@@ -65,27 +68,33 @@ interface PastVisitProps {
 }
 
 function PastVisit({ booking, timeZone, busy, onBookAgain }: PastVisitProps) {
+  const { t } = useTranslation('dashboard');
+  const dates = useSalonDates();
+  const contentLang = useContentLang();
   const titleId = useId();
   const buttonId = useId();
+  const which = visitName(t, dates, booking, timeZone);
   return (
     <li data-booking-id={booking._id} className="py-3">
       <div className="flex items-start gap-3 sm:gap-4">
         <img src={booking.image_url} alt="" width={48} height={48} className="size-12 shrink-0 rounded-field bg-base-200 object-cover" />
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-4 gap-y-2">
           <div className="min-w-0 flex-[1_1_12rem]">
-            <p id={titleId} className="font-semibold wrap-break-word">
+            <p id={titleId} lang={contentLang} className="font-semibold wrap-break-word">
               {booking.title}
             </p>
             <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-base-content/75">
               <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
               <time dateTime={booking.startsAt} className="whitespace-nowrap">
-                {formatSalonDateTime(booking.startsAt, timeZone)}
+                {dates.dateTime(booking.startsAt, timeZone)}
               </time>
               {booking.staffName ? (
                 <>
                   <span aria-hidden="true">·</span>
                   <UserRound aria-hidden="true" className="size-4 shrink-0" />
-                  <span className="wrap-break-word">with {booking.staffName}</span>
+                  <span className="wrap-break-word">
+                    {t('visits.withStylist', { name: booking.staffName })}
+                  </span>
                 </>
               ) : null}
             </p>
@@ -96,12 +105,14 @@ function PastVisit({ booking, timeZone, busy, onBookAgain }: PastVisitProps) {
             type="button"
             className="btn rounded-full btn-outline btn-sm btn-primary"
             disabled={busy}
-            aria-label={`Book again: ${bookingName(booking, timeZone)}${booking.staffName ? `, with ${booking.staffName}` : ''}`}
+            aria-label={
+              booking.staffName ? t('visits.past.againWithName', { which, name: booking.staffName }) : t('visits.past.againName', { which })
+            }
             aria-describedby={titleId}
             onClick={() => void onBookAgain(booking, () => document.getElementById(buttonId))}
           >
             {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <RotateCcw aria-hidden="true" className="size-4" />}
-            Book again
+            {t('visits.past.again')}
           </button>
         </div>
       </div>

@@ -1,22 +1,38 @@
 import { useId, useRef, type ComponentType } from 'react';
 import { CalendarClock, CalendarPlus, Download, XCircle } from 'lucide-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Booking } from '../../../../shared/payments';
-import { withStylist } from '../../../../shared/staff';
 import { paths } from '../../../config/paths';
-import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar';
+import { useContentLang } from '../../../hooks/use-language';
+import { useSalonDates, type SalonDates } from '../../../hooks/use-salon-dates';
 import { useBookings } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
-import { bookingName } from './orders-table';
 import { VisitListSection } from './visit-list-section';
 import { BookingMoneyNote } from './booking-money-note';
-import { cancellationPolicyLines } from '../../../../shared/pay-now';
+import type { PayPlan } from '../../../../shared/pay-now';
 import { MoveButton, MovePanel, useMoveControls, useMoveDisclosure, type MoveControl, type MovePickerProps } from './move-appointment';
 
 /** Visits she is still coming to, soonest first: a cancelled one is no appointment (her payments show its refund). */
 function upcomingOf(list: Booking[]): Booking[] {
   return list.filter((booking) => booking.status !== 'cancelled').sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
+}
+
+/** Which booking a button acts on, for its accessible name: 'Classic Manicure on Sat, 9 Mar 2030, 10:30'. */
+export function visitName(t: TFunction<'dashboard'>, dates: Pick<SalonDates, 'dateTime'>, booking: Pick<Booking, 'title' | 'startsAt'>, timeZone: string): string {
+  return t('visits.which', { service: booking.title, when: dates.dateTime(booking.startsAt, timeZone) });
+}
+
+// The cancellation policy's sentence for each kind of visit (shared/pay-now's cancellationPolicyLines, in the page's language).
+const POLICY_KEYS = { full: 'visits.policy.full', deposit: 'visits.policy.deposit', 'at-salon': 'visits.policy.atSalon' } as const satisfies Record<PayPlan, string>;
+const POLICY_ORDER: readonly PayPlan[] = ['full', 'deposit', 'at-salon'];
+
+/** One sentence per kind of visit she has coming, in the order full, deposit, at the salon. */
+function policyLines(t: TFunction<'dashboard'>, plans: readonly PayPlan[], noticeHours: number): string[] {
+  const notice = noticeHours === 0 ? t('visits.policy.untilStart') : t('visits.policy.notice', { count: noticeHours });
+  return POLICY_ORDER.filter((plan) => plans.includes(plan)).map((plan) => t(POLICY_KEYS[plan], { notice }));
 }
 
 /** The calendar file of one appointment (an .ics her calendar app opens). */
@@ -32,6 +48,8 @@ interface UpcomingAppointmentsProps {
 
 /** The user home's list of visits still to come, each movable and cancellable while the notice allows. */
 export function UpcomingAppointments({ timeZone, cancelNoticeHours, MovePicker }: UpcomingAppointmentsProps) {
+  const { t } = useTranslation('dashboard');
+  const dates = useSalonDates();
   const bookings = useBookings({ when: 'upcoming' });
   const scope = useRef<HTMLUListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -42,25 +60,25 @@ export function UpcomingAppointments({ timeZone, cancelNoticeHours, MovePicker }
   return (
     <VisitListSection
       id="upcoming-appointments"
-      title="Upcoming appointments"
+      title={t('visits.upcoming.heading')}
       headingRef={heading}
       query={bookings}
-      loadingLabel="Loading your appointments"
+      loadingLabel={t('visits.upcoming.loading')}
       pick={upcomingOf}
       empty={
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-          <p className="text-base-content/75">No upcoming appointments.</p>
+          <p className="text-base-content/75">{t('visits.upcoming.empty')}</p>
           <Link to={paths.dashboard.book} className="btn rounded-full btn-sm btn-primary">
             <CalendarPlus aria-hidden="true" className="size-4" />
-            Book a treatment
+            {t('visits.upcoming.book')}
           </Link>
         </div>
       }
     >
       {(upcoming) => (
         <>
-          <p className="mt-1 text-sm text-base-content/70">{timesAreInZone(timeZone)}.</p>
-          <ul ref={scope} aria-label="Your upcoming appointments" className="mt-3 divide-y divide-base-300/70">
+          <p className="mt-1 text-sm text-base-content/70">{t('visits.zoneNote', { note: dates.zoneNote(timeZone) })}</p>
+          <ul ref={scope} aria-label={t('visits.upcoming.label')} className="mt-3 divide-y divide-base-300/70">
             {upcoming.map((booking) => (
               <UpcomingAppointment
                 key={booking._id}
@@ -73,14 +91,12 @@ export function UpcomingAppointments({ timeZone, cancelNoticeHours, MovePicker }
             ))}
           </ul>
           {cancelNoticeHours !== undefined && cancelNoticeHours > 0 ? (
-            <p className="mt-2 text-xs text-base-content/70">
-              Appointments can be cancelled up to {cancelNoticeHours} {cancelNoticeHours === 1 ? 'hour' : 'hours'} before they start; what you paid
-              online is refunded. Until then you can also move one to another time.
-            </p>
+            <p className="mt-2 text-xs text-base-content/70">{t('visits.upcoming.cancelNotice', { count: cancelNoticeHours })}</p>
           ) : null}
           {cancelNoticeHours !== undefined
             ? // What a late cancellation costs, for the kinds of visit she has coming that are not paid in full.
-              cancellationPolicyLines(
+              policyLines(
+                t,
                 upcoming.map((booking) => booking.money.plan).filter((plan) => plan !== 'full'),
                 cancelNoticeHours,
               ).map((line) => (
@@ -105,10 +121,13 @@ interface UpcomingAppointmentProps {
 }
 
 function UpcomingAppointment({ booking, timeZone, busy, onCancel, move }: UpcomingAppointmentProps) {
+  const { t } = useTranslation('dashboard');
+  const dates = useSalonDates();
+  const contentLang = useContentLang();
   const titleId = useId();
   const disclosure = useMoveDisclosure(move);
   // Several rows each have the same buttons: each one's name says which visit it acts on.
-  const which = bookingName(booking, timeZone);
+  const which = visitName(t, dates, booking, timeZone);
   return (
     <li data-booking-id={booking._id} className="py-3">
       <div className="flex items-start gap-3 sm:gap-4">
@@ -116,20 +135,22 @@ function UpcomingAppointment({ booking, timeZone, busy, onCancel, move }: Upcomi
         {/* The text takes the row; badge and buttons go beneath it when the row is narrow, never squeezing it. */}
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-4 gap-y-2">
           <div className="min-w-0 flex-[1_1_12rem]">
-            <p id={titleId} className="font-semibold wrap-break-word">
+            <p id={titleId} lang={contentLang} className="font-semibold wrap-break-word">
               {booking.title}
             </p>
             <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-base-content/75">
               <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
               <time dateTime={booking.startsAt} className="whitespace-nowrap">
-                {formatSalonDateTime(booking.startsAt, timeZone)}
+                {dates.dateTime(booking.startsAt, timeZone)}
               </time>
               <span aria-hidden="true">·</span>
-              <span className="whitespace-nowrap">{booking.duration} min</span>
+              <span className="whitespace-nowrap">{t('visits.minutes', { count: booking.duration })}</span>
               {booking.staffName ? (
                 <>
                   <span aria-hidden="true">·</span>
-                  <span className="min-w-0 wrap-break-word">{withStylist(booking.staffName)}</span>
+                  <span className="min-w-0 wrap-break-word">
+                    {t('visits.withStylist', { name: booking.staffName })}
+                  </span>
                 </>
               ) : null}
             </p>
@@ -143,25 +164,25 @@ function UpcomingAppointment({ booking, timeZone, busy, onCancel, move }: Upcomi
                 type="button"
                 className="btn rounded-full btn-outline btn-sm btn-error"
                 disabled={busy}
-                aria-label={`Cancel ${which}`}
+                aria-label={t('visits.cancelName', { which })}
                 aria-describedby={titleId}
                 data-booking-action=""
                 onClick={onCancel}
               >
                 {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <XCircle aria-hidden="true" className="size-4" />}
-                Cancel
+                {t('visits.cancel')}
               </button>
             ) : null}
             {booking.status === 'confirmed' ? (
               <a
                 href={calendarFileHref(booking._id)}
                 download
-                aria-label={`Calendar file for ${which}`}
+                aria-label={t('visits.calendarFileName', { which })}
                 className="btn rounded-full btn-ghost btn-sm"
                 data-booking-action=""
               >
                 <Download aria-hidden="true" className="size-4" />
-                Calendar file
+                {t('visits.calendarFile')}
               </a>
             ) : null}
           </div>

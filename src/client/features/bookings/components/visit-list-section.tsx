@@ -1,6 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Booking } from '../../../../shared/payments';
+import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/error-state';
 
 interface VisitListSectionProps {
@@ -25,6 +26,7 @@ interface VisitListSectionProps {
  * the list. Smaller than QueryState's full-width states, as it sits in a card of its own.
  */
 export function VisitListSection({ id, title, headingRef, query, loadingLabel, pick, empty, children }: VisitListSectionProps) {
+  const { t } = useTranslation('ui');
   let body: ReactNode;
   if (query.isPending) {
     body = (
@@ -37,7 +39,7 @@ export function VisitListSection({ id, title, headingRef, query, loadingLabel, p
   } else if (query.isError) {
     body = (
       <div className="mt-4">
-        <ErrorState title="Something went wrong" message={query.error.message} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+        <ErrorState title={t('somethingWentWrong')} message={query.error.message} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
       </div>
     );
   } else {

@@ -8,13 +8,17 @@ export const reviewStateLabels: Record<ReviewState, string> = {
   hidden: 'Hidden by the salon',
 };
 
+/** The badge's words in the `reviews` catalogue (reviewStateLabels stays for the admin's list until it is translated). */
+const stateKeys = { published: 'state.published', hidden: 'state.hidden' } as const satisfies Record<ReviewState, string>;
+
 const stateTone: Record<ReviewState, string> = {
   published: 'border-success/40 bg-success/10 text-success',
   hidden: 'border-base-300 bg-base-200 text-base-content/80',
 };
 
 export function ReviewStateBadge({ state }: { state: ReviewState }) {
-  return <span className={`badge h-auto min-h-5 badge-sm font-medium ${stateTone[state]}`}>{reviewStateLabels[state]}</span>;
+  const { t } = useTranslation('reviews');
+  return <span className={`badge h-auto min-h-5 badge-sm font-medium ${stateTone[state]}`}>{t(stateKeys[state])}</span>;
 }
 
 /** The salon's public answer under a review. */

@@ -2,12 +2,15 @@ import { useEffect, useRef } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { FEEDBACK_MAX_LENGTH, reviewFormSchema, type ReviewFormInput, type ReviewFormValues } from '../../../../shared/review';
+import { useTranslation } from 'react-i18next';
+import { FEEDBACK_MAX_LENGTH, FEEDBACK_MIN_LENGTH, reviewFormSchema, type ReviewFormInput, type ReviewFormValues } from '../../../../shared/review';
 import { SubmitButton } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField, TextareaField } from '../../../components/ui/form-field';
 import { UserAvatar } from '../../../components/ui/user-avatar';
-import { ApiRequestError } from '../../../lib/api-client';
+import { useErrorText } from '../../../hooks/use-error-text';
+import { useContentLang, useIntlLocale } from '../../../hooks/use-language';
+import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateReview, useUpdateReview } from '../api/change-review';
 import { StarRatingInput } from './star-rating-input';
 
@@ -19,8 +22,9 @@ function isFieldName(path: string): path is keyof ReviewFormInput {
 /** The form's heading: the page links to it (#review-form) so focus lands there when it opens. */
 export const REVIEW_FORM_ID = 'review-form';
 
-export const REVIEW_SENT_MESSAGE = 'Thank you for your review!';
-export const REVIEW_SAVED_MESSAGE = 'Your review is updated';
+/** What the panel says once a review is sent or saved (keys of the `reviews` catalogue). */
+export const REVIEW_SENT_MESSAGE = 'form.sent';
+export const REVIEW_SAVED_MESSAGE = 'form.saved';
 
 interface ReviewFormProps {
   /** What she is reviewing, e.g. 'Signature Glow Facial on 12 Nov 2026'. */
@@ -40,6 +44,12 @@ interface ReviewFormProps {
  * the server uses. Her name and photo are shown as they will appear: they come from her account.
  */
 export function ReviewForm({ visitLabel, bookingId, existing, author, onDone, onCancel }: ReviewFormProps) {
+  const { t } = useTranslation('reviews');
+  const errorText = useErrorText();
+  const contentLang = useContentLang();
+  const locale = useIntlLocale();
+  // Ungrouped, as the English hint has always read ('0 / 1000'); Bengali digits on a Bangla page.
+  const count = (value: number) => new Intl.NumberFormat(locale, { useGrouping: false }).format(value);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const {
     register,
@@ -62,15 +72,10 @@ export function ReviewForm({ visitLabel, bookingId, existing, author, onDone, on
     headingRef.current?.focus();
   }, [bookingId]);
 
-  const showServerIssues = (error: Error) => {
-    if (!(error instanceof ApiRequestError)) return;
-    for (const issue of error.issues ?? []) {
-      if (isFieldName(issue.path)) setError(issue.path, { type: 'server', message: issue.message });
-    }
-  };
+  const showServerIssues = (error: Error) => void applyServerFieldErrors(error, setError, (path) => (isFieldName(path) ? path : undefined));
 
   const onSubmit = handleSubmit((values) => {
-    const done = (message: string) => () => onDone(message);
+    const done = (key: typeof REVIEW_SENT_MESSAGE | typeof REVIEW_SAVED_MESSAGE) => () => onDone(t(key));
     if (existing) {
       update.mutate({ id: existing.id, changes: values }, { onSuccess: done(REVIEW_SAVED_MESSAGE), onError: showServerIssues });
     } else {
@@ -87,15 +92,19 @@ export function ReviewForm({ visitLabel, bookingId, existing, author, onDone, on
     >
       <div>
         <h2 id={REVIEW_FORM_ID} ref={headingRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
-          {existing ? 'Change your review' : 'Write your review'}
+          {existing ? t('form.changeTitle') : t('form.writeTitle')}
         </h2>
-        <p className="mt-1 text-base-content/75 [overflow-wrap:anywhere]">{visitLabel}</p>
+        <p lang={contentLang} className="mt-1 text-base-content/75 [overflow-wrap:anywhere]">
+          {visitLabel}
+        </p>
       </div>
       <div className="flex items-center gap-3">
         <UserAvatar name={author.name} image={author.image} size={48} />
         <div className="min-w-0">
-          <p className="font-semibold [overflow-wrap:anywhere]">{author.name}</p>
-          <p className="text-sm text-base-content/70">Your photo and first name from your account appear with your review, with only the initial of your last name.</p>
+          <p translate="no" className="font-semibold [overflow-wrap:anywhere]">
+            {author.name}
+          </p>
+          <p className="text-sm text-base-content/70">{t('form.shownAs')}</p>
         </div>
       </div>
       <Controller
@@ -103,7 +112,7 @@ export function ReviewForm({ visitLabel, bookingId, existing, author, onDone, on
         name="rating"
         render={({ field }) => (
           <StarRatingInput
-            label="Your rating"
+            label={t('form.rating')}
             name={field.name}
             value={field.value}
             onChange={field.onChange}
@@ -113,25 +122,25 @@ export function ReviewForm({ visitLabel, bookingId, existing, author, onDone, on
         )}
       />
       <TextareaField
-        label="Your feedback"
+        label={t('form.feedback')}
         rows={5}
         maxLength={FEEDBACK_MAX_LENGTH}
-        hint={`${feedbackLength} / ${FEEDBACK_MAX_LENGTH} characters; at least 10.`}
+        hint={t('form.feedbackHint', { length: count(feedbackLength), max: count(FEEDBACK_MAX_LENGTH), min: count(FEEDBACK_MIN_LENGTH) })}
         error={errors.feedback?.message}
         registration={register('feedback')}
       />
       <InputField
-        label="About you"
+        label={t('form.role')}
         optional
-        hint="For example 'University student' or 'Bride, December'."
+        hint={t('form.roleHint')}
         error={errors.role?.message}
         registration={register('role')}
       />
-      {mutation.error ? <FormAlert>{mutation.error.message}</FormAlert> : null}
+      {mutation.error ? <FormAlert>{errorText(mutation.error.message)}</FormAlert> : null}
       <div className="flex flex-wrap items-center gap-3">
-        <SubmitButton label={existing ? 'Save changes' : 'Send review'} icon={Send} pending={mutation.isPending} className="px-8" />
+        <SubmitButton label={existing ? t('form.save') : t('form.send')} icon={Send} pending={mutation.isPending} className="px-8" />
         <button type="button" className="btn rounded-full btn-ghost" onClick={onCancel}>
-          Cancel
+          {t('form.cancel')}
         </button>
       </div>
     </form>

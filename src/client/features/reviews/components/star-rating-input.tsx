@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { Star } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../hooks/use-error-text';
 
 interface StarRatingInputProps {
   /** The group's visible name. */
@@ -12,7 +14,6 @@ interface StarRatingInputProps {
 }
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
-const starName = (rating: number) => `${rating} ${rating === 1 ? 'star' : 'stars'}`;
 
 /**
  * A rating from 1 to 5 as five real radio buttons drawn as stars: the browser gives them the
@@ -20,6 +21,8 @@ const starName = (rating: number) => `${rating} ${rating === 1 ? 'star' : 'stars
  * '4 stars, radio, 4 of 5'. The focused star gets a visible ring.
  */
 export function StarRatingInput({ label, value, onChange, onBlur, name, error }: StarRatingInputProps) {
+  const { t } = useTranslation('reviews');
+  const errorText = useErrorText();
   const id = useId();
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
@@ -49,7 +52,7 @@ export function StarRatingInput({ label, value, onChange, onBlur, name, error }:
                 checked={value === rating}
                 onChange={() => onChange(rating)}
                 onBlur={onBlur}
-                aria-label={starName(rating)}
+                aria-label={t('stars.name', { count: rating })}
                 className="sr-only"
               />
               <Star aria-hidden="true" className={`size-8 ${lit ? 'fill-accent text-accent' : 'fill-transparent text-base-content/45'}`} />
@@ -57,12 +60,12 @@ export function StarRatingInput({ label, value, onChange, onBlur, name, error }:
           );
         })}
         <span aria-hidden="true" className="ml-2 text-sm text-base-content/75">
-          {value === undefined ? 'Not rated yet' : `${value} of 5`}
+          {value === undefined ? t('stars.none') : t('stars.value', { value, max: RATINGS.length })}
         </span>
       </div>
       {error ? (
         <p id={errorId} className="mt-1.5 text-sm font-medium text-error">
-          {error}
+          {errorText(error)}
         </p>
       ) : null}
     </div>
