@@ -24,9 +24,10 @@ async function signInAdmin(page: Page, baseURL: string | undefined) {
 
 async function expectBangla(page: Page, label: string, within = SCREEN) {
   await readWholePage(page);
-  expect(await untranslatedWords(page, within), label).toEqual([]);
-  expect(await sidewaysOverflow(page), label).toBe(0);
-  expect(await brokenWords(page), label).toEqual([]);
+  // Soft: one run names what is left on every page, not only on the first.
+  expect.soft(await untranslatedWords(page, within), label).toEqual([]);
+  expect.soft(await sidewaysOverflow(page), label).toBe(0);
+  expect.soft(await brokenWords(page), label).toEqual([]);
 }
 
 for (const width of [390, 320]) {
@@ -91,8 +92,6 @@ test.describe("the admin's setup screens in Bangla", () => {
     await form.getByLabel('নাম').fill(name);
     await form.getByRole('checkbox', { name: 'Eyebrow & Upper-lip Threading' }).check();
     await form.getByLabel('Eyebrow & Upper-lip Threading-এ তাঁর সময় (মিনিট)').fill('20');
-    await expect(form.getByText('১৫ থেকে ৪৮০ মিনিট, ১৫ মিনিটের গুণিতকে লিখুন')).toBeHidden();
-    await form.getByLabel('Eyebrow & Upper-lip Threading-এ তাঁর সময় (মিনিট)').blur();
     await expect(form.getByText('১৫ থেকে ৪৮০ মিনিট, ১৫ মিনিটের গুণিতকে লিখুন')).toBeVisible();
     await form.getByLabel('Eyebrow & Upper-lip Threading-এ তাঁর সময় (মিনিট)').fill('30');
     await form.getByRole('button', { name: 'স্টাইলিস্ট যোগ করুন' }).click();
