@@ -27,7 +27,10 @@ async function expectBangla(page: Page, label: string, within = SCREEN) {
   // Soft: one run names what is left on every page, not only on the first.
   expect.soft(await untranslatedWords(page, within), label).toEqual([]);
   expect.soft(await sidewaysOverflow(page), label).toBe(0);
-  expect.soft(await brokenWords(page), label).toEqual([]);
+  // A web address in a mail may wrap anywhere (it has no words to keep whole): its pieces are let through.
+  const links = await page.locator('a[href^="http"]').allTextContents();
+  const broken = (await brokenWords(page)).filter((word) => !links.some((link) => link.includes(word)));
+  expect.soft(broken, label).toEqual([]);
 }
 
 for (const width of [390, 320]) {
@@ -35,6 +38,7 @@ for (const width of [390, 320]) {
     test.use({ viewport: { width, height: 800 } });
 
     test('stylists (with a stylist open), reviews, sent e-mails, sent SMS and backups are Bangla, fit and break no word', async ({ page, request, baseURL }) => {
+      test.setTimeout(300_000);
       // Something on each list: a customer asks for a code (a text) and a reset link (an e-mail).
       const email = uniqueEmail(`bangla-setup-${width}`);
       const signUp = await request.post('/api/auth/sign-up/email', {
@@ -79,6 +83,7 @@ test.describe("the admin's setup screens in Bangla", () => {
   test.use({ viewport: { width: 320, height: 800 } });
 
   test('she adds a stylist, sets her week, and retires and brings her back, every message and dialog in Bangla', async ({ page, baseURL }) => {
+    test.setTimeout(240_000);
     await signInAdmin(page, baseURL);
     await page.goto('/bn/dashboard/staff');
     expect(await wcagViolations(page, '/bn/dashboard/staff')).toEqual([]);
