@@ -72,7 +72,8 @@ for (const width of [390, 320]) {
 
       await page.goto('/bn/dashboard/settings');
       const backups = page.getByRole('region', { name: 'ব্যাকআপ' });
-      await expect(backups.getByText(/প্রতিদিন ০৩:০০-এ নেওয়া হয়/)).toBeVisible();
+      // The settings page loads its settings before it shows its sections.
+      await expect(backups.getByText(/প্রতিদিন ০৩:০০-এ নেওয়া হয়/)).toBeVisible({ timeout: 30_000 });
       await backups.scrollIntoViewIfNeeded();
       await expectBangla(page, 'backups', 'section:has(> h2 > svg.lucide-database-backup)');
     });
