@@ -13,19 +13,24 @@ export async function namesAndBrands(page: Page): Promise<string[]> {
   return [...LATIN_NAMES, ...[...staff, ...reviews].flatMap(({ name }) => name.split(/\W+/))];
 }
 
-/** Latin words a reader sees (sr-only text included) outside names, brands and English-marked text. */
-export async function untranslatedWords(page: Page): Promise<string[]> {
+/**
+ * Latin words a reader sees (sr-only text included) outside names, brands and English-marked text;
+ * `within` narrows it to a part of the page (a selector), e.g. a section one screen adds to another's page.
+ */
+export async function untranslatedWords(page: Page, within = 'body'): Promise<string[]> {
   const allowed = await namesAndBrands(page);
-  return page.evaluate((allowed) => {
+  return page.evaluate(([allowed, within]) => {
     const words = new Set<string>();
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const root = document.querySelector(within);
+    if (!root) throw new Error(`nothing matches ${within}`);
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       if (!parent || parent.closest('script, style, noscript, [lang="en"], [translate="no"], [hidden]')) continue;
       for (const word of node.textContent?.match(/[A-Za-z]{2,}/g) ?? []) if (!allowed.includes(word)) words.add(word);
     }
     return [...words];
-  }, allowed);
+  }, [allowed, within] as const);
 }
 
 /** Words the layout splits over two lines (a narrow column with overflow-wrap: anywhere does). */

@@ -4,7 +4,7 @@ import type { DayHours } from './salon-settings.js';
  * Weekday names, 0 = Sunday as in the settings' openingHours; English by default (schema.org names
  * days the same way).
  */
-const weekdayName = (day: number, locale = 'en-US'): string =>
+export const weekdayName = (day: number, locale = 'en-US'): string =>
   // 1 January 2023 was a Sunday.
   new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + day));
 
@@ -13,7 +13,7 @@ export type HoursWords = { locale: string; everyDay: string; closed: string };
 const ENGLISH: HoursWords = { locale: 'en-US', everyDay: 'Every day', closed: 'Closed' };
 
 /** '10:00' in the locale's digits ('১০:০০' in bn-BD). */
-function localTime(time: string, locale: string): string {
+export function localTime(time: string, locale: string): string {
   const digits = new Intl.NumberFormat(locale, { useGrouping: false });
   return time.replace(/\d/g, (digit) => digits.format(Number(digit)));
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -61,6 +61,62 @@ export function useListFilters(statusOptions: readonly StatusOption[]) {
   return { filters, setFilter, clear, isFiltered: Boolean(filters.from || filters.to || filters.status) };
 }
 
+interface FilterSelectProps {
+  label: string;
+  value: string | undefined;
+  options: readonly StatusOption[];
+  onChange: (value: string) => void;
+}
+
+/** One choice of a filter bar, 'All' (no filter) first. */
+export function FilterSelect({ label, value, options, onChange }: FilterSelectProps) {
+  const { t } = useTranslation('ui');
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} className="select select-sm" value={value ?? ''} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{t('filters.all')}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+interface FilterBarProps {
+  label: string;
+  isFiltered: boolean;
+  onClear: () => void;
+  children: ReactNode;
+}
+
+/** The frame of a list's filters: a search landmark, its filters, and 'Clear filters' while any is set. */
+export function FilterBar({ label, isFiltered, onClear, children }: FilterBarProps) {
+  const { t } = useTranslation('ui');
+  return (
+    <form
+      role="search"
+      aria-label={label}
+      onSubmit={(event) => event.preventDefault()}
+      className="mt-8 flex flex-wrap items-end gap-4 rounded-box bg-base-100 p-4 shadow-soft ring-1 ring-base-300/70"
+    >
+      {children}
+      {isFiltered ? (
+        <button type="button" className="btn rounded-full btn-ghost btn-sm" onClick={onClear}>
+          <X aria-hidden="true" className="size-4" />
+          {t('filters.clear')}
+        </button>
+      ) : null}
+    </form>
+  );
+}
+
 interface ListFiltersProps {
   label: string;
   statusOptions: readonly StatusOption[];
@@ -73,14 +129,8 @@ interface ListFiltersProps {
 export function ListFilters({ label, statusOptions, filters, onChange, onClear }: ListFiltersProps) {
   const { t } = useTranslation('ui');
   const id = useId();
-  const isFiltered = Boolean(filters.from || filters.to || filters.status);
   return (
-    <form
-      role="search"
-      aria-label={label}
-      onSubmit={(event) => event.preventDefault()}
-      className="mt-8 flex flex-wrap items-end gap-4 rounded-box bg-base-100 p-4 shadow-soft ring-1 ring-base-300/70"
-    >
+    <FilterBar label={label} isFiltered={Boolean(filters.from || filters.to || filters.status)} onClear={onClear}>
       <div>
         <label htmlFor={`${id}-from`} className="mb-1.5 block text-sm font-medium">
           {t('filters.from')}
@@ -107,30 +157,7 @@ export function ListFilters({ label, statusOptions, filters, onChange, onClear }
           onChange={(event) => onChange('to', event.target.value)}
         />
       </div>
-      <div>
-        <label htmlFor={`${id}-status`} className="mb-1.5 block text-sm font-medium">
-          {t('filters.status')}
-        </label>
-        <select
-          id={`${id}-status`}
-          className="select select-sm"
-          value={filters.status ?? ''}
-          onChange={(event) => onChange('status', event.target.value)}
-        >
-          <option value="">{t('filters.all')}</option>
-          {statusOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      {isFiltered ? (
-        <button type="button" className="btn rounded-full btn-ghost btn-sm" onClick={onClear}>
-          <X aria-hidden="true" className="size-4" />
-          {t('filters.clear')}
-        </button>
-      ) : null}
-    </form>
+      <FilterSelect label={t('filters.status')} value={filters.status} options={statusOptions} onChange={(value) => onChange('status', value)} />
+    </FilterBar>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { adminReviewQuerySchema, type AdminReviewQuery } from '../../../shared/review';
 import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
@@ -18,7 +19,8 @@ function filtersFrom(searchParams: URLSearchParams): AdminReviewQuery {
 
 /** /dashboard/managereviews (admin): every review, filterable by rating and state; hide, show, reply. */
 export function ManageReviewsRoute() {
-  useDocumentTitle('Reviews | Parlour');
+  const { t } = useTranslation('admin-tools');
+  useDocumentTitle(t('reviews.documentTitle'));
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFrom(searchParams);
   const settings = useSalonSettings();
@@ -38,8 +40,8 @@ export function ManageReviewsRoute() {
 
   return (
     <>
-      <PageHeader eyebrow="Reviews" title="Customer reviews">
-        Every review with its visit. Hide one to take it off the home page at once, or answer it in public.
+      <PageHeader eyebrow={t('reviews.eyebrow')} title={t('reviews.title')}>
+        {t('reviews.intro')}
       </PageHeader>
       <ReviewFilters filters={filters} onChange={change} onClear={clear} />
       <AdminReviewList filters={filters} timeZone={timeZone} />

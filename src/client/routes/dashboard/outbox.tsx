@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
 import { OUTBOX_PAGE_SIZE } from '../../../shared/outbox';
 import { PageHeader } from '../../components/ui/page-header';
@@ -10,13 +11,14 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
  * as `npm start` does, so a newcomer without a mail server can still open a password-reset link.
  */
 export function OutboxRoute() {
-  useDocumentTitle('Sent e-mails | Parlour');
+  const { t } = useTranslation('admin-tools');
+  useDocumentTitle(t('outbox.documentTitle'));
   const settings = useSalonSettings();
   const timeZone = settings.data?.timeZone ?? DEFAULT_SALON_SETTINGS.timeZone;
   return (
     <>
-      <PageHeader eyebrow="Sent e-mails" title="Sent e-mails">
-        {`The ${OUTBOX_PAGE_SIZE} most recent e-mails the salon sent, newest first, with their links.`}
+      <PageHeader eyebrow={t('outbox.eyebrow')} title={t('outbox.title')}>
+        {t('outbox.intro', { count: OUTBOX_PAGE_SIZE })}
       </PageHeader>
       <OutboxList timeZone={timeZone} />
     </>

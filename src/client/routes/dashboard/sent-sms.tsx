@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
 import { PageHeader } from '../../components/ui/page-header';
 import { SENT_SMS_PAGE_SIZE } from '../../features/sms/api/get-sent-sms';
@@ -10,13 +11,14 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
  * (SHOW_OUTBOX), so the demo's verification codes can be read without a phone.
  */
 export function SentSmsRoute() {
-  useDocumentTitle('Sent SMS | Parlour');
+  const { t } = useTranslation('admin-tools');
+  useDocumentTitle(t('sms.documentTitle'));
   const settings = useSalonSettings();
   const timeZone = settings.data?.timeZone ?? DEFAULT_SALON_SETTINGS.timeZone;
   return (
     <>
-      <PageHeader eyebrow="Sent SMS" title="Sent SMS">
-        {`The ${SENT_SMS_PAGE_SIZE} most recent texts the salon sent, newest first, with what each cost in SMS parts.`}
+      <PageHeader eyebrow={t('sms.eyebrow')} title={t('sms.title')}>
+        {t('sms.intro', { count: SENT_SMS_PAGE_SIZE })}
       </PageHeader>
       <SentSmsList timeZone={timeZone} />
     </>

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Pencil, UserMinus, UserPlus, UserRoundCheck, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
 import type { Staff } from '../../../shared/staff';
 import { PageHeader } from '../../components/ui/page-header';
@@ -32,7 +33,9 @@ const panelClass = 'rounded-box bg-base-100 p-4 shadow-soft ring-1 ring-base-300
 
 /** /dashboard/staff (admin): the stylists, to add, edit (details, hours, time off) or retire. */
 export function StaffRoute() {
-  useDocumentTitle('Stylists | Parlour');
+  // The form's, the hours' and the time off's texts too: all in `staff`, loaded with the page.
+  const { t } = useTranslation('staff');
+  useDocumentTitle(t('documentTitle'));
   const staff = useStaff({ staleTime: 0 });
   const services = useServices({ staleTime: 0 });
   const [editing, setEditing] = useState<string | 'new' | null>(null);
@@ -52,45 +55,46 @@ export function StaffRoute() {
 
   async function retireStylist(member: Staff) {
     const sure = await confirmDialog({
-      title: `Retire ${member.name}?`,
-      text: 'She leaves the Team page and takes no new bookings. Her past and booked appointments keep her name.',
-      confirmButtonText: 'Yes, retire her',
+      title: t('retireDialog.title', { name: member.name }),
+      text: t('retireDialog.text'),
+      confirmButtonText: t('retireDialog.confirm'),
+      cancelButtonText: t('retireDialog.cancel'),
     });
     if (!sure) return;
     await retire.mutateAsync(member._id);
     if (editing === member._id) setEditing(null);
-    await toast({ title: `${member.name} is retired` });
+    await toast({ title: t('retiredToast', { name: member.name }) });
   }
 
   async function bringBack(member: Staff) {
     await reinstate.mutateAsync(member._id);
-    await toast({ title: `${member.name} is back on the team` });
+    await toast({ title: t('backToast', { name: member.name }) });
   }
 
   return (
     <>
       <PageHeader
-        eyebrow="Stylists"
-        title="Stylists"
+        eyebrow={t('eyebrow')}
+        title={t('title')}
         actions={
           <button type="button" className="btn rounded-full btn-primary" onClick={() => open('new')}>
-            <UserPlus aria-hidden="true" className="size-4" /> Add a stylist
+            <UserPlus aria-hidden="true" className="size-4" /> {t('add')}
           </button>
         }
       >
-        Who does which treatments, her weekly hours and her time off. The salon's opening hours still bound them all.
+        {t('intro')}
       </PageHeader>
       <QueryState
         query={staff}
         className="mt-6"
-        loading={{ label: 'Loading the stylists', rows: 3, row: <div className="skeleton h-10 w-full" /> }}
+        loading={{ label: t('loading'), rows: 3, row: <div className="skeleton h-10 w-full" /> }}
         empty={{
           icon: Users,
-          title: 'No stylists yet',
-          message: 'Add the women who work at the salon.',
+          title: t('empty.title'),
+          message: t('empty.message'),
           action: (
             <button type="button" className="btn rounded-full btn-primary" onClick={() => open('new')}>
-              Add a stylist
+              {t('add')}
             </button>
           ),
         }}
@@ -101,17 +105,17 @@ export function StaffRoute() {
               <li key={member._id} className="flex flex-wrap items-center gap-3 p-4">
                 <UserAvatar name={member.name} image={member.photo_url} size={40} ring="none" />
                 <div className="min-w-0 flex-1 basis-40">
-                  <p className="font-semibold break-words">{member.name}</p>
-                  <p className="text-sm text-base-content/70">
-                    {member.serviceIds.length} service{member.serviceIds.length === 1 ? '' : 's'}
+                  <p className="font-semibold break-words" translate="no">
+                    {member.name}
                   </p>
+                  <p className="text-sm text-base-content/70">{t('serviceCount', { count: member.serviceIds.length })}</p>
                 </div>
                 <div className="flex gap-2">
-                  <button type="button" className="btn btn-sm btn-outline" aria-label={`Edit ${member.name}`} onClick={() => open(member._id)}>
-                    <Pencil aria-hidden="true" className="size-4" /> Edit
+                  <button type="button" className="btn btn-sm btn-outline" aria-label={t('editName', { name: member.name })} onClick={() => open(member._id)}>
+                    <Pencil aria-hidden="true" className="size-4" /> {t('edit')}
                   </button>
-                  <button type="button" className="btn btn-sm btn-ghost text-error" aria-label={`Retire ${member.name}`} onClick={() => void retireStylist(member)}>
-                    <UserMinus aria-hidden="true" className="size-4" /> Retire
+                  <button type="button" className="btn btn-sm btn-ghost text-error" aria-label={t('retireName', { name: member.name })} onClick={() => void retireStylist(member)}>
+                    <UserMinus aria-hidden="true" className="size-4" /> {t('retire')}
                   </button>
                 </div>
               </li>
@@ -122,22 +126,24 @@ export function StaffRoute() {
       {retired.data && retired.data.length > 0 && (
         <section aria-labelledby="retired-heading" className="mt-8">
           <h2 id="retired-heading" className="text-xl font-semibold">
-            Retired
+            {t('retired.heading')}
           </h2>
-          <p className="mt-1 text-sm text-base-content/70">Brought back, she returns with her services, hours and time off as she left them.</p>
+          <p className="mt-1 text-sm text-base-content/70">{t('retired.intro')}</p>
           <ul className={`mt-4 divide-y divide-base-300 ${panelClass} !p-0`}>
             {retired.data.map((member) => (
               <li key={member._id} className="flex flex-wrap items-center gap-3 p-4">
                 <UserAvatar name={member.name} image={member.photo_url} size={40} ring="none" />
-                <p className="min-w-0 flex-1 basis-40 font-semibold break-words">{member.name}</p>
+                <p className="min-w-0 flex-1 basis-40 font-semibold break-words" translate="no">
+                  {member.name}
+                </p>
                 <button
                   type="button"
                   className="btn btn-sm btn-outline"
-                  aria-label={`Bring back ${member.name}`}
+                  aria-label={t('retired.bringBackName', { name: member.name })}
                   disabled={reinstate.isPending}
                   onClick={() => void bringBack(member)}
                 >
-                  <UserRoundCheck aria-hidden="true" className="size-4" /> Bring back
+                  <UserRoundCheck aria-hidden="true" className="size-4" /> {t('retired.bringBack')}
                 </button>
               </li>
             ))}
@@ -162,6 +168,7 @@ async function photoUrlOf(photo: File | undefined): Promise<string | undefined> 
 }
 
 function NewStylist({ catalogue, onAdded }: { catalogue: NonNullable<ReturnType<typeof useServices>['data']>; onAdded: (id: string) => void }) {
+  const { t } = useTranslation('staff');
   const create = useCreateStaff();
   async function save(values: StaffFormValues) {
     const photo_url = (await photoUrlOf(values.photo)) ?? null;
@@ -172,7 +179,7 @@ function NewStylist({ catalogue, onAdded }: { catalogue: NonNullable<ReturnType<
   return (
     <div className={panelClass}>
       <h2 id="staff-editor-heading" tabIndex={-1} className="mb-4 font-display text-2xl font-semibold">
-        Add a stylist
+        {t('add')}
       </h2>
       <StaffForm catalogue={catalogue} onSubmit={save} />
     </div>
@@ -183,6 +190,7 @@ function EditStylist({ id, catalogue }: { id: string; catalogue: NonNullable<Ret
   const member = useStaffMember(id);
   const hours = useStaffHours(id);
   const timeOff = useStaffTimeOff(id);
+  const { t } = useTranslation('staff');
   const { data: settings } = usePublicSalonSettings();
   const update = useUpdateStaff();
   const saveHours = useSaveStaffHours();
@@ -196,10 +204,10 @@ function EditStylist({ id, catalogue }: { id: string; catalogue: NonNullable<Ret
       id,
       changes: { name: values.name, bio: values.bio, services: values.services, accountEmail: values.accountEmail, ...(photo_url !== undefined && { photo_url }) },
     });
-    return modifiedCount === 0 ? 'Nothing needed changing.' : 'Saved.';
+    return modifiedCount === 0 ? t('unchanged') : t('saved');
   }
 
-  if (member.isPending) return <p role="status">Loading her details</p>;
+  if (member.isPending) return <p role="status">{t('loadingDetails')}</p>;
   if (member.isError) {
     return (
       <p role="alert" className="text-error">
@@ -210,23 +218,23 @@ function EditStylist({ id, catalogue }: { id: string; catalogue: NonNullable<Ret
   return (
     <div className="space-y-6">
       <div className={panelClass}>
-        <h2 id="staff-editor-heading" tabIndex={-1} className="mb-4 font-display text-2xl font-semibold break-words">
+        <h2 id="staff-editor-heading" tabIndex={-1} className="mb-4 font-display text-2xl font-semibold break-words" translate="no">
           {member.data.name}
         </h2>
         <StaffForm catalogue={catalogue} stylist={member.data} onSubmit={save} />
       </div>
       <div className={panelClass}>
-        <h3 className="mb-4 text-xl font-semibold">Weekly hours</h3>
+        <h3 className="mb-4 text-xl font-semibold">{t('hoursHeading')}</h3>
         {hours.data ? (
           <HoursEditor hours={hours.data} timeZone={timeZone} onSave={async (week) => void (await saveHours.mutateAsync({ id, hours: week }))} />
         ) : hours.isError ? (
           <p role="alert" className="text-error">{hours.error.message}</p>
         ) : (
-          <p role="status">Loading her hours</p>
+          <p role="status">{t('loadingHours')}</p>
         )}
       </div>
       <div className={panelClass}>
-        <h3 className="mb-4 text-xl font-semibold">Time off</h3>
+        <h3 className="mb-4 text-xl font-semibold">{t('timeOffHeading')}</h3>
         {timeOff.data ? (
           <TimeOffEditor
             timeOff={timeOff.data}
@@ -237,7 +245,7 @@ function EditStylist({ id, catalogue }: { id: string; catalogue: NonNullable<Ret
         ) : timeOff.isError ? (
           <p role="alert" className="text-error">{timeOff.error.message}</p>
         ) : (
-          <p role="status">Loading her time off</p>
+          <p role="status">{t('loadingTimeOff')}</p>
         )}
       </div>
     </div>

@@ -1,28 +1,45 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DatabaseBackup, Download, HardDriveDownload } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Backup } from '../../../../shared/backups';
 import type { SalonSettings } from '../../../../shared/salon-settings';
-import { formatSalonDateTime, timeZoneLabel } from '../../../../shared/calendar';
+import { timeZoneLabel } from '../../../../shared/calendar';
+import { localTime } from '../../../../shared/opening-hours';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { QueryState } from '../../../components/ui/query-state';
+import { useIntlLocale, useLanguage } from '../../../hooks/use-language';
+import { useSalonDateTime } from '../../../hooks/use-salon-date-time';
 import { toast } from '../../../lib/dialogs';
 import { useCreateBackup } from '../api/create-backup';
 import { backupDownloadHref, backupsQueryOptions } from '../api/get-backups';
 
+// Commands and tools, the same in every language: kept out of the catalogues.
+const RESTORE_COMMAND = 'npm run restore -- FILE';
+const POSTGRES_TOOLS = { dump: 'pg_dump', restore: 'pg_restore', wal: 'WAL' };
+
 const sectionClass = 'rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6';
 
-/** Bytes as people read file sizes: 820 KB, 3.4 MB. */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${Math.round(bytes / 1000)} KB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+/** Bytes as people read file sizes: 820 KB, 3.4 MB (৮২০ কেবি, ৩.৪ এমবি). */
+function formatFileSize(bytes: number, t: TFunction<'admin-tools'>): string {
+  if (bytes < 1000) return t('backups.sizes.bytes', { value: bytes });
+  if (bytes < 1_000_000) return t('backups.sizes.kb', { value: Math.round(bytes / 1000) });
+  return t('backups.sizes.mb', { value: bytes / 1_000_000 });
 }
 
-const kindLabels: Record<Backup['kind'], string> = { scheduled: 'Daily', manual: 'On demand' };
+/** 'Dhaka time (Asia/Dhaka)'; in Bangla the zone's name as Intl writes it ('বাংলাদেশ মানক সময়'). */
+function useZoneName(timeZone: string): string {
+  const language = useLanguage();
+  const locale = useIntlLocale();
+  if (language === 'en') return timeZoneLabel(timeZone);
+  const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'longGeneric' }).formatToParts(new Date());
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+}
 
 function BackupRow({ backup, timeZone }: { backup: Backup; timeZone: string }) {
-  const taken = formatSalonDateTime(backup.createdAt, timeZone);
+  const { t } = useTranslation('admin-tools');
+  const taken = useSalonDateTime().long(backup.createdAt, timeZone);
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
       <div className="min-w-0">
@@ -30,13 +47,13 @@ function BackupRow({ backup, timeZone }: { backup: Backup; timeZone: string }) {
           <time dateTime={backup.createdAt}>{taken}</time>
         </p>
         <p className="text-sm text-base-content/75">
-          {kindLabels[backup.kind]} · {formatFileSize(backup.size)}
+          {t(`backups.kinds.${backup.kind}`)} · {formatFileSize(backup.size, t)}
         </p>
       </div>
       {/* A plain link: the browser saves the file itself, with the session cookie. */}
-      <a href={backupDownloadHref(backup.name)} download={backup.name} className="btn gap-2 btn-outline btn-sm" aria-label={`Download the backup of ${taken}`}>
+      <a href={backupDownloadHref(backup.name)} download={backup.name} className="btn gap-2 btn-outline btn-sm" aria-label={t('backups.downloadOf', { when: taken })}>
         <Download aria-hidden="true" className="size-4" />
-        Download
+        {t('backups.download')}
       </a>
     </li>
   );
@@ -47,6 +64,9 @@ function BackupRow({ backup, timeZone }: { backup: Backup; timeZone: string }) {
  * PostgreSQL server it says which tools back the salon up instead.
  */
 export function BackupsPanel({ settings }: { settings: SalonSettings }) {
+  const { t } = useTranslation('admin-tools');
+  const locale = useIntlLocale();
+  const zone = useZoneName(settings.timeZone);
   const headingId = useId();
   const info = useQuery({ ...backupsQueryOptions(), select: (list) => ({ available: list.available, message: list.message, folder: list.folder }) });
   const backups = useQuery({ ...backupsQueryOptions(), select: (list) => list.backups });
@@ -54,7 +74,7 @@ export function BackupsPanel({ settings }: { settings: SalonSettings }) {
 
   const backUpNow = () => {
     create.mutate(undefined, {
-      onSuccess: () => void toast({ title: 'Backup taken' }),
+      onSuccess: () => void toast({ title: t('backups.taken') }),
     });
   };
 
@@ -62,28 +82,29 @@ export function BackupsPanel({ settings }: { settings: SalonSettings }) {
     <section className={sectionClass} aria-labelledby={headingId}>
       <h2 id={headingId} className="flex items-center gap-2 text-xl font-semibold">
         <DatabaseBackup aria-hidden="true" className="size-5 text-primary" />
-        Backups
+        {t('backups.heading')}
       </h2>
       {info.data && !info.data.available ? (
         <div className="mt-2 space-y-2 text-sm text-base-content/80">
           <p>{info.data.message}</p>
           <p>
-            Use the database server’s own tools: <code>pg_dump</code> for a copy, <code>pg_restore</code> to bring one back, and
-            point-in-time recovery (WAL archiving) to return to any moment.
+            <Trans
+              t={t}
+              i18nKey="backups.postgres"
+              values={POSTGRES_TOOLS}
+              components={{ dump: <code translate="no" />, restore: <code translate="no" />, wal: <abbr translate="no" /> }}
+            />
           </p>
         </div>
       ) : (
         <>
           <p className="mt-1 text-sm text-base-content/75">
-            A copy of every service, account, booking, payment and image, taken every day at {settings.backupTime},{' '}
-            {timeZoneLabel(settings.timeZone)}. The newest {settings.backupsKept} are kept
-            {info.data?.folder ? (
-              <>
-                {' '}
-                in <code className="break-all">{info.data.folder}</code>
-              </>
-            ) : null}
-            . To restore one, stop the server and run <code className="whitespace-nowrap">npm run restore -- FILE</code>.
+            <Trans
+              t={t}
+              i18nKey={info.data?.folder ? 'backups.scheduleIn' : 'backups.schedule'}
+              values={{ time: localTime(settings.backupTime, locale), zone, kept: settings.backupsKept, folder: info.data?.folder, command: RESTORE_COMMAND }}
+              components={{ folder: <code className="break-all" translate="no" />, command: <code className="whitespace-nowrap" translate="no" /> }}
+            />
           </p>
           {create.isError ? (
             <FormAlert className="mt-4">
@@ -96,13 +117,13 @@ export function BackupsPanel({ settings }: { settings: SalonSettings }) {
             ) : (
               <HardDriveDownload aria-hidden="true" className="size-4" />
             )}
-            {create.isPending ? 'Backing up…' : 'Back up now'}
+            {create.isPending ? t('backups.backingUp') : t('backups.backUpNow')}
           </button>
           <QueryState
             query={backups}
             className="mt-4"
             loading={{
-              label: 'Loading the backups',
+              label: t('backups.loading'),
               rows: 2,
               row: (
                 <>
@@ -111,10 +132,10 @@ export function BackupsPanel({ settings }: { settings: SalonSettings }) {
                 </>
               ),
             }}
-            empty={{ icon: DatabaseBackup, title: 'No backups yet', message: 'The first is taken at the next backup time, or now with Back up now.' }}
+            empty={{ icon: DatabaseBackup, title: t('backups.empty.title'), message: t('backups.empty.message') }}
           >
             {(list) => (
-              <ul aria-label="Kept backups" className="mt-4 divide-y divide-base-300/70">
+              <ul aria-label={t('backups.listLabel')} className="mt-4 divide-y divide-base-300/70">
                 {list.map((backup) => (
                   <BackupRow key={backup.name} backup={backup} timeZone={settings.timeZone} />
                 ))}

@@ -1,15 +1,11 @@
 import { useId, type ReactNode } from 'react';
 import { MailOpen } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { OutboxMail, OutboxStatus } from '../../../../shared/outbox';
 import { QueryState } from '../../../components/ui/query-state';
-import { formatSalonDateTime } from '../../../../shared/calendar';
+import { languageOfText } from '../../../../shared/i18n/language';
+import { useSalonDateTime } from '../../../hooks/use-salon-date-time';
 import { useOutbox } from '../api/get-outbox';
-
-const statusLabels: Record<OutboxStatus, string> = {
-  logged: 'Not sent (no mail server)',
-  sent: 'Sent',
-  failed: 'Failed',
-};
 
 const statusTone: Record<OutboxStatus, string> = {
   logged: 'border-base-300 bg-base-200 text-base-content/80',
@@ -40,45 +36,49 @@ function Body({ text }: { text: string }) {
   const parts: ReactNode[] = text.split(LINK).map((part, index) =>
     // split with a capturing group puts the matches at the odd places.
     index % 2 === 1 ? (
-      <a key={index} href={part} className="link break-all link-primary">
+      <a key={index} href={part} className="link break-all link-primary" translate="no">
         {part}
       </a>
     ) : (
       part
     ),
   );
-  return <p className="mt-3 rounded-field bg-base-200/60 p-4 font-mono text-sm leading-relaxed break-words whitespace-pre-wrap">{parts}</p>;
+  return <p lang={languageOfText(text)} className="mt-3 rounded-field bg-base-200/60 p-4 font-mono text-sm leading-relaxed break-words whitespace-pre-wrap">{parts}</p>;
 }
 
 function MailCard({ mail, timeZone }: { mail: OutboxMail; timeZone: string }) {
+  const { t } = useTranslation('admin-tools');
+  const dateTime = useSalonDateTime();
   const id = useId();
   return (
     <article aria-labelledby={`${id}-subject`} className="rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h2 id={`${id}-subject`} className="font-display text-lg font-semibold">
+        <h2 id={`${id}-subject`} className="font-display text-lg font-semibold" lang={languageOfText(mail.subject)}>
           {mail.subject}
         </h2>
-        <span className={`badge badge-sm font-medium whitespace-nowrap ${statusTone[mail.status]}`}>{statusLabels[mail.status]}</span>
+        <span className={`badge h-auto min-h-5 badge-sm font-medium ${statusTone[mail.status]}`}>
+          {mail.status === 'logged' ? t('outbox.logged') : t(`sent.statuses.${mail.status}`)}
+        </span>
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-base-content/75">
-        <dt className="font-medium">To</dt>
-        <dd className="break-words">
+        <dt className="font-medium">{t('sent.to')}</dt>
+        <dd className="break-words" translate="no">
           <Address address={mail.to} />
         </dd>
-        <dt className="font-medium">Time</dt>
+        <dt className="font-medium">{t('sent.time')}</dt>
         <dd>
-          <time dateTime={mail.createdAt}>{formatSalonDateTime(mail.createdAt, timeZone)}</time>
+          <time dateTime={mail.createdAt}>{dateTime.long(mail.createdAt, timeZone)}</time>
         </dd>
         {mail.attachments.length > 0 ? (
           <>
-            <dt className="font-medium">Attached</dt>
-            <dd className="break-all">{mail.attachments.join(', ')}</dd>
+            <dt className="font-medium">{t('outbox.attached')}</dt>
+            <dd className="break-all" translate="no">{mail.attachments.join(', ')}</dd>
           </>
         ) : null}
         {mail.error ? (
           <>
-            <dt className="font-medium">Error</dt>
-            <dd className="text-error">{mail.error}</dd>
+            <dt className="font-medium">{t('sent.error')}</dt>
+            <dd className="text-error" lang={languageOfText(mail.error)}>{mail.error}</dd>
           </>
         ) : null}
       </dl>
@@ -89,13 +89,14 @@ function MailCard({ mail, timeZone }: { mail: OutboxMail; timeZone: string }) {
 
 /** The e-mails the salon sent, newest first, each with its body. */
 export function OutboxList({ timeZone }: { timeZone: string }) {
+  const { t } = useTranslation('admin-tools');
   const outbox = useOutbox();
   return (
     <QueryState
       query={outbox}
       className="mt-6"
       loading={{
-        label: 'Loading the sent e-mails',
+        label: t('outbox.loading'),
         rows: 3,
         row: (
           <>
@@ -107,12 +108,12 @@ export function OutboxList({ timeZone }: { timeZone: string }) {
       }}
       empty={{
         icon: MailOpen,
-        title: 'No e-mails yet',
-        message: 'Password-reset links and booking confirmations appear here once the salon sends them.',
+        title: t('outbox.empty.title'),
+        message: t('outbox.empty.message'),
       }}
     >
       {(mails) => (
-        <ul aria-label="Sent e-mails" className="mt-6 space-y-4">
+        <ul aria-label={t('outbox.listLabel')} className="mt-6 space-y-4">
           {mails.map((mail) => (
             <li key={mail._id}>
               <MailCard mail={mail} timeZone={timeZone} />

@@ -1,20 +1,24 @@
 import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Eye, EyeOff, MessageCircleReply, MessageSquareHeart, X } from 'lucide-react';
+import { Eye, EyeOff, MessageCircleReply, MessageSquareHeart } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { replySchema, reviewStateSchema, type AdminReviewQuery, type ManagedReview } from '../../../../shared/review';
 import { SubmitButton } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextareaField } from '../../../components/ui/form-field';
+import { FilterBar, FilterSelect } from '../../../components/ui/list-filters';
 import { QueryState } from '../../../components/ui/query-state';
 import { StarRating } from '../../../components/ui/star-rating';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { showError, toast } from '../../../lib/dialogs';
-import { formatSalonDateTime } from '../../../../shared/calendar';
+import { languageOfText } from '../../../../shared/i18n/language';
+import { useContentLang } from '../../../hooks/use-language';
+import { useSalonDateTime } from '../../../hooks/use-salon-date-time';
 import { useUpdateReview } from '../api/change-review';
 import { useAdminReviews } from '../api/get-admin-reviews';
-import { ReviewStateBadge, SalonReply, reviewStateLabels } from './review-card-parts';
+import { ReviewStateBadge, SalonReply } from './review-card-parts';
 
 const panel = 'rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70';
 
@@ -24,50 +28,24 @@ interface ReviewFiltersProps {
   onClear: () => void;
 }
 
-/** Rating and state filters (kept in the page's URL by the route). */
+const RATINGS = [5, 4, 3, 2, 1] as const;
+
+/** Rating and state filters (kept in the page's URL by the route), in the lists' shared filter bar. */
 export function ReviewFilters({ filters, onChange, onClear }: ReviewFiltersProps) {
-  const id = useId();
-  const isFiltered = filters.rating !== undefined || filters.state !== undefined;
+  const { t } = useTranslation('admin-tools');
+  const ratings = RATINGS.map((rating) => ({ value: String(rating), label: t('reviews.stars', { count: rating }) }));
+  const states = reviewStateSchema.options.map((state) => ({ value: state, label: t(`reviews.states.${state}`) }));
   return (
-    <form role="search" aria-label="Filter reviews" onSubmit={(event) => event.preventDefault()} className={`mt-8 flex flex-wrap items-end gap-4 p-4 ${panel}`}>
-      <div>
-        <label htmlFor={`${id}-rating`} className="mb-1.5 block text-sm font-medium">
-          Rating
-        </label>
-        <select id={`${id}-rating`} className="select select-sm" value={filters.rating ?? ''} onChange={(event) => onChange('rating', event.target.value)}>
-          <option value="">All</option>
-          {[5, 4, 3, 2, 1].map((rating) => (
-            <option key={rating} value={rating}>
-              {rating} {rating === 1 ? 'star' : 'stars'}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-state`} className="mb-1.5 block text-sm font-medium">
-          State
-        </label>
-        <select id={`${id}-state`} className="select select-sm" value={filters.state ?? ''} onChange={(event) => onChange('state', event.target.value)}>
-          <option value="">All</option>
-          {reviewStateSchema.options.map((state) => (
-            <option key={state} value={state}>
-              {reviewStateLabels[state]}
-            </option>
-          ))}
-        </select>
-      </div>
-      {isFiltered ? (
-        <button type="button" className="btn rounded-full btn-ghost btn-sm" onClick={onClear}>
-          <X aria-hidden="true" className="size-4" />
-          Clear filters
-        </button>
-      ) : null}
-    </form>
+    <FilterBar label={t('reviews.filterLabel')} isFiltered={filters.rating !== undefined || filters.state !== undefined} onClear={onClear}>
+      <FilterSelect label={t('reviews.rating')} value={filters.rating?.toString()} options={ratings} onChange={(value) => onChange('rating', value)} />
+      <FilterSelect label={t('reviews.state')} value={filters.state} options={states} onChange={(value) => onChange('state', value)} />
+    </FilterBar>
   );
 }
 
 /** Every review for the admin: its visit, rating and state, with Hide/Show and a public reply. */
 export function AdminReviewList({ filters, timeZone }: { filters: AdminReviewQuery; timeZone: string }) {
+  const { t } = useTranslation('admin-tools');
   const reviews = useAdminReviews(filters);
   const isFiltered = filters.rating !== undefined || filters.state !== undefined;
   return (
@@ -75,7 +53,7 @@ export function AdminReviewList({ filters, timeZone }: { filters: AdminReviewQue
       query={reviews}
       className="mt-6"
       loading={{
-        label: 'Loading the reviews',
+        label: t('reviews.loading'),
         rows: 3,
         row: (
           <>
@@ -89,16 +67,16 @@ export function AdminReviewList({ filters, timeZone }: { filters: AdminReviewQue
       }}
       empty={{
         icon: MessageSquareHeart,
-        title: isFiltered ? 'No reviews match these filters' : 'No reviews yet',
-        message: isFiltered ? 'Try another rating or state.' : 'When customers review their visits, their reviews appear here.',
+        title: isFiltered ? t('reviews.emptyFiltered.title') : t('reviews.empty.title'),
+        message: isFiltered ? t('reviews.emptyFiltered.message') : t('reviews.empty.message'),
       }}
     >
       {(list) => (
         <>
           <p className="mt-6 text-sm text-base-content/75" aria-live="polite">
-            {list.length} {list.length === 1 ? 'review' : 'reviews'}
+            {t('reviews.count', { count: list.length })}
           </p>
-          <ul aria-label="Reviews" className="mt-3 space-y-4">
+          <ul aria-label={t('reviews.listLabel')} className="mt-3 space-y-4">
             {list.map((review) => (
               <AdminReviewCard key={review._id} review={review} timeZone={timeZone} />
             ))}
@@ -110,6 +88,9 @@ export function AdminReviewList({ filters, timeZone }: { filters: AdminReviewQue
 }
 
 function AdminReviewCard({ review, timeZone }: { review: ManagedReview; timeZone: string }) {
+  const { t } = useTranslation('admin-tools');
+  const dateTime = useSalonDateTime();
+  const contentLang = useContentLang();
   const update = useUpdateReview();
   const [replying, setReplying] = useState(false);
   const titleId = useId();
@@ -117,8 +98,8 @@ function AdminReviewCard({ review, timeZone }: { review: ManagedReview; timeZone
     update.mutate(
       { id: review._id, changes: { hidden } },
       {
-        onSuccess: () => void toast({ title: hidden ? 'Review hidden from the home page' : 'Review shown on the home page' }),
-        onError: (error) => void showError({ title: 'The review was not changed', text: error.message }),
+        onSuccess: () => void toast({ title: hidden ? t('reviews.hiddenToast') : t('reviews.shownToast') }),
+        onError: (error) => void showError({ title: t('reviews.notChanged'), text: error.message }),
       },
     );
   return (
@@ -127,10 +108,14 @@ function AdminReviewCard({ review, timeZone }: { review: ManagedReview; timeZone
         <div className="flex min-w-0 items-center gap-3">
           <UserAvatar name={review.name} image={review.image || null} size={40} ring="none" />
           <div className="min-w-0">
-            <p id={titleId} className="font-semibold [overflow-wrap:anywhere]">
+            <p id={titleId} className="font-semibold [overflow-wrap:anywhere]" translate="no">
               {review.name}
             </p>
-            {review.email ? <p className="text-xs text-base-content/70 [overflow-wrap:anywhere]">{review.email}</p> : null}
+            {review.email ? (
+              <p className="text-xs text-base-content/70 [overflow-wrap:anywhere]" translate="no">
+                {review.email}
+              </p>
+            ) : null}
           </div>
         </div>
         <ReviewStateBadge state={review.state} />
@@ -138,17 +123,25 @@ function AdminReviewCard({ review, timeZone }: { review: ManagedReview; timeZone
       <p className="mt-3 text-sm text-base-content/80 [overflow-wrap:anywhere]">
         {review.visit ? (
           <>
-            <span className="font-medium">{review.visit.title}</span>
+            <span className="font-medium" lang={contentLang}>
+              {review.visit.title}
+            </span>
             {', '}
-            <time dateTime={review.visit.startsAt}>{formatSalonDateTime(review.visit.startsAt, timeZone)}</time>
+            <time dateTime={review.visit.startsAt}>{dateTime.long(review.visit.startsAt, timeZone)}</time>
           </>
         ) : (
-          'Testimonial from before online booking (no visit on record)'
+          t('reviews.noVisit')
         )}
       </p>
       <StarRating rating={review.rating} className="mt-2" />
-      <p className="mt-2 text-base-content/90 [overflow-wrap:anywhere] whitespace-pre-line">{review.feedback}</p>
-      {review.role ? <p className="mt-1 text-sm text-base-content/70 [overflow-wrap:anywhere]">{review.role}</p> : null}
+      <p lang={languageOfText(review.feedback)} className="mt-2 text-base-content/90 [overflow-wrap:anywhere] whitespace-pre-line">
+        {review.feedback}
+      </p>
+      {review.role ? (
+        <p lang={languageOfText(review.role)} className="mt-1 text-sm text-base-content/70 [overflow-wrap:anywhere]">
+          {review.role}
+        </p>
+      ) : null}
       {review.reply && !replying ? <SalonReply reply={review.reply} tone="card" /> : null}
       {replying ? (
         <ReplyForm review={review} onDone={() => setReplying(false)} />
@@ -157,17 +150,17 @@ function AdminReviewCard({ review, timeZone }: { review: ManagedReview; timeZone
           {review.state === 'published' ? (
             <button type="button" className="btn rounded-full btn-outline btn-sm" aria-describedby={titleId} disabled={update.isPending} onClick={() => setHidden(true)}>
               <EyeOff aria-hidden="true" className="size-4" />
-              Hide
+              {t('reviews.hide')}
             </button>
           ) : (
             <button type="button" className="btn rounded-full btn-sm btn-primary" aria-describedby={titleId} disabled={update.isPending} onClick={() => setHidden(false)}>
               <Eye aria-hidden="true" className="size-4" />
-              Show
+              {t('reviews.show')}
             </button>
           )}
           <button type="button" className="btn rounded-full btn-outline btn-sm btn-primary" aria-describedby={titleId} onClick={() => setReplying(true)}>
             <MessageCircleReply aria-hidden="true" className="size-4" />
-            {review.reply ? 'Edit reply' : 'Reply'}
+            {review.reply ? t('reviews.editReply') : t('reviews.reply')}
           </button>
         </div>
       )}
@@ -179,6 +172,7 @@ const replyFormSchema = z.object({ reply: replySchema.min(1, 'Write a reply, or 
 type ReplyFormValues = z.infer<typeof replyFormSchema>;
 
 function ReplyForm({ review, onDone }: { review: ManagedReview; onDone: () => void }) {
+  const { t } = useTranslation('admin-tools');
   const update = useUpdateReview();
   const formId = useId();
   const {
@@ -191,24 +185,24 @@ function ReplyForm({ review, onDone }: { review: ManagedReview; onDone: () => vo
       { id: review._id, changes: { reply } },
       {
         onSuccess: () => {
-          void toast({ title: reply === null ? 'Reply removed' : 'Reply published' });
+          void toast({ title: reply === null ? t('reviews.removedToast') : t('reviews.publishedToast') });
           onDone();
         },
       },
     );
   return (
-    <form noValidate aria-label={`Reply to ${review.name}`} id={formId} onSubmit={handleSubmit((values) => save(values.reply))} className="mt-4 space-y-3">
-      <TextareaField label="Public reply from the salon" rows={3} autoFocus error={errors.reply?.message} registration={register('reply')} />
+    <form noValidate aria-label={t('reviews.replyTo', { name: review.name })} id={formId} onSubmit={handleSubmit((values) => save(values.reply))} className="mt-4 space-y-3">
+      <TextareaField label={t('reviews.replyLabel')} rows={3} autoFocus error={errors.reply?.message} registration={register('reply')} />
       {update.error ? <FormAlert>{update.error.message}</FormAlert> : null}
       <div className="flex flex-wrap gap-2">
-        <SubmitButton label="Publish reply" icon={MessageCircleReply} pending={update.isPending} className="btn-sm" />
+        <SubmitButton label={t('reviews.publish')} icon={MessageCircleReply} pending={update.isPending} className="btn-sm" />
         {review.reply ? (
           <button type="button" className="btn rounded-full btn-outline btn-sm btn-error" disabled={update.isPending} onClick={() => save(null)}>
-            Remove reply
+            {t('reviews.removeReply')}
           </button>
         ) : null}
         <button type="button" className="btn rounded-full btn-ghost btn-sm" onClick={onDone}>
-          Cancel
+          {t('reviews.cancel')}
         </button>
       </div>
     </form>

@@ -1,18 +1,12 @@
 import { useId } from 'react';
 import { MessageSquareText } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { SentSms, SmsStatus } from '../../../../shared/sms';
 import { formatPhone } from '../../../../shared/phone';
-import { formatSalonDateTime } from '../../../../shared/calendar';
+import { languageOfText } from '../../../../shared/i18n/language';
 import { QueryState } from '../../../components/ui/query-state';
+import { useSalonDateTime } from '../../../hooks/use-salon-date-time';
 import { useSentSms } from '../api/get-sent-sms';
-
-const statusLabels: Record<SmsStatus, string> = {
-  queued: 'Waiting',
-  sending: 'Sending',
-  logged: 'Not sent (no SMS gateway)',
-  sent: 'Sent',
-  failed: 'Failed',
-};
 
 const statusTone: Record<SmsStatus, string> = {
   queued: 'border-base-300 bg-base-200 text-base-content/80',
@@ -22,57 +16,59 @@ const statusTone: Record<SmsStatus, string> = {
   failed: 'border-error/40 bg-error/10 text-error',
 };
 
-const kindLabels: Record<SentSms['kind'], string> = {
-  verification: 'Verification code',
-  confirmation: 'Confirmation',
-  reminder: 'Reminder',
-  moved: 'Moved',
-  cancelled: 'Cancelled',
-  'waitlist-offer': 'Waitlist offer',
-};
-
 function SmsCard({ sms, timeZone }: { sms: SentSms; timeZone: string }) {
+  const { t } = useTranslation('admin-tools');
+  const dateTime = useSalonDateTime();
   const id = useId();
   return (
     <article aria-labelledby={`${id}-kind`} className="rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id={`${id}-kind`} className="font-display text-lg font-semibold">
-          {kindLabels[sms.kind]}
+          {t(`sms.kinds.${sms.kind}`)}
         </h2>
-        <span className={`badge badge-sm font-medium whitespace-nowrap ${statusTone[sms.status]}`}>{statusLabels[sms.status]}</span>
+        <span className={`badge h-auto min-h-5 badge-sm font-medium ${statusTone[sms.status]}`}>
+          {sms.status === 'logged' ? t('sms.logged') : t(`sent.statuses.${sms.status}`)}
+        </span>
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-base-content/75">
-        <dt className="font-medium">To</dt>
-        <dd className="break-words">{sms.to ? formatPhone(sms.to) : 'A deleted account'}</dd>
-        <dt className="font-medium">Time</dt>
+        <dt className="font-medium">{t('sent.to')}</dt>
+        <dd className="break-words">{sms.to ? formatPhone(sms.to) : t('sms.deletedAccount')}</dd>
+        <dt className="font-medium">{t('sent.time')}</dt>
         <dd>
-          <time dateTime={sms.createdAt}>{formatSalonDateTime(sms.createdAt, timeZone)}</time>
+          <time dateTime={sms.createdAt}>{dateTime.long(sms.createdAt, timeZone)}</time>
         </dd>
-        <dt className="font-medium">Length</dt>
-        <dd>
-          {sms.segments} SMS {sms.segments === 1 ? 'part' : 'parts'} ({sms.encoding === 'gsm7' ? 'GSM-7' : 'Unicode'})
-        </dd>
+        <dt className="font-medium">{t('sms.length')}</dt>
+        <dd>{t('sms.parts', { count: sms.segments, encoding: t(`sms.encodings.${sms.encoding}`) })}</dd>
         {sms.error ? (
           <>
-            <dt className="font-medium">Error</dt>
-            <dd className="break-words text-error">{sms.error}</dd>
+            <dt className="font-medium">{t('sent.error')}</dt>
+            {/* The gateway's own words. */}
+            <dd className="break-words text-error" lang={languageOfText(sms.error)}>
+              {sms.error}
+            </dd>
           </>
         ) : null}
       </dl>
-      <p className="mt-3 rounded-field bg-base-200/60 p-4 font-mono text-sm leading-relaxed break-words whitespace-pre-wrap">{sms.text}</p>
+      <p
+        lang={languageOfText(sms.text)}
+        className="mt-3 rounded-field bg-base-200/60 p-4 font-mono text-sm leading-relaxed break-words whitespace-pre-wrap"
+      >
+        {sms.text}
+      </p>
     </article>
   );
 }
 
 /** The texts the salon sent, newest first, each with its words and what it cost. */
 export function SentSmsList({ timeZone }: { timeZone: string }) {
+  const { t } = useTranslation('admin-tools');
   const texts = useSentSms();
   return (
     <QueryState
       query={texts}
       className="mt-6"
       loading={{
-        label: 'Loading the sent texts',
+        label: t('sms.loading'),
         rows: 3,
         row: (
           <>
@@ -84,12 +80,12 @@ export function SentSmsList({ timeZone }: { timeZone: string }) {
       }}
       empty={{
         icon: MessageSquareText,
-        title: 'No texts yet',
-        message: 'Verification codes and appointment texts appear here once the salon sends them.',
+        title: t('sms.empty.title'),
+        message: t('sms.empty.message'),
       }}
     >
       {(list) => (
-        <ul aria-label="Sent SMS" className="mt-6 space-y-4">
+        <ul aria-label={t('sms.listLabel')} className="mt-6 space-y-4">
           {list.map((sms) => (
             <li key={sms._id}>
               <SmsCard sms={sms} timeZone={timeZone} />

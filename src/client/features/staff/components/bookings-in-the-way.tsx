@@ -1,5 +1,7 @@
-import { formatSalonShortDateTime } from '../../../../shared/calendar';
+import { useTranslation } from 'react-i18next';
 import { timeOffConflictSchema, type ConflictingBooking } from '../../../../shared/staff';
+import { useContentLang } from '../../../hooks/use-language';
+import { useSalonDateTime } from '../../../hooks/use-salon-date-time';
 import { ApiRequestError } from '../../../lib/api-client';
 
 /** The bookings a 409 names as standing in the way of her time off or new hours (none for another error). */
@@ -10,14 +12,17 @@ export function bookingsInTheWay(err: unknown): ConflictingBooking[] {
 
 /** Her bookings in the way, for the admin to move or cancel first; nothing when there are none. */
 export function BookingsInTheWay({ bookings, timeZone, className = '' }: { bookings: ConflictingBooking[]; timeZone: string; className?: string }) {
+  const { t } = useTranslation('staff');
+  const dateTime = useSalonDateTime();
+  const contentLang = useContentLang();
   if (bookings.length === 0) return null;
   return (
     <div className={className} role="alert">
-      <p className="text-sm font-semibold">Move or cancel these bookings first:</p>
+      <p className="text-sm font-semibold">{t('inTheWay.heading')}</p>
       <ul className="mt-1 list-disc pl-5 text-sm">
         {bookings.map((booking) => (
           <li key={booking._id}>
-            {formatSalonShortDateTime(booking.startsAt, timeZone)}: {booking.service}, {booking.customer}
+            {dateTime.short(booking.startsAt, timeZone)}: <span lang={contentLang}>{booking.service}</span>, <span translate="no">{booking.customer}</span>
           </li>
         ))}
       </ul>

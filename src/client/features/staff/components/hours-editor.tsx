@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { Plus, Save, X } from 'lucide-react';
-import { WEEKDAY_NAMES } from '../../../../shared/salon-settings';
+import { useTranslation } from 'react-i18next';
+import { weekdayName } from '../../../../shared/opening-hours';
 import { MAX_SPANS_PER_DAY, weeklyHoursSchema, type ConflictingBooking, type WeeklyHours } from '../../../../shared/staff';
 import { FormActions } from '../../../components/ui/form-actions';
+import { useErrorText } from '../../../hooks/use-error-text';
+import { useIntlLocale } from '../../../hooks/use-language';
 import { BookingsInTheWay, bookingsInTheWay } from './bookings-in-the-way';
 
 interface HoursEditorProps {
@@ -13,6 +16,9 @@ interface HoursEditorProps {
 
 /** Her week, a row per weekday with its spans; the gaps between spans are her breaks. */
 export function HoursEditor({ hours, timeZone, onSave }: HoursEditorProps) {
+  const { t } = useTranslation('staff');
+  const errorText = useErrorText();
+  const locale = useIntlLocale();
   const [days, setDays] = useState(hours.days);
   const [issues, setIssues] = useState<Map<string, string>>(new Map());
   const [error, setError] = useState<string | null>(null);
@@ -31,40 +37,40 @@ export function HoursEditor({ hours, timeZone, onSave }: HoursEditorProps) {
     const parsed = weeklyHoursSchema.safeParse({ days });
     if (!parsed.success) {
       setIssues(new Map(parsed.error.issues.map((issue) => [issue.path.slice(1).join('.'), issue.message])));
-      setError('Some hours need fixing.');
+      setError(t('hours.needFixing'));
       return;
     }
     setIssues(new Map());
     setSaving(true);
     try {
       await onSave(parsed.data);
-      setNotice('Her hours are saved.');
+      setNotice(t('hours.saved'));
     } catch (err) {
       setConflicts(bookingsInTheWay(err));
-      setError(err instanceof Error ? err.message : 'Her hours were not saved.');
+      setError(err instanceof Error ? err.message : t('hours.notSaved'));
     } finally {
       setSaving(false);
     }
   }
 
   return (
-    <form noValidate onSubmit={(e) => void save(e)} aria-label="Weekly hours" className="space-y-3">
+    <form noValidate onSubmit={(e) => void save(e)} aria-label={t('hours.formLabel')} className="space-y-3">
       {days.map((spans, day) => (
-        <fieldset key={WEEKDAY_NAMES[day]} className="rounded-box p-3 ring-1 ring-base-300">
-          <legend className="px-1 text-sm font-semibold">{WEEKDAY_NAMES[day]}</legend>
-          {spans.length === 0 && <p className="text-sm text-base-content/70">Day off</p>}
+        <fieldset key={day} className="rounded-box p-3 ring-1 ring-base-300">
+          <legend className="px-1 text-sm font-semibold">{weekdayName(day, locale)}</legend>
+          {spans.length === 0 && <p className="text-sm text-base-content/70">{t('hours.dayOff')}</p>}
           <ul className="space-y-2">
-            {spans.map((span, index) => {
+            {spans.map((hoursSpan, index) => {
               const problem = issues.get(`${day}.${index}.start`) ?? issues.get(`${day}.${index}.end`);
-              const label = `${WEEKDAY_NAMES[day]} span ${index + 1}`;
+              const span = t('hours.span', { day: weekdayName(day, locale), number: index + 1 });
               return (
                 <li key={index}>
                   <div className="flex flex-wrap items-center gap-2">
                     <input
                       type="time"
                       step={900}
-                      aria-label={`${label} starts`}
-                      value={span.start}
+                      aria-label={t('hours.starts', { span })}
+                      value={hoursSpan.start}
                       aria-invalid={problem ? true : undefined}
                       onChange={(e) => change(day, spans.map((s, i) => (i === index ? { ...s, start: e.target.value } : s)))}
                       className="input input-sm w-28"
@@ -73,17 +79,17 @@ export function HoursEditor({ hours, timeZone, onSave }: HoursEditorProps) {
                     <input
                       type="time"
                       step={900}
-                      aria-label={`${label} ends`}
-                      value={span.end}
+                      aria-label={t('hours.ends', { span })}
+                      value={hoursSpan.end}
                       aria-invalid={problem ? true : undefined}
                       onChange={(e) => change(day, spans.map((s, i) => (i === index ? { ...s, end: e.target.value } : s)))}
                       className="input input-sm w-28"
                     />
-                    <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={`Remove ${label}`} onClick={() => change(day, spans.filter((_, i) => i !== index))}>
+                    <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={t('hours.remove', { span })} onClick={() => change(day, spans.filter((_, i) => i !== index))}>
                       <X aria-hidden="true" className="size-4" />
                     </button>
                   </div>
-                  {problem && <p className="mt-1 text-sm font-medium text-error">{problem}</p>}
+                  {problem && <p className="mt-1 text-sm font-medium text-error">{errorText(problem)}</p>}
                 </li>
               );
             })}
@@ -92,19 +98,19 @@ export function HoursEditor({ hours, timeZone, onSave }: HoursEditorProps) {
             <button
               type="button"
               className="btn btn-ghost btn-sm mt-2"
-              aria-label={`Add hours on ${WEEKDAY_NAMES[day]}`}
+              aria-label={t('hours.addOn', { day: weekdayName(day, locale) })}
               onClick={() => {
                 const last = spans.at(-1);
                 change(day, [...spans, last ? { start: last.end, end: last.end } : { start: '10:00', end: '18:00' }]);
               }}
             >
-              <Plus aria-hidden="true" className="size-4" /> Add hours
+              <Plus aria-hidden="true" className="size-4" /> {t('hours.add')}
             </button>
           )}
         </fieldset>
       ))}
       <BookingsInTheWay bookings={conflicts} timeZone={timeZone} />
-      <FormActions label="Save hours" icon={Save} pending={saving} error={error} success={notice} className="w-full sm:w-auto" />
+      <FormActions label={t('hours.save')} icon={Save} pending={saving} error={error} success={notice} className="w-full sm:w-auto" />
     </form>
   );
 }

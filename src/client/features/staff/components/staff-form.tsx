@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Service } from '../../../../shared/service';
 import { staffAccountEmailSchema, staffBioSchema, staffNameSchema, type StaffDetail, type StaffService } from '../../../../shared/staff';
@@ -9,7 +10,9 @@ import { MAX_UPLOAD_BYTES } from '../../../../shared/user';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FileField, InputField, TextareaField } from '../../../components/ui/form-field';
 import { UserAvatar } from '../../../components/ui/user-avatar';
-import { ApiRequestError } from '../../../lib/api-client';
+import { useContentLang } from '../../../hooks/use-language';
+import { useErrorText } from '../../../hooks/use-error-text';
+import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 
 /** The form's values: the shared rules for name and bio, a photo file, and one row per service. */
 const staffFormSchema = z.object({
@@ -47,7 +50,14 @@ interface StaffFormProps {
   onSubmit: (values: StaffFormValues) => Promise<string | undefined>;
 }
 
+/** The API's field names and the form's: the photo is uploaded first and sent as its address. */
+const serverFields = { name: 'name', bio: 'bio', accountEmail: 'accountEmail', photo_url: 'photo' } as const;
+const fieldOf = (path: string) => (Object.hasOwn(serverFields, path) ? serverFields[path as keyof typeof serverFields] : undefined);
+
 export function StaffForm({ catalogue, stylist, onSubmit }: StaffFormProps) {
+  const { t } = useTranslation('staff');
+  const errorText = useErrorText();
+  const contentLang = useContentLang();
   const defaultValues = useMemo<StaffFormInput>(() => {
     const mine = new Map((stylist?.services ?? []).map((s) => [s.serviceId, s.duration]));
     return {
@@ -82,41 +92,36 @@ export function StaffForm({ catalogue, stylist, onSubmit }: StaffFormProps) {
       if (!stylist) reset(defaultValues);
       setNotice(result ?? null);
     } catch (error) {
-      if (error instanceof ApiRequestError) {
-        for (const issue of error.issues ?? []) {
-          if (issue.path === 'name' || issue.path === 'bio' || issue.path === 'accountEmail') setError(issue.path, { type: 'server', message: issue.message });
-          if (issue.path === 'photo_url') setError('photo', { type: 'server', message: issue.message });
-        }
-      }
-      setError('root.server', { type: 'server', message: error instanceof Error ? error.message : 'She was not saved. Please try again.' });
+      applyServerFieldErrors(error, setError, fieldOf);
+      setError('root.server', { type: 'server', message: error instanceof Error ? error.message : t('form.notSaved') });
     }
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-label={stylist ? `Edit ${stylist.name}` : 'Add a stylist'} className="space-y-5">
-      <InputField label="Name" autoComplete="off" error={errors.name?.message} registration={register('name')} />
-      <TextareaField label="Short bio" optional rows={3} hint="Shown on the Team page." error={errors.bio?.message} registration={register('bio')} />
+    <form noValidate onSubmit={submit} aria-label={stylist ? t('editName', { name: stylist.name }) : t('add')} className="space-y-5">
+      <InputField label={t('form.name')} autoComplete="off" error={errors.name?.message} registration={register('name')} />
+      <TextareaField label={t('form.bio')} optional rows={3} hint={t('form.bioHint')} error={errors.bio?.message} registration={register('bio')} />
       <InputField
-        label="Her account's e-mail"
+        label={t('form.accountEmail')}
         optional
         type="email"
         autoComplete="off"
-        hint="When she has signed up on this site: she then sees her own day and marks her visits done. Never shown to customers."
+        hint={t('form.accountEmailHint')}
         error={errors.accountEmail?.message}
         registration={register('accountEmail')}
       />
       <FileField
-        label="Photo"
+        label={t('form.photo')}
         optional
         accept="image/*"
-        hint={stylist?.photo_url ? 'Leave empty to keep her current photo.' : 'Without a photo the Team page shows her initials.'}
+        hint={stylist?.photo_url ? t('form.photoKeep') : t('form.photoNone')}
         error={errors.photo?.message}
         registration={register('photo')}
-        preview={<UserAvatar name={stylist?.name ?? 'New stylist'} image={stylist?.photo_url ?? null} size={48} ring="none" />}
+        preview={<UserAvatar name={stylist?.name ?? t('form.newStylist')} image={stylist?.photo_url ?? null} size={48} ring="none" />}
       />
       <fieldset>
-        <legend className="mb-2 text-sm font-medium">Services she performs</legend>
-        <p className="mb-3 text-xs text-base-content/70">Her own duration is optional; empty takes the service's.</p>
+        <legend className="mb-2 text-sm font-medium">{t('form.services')}</legend>
+        <p className="mb-3 text-xs text-base-content/70">{t('form.servicesHint')}</p>
         <ul className="divide-y divide-base-300 rounded-box ring-1 ring-base-300">
           {catalogue.map((service, index) => {
             const durationError = errors.services?.[index]?.duration?.message;
@@ -124,29 +129,31 @@ export function StaffForm({ catalogue, stylist, onSubmit }: StaffFormProps) {
               <li key={service._id} className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3">
                 <label className="flex min-w-0 flex-1 basis-48 items-center gap-3">
                   <input type="checkbox" className="checkbox checkbox-sm checkbox-primary" {...register(`services.${index}.selected`)} />
-                  <span className="min-w-0 break-words">{service.title}</span>
+                  <span className="min-w-0 break-words" lang={contentLang}>
+                    {service.title}
+                  </span>
                 </label>
                 {rows?.[index]?.selected && (
                   <label className="flex items-center gap-2 text-sm">
-                    <span>Her minutes</span>
+                    <span>{t('form.minutes')}</span>
                     <input
                       type="text"
                       inputMode="numeric"
                       placeholder={String(service.duration)}
-                      aria-label={`Her minutes for ${service.title}`}
+                      aria-label={t('form.minutesFor', { service: service.title })}
                       aria-invalid={durationError ? true : undefined}
                       className={`input input-sm w-20 ${durationError ? 'input-error' : ''}`}
                       {...register(`services.${index}.duration`)}
                     />
                   </label>
                 )}
-                {durationError && <p className="w-full text-sm font-medium text-error">{durationError}</p>}
+                {durationError && <p className="w-full text-sm font-medium text-error">{errorText(durationError)}</p>}
               </li>
             );
           })}
         </ul>
       </fieldset>
-      <FormActions label={stylist ? 'Save changes' : 'Add stylist'} icon={Save} pending={isSubmitting} error={errors.root?.server?.message} success={notice} className="w-full sm:w-auto sm:px-10" />
+      <FormActions label={stylist ? t('form.saveChanges') : t('form.addStylist')} icon={Save} pending={isSubmitting} error={errors.root?.server?.message} success={notice} className="w-full sm:w-auto sm:px-10" />
     </form>
   );
 }

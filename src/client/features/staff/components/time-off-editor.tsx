@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { CalendarX, Trash2 } from 'lucide-react';
-import { addCalendarDays, formatSalonShortDateTime, zonedTimeToInstant } from '../../../../shared/calendar';
+import { useTranslation } from 'react-i18next';
+import { addCalendarDays, zonedTimeToInstant } from '../../../../shared/calendar';
+import { languageOfText } from '../../../../shared/i18n/language';
 import { isCalendarDate } from '../../../../shared/salon-settings';
 import { timeOffCreateSchema, type ConflictingBooking, type TimeOff, type TimeOffCreateInput } from '../../../../shared/staff';
 import { FormActions } from '../../../components/ui/form-actions';
+import { useSalonDateTime } from '../../../hooks/use-salon-date-time';
 import { BookingsInTheWay, bookingsInTheWay } from './bookings-in-the-way';
 
 interface TimeOffEditorProps {
@@ -18,6 +21,8 @@ interface TimeOffEditorProps {
  * stretch of one or more days, on the salon's clock.
  */
 export function TimeOffEditor({ timeOff, timeZone, onAdd, onRemove }: TimeOffEditorProps) {
+  const { t } = useTranslation('staff');
+  const dateTime = useSalonDateTime();
   const [from, setFrom] = useState('');
   const [fromTime, setFromTime] = useState('');
   const [to, setTo] = useState('');
@@ -35,7 +40,7 @@ export function TimeOffEditor({ timeOff, timeZone, onAdd, onRemove }: TimeOffEdi
     setConflicts([]);
     const lastDay = to || from;
     if (!isCalendarDate(from) || !isCalendarDate(lastDay)) {
-      setError('Choose the first day (and the last, for more than one).');
+      setError(t('timeOff.chooseDays'));
       return;
     }
     const startsAt = zonedTimeToInstant(from, fromTime || '00:00', timeZone);
@@ -44,13 +49,13 @@ export function TimeOffEditor({ timeOff, timeZone, onAdd, onRemove }: TimeOffEdi
     const endsAt = zonedTimeToInstant(endDay, toTime || '00:00', timeZone);
     const parsed = timeOffCreateSchema.safeParse({ startsAt: startsAt?.toISOString(), endsAt: endsAt?.toISOString(), note });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the dates.');
+      setError(parsed.error.issues[0]?.message ?? t('timeOff.checkDates'));
       return;
     }
     setSaving(true);
     try {
       await onAdd(parsed.data);
-      setNotice('Time off added.');
+      setNotice(t('timeOff.added'));
       setFrom('');
       setFromTime('');
       setTo('');
@@ -58,7 +63,7 @@ export function TimeOffEditor({ timeOff, timeZone, onAdd, onRemove }: TimeOffEdi
       setNote('');
     } catch (err) {
       setConflicts(bookingsInTheWay(err));
-      setError(err instanceof Error ? err.message : 'The time off was not added.');
+      setError(err instanceof Error ? err.message : t('timeOff.notAdded'));
     } finally {
       setSaving(false);
     }
@@ -69,16 +74,16 @@ export function TimeOffEditor({ timeOff, timeZone, onAdd, onRemove }: TimeOffEdi
     setNotice(null);
     try {
       await onRemove(timeOffId);
-      setNotice('Time off removed.');
+      setNotice(t('timeOff.removed'));
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'The time off was not removed.');
+      setError(err instanceof Error ? err.message : t('timeOff.notRemoved'));
     }
   }
 
   return (
     <div className="space-y-4">
       {timeOff.length === 0 ? (
-        <p className="text-sm text-base-content/70">No time off ahead.</p>
+        <p className="text-sm text-base-content/70">{t('timeOff.none')}</p>
       ) : (
         <ul className="divide-y divide-base-300 rounded-box ring-1 ring-base-300">
           {timeOff.map((item) => (
@@ -86,41 +91,45 @@ export function TimeOffEditor({ timeOff, timeZone, onAdd, onRemove }: TimeOffEdi
               <CalendarX aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-medium">
-                  {formatSalonShortDateTime(item.startsAt, timeZone)} – {formatSalonShortDateTime(item.endsAt, timeZone)}
+                  {dateTime.short(item.startsAt, timeZone)} – {dateTime.short(item.endsAt, timeZone)}
                 </p>
-                {item.note && <p className="break-words text-base-content/75">{item.note}</p>}
+                {item.note && (
+                  <p className="break-words text-base-content/75" lang={languageOfText(item.note)}>
+                    {item.note}
+                  </p>
+                )}
               </div>
-              <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={`Remove time off from ${formatSalonShortDateTime(item.startsAt, timeZone)}`} onClick={() => void remove(item._id)}>
+              <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={t('timeOff.removeFrom', { when: dateTime.short(item.startsAt, timeZone) })} onClick={() => void remove(item._id)}>
                 <Trash2 aria-hidden="true" className="size-4" />
               </button>
             </li>
           ))}
         </ul>
       )}
-      <form noValidate onSubmit={(e) => void add(e)} aria-label="Add time off" className="grid gap-3 sm:grid-cols-2">
+      <form noValidate onSubmit={(e) => void add(e)} aria-label={t('timeOff.formLabel')} className="grid gap-3 sm:grid-cols-2">
         <label className="text-sm">
-          <span className="mb-1 block font-medium">First day</span>
+          <span className="mb-1 block font-medium">{t('timeOff.firstDay')}</span>
           <input type="date" className="input w-full" value={from} onChange={(e) => setFrom(e.target.value)} />
         </label>
         <label className="text-sm">
-          <span className="mb-1 block font-medium">From (optional)</span>
+          <span className="mb-1 block font-medium">{t('timeOff.from')}</span>
           <input type="time" step={900} className="input w-full" value={fromTime} onChange={(e) => setFromTime(e.target.value)} />
         </label>
         <label className="text-sm">
-          <span className="mb-1 block font-medium">Last day (optional)</span>
+          <span className="mb-1 block font-medium">{t('timeOff.lastDay')}</span>
           <input type="date" className="input w-full" value={to} onChange={(e) => setTo(e.target.value)} />
         </label>
         <label className="text-sm">
-          <span className="mb-1 block font-medium">Until (optional)</span>
+          <span className="mb-1 block font-medium">{t('timeOff.until')}</span>
           <input type="time" step={900} className="input w-full" value={toTime} onChange={(e) => setToTime(e.target.value)} />
         </label>
         <label className="text-sm sm:col-span-2">
-          <span className="mb-1 block font-medium">Note (optional)</span>
+          <span className="mb-1 block font-medium">{t('timeOff.note')}</span>
           <input type="text" className="input w-full" maxLength={200} value={note} onChange={(e) => setNote(e.target.value)} />
         </label>
         <BookingsInTheWay bookings={conflicts} timeZone={timeZone} className="sm:col-span-2" />
         <div className="sm:col-span-2">
-          <FormActions label="Add time off" icon={CalendarX} pending={saving} error={error} success={notice} className="w-full sm:w-auto" />
+          <FormActions label={t('timeOff.add')} icon={CalendarX} pending={saving} error={error} success={notice} className="w-full sm:w-auto" />
         </div>
       </form>
     </div>
