@@ -153,7 +153,7 @@ describe('the calendar file in Bangla', () => {
     expect(event.location).toBe('বাড়ি ১২, রোড ৫, ধানমন্ডি, ঢাকা ১২০৫, বাংলাদেশ');
     expect(new ICAL.Event(second!).summary).toBe('Parlour-এ জেল নেইল এক্সটেনশন');
 
-    const read = Object.values(nodeIcal.sync.parseICS(file.content)).filter((c) => c.type === 'VEVENT');
+    const read = Object.values(nodeIcal.sync.parseICS(file.content)).filter((c) => c?.type === 'VEVENT');
     expect(read).toHaveLength(2);
     const summaries = read.map((e) => (e as { summary: unknown }).summary);
     // node-ical gives a property with parameters as { params, val }.
