@@ -92,7 +92,7 @@ describe('password reset by e-mail', () => {
     expect(mail!.subject).toBe('আপনার Parlour পাসওয়ার্ড নতুন করে ঠিক করুন');
     expect(mail!.headers['content-language']).toBe('bn');
     expect(mail!.text).toContain('প্রিয় মিতা রহমান,');
-    expect(mail!.text).not.toMatch(/Someone|password|Open this link/);
+    expect(mail!.text).not.toMatch(/Hello|Someone|Open this link|your password/);
     expect((await openLink(mail!, '/bn/reset-password')).searchParams.get('token')).toEqual(expect.any(String));
   });
 
