@@ -1,7 +1,8 @@
-import { isPayAtSalonRecord, PAY_AT_SALON_LABEL, PAYMENT_METHOD_NAMES, type Booking, type Payment } from '../shared/payments.js';
+import { isPayAtSalonRecord, type Booking, type Payment } from '../shared/payments.js';
 import { toCsv } from './csv.js';
 import { salonLocalDateTime } from '../shared/calendar.js';
-import { withStylist } from '../shared/staff.js';
+import type { Language } from '../shared/i18n/language.js';
+import { textsFor } from './i18n.js';
 
 /**
  * The order list as the admin (or a customer, her own) sees it; amounts in taka, times on the salon's
@@ -10,13 +11,16 @@ import { withStylist } from '../shared/staff.js';
  * spreadsheet's formulas expect it. 'Paid online' is after refunds, 'Due' is 0 for a cancelled or
  * missed visit, and 'Deposit kept' is the part of 'Paid online' the salon kept (a late cancellation
  * or a no-show).
+ *
+ * The header row, the status words and the payment kinds are in the requester's language (the `csv`
+ * catalogue, docs/decisions/051); numbers, dates and times stay as spreadsheets read them (Latin
+ * digits, '2026-12-06 10:30'), or a Bangla file's sums and sorting would not work.
  */
-export function bookingsCsv(list: Booking[], timeZone: string): string {
+export function bookingsCsv(list: Booking[], timeZone: string, language: Language = 'en'): string {
+  const { t } = textsFor(language);
+  const columns = ['booking', 'starts', 'ends', 'service', 'minutes', 'price', 'refunded', 'status', 'customer', 'email', 'payment', 'stylist'];
   return toCsv(
-    [
-      ...['Booking', 'Starts', 'Ends', 'Service', 'Minutes', 'Price (BDT)', 'Refunded (BDT)', 'Status', 'Customer', 'E-mail', 'Payment', 'Stylist'],
-      ...['Paid online (BDT)', 'Paid at the salon (BDT)', 'Due (BDT)', 'Deposit kept (BDT)'],
-    ],
+    [...columns, 'paidOnline', 'paidAtSalon', 'due', 'depositKept'].map((column) => t(`csv:column.${column}`)),
     list.map((b) => [
       b._id,
       salonLocalDateTime(b.startsAt, timeZone),
@@ -25,7 +29,7 @@ export function bookingsCsv(list: Booking[], timeZone: string): string {
       b.duration,
       b.price,
       b.refunded,
-      b.status,
+      t(`csv:bookingStatus.${b.status}`),
       b.customer.name,
       b.customer.email,
       b.paymentId,
@@ -42,26 +46,28 @@ export function bookingsCsv(list: Booking[], timeZone: string): string {
  * The payment history; 'Net' is what the salon kept after refunds. A payment's services share one
  * cell, so each names its stylist there, as the pages do ('Classic Manicure with Nila').
  */
-export function paymentsCsv(list: Payment[], timeZone: string): string {
+export function paymentsCsv(list: Payment[], timeZone: string, language: Language = 'en'): string {
+  const { t } = textsFor(language);
+  const columns = ['payment', 'created', 'paid', 'customer', 'email', 'services', 'amount', 'refunded', 'net', 'status', 'gateway', 'reference', 'paidBy'];
   return toCsv(
-    ['Payment', 'Created', 'Paid', 'Customer', 'E-mail', 'Services', 'Amount (BDT)', 'Refunded (BDT)', 'Net (BDT)', 'Status', 'Gateway', 'Reference', 'Paid by'],
+    columns.map((column) => t(`csv:column.${column}`)),
     list.map((p) => [
       p._id,
       salonLocalDateTime(p.createdAt, timeZone),
       p.paidAt ? salonLocalDateTime(p.paidAt, timeZone) : null,
       p.customer.name,
       p.customer.email,
-      p.services.map((s) => [s.title, withStylist(s.staffName)].filter(Boolean).join(' ')).join('; '),
+      p.services.map((s) => (s.staffName ? t('csv:withStylist', { services: s.title, name: s.staffName }) : s.title)).join('; '),
       p.amount,
       p.refunded,
       // In minor units so 0.1 + 0.2 style sums never show in an accountant's column.
       Math.round(p.amount * 100 - p.refunded * 100) / 100,
-      p.status,
+      t(`csv:paymentStatus.${p.status}`),
       p.gateway,
       p.gatewayRef,
       // Empty until a charge succeeds (or when the processor did not say); a list booked with
       // nothing online says so rather than look like an unpaid ৳0 charge.
-      isPayAtSalonRecord(p) ? PAY_AT_SALON_LABEL : p.method ? PAYMENT_METHOD_NAMES[p.method] : null,
+      isPayAtSalonRecord(p) ? t('csv:paidBy.atSalon') : p.method ? t(`csv:paidBy.${p.method}`) : null,
     ]),
   );
 }

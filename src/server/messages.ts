@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { locales, type core } from 'zod';
 import bangla from '../shared/i18n/locales/bn/errors.json' with { type: 'json' };
-import { negotiateLanguage, type Language } from '../shared/i18n/language.js';
+import { intlLocale, negotiateLanguage, type Language } from '../shared/i18n/language.js';
 
 /**
  * The API's messages in the request's language (docs/decisions/047): the browser sends its page's
@@ -22,7 +22,26 @@ export function requestLanguage(request: FastifyRequest): Language {
 
 export function translateMessage(message: string, language: Language): string {
   if (language === 'en') return message;
-  return banglaMessages[message] ?? message;
+  return banglaMessages[message] ?? translateCounted(message) ?? message;
+}
+
+const COUNT = '{{count}} minutes';
+const BANGLA_NUMBER = new Intl.NumberFormat(intlLocale('bn'));
+
+/**
+ * An English message that says how many minutes to wait, from its template ('… Try again in
+ * {{count}} minutes.', which is the catalogue's key): '1 minute', '5 minutes'.
+ */
+export function minutesMessage(template: string, minutes: number): string {
+  return template.replace(COUNT, minutes === 1 ? '1 minute' : `${minutes} minutes`);
+}
+
+/** A message made by minutesMessage, in Bangla with its number in Bengali digits; undefined if unknown. */
+function translateCounted(message: string): string | undefined {
+  const counted = /(\d+) minutes?/.exec(message);
+  if (!counted) return undefined;
+  const bangla = banglaMessages[message.replace(counted[0], COUNT)];
+  return bangla?.replace('{{count}}', BANGLA_NUMBER.format(Number(counted[1])));
 }
 
 /** What fastify-type-provider-zod keeps of a zod issue on a validation error. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.js';
+import { LANGUAGES } from './i18n/language.js';
 import { calendarDateSchema } from './salon-settings.js';
 import { instantSchema } from './cart.js';
 import { bookingMoneySchema, payPlanSchema, paymentMethodSchema } from './deposits.js';
@@ -229,6 +230,11 @@ export const listFilterSchema = z.object({
   when: z.enum(['upcoming', 'past', 'all']).optional(),
   /** 'csv' downloads the same list as a spreadsheet file (the lists' 'Download CSV' links). */
   format: z.enum(['json', 'csv']).optional(),
+  /**
+   * The file's language (its header row and status words), from the page the link is on: a plain
+   * link cannot send the page's Accept-Language as the API client does. Absent: Accept-Language.
+   */
+  lang: z.enum(LANGUAGES).optional(),
 });
 
 export const bookingListSchema = z.array(bookingSchema);

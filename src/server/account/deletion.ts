@@ -39,6 +39,7 @@ import {
   WRONG_PASSWORD_MESSAGE,
 } from '../../shared/account.js';
 import { dropMailJobs, sweepMailTraces, waitForMailJobs, type MailSubjects } from './mail-traces.js';
+import { minutesMessage } from '../messages.js';
 
 /** Passwords one account may try on 'Delete my account' per window: a stolen session cannot guess on. */
 export const DELETION_PASSWORD_TRIES = 5;
@@ -96,7 +97,7 @@ export async function checkDeletionAllowed(deps: AccountDeletionDeps, signIn: Cu
     const tries = await consumeThrottle(db, deletionThrottleKey(signIn.userId), DELETION_PASSWORD_TRIES, DELETION_PASSWORD_WINDOW_SECONDS);
     if (!tries.allowed) {
       const minutes = Math.ceil(tries.retryAfterSeconds / 60);
-      throw new HttpError(429, `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+      throw new HttpError(429, minutesMessage('Too many wrong passwords. Try again in {{count}} minutes.', minutes));
     }
     if (!(await deps.verifyPassword({ hash, password }))) {
       throw new HttpError(400, WRONG_PASSWORD_MESSAGE, [{ path: 'password', message: WRONG_PASSWORD_MESSAGE }]);

@@ -17,6 +17,10 @@ import { authRouteBodySchemas } from '../../shared/user.js';
 import { fieldIssuesOf, type FieldIssue } from '../../shared/errors.js';
 import { imageUrlSchema } from '../../shared/images.js';
 import { optionalPhoneSchema } from '../../shared/phone.js';
+import { adminVerificationMail, passwordResetMail } from '../mail/templates.js';
+import { languageOf } from '../repositories/languages.js';
+import { negotiateLanguage, pathIn, type Language } from '../../shared/i18n/language.js';
+import { minutesMessage } from '../messages.js';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** better-auth names its cookies `<prefix>.session_token` and so on (the API document names it). */
@@ -35,6 +39,8 @@ export const SIGN_IN_FAILURES_PER_ADDRESS = 10;
 export const SIGN_IN_FAILURES_PER_ACCOUNT = 50;
 export const SIGN_IN_TRIES_UNDER_ATTACK = 3;
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+/** Translated with its number by the bridge (messages.ts): the template is the catalogue's key. */
+export const SIGN_IN_LOCKED_MESSAGE = 'Too many sign-in attempts for this account from your network. Try again in {{count}} minutes.';
 /** Password-reset e-mails one address receives per hour, whoever asks for them. */
 export const RESET_MAILS_PER_HOUR = 3;
 
@@ -51,7 +57,7 @@ type AuthDeps = {
    * Stores the mobile number a new account gave at sign-up, unproven, and texts it a code (the
    * User Home's proof). Without it (the schema generator) a number given is ignored.
    */
-  requestPhoneCode?: (userId: string, phone: string) => Promise<unknown>;
+  requestPhoneCode?: (userId: string, phone: string, requestLanguage?: Language) => Promise<unknown>;
 };
 
 type BodyPath = keyof typeof authRouteBodySchemas;
@@ -87,6 +93,33 @@ const signInKeys = (email: string, headers: Headers | undefined) => {
 /** Provider photos (Google, Facebook, OIDC) live on other hosts: the CSP would block them anyway. */
 function ownImageOrNull(image: unknown): string | null {
   return imageUrlSchema.safeParse(image).success ? (image as string) : null;
+}
+
+/**
+ * The language of an e-mail better-auth asks us to send: her saved one (docs/decisions/047), else,
+ * for a reset asked before she ever chose, the request's (our API client sends the page's language
+ * as Accept-Language), else English.
+ */
+async function mailLanguage(db: Db, userId: string, request: Request | undefined): Promise<Language> {
+  return (await languageOf(db, userId)) ?? negotiateLanguage(request?.headers.get('accept-language') ?? undefined) ?? 'en';
+}
+
+/**
+ * better-auth's link (`/api/auth/reset-password/<token>?callbackURL=/reset-password`) sends the
+ * browser on to `callbackURL`, the page the form asked for in English words: a Bangla reader is
+ * sent to the same page under /bn. An absolute callback on our own site is moved the same way.
+ */
+export function linkInLanguage(url: string, language: Language): string {
+  if (language === 'en') return url;
+  const link = new URL(url);
+  const callback = link.searchParams.get('callbackURL');
+  if (!callback) return url;
+  if (callback.startsWith('/') && !callback.startsWith('//')) link.searchParams.set('callbackURL', pathIn(language, callback));
+  else if (URL.canParse(callback) && new URL(callback).origin === link.origin) {
+    const target = new URL(callback);
+    link.searchParams.set('callbackURL', `${target.origin}${pathIn(language, `${target.pathname}${target.search}${target.hash}`)}`);
+  }
+  return link.toString();
 }
 
 /** better-auth configured as Parlour's own identity provider (decisions.md section 2). */
@@ -138,7 +171,7 @@ export function buildAuthOptions({ config, db, mailer, secret, log, revocations,
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword({ user, url }) {
+      sendResetPassword({ user, url }, request) {
         // Not awaited: waiting for SMTP (or the mail limit) would make known e-mails answer slower
         // than unknown ones, telling a stranger which addresses have an account. Past the limit
         // the answer stays the same; only no further mail goes out, so nobody can flood a mailbox.
@@ -148,11 +181,8 @@ export function buildAuthOptions({ config, db, mailer, secret, log, revocations,
             log?.warn({ userId: user.id }, 'password-reset e-mail not sent: hourly limit for this address reached');
             return;
           }
-          await mailer.send({
-            to: user.email,
-            subject: 'Reset your Parlour password',
-            text: `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Parlour account.\nOpen this link within one hour to choose a new password:\n\n${url}\n\nIf you did not ask for this, ignore this e-mail: your password stays the same.\n\nParlour beauty salon`,
-          });
+          const language = await mailLanguage(db, user.id, request);
+          await mailer.send({ to: user.email, ...passwordResetMail({ name: user.name, url: linkInLanguage(url, language), language }) });
         })().catch((err: unknown) => log?.error({ err }, 'reset e-mail could not be recorded'));
         return Promise.resolve();
       },
@@ -162,14 +192,10 @@ export function buildAuthOptions({ config, db, mailer, secret, log, revocations,
       // link is opened); customers are not asked to verify anything.
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
-      sendVerificationEmail({ user, url }) {
+      sendVerificationEmail({ user, url }, request) {
         if (!config.adminEmails.includes(user.email.toLowerCase())) return Promise.resolve();
-        void mailer
-          .send({
-            to: user.email,
-            subject: 'Confirm your Parlour admin address',
-            text: `Hello ${user.name},\n\nA Parlour account was just created with this address, which the salon lists as an admin address.\nIf you created it, open this link to confirm the address; the account then becomes an admin:\n\n${url}\n\nIf you did not create it, do not open the link. Someone else may be using your address: ask for a password reset on the log-in page instead, which gives the account to whoever reads this mailbox.\n\nParlour beauty salon`,
-          })
+        void mailLanguage(db, user.id, request)
+          .then((language) => mailer.send({ to: user.email, ...adminVerificationMail({ name: user.name, url: linkInLanguage(url, language), language }) }))
           .catch((err: unknown) => log?.error({ err }, 'verification e-mail could not be recorded'));
         return Promise.resolve();
       },
@@ -270,9 +296,7 @@ export function buildAuthOptions({ config, db, mailer, secret, log, revocations,
           // owner's typo from a new address must not lock her out of her own account.
           if (!pair.allowed || (!account.allowed && pair.count > SIGN_IN_TRIES_UNDER_ATTACK)) {
             const minutes = Math.ceil((pair.allowed ? account : pair).retryAfterSeconds / 60);
-            throw new APIError('TOO_MANY_REQUESTS', {
-              message: `Too many sign-in attempts for this account from your network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-            });
+            throw new APIError('TOO_MANY_REQUESTS', { message: minutesMessage(SIGN_IN_LOCKED_MESSAGE, minutes) });
           }
         }
         return { context: { body } };
@@ -286,7 +310,7 @@ export function buildAuthOptions({ config, db, mailer, secret, log, revocations,
           if (!phone || !userId || !requestPhoneCode) return;
           // Her account stands whatever happens to the code: a number proven on another account
           // (409) or texted too often (429) is left unset, and her User Home asks for it again.
-          await requestPhoneCode(userId, phone).catch((err: unknown) => log?.info({ err, userId }, 'the number given at sign-up was not set'));
+          await requestPhoneCode(userId, phone, negotiateLanguage(ctx.headers?.get('accept-language') ?? undefined) ?? undefined).catch((err: unknown) => log?.info({ err, userId }, 'the number given at sign-up was not set'));
           return;
         }
         if (ctx.path !== '/sign-in/email') return;

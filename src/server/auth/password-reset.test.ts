@@ -35,7 +35,7 @@ function requestReset(email: string) {
 }
 
 /** Opens the link in the e-mail as a browser would; returns where the app sends the browser next. */
-async function openLink(mail: ReceivedMail): Promise<URL> {
+async function openLink(mail: ReceivedMail, page = '/reset-password'): Promise<URL> {
   const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
   if (!link) throw new Error(`no link in the e-mail:\n${mail.text}`);
   const { pathname, search, origin } = new URL(link);
@@ -44,7 +44,7 @@ async function openLink(mail: ReceivedMail): Promise<URL> {
   expect(res.statusCode).toBe(302);
   const location = new URL(String(res.headers.location), t.config.publicUrl);
   expect(location.origin).toBe(t.config.publicUrl);
-  expect(location.pathname).toBe('/reset-password');
+  expect(location.pathname).toBe(page);
   return location;
 }
 
@@ -79,6 +79,29 @@ describe('password reset by e-mail', () => {
     expect(mail.from).toBe(t.config.mailFrom);
     expect(mail.subject).toBe('Reset your Parlour password');
     expect(mail.text).toContain('Hello Mim Hossain');
+  });
+
+  it('is in Bangla for a customer who chose Bangla, and its link opens the Bangla reset page', async () => {
+    const mita = await signUp(t.app, { name: 'মিতা রহমান' });
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/me/language', headers: { cookie: mita.cookie, origin: t.config.publicUrl }, payload: { language: 'bn' } });
+    expect(saved.statusCode).toBe(204);
+    // Asked from an English page: her saved language wins.
+    // From an address of their own: the reset route allows five requests a minute per address.
+    await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', remoteAddress: '192.0.2.51', headers: { origin: t.config.publicUrl, 'accept-language': 'en' }, payload: { email: mita.email, redirectTo: '/reset-password' } });
+    const [mail] = await receiver.waitForMessages(1);
+    expect(mail!.subject).toBe('আপনার Parlour পাসওয়ার্ড নতুন করে ঠিক করুন');
+    expect(mail!.headers['content-language']).toBe('bn');
+    expect(mail!.text).toContain('প্রিয় মিতা রহমান,');
+    expect(mail!.text).not.toMatch(/Hello|Someone|Open this link|your password/);
+    expect((await openLink(mail!, '/bn/reset-password')).searchParams.get('token')).toEqual(expect.any(String));
+  });
+
+  it("follows the page's language when she never chose one", async () => {
+    const lina = await signUp(t.app, { name: 'Lina' });
+    await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', remoteAddress: '192.0.2.52', headers: { origin: t.config.publicUrl, 'accept-language': 'bn' }, payload: { email: lina.email, redirectTo: '/reset-password' } });
+    const [mail] = await receiver.waitForMessages(1);
+    expect(mail!.subject).toBe('আপনার Parlour পাসওয়ার্ড নতুন করে ঠিক করুন');
+    await openLink(mail!, '/bn/reset-password');
   });
 
   it('lets the link set a new strong password once, and signs out every old session', async () => {

@@ -1,7 +1,9 @@
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, { foldLines, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { BookingStatus } from '../../shared/payments.js';
 import { salon } from '../../shared/salon.js';
 import { instantToZoned } from '../../shared/calendar.js';
+import { pathIn, type Language } from '../../shared/i18n/language.js';
+import { textsFor, type Texts } from '../i18n.js';
 
 /**
  * iCalendar files (RFC 5545) for appointments, and the 'Add to Google Calendar' link.
@@ -33,6 +35,8 @@ export interface CalendarContext {
   now: Date;
   /** The customer; a cancellation names her as the attendee being removed (RFC 5546, CANCEL). */
   customer?: { name: string; email: string } | undefined;
+  /** Her language (docs/decisions/051): the summary, description and address are written in it. */
+  language?: Language | undefined;
 }
 
 export type IcsMethod = 'PUBLISH' | 'CANCEL';
@@ -44,9 +48,9 @@ export interface IcsFile {
   content: string;
 }
 
-/** The page where the customer sees, moves or cancels her appointments. */
-function appointmentsPage(publicUrl: string): string {
-  return `${publicUrl}/dashboard/userhome`;
+/** The page where the customer sees, moves or cancels her appointments, in her language. */
+function appointmentsPage(publicUrl: string, language: Language): string {
+  return `${publicUrl}${pathIn(language, '/dashboard/userhome')}`;
 }
 
 /** The same UID for a booking in every file we ever send, so a later file updates the event. */
@@ -93,18 +97,23 @@ function calendarText(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ');
 }
 
-function summary(appointment: Pick<CalendarAppointment, 'title'>): string {
-  return `${appointment.title} at ${salon.name}`;
+function summary(x: Texts, appointment: Pick<CalendarAppointment, 'title'>): string {
+  return x.t('calendar:summary', { title: appointment.title, salon: salon.name });
 }
 
-function description(appointment: Pick<CalendarAppointment, 'startsAt' | 'endsAt' | 'staffName'>, publicUrl: string): string {
+function description(x: Texts, appointment: Pick<CalendarAppointment, 'startsAt' | 'endsAt' | 'staffName'>, publicUrl: string): string {
   const minutes = Math.round((appointment.endsAt.getTime() - appointment.startsAt.getTime()) / 60_000);
   return [
-    `Your ${minutes}-minute appointment at ${salon.name}.`,
-    ...(appointment.staffName ? [`Stylist: ${appointment.staffName}`] : []),
-    `See, move or cancel it: ${appointmentsPage(publicUrl)}`,
-    `Phone: ${salon.phone}`,
+    x.t('calendar:length', { minutes: x.number(minutes), salon: salon.name }),
+    ...(appointment.staffName ? [x.t('calendar:stylist', { name: appointment.staffName })] : []),
+    x.t('calendar:manage', { url: appointmentsPage(publicUrl, x.language) }),
+    x.t('calendar:phone', { phone: salon.phone }),
   ].join('\n');
+}
+
+/** The salon's address as her language writes it (LOCATION is free text). */
+function location(x: Texts): string {
+  return x.t('common:salon.address');
 }
 
 function eventStatus(status: BookingStatus): ICalEventStatus {
@@ -121,6 +130,7 @@ export function buildIcs(appointments: readonly CalendarAppointment[], context: 
   const [first] = [...appointments].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   if (!first) throw new RangeError('buildIcs needs at least one appointment');
   const method = icsMethod(appointments);
+  const x = textsFor(context.language);
   const calendar = ical({
     prodId: { company: salon.name, product: 'Appointments', language: 'EN' },
     method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
@@ -132,10 +142,10 @@ export function buildIcs(appointments: readonly CalendarAppointment[], context: 
       stamp: context.now,
       start: appointment.startsAt,
       end: appointment.endsAt,
-      summary: calendarText(summary(appointment)),
-      description: calendarText(description(appointment, context.publicUrl)),
-      location: calendarText(salon.address),
-      url: appointmentsPage(context.publicUrl),
+      summary: calendarText(summary(x, appointment)),
+      description: calendarText(description(x, appointment, context.publicUrl)),
+      location: calendarText(location(x)),
+      url: appointmentsPage(context.publicUrl, x.language),
       organizer: { name: quotableName(salon.name, salon.email), email: salon.email },
       status: eventStatus(appointment.status),
     });
@@ -145,7 +155,7 @@ export function buildIcs(appointments: readonly CalendarAppointment[], context: 
       event.createAttendee({ name: quotableName(name, email), email });
     }
   }
-  return { filename: `parlour-appointment-${instantToZoned(first.startsAt, context.timeZone).date}.ics`, method, content: withZoneName(calendar.toString(), context.timeZone) };
+  return { filename: `parlour-appointment-${instantToZoned(first.startsAt, context.timeZone).date}.ics`, method, content: withLanguage(withZoneName(calendar.toString(), context.timeZone), x.language) };
 }
 
 /**
@@ -161,6 +171,20 @@ function withZoneName(content: string, timeZone: string): string {
   return whole.endsWith('\r\n') ? whole : `${whole}\r\n`;
 }
 
+/** The properties written in her language; the rest (names, addresses of pages) are no language's. */
+const TRANSLATED = /^(SUMMARY|DESCRIPTION|LOCATION):/gm;
+
+/**
+ * Names the language of the translated text properties (RFC 5545 3.2.10, `SUMMARY;LANGUAGE=bn:`),
+ * so a calendar can pick a font and a screen reader a voice. ical-generator has no way to set a
+ * property's parameters, so they go in here: the file is unfolded, marked and folded again at 75
+ * octets with ical-generator's own (patched, decision 025) folding.
+ */
+function withLanguage(content: string, language: Language): string {
+  const unfolded = content.replace(/\r\n[ \t]/g, '');
+  return `${foldLines(unfolded.replace(TRANSLATED, `$1;LANGUAGE=${language}:`).replace(/\r\n$/, ''))}\r\n`;
+}
+
 /** 20260602T040000Z, the form Google's template link takes. */
 function googleTime(instant: Date): string {
   return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
@@ -170,13 +194,17 @@ function googleTime(instant: Date): string {
  * A link that opens Google Calendar's 'new event' page filled in with the appointment. The customer
  * follows it; we never call Google.
  */
-export function googleCalendarLink(appointment: Pick<CalendarAppointment, 'title' | 'startsAt' | 'endsAt' | 'staffName'>, context: Pick<CalendarContext, 'timeZone' | 'publicUrl'>): string {
+export function googleCalendarLink(
+  appointment: Pick<CalendarAppointment, 'title' | 'startsAt' | 'endsAt' | 'staffName'>,
+  context: Pick<CalendarContext, 'timeZone' | 'publicUrl' | 'language'>,
+): string {
+  const x = textsFor(context.language);
   const params = new URLSearchParams({
     action: 'TEMPLATE',
-    text: summary(appointment),
+    text: summary(x, appointment),
     dates: `${googleTime(appointment.startsAt)}/${googleTime(appointment.endsAt)}`,
-    details: description(appointment, context.publicUrl),
-    location: salon.address,
+    details: description(x, appointment, context.publicUrl),
+    location: location(x),
     ctz: context.timeZone,
   });
   return `https://calendar.google.com/calendar/render?${params.toString()}`;

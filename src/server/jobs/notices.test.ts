@@ -55,6 +55,42 @@ describe('the request id', () => {
   });
 });
 
+describe('in her language', () => {
+  it('a customer who chose Bangla gets her confirmation in Bangla, text, HTML and calendar file, with Bengali digits on Dhaka\'s clock', async () => {
+    const who = await signUp(t.app, { name: 'মিম হোসেন' });
+    expect((await asUser(t.app, who).put('/api/me/language', { language: 'bn' })).statusCode).toBe(204);
+    const date = freshDay();
+    await readyToPay(t.app, who, [{ serviceId: service('Classic Manicure')._id, time: '11:00' }], date);
+    const { clientSecret } = (await asUser(t.app, who).post('/api/create-payment-intent', { price: service('Classic Manicure').price })).json<{ clientSecret: string }>();
+    const paid = await asUser(t.app, who).post('/api/payments/test/confirm', { clientSecret, cardNumber: CARDS.success, expiry: futureExpiry(), cvc: '123' });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    const mail = await onlyMail(who, 'আপনার Parlour অ্যাপয়েন্টমেন্ট নিশ্চিত হয়েছে');
+    expect(mail.headers['content-language']).toBe('bn');
+    expect(mail.html).toContain('<html lang="bn">');
+    expect(mail.text).toContain('প্রিয় মিম হোসেন,');
+    // The salon's own service name as it wrote it; the rest in Bangla, 11:00 in Dhaka as ১১:০০.
+    expect(mail.text).toMatch(/^- Classic Manicure: .+, ১১:০০ \(৪৫ মিনিট, ৮০০৳\)$/m);
+    expect(mail.text).toContain('৮০০৳ পরিশোধের জন্য ধন্যবাদ।');
+    expect(mail.text).toContain(`${t.config.publicUrl}/bn/dashboard/userhome`);
+    for (const english of ['Dear', 'Thank you', 'Times are in', 'See your appointments', 'Cancellation policy', 'minutes']) expect(mail.text).not.toContain(english);
+    const calendar = calendarOf(mail);
+    expect(calendar.events.map((e) => e.summary)).toEqual(['Parlour-এ Classic Manicure']);
+    expect(mail.attachments[0]!.content).toContain('SUMMARY;LANGUAGE=bn:');
+  });
+
+  it('a customer who never chose gets it in English, as before', async () => {
+    const who = await signUp(t.app, { name: 'Rina' });
+    await readyToPay(t.app, who, [{ serviceId: service('Classic Manicure')._id, time: '12:00' }], freshDay());
+    const { clientSecret } = (await asUser(t.app, who).post('/api/create-payment-intent', { price: service('Classic Manicure').price })).json<{ clientSecret: string }>();
+    await asUser(t.app, who).post('/api/payments/test/confirm', { clientSecret, cardNumber: CARDS.success, expiry: futureExpiry(), cvc: '123' });
+    const mail = await onlyMail(who, 'Your Parlour appointments are confirmed');
+    expect(mail.headers['content-language']).toBe('en');
+    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.text).toContain('Dear Rina,');
+  });
+});
+
 describe('the confirmation', () => {
   it('lists both appointments of one payment in text and HTML, with one calendar file holding both events', async () => {
     const who = await signUp(t.app, { name: 'Mim Hossain' });

@@ -22,6 +22,8 @@ import { statement } from '../repositories/prepared.js';
 import { offerForMail } from '../repositories/waitlist.js';
 import type { JobAttempt, JobQueue, JobTransaction } from './queue.js';
 import { currentRequestId } from '../request-id.js';
+import { languageOf } from '../repositories/languages.js';
+import { pathIn, type Language } from '../../shared/i18n/language.js';
 
 /**
  * The e-mails the salon sends about appointments. A notice names what happened, not what to
@@ -70,18 +72,19 @@ export type MailJobDeps = {
   clock: Clock;
 };
 
-/** The page that opens the review form for this visit. */
-export function reviewLink(publicUrl: string, bookingId: string): string {
-  return new URL(`/dashboard/review?booking=${encodeURIComponent(bookingId)}`, publicUrl).toString();
+/** The page that opens the review form for this visit, in her language. */
+export function reviewLink(publicUrl: string, bookingId: string, language: Language = 'en'): string {
+  return new URL(pathIn(language, `/dashboard/review?booking=${encodeURIComponent(bookingId)}`), publicUrl).toString();
 }
 
-/** Her booking list, where a held time is checked out. */
-export function bookingListLink(publicUrl: string): string {
-  return new URL('/dashboard/bookinglist', publicUrl).toString();
+/** Her booking list, where a held time is checked out, in her language. */
+export function bookingListLink(publicUrl: string, language: Language = 'en'): string {
+  return new URL(pathIn(language, '/dashboard/bookinglist'), publicUrl).toString();
 }
 
 type ConfirmedRow = {
   id: string;
+  user_id: string;
   title: string;
   price_minor: number;
   online_minor: number;
@@ -105,7 +108,7 @@ type ConfirmedRow = {
  * composing a confirmation; decision 018, session 10).
  */
 const CONFIRMED_ON_PAYMENT = statement<{ paymentId: string }, ConfirmedRow>('parlour_confirmed_on_payment')`
-  select b.id, b.title, b.price_minor, b.online_minor, b.pay_plan, b.starts_at, b.ends_at, b.status, b.sequence, s.name as staff_name, u.email, u.name,
+  select b.id, b.user_id, b.title, b.price_minor, b.online_minor, b.pay_plan, b.starts_at, b.ends_at, b.status, b.sequence, s.name as staff_name, u.email, u.name,
     coalesce((select sum(cp.amount_minor) from counter_payments cp where cp.booking_id = b.id), 0)::int as counter_minor,
     exists (select 1 from account a where a.user_id = u.id) as has_sign_in
   from bookings b join "user" u on u.id = b.user_id left join staff s on s.id = b.staff_id
@@ -125,6 +128,11 @@ async function bookingWithOwner(db: Db, bookingId: string) {
   return row;
 }
 
+/** Her saved language (docs/decisions/047), read when the e-mail is written; English if she never chose. */
+async function recipientLanguage(db: Db, userId: string): Promise<Language> {
+  return (await languageOf(db, userId)) ?? 'en';
+}
+
 /**
  * The e-mail for a job as things stand now, or why there is none: the booking was cancelled or
  * moved after a reminder was queued, its time has come, she has already reviewed the visit.
@@ -137,18 +145,20 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
   // clock, which is the database's or a test's. Elsewhere the time is the calendar file's stamp,
   // when this server made it.
   const now = job.kind === 'reminder' ? await deps.clock(db) : new Date();
-  const forMail = (b: CalendarAppointment & Pick<MailAppointment, 'priceMinor' | 'onlineMinor' | 'counterMinor'> & { payPlan: PayPlan }): MailAppointment => ({
+  type ForMail = CalendarAppointment & Pick<MailAppointment, 'priceMinor' | 'onlineMinor' | 'counterMinor'> & { payPlan: PayPlan };
+  const forMail = (b: ForMail, language: Language): MailAppointment => ({
     ...b,
     plan: b.payPlan,
-    googleCalendarUrl: googleCalendarLink(b, context),
+    googleCalendarUrl: googleCalendarLink(b, { ...context, language }),
   });
-  const calendarFile = (rows: readonly CalendarAppointment[], owner: Owner) => buildIcs(rows, { ...context, now, customer: owner });
+  const calendarFile = (rows: readonly CalendarAppointment[], owner: Owner, language: Language) => buildIcs(rows, { ...context, now, customer: owner, language });
 
   if (job.kind === 'confirmation') {
     const rows = await CONFIRMED_ON_PAYMENT.run(db, { paymentId: job.paymentId });
     const [first] = rows;
     if (!first) return { skip: 'no confirmed booking left on the payment' };
     const owner = { email: first.email, name: first.name };
+    const language = await recipientLanguage(db, first.user_id);
     const booked = rows.map((r) => ({
       id: r.id,
       title: r.title,
@@ -166,11 +176,12 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
       to: owner.email,
       content: confirmationMail({
         ...context,
+        language,
         name: owner.name,
-        appointments: booked.map(forMail),
+        appointments: booked.map((b) => forMail(b, language)),
         cancelNoticeHours: settings.cancelNoticeHours,
         canSignIn: first.has_sign_in,
-        calendar: calendarFile(booked, owner),
+        calendar: calendarFile(booked, owner, language),
       }),
     };
   }
@@ -181,16 +192,18 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
     if (offer.status !== 'offered') return { skip: `the wish is ${offer.status}` };
     // Composed when sent: a hold that lapsed (or a time she changed) in the meantime is not offered.
     if (!offer.startsAt || !offer.expiresAt || offer.expiresAt <= new Date()) return { skip: 'the offer has lapsed' };
+    const language = await recipientLanguage(db, offer.userId);
     return {
       to: offer.email,
       content: waitlistOfferMail({
+        language,
         name: offer.name,
         timeZone: settings.timeZone,
         title: offer.title,
         staffName: offer.staffName,
         startsAt: offer.startsAt,
         expiresAt: offer.expiresAt,
-        bookingListUrl: bookingListLink(publicUrl),
+        bookingListUrl: bookingListLink(publicUrl, language),
       }),
     };
   }
@@ -199,21 +212,22 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
   if (!row) return { skip: 'the booking is gone' };
   const booking = { ...row.booking, staffName: row.staffName };
   const owner = { name: row.name, email: row.email };
-  const base = { ...context, name: owner.name, appointment: forMail(booking) };
+  const language = await recipientLanguage(db, booking.userId);
+  const base = { ...context, language, name: owner.name, appointment: forMail(booking, language) };
   switch (job.kind) {
     case 'reminder':
       if (booking.status !== 'confirmed') return { skip: `the booking is ${booking.status}` };
       if (booking.sequence !== job.sequence) return { skip: 'the booking has moved since the reminder was queued' };
       if (booking.startsAt <= now) return { skip: 'the appointment has started' };
-      return { to: owner.email, content: reminderMail({ ...base, cancelNoticeHours: settings.cancelNoticeHours, calendar: calendarFile([booking], owner) }) };
+      return { to: owner.email, content: reminderMail({ ...base, cancelNoticeHours: settings.cancelNoticeHours, calendar: calendarFile([booking], owner, language) }) };
     case 'moved':
       if (booking.status !== 'confirmed') return { skip: `the booking is ${booking.status}` };
-      return { to: owner.email, content: movedMail({ ...base, previousStartsAt: new Date(job.previousStartsAt), by: job.by, calendar: calendarFile([booking], owner) }) };
+      return { to: owner.email, content: movedMail({ ...base, previousStartsAt: new Date(job.previousStartsAt), by: job.by, calendar: calendarFile([booking], owner, language) }) };
     case 'cancelled':
       if (booking.status !== 'cancelled') return { skip: `the booking is ${booking.status}` };
       return {
         to: owner.email,
-        content: cancelledMail({ ...base, by: job.by, refundedMinor: job.refundedMinor, paidBy: row.paidBy, calendar: calendarFile([booking], owner) }),
+        content: cancelledMail({ ...base, by: job.by, refundedMinor: job.refundedMinor, paidBy: row.paidBy, calendar: calendarFile([booking], owner, language) }),
       };
     case 'review-request':
       if (booking.status !== 'completed') return { skip: `the booking is ${booking.status}` };
@@ -221,7 +235,7 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
       if (row.reviewId !== null) return { skip: 'already reviewed' };
       return {
         to: owner.email,
-        content: reviewRequestMail({ name: owner.name, title: booking.title, staffName: booking.staffName, reviewUrl: reviewLink(publicUrl, booking.id) }),
+        content: reviewRequestMail({ language, name: owner.name, title: booking.title, staffName: booking.staffName, reviewUrl: reviewLink(publicUrl, booking.id, language) }),
       };
   }
 }

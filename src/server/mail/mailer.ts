@@ -2,11 +2,20 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { statement } from '../repositories/prepared.js';
+import type { Language } from '../../shared/i18n/language.js';
 
 /** A file sent with the message (nodemailer's attachment shape): the calendar file of a booking. */
 export type MailAttachment = { filename: string; content: string; contentType: string };
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+  /** The language it is written in, sent as Content-Language (RFC 3282); absent: English. */
+  language?: Language;
+};
 
 export type SendOptions = {
   /**
@@ -46,7 +55,7 @@ const RECORD = statement<Recorded, never>('parlour_record_mail')`
   insert into outbox ("to", subject, text, html, status, error, attachments)
   values (${'to'}::text, ${'subject'}::text, ${'text'}::text, ${'html'}::text, ${'status'}::text, ${'error'}::text, ${'attachments'}::text[])`;
 
-type Transport = { sendMail(mail: MailMessage & { from: string }): Promise<unknown>; close(): void };
+type Transport = { sendMail(mail: Omit<MailMessage, 'language'> & { from: string; headers: Record<string, string> }): Promise<unknown>; close(): void };
 
 export class MailNotSentError extends Error {}
 
@@ -77,7 +86,8 @@ export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl:
       let error: string | null = null;
       if (transport) {
         try {
-          await transport.sendMail({ ...message, from: options.from });
+          const { language = 'en', ...rest } = message;
+          await transport.sendMail({ ...rest, from: options.from, headers: { 'Content-Language': language } });
           status = 'sent';
         } catch (err) {
           status = 'failed';

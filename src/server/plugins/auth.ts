@@ -157,7 +157,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     log: app.log,
     revocations,
     // app.texts (the job queue) is set up after this plugin, and exists before any request.
-    requestPhoneCode: (userId, phone) => requestPhoneCode({ db, queueText: (job, tx) => app.texts.queue(job, tx) }, userId, phone),
+    requestPhoneCode: (userId, phone, language) => requestPhoneCode({ db, queueText: (job, tx) => app.texts.queue(job, tx) }, userId, phone, language),
   });
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);

@@ -12,6 +12,8 @@ import { bookingsCsv } from '../csv-exports.js';
 import { buildIcs } from '../calendar/ics.js';
 import { counterPaymentInputSchema } from '../../shared/deposits.js';
 import { toMinorUnits } from '../../shared/money.js';
+import { requestLanguage } from '../messages.js';
+import { languageOf } from '../repositories/languages.js';
 
 /**
  * Every `/api/bookings` route: the appointments list (and its CSV), one appointment's calendar
@@ -42,7 +44,7 @@ export async function bookingRoutes(app: App) {
       const me = await currentUser(request);
       const settings = await app.salonSettings.get();
       const list = await listBookings(app.db, me, request.query, settings, await databaseNow(app.db), request.query.format === 'csv' ? EXPORT_ROW_LIMIT : undefined);
-      if (request.query.format === 'csv') return sendCsv(reply, bookingsCsv(list, settings.timeZone), attachmentName('parlour-bookings', request.query));
+      if (request.query.format === 'csv') return sendCsv(reply, bookingsCsv(list, settings.timeZone, request.query.lang ?? requestLanguage(request)), attachmentName('parlour-bookings', request.query));
       return list;
     },
   );
@@ -179,6 +181,8 @@ export async function bookingRoutes(app: App) {
     async (request, reply) => {
       const me = await currentUser(request);
       const settings = await app.salonSettings.get();
+      // A plain link sends the browser's Accept-Language, not the page's: her saved language first.
+      const language = (await languageOf(app.db, me.id)) ?? requestLanguage(request);
       // One snapshot for the check and the row: a move committing in between cannot pair the new
       // time with the old SEQUENCE, which calendars would then ignore.
       const file = await app.db.transaction(
@@ -190,7 +194,7 @@ export async function bookingRoutes(app: App) {
           if (!booking || booking.status === 'pending') return undefined;
           const row = await bookingRow(tx, booking._id);
           if (!row) return undefined;
-          return buildIcs([row], { timeZone: settings.timeZone, publicUrl: app.config.publicUrl, now, customer: booking.customer.email === null ? undefined : { name: booking.customer.name, email: booking.customer.email } });
+          return buildIcs([row], { timeZone: settings.timeZone, publicUrl: app.config.publicUrl, now, language, customer: booking.customer.email === null ? undefined : { name: booking.customer.name, email: booking.customer.email } });
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );

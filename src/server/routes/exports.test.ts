@@ -14,6 +14,7 @@ import { asUser, openDay, readyToPay } from '../test/booking.js';
 import type { Booking, Payment } from '../../shared/payments.js';
 import { csvCell, toCsv } from '../csv.js';
 import { addStylist, setStylist } from '../test/stylists.js';
+import { parse } from 'csv-parse/sync';
 
 /** A small RFC 4180 reader, written apart from the writer so the test does not trust it. */
 function parseCsv(text: string): string[][] {
@@ -189,6 +190,34 @@ describe('GET /api/bookings?format=csv', () => {
     const xml = await asUser(t.app, admin).get('/api/bookings?format=xml');
     expect(xml.statusCode).toBe(400);
     expect(xml.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', issues: [expect.objectContaining({ path: 'query.format' })] });
+  });
+});
+
+describe('the CSV files in Bangla', () => {
+  const get = (who: Account, url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers: { cookie: who.cookie, ...headers } });
+
+  it('has the header row and status words in the Accept-Language (or lang=bn of a Bangla page\'s link), read back by csv-parse', async () => {
+    for (const [url, headers] of [
+      [`/api/bookings?from=${day}&to=${day}&format=csv`, { 'accept-language': 'bn' }],
+      [`/api/bookings?from=${day}&to=${day}&format=csv&lang=bn`, { 'accept-language': 'en-US,en;q=0.9' }],
+    ] as const) {
+      const res = await get(admin, url, headers);
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = parse(res.body, { bom: true, relax_column_count: false }) as string[][];
+      expect(res.body.startsWith('\uFEFF')).toBe(true);
+      expect(rows[0]).toEqual(['বুকিং', 'শুরু', 'শেষ', 'সেবা', 'মিনিট', 'দাম (টাকা)', 'ফেরত (টাকা)', 'অবস্থা', 'গ্রাহক', 'ই-মেইল', 'পেমেন্ট', 'স্টাইলিস্ট', 'অনলাইনে পরিশোধিত (টাকা)', 'সেলুনে পরিশোধিত (টাকা)', 'বাকি (টাকা)', 'রেখে দেওয়া ডিপোজিট (টাকা)']);
+      expect(rows.slice(1).map((row) => row[7]).sort()).toEqual(['নিশ্চিত', 'নিশ্চিত', 'বাতিল']);
+      // Her name kept as she wrote it, line break and all, and disarmed as in English.
+      expect(rows.filter((row) => row[9] === mim.email).every((row) => row[8] === `'${TRICKY_NAME}`)).toBe(true);
+    }
+    const payments = await get(admin, '/api/payments?format=csv', { 'accept-language': 'bn-BD,bn;q=0.9' });
+    const [header] = parse(payments.body, { bom: true }) as string[][];
+    expect(header).toEqual(['পেমেন্ট', 'তৈরি', 'পরিশোধের সময়', 'গ্রাহক', 'ই-মেইল', 'সেবাগুলো', 'পরিমাণ (টাকা)', 'ফেরত (টাকা)', 'নিট (টাকা)', 'অবস্থা', 'গেটওয়ে', 'রেফারেন্স', 'পরিশোধের মাধ্যম']);
+  });
+
+  it('stays English for an English page', async () => {
+    const res = await get(admin, `/api/bookings?from=${day}&to=${day}&format=csv`, { 'accept-language': 'en' });
+    expect((parse(res.body, { bom: true }) as string[][])[0]).toEqual(BOOKING_HEADER);
   });
 });
 

@@ -27,6 +27,7 @@ import { ownPaymentBySecret, ownWalletAttempt } from '../repositories/payments.j
 import { consumeThrottle } from '../repositories/throttles.js';
 import { attachmentName, listOrCsv, sendCsv } from '../csv.js';
 import { paymentsCsv } from '../csv-exports.js';
+import { requestLanguage } from '../messages.js';
 
 /** Codes a customer may have sent to her wallet in a window: a few retries, not a loop. */
 const WALLET_CODES_PER_WINDOW = 10;
@@ -224,7 +225,7 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
       const me = await currentUser(request);
       const settings = await app.salonSettings.get();
       const list = await listPayments(app.db, me, request.query, settings, request.query.format === 'csv' ? EXPORT_ROW_LIMIT : undefined);
-      if (request.query.format === 'csv') return sendCsv(reply, paymentsCsv(list, settings.timeZone), attachmentName('parlour-payments', request.query));
+      if (request.query.format === 'csv') return sendCsv(reply, paymentsCsv(list, settings.timeZone, request.query.lang ?? requestLanguage(request)), attachmentName('parlour-payments', request.query));
       return list;
     },
   );

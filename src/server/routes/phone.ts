@@ -4,6 +4,7 @@ import { myPhoneSchema, setPhoneInputSchema, smsPreferenceInputSchema, verifyPho
 import { currentUser, requireUser } from '../plugins/auth.js';
 import { readMyPhone, removePhone, setSmsOptOut } from '../repositories/phones.js';
 import { requestPhoneCode, verifyPhoneCode, type PhoneVerificationDeps } from '../sms/phone-verification.js';
+import { requestLanguage } from '../messages.js';
 
 /** Her mobile number, proven by a code sent to it, and whether she wants appointment texts. */
 export async function phoneRoutes(app: App) {
@@ -28,7 +29,7 @@ export async function phoneRoutes(app: App) {
         response: { 200: myPhoneSchema, ...guardedErrorResponses, 429: apiErrorSchema },
       },
     },
-    async (request) => requestPhoneCode(deps, (await currentUser(request)).id, request.body.phone),
+    async (request) => requestPhoneCode(deps, (await currentUser(request)).id, request.body.phone, requestLanguage(request)),
   );
 
   app.post(

@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { languageOf } from '../repositories/languages.js';
+import { minutesMessage } from '../messages.js';
+import type { Language } from '../../shared/i18n/language.js';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http-error.js';
 import { consumeThrottle } from '../repositories/throttles.js';
@@ -42,12 +44,13 @@ function codeMatches(code: string, stored: string): boolean {
 
 const codeIssue = (message: string) => new HttpError(400, message, [{ path: 'code', message }]);
 
-async function refuseWhenThrottled(db: Db, key: string, what: string): Promise<void> {
+/** The refusals, as templates the errors catalogue translates with their number (messages.ts). */
+const TOO_MANY_TO_ACCOUNT = 'Too many codes sent to your account. Please wait {{count}} minutes and try again.';
+const TOO_MANY_TO_NUMBER = 'Too many codes sent to this number. Please wait {{count}} minutes and try again.';
+
+async function refuseWhenThrottled(db: Db, key: string, template: string): Promise<void> {
   const verdict = await consumeThrottle(db, key, PHONE_CODES_PER_HOUR, 60 * 60);
-  if (!verdict.allowed) {
-    const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
-    throw new HttpError(429, `Too many codes sent ${what}. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`);
-  }
+  if (!verdict.allowed) throw new HttpError(429, minutesMessage(template, Math.ceil(verdict.retryAfterSeconds / 60)));
 }
 
 /**
@@ -55,15 +58,15 @@ async function refuseWhenThrottled(db: Db, key: string, what: string): Promise<v
  * Refused with 409 when another account proved the number, and with 429 when too many codes went
  * to her account or to that number in the last hour (a number cannot be flooded from many accounts).
  */
-export async function requestPhoneCode(deps: PhoneVerificationDeps, userId: string, phone: string): Promise<MyPhone> {
+export async function requestPhoneCode(deps: PhoneVerificationDeps, userId: string, phone: string, requestLanguage?: Language): Promise<MyPhone> {
   const current = await readMyPhone(deps.db, userId);
   if (current.phone === phone && current.verified) return current;
   if (await isProvenElsewhere(deps.db, phone, userId)) throw new HttpError(409, PHONE_TAKEN_MESSAGE, [{ path: 'phone', message: PHONE_TAKEN_MESSAGE }]);
-  await refuseWhenThrottled(deps.db, `phone-code:${userId}`, 'to your account');
-  await refuseWhenThrottled(deps.db, `phone-code-to:${phone}`, 'to this number');
+  await refuseWhenThrottled(deps.db, `phone-code:${userId}`, TOO_MANY_TO_ACCOUNT);
+  await refuseWhenThrottled(deps.db, `phone-code-to:${phone}`, TOO_MANY_TO_NUMBER);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  // In the language she chose (docs/decisions/047); English until she chooses.
-  const text = smsTexts.verification({ code, language: (await languageOf(deps.db, userId)) ?? 'en' });
+  // In the language she chose (docs/decisions/047); before she chooses, the page's she asked on.
+  const text = smsTexts.verification({ code, language: (await languageOf(deps.db, userId)) ?? requestLanguage ?? 'en' });
   await deps.db.transaction(async (tx) => {
     await storePhone(tx, userId, phone);
     await storePhoneCode(tx, { userId, phone, codeHash: hashCode(code), minutes: PHONE_CODE_MINUTES });

@@ -104,6 +104,20 @@ export async function closedPort(): Promise<number> {
 
 type Part = { headers: Record<string, string>; body: string };
 
+/**
+ * A header as a mail program shows it: RFC 2047 encoded words (`=?UTF-8?B?…?=`, which a subject
+ * outside ASCII is sent as) decoded; the space between two encoded words is not part of the text.
+ */
+function decodeWords(value: string): string {
+  return value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?([\w-]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+    );
+}
+
 function splitPart(raw: string): Part {
   const split = raw.indexOf('\r\n\r\n');
   const head = split === -1 ? raw : raw.slice(0, split);
@@ -145,7 +159,7 @@ function parseMessage(raw: string, envelope: ReceivedMail['envelope']): Received
     headers,
     from: headers.from ?? '',
     to: headers.to ?? '',
-    subject: headers.subject ?? '',
+    subject: decodeWords(headers.subject ?? ''),
     text: inline.find((part) => part.type === 'text/plain')?.content ?? '',
     ...(html !== undefined && { html }),
     attachments: decoded.flatMap((part) => (part.filename === undefined ? [] : [{ filename: part.filename, contentType: part.contentType, content: part.content }])),

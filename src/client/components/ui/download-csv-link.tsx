@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE } from '../../../shared/i18n/language';
 
 /** `/api/...?<filters>&format=csv`: the list the page shows, as a spreadsheet file. */
 export function csvHref(path: string, filters: Record<string, string | undefined>): string {
@@ -14,9 +15,12 @@ export function csvHref(path: string, filters: Record<string, string | undefined
  * the file with the session cookie and no JavaScript holds the whole list in memory.
  */
 export function DownloadCsvLink({ href, label }: { href: string; label?: string }) {
-  const { t } = useTranslation('ui');
+  // The file in the page's language: a link sends the browser's Accept-Language, not the page's.
+  const { t, i18n } = useTranslation('ui');
+  const language = i18n.language;
+  const inLanguage = language && language !== DEFAULT_LANGUAGE ? `${href}&lang=${language}` : href;
   return (
-    <a href={href} download className="btn gap-2 btn-outline btn-sm">
+    <a href={inLanguage} download className="btn gap-2 btn-outline btn-sm">
       <Download aria-hidden="true" className="size-4" />
       {label ?? t('downloadCsv')}
     </a>
