@@ -79,7 +79,8 @@ export function JoinWaitlist({ wish }: { wish: WaitlistWish }) {
         {t('waitlist.heading', { date: day })}
       </p>
       <p className="mt-1 text-base-content/75">
-        <span lang={contentLang}>{wish.title}</span>{' '}
+        {/* Marked only on a page in another language than the salon's text (an English page keeps one text). */}
+        {contentLang ? <span lang={contentLang}>{wish.title}</span> : wish.title}{' '}
         {wish.staffName ? t('waitlist.withStylist', { name: wish.staffName }) : t('waitlist.withAny')}
       </p>
       <div className="mt-3 grid grid-cols-2 gap-3">

@@ -51,7 +51,7 @@ export function MyWaitlist({ timeZone }: { timeZone: string }) {
                 <li key={wish._id} className="flex flex-wrap items-start justify-between gap-3 py-3">
                   <div className="min-w-0 flex-1">
                     <p className="font-medium break-words">
-                      <span lang={contentLang}>{wish.serviceTitle}</span> {t('waitlist.onDate', { date: values.date })}
+                      {contentLang ? <span lang={contentLang}>{wish.serviceTitle}</span> : wish.serviceTitle} {t('waitlist.onDate', { date: values.date })}
                     </p>
                     <p className="text-sm text-base-content/75">
                       {wish.staffName ? t('waitlist.with', { name: wish.staffName }) : t('anyStylist')}
