@@ -123,7 +123,8 @@ test('in Bangla: books a time on her list, removes a service through the dialog,
 test('in Bangla: an empty checkout and an unknown payment say so, in Bangla', async ({ page, baseURL }) => {
   await signUpByApi(page, baseURL, 'Bangla Empty');
   await page.goto('/bn/dashboard/appointment');
-  await expect(page.getByText('আপনার বুকিং তালিকা খালি')).toBeVisible();
+  // The first dashboard page of a run waits for its scripts and catalogues: more time than a click's answer.
+  await expect(page.getByText('আপনার বুকিং তালিকা খালি')).toBeVisible({ timeout: 30_000 });
   await readsAsBangla(page, 'the empty checkout');
   await page.goto('/bn/dashboard/appointment/done?payment=nope');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('পেমেন্ট পাওয়া যায়নি');
@@ -138,6 +139,6 @@ test('the demo customer reads her booking list in Bangla', async ({ page, baseUR
   });
   expect(signedIn.status()).toBe(200);
   await page.goto('/bn/dashboard/bookinglist');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('বুকিং তালিকা');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('বুকিং তালিকা', { timeout: 30_000 });
   await readsAsBangla(page, "the demo customer's booking list");
 });

@@ -1,6 +1,6 @@
 import { Fragment, useId, useRef, useState, type ReactNode } from 'react';
 import { CalendarCheck, CalendarClock, Globe, ShoppingBag, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CartItem } from '../../../../shared/cart';
 import { responsiveImage } from '../../../../shared/images';
@@ -47,7 +47,7 @@ export function BookingList({ email, settings, stylists = [], emptyAction, whenF
   const contentLang = useContentLang();
   const remove = useRemoveFromCart(email);
   const [pickingFor, setPickingFor] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, setAnnouncement] = useState<ReactNode>('');
   const pickButtons = useRef(new Map<string, HTMLButtonElement>());
   const deleteButtons = useRef(new Map<string, HTMLButtonElement>());
   const captionId = useId();
@@ -84,7 +84,9 @@ export function BookingList({ email, settings, stylists = [], emptyAction, whenF
     if (outcome === 'held' && item.startsAt) {
       const when = format.dateTime(item.startsAt, settings.timeZone);
       const values = { title: item.title, when, name: item.staffName, count: settings.holdMinutes };
-      setAnnouncement(item.staffName ? t('list.heldWith', values) : t('list.held', values));
+      // The service's name as the salon wrote it (lang="en" on a Bangla page), inside a sentence of the page's language.
+      const name = contentLang ? <span lang={contentLang} /> : <></>;
+      setAnnouncement(<Trans t={t} i18nKey={item.staffName ? 'list.heldWith' : 'list.held'} values={values} count={values.count} components={{ service: name }} />);
     }
     // Back to the button that opened it, so keyboard users keep their place in the list.
     pickButtons.current.get(item._id)?.focus();
