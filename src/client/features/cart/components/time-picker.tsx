@@ -236,7 +236,7 @@ export function TimeChooser({
       <div className="flex items-start justify-between gap-3">
         <div>
           <h3 id={headingId} className="text-lg font-semibold">
-            <Trans t={t} i18nKey="picker.heading" values={{ title }} components={{ name: contentLang ? <span lang={contentLang} /> : <></> }} />
+            <Trans t={t} i18nKey="picker.heading" values={{ title }} components={{ service: contentLang ? <span lang={contentLang} /> : <></> }} />
           </h3>
           <p className="mt-1 flex items-center gap-1.5 text-sm text-base-content/75">
             <Globe aria-hidden="true" className="size-4 shrink-0" />
