@@ -1,5 +1,12 @@
 import type { CartItem } from '../../../shared/cart';
-import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../shared/money';
+import type { TFunction } from 'i18next';
+import { fromMinorUnits, toMinorUnits } from '../../../shared/money';
+
+/** The `payment` catalogue's t and the page's money format, for the sentences below. */
+export interface PayWords {
+  t: TFunction<'payment'>;
+  money: (amount: number) => string;
+}
 
 /** The sum of the items' prices, added in poisha so 8999.5 + 0.1 stays exact. */
 export function bookingListTotal(items: readonly Pick<CartItem, 'price'>[]): number {
@@ -20,17 +27,18 @@ export function bookingListDueLater(total: number, dueNow: number): number {
  * How an item not paid in full online is paid: 'Deposit now ৳360 · ৳840 at the salon' before she
  * pays, 'Deposit paid ...' on the receipt (`paid`).
  */
-export function payNowLine(item: Pick<CartItem, 'plan' | 'price' | 'payNow'>, paid = false): string {
-  const later = formatMoney(bookingListDueLater(item.price, item.payNow));
-  if (item.plan === 'at-salon' || item.payNow === 0) return `Pay at the salon: ${later}`;
-  if (item.payNow >= item.price) return paid ? 'Deposit paid: the whole price' : 'Deposit: the whole price now';
-  return `${paid ? 'Deposit paid' : 'Deposit now'} ${formatMoney(item.payNow)} · ${later} at the salon`;
+export function payNowLine({ t, money }: PayWords, item: Pick<CartItem, 'plan' | 'price' | 'payNow'>, paid = false): string {
+  const later = money(bookingListDueLater(item.price, item.payNow));
+  if (item.plan === 'at-salon' || item.payNow === 0) return t('plan.atSalon', { amount: later });
+  if (item.payNow >= item.price) return paid ? t('plan.wholePaid') : t('plan.wholeNow');
+  const values = { amount: money(item.payNow), later };
+  return paid ? t('plan.depositPaid', values) : t('plan.depositNow', values);
 }
 
 /** What stops an item from being paid for now, in the words the server uses; null when it is ready. */
-export function holdProblem(item: Pick<CartItem, 'title' | 'startsAt' | 'holdExpiresAt'>, now: number): string | null {
-  if (!item.startsAt) return `Pick a time for ${item.title}`;
-  if (item.holdExpiresAt && Date.parse(item.holdExpiresAt) <= now) return `The hold on ${item.title} expired. Pick a time again.`;
+export function holdProblem(t: TFunction<'payment'>, item: Pick<CartItem, 'title' | 'startsAt' | 'holdExpiresAt'>, now: number): string | null {
+  if (!item.startsAt) return t('hold.pickTime', { title: item.title });
+  if (item.holdExpiresAt && Date.parse(item.holdExpiresAt) <= now) return t('hold.expired', { title: item.title });
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { idSchema } from '../../../shared/ids';
 import type { Payment } from '../../../shared/payments';
@@ -24,14 +25,18 @@ export function AppointmentDoneRoute() {
 }
 
 function NoSuchPayment() {
-  useDocumentTitle('Payment not found | Parlour');
+  const { t } = useTranslation('payment');
+  useDocumentTitle(t('pageTitle', { title: t('outcome.notFound') }));
   return <PaymentNotFound />;
 }
 
-function paidTitle(payment: Payment): string {
-  if (payment.status === 'failed') return 'Payment failed';
-  if (payment.status === 'canceled') return 'Payment cancelled';
-  return 'Payment successful';
+/** The receipt's heading (and the tab's title): the key in the `payment` catalogue. */
+type OutcomeKey = 'outcome.failed' | 'outcome.cancelled' | 'outcome.succeeded' | 'outcome.confirming' | 'outcome.notFound' | 'outcome.yours' | 'outcome.stillConfirming';
+
+function paidTitle(payment: Payment): OutcomeKey {
+  if (payment.status === 'failed') return 'outcome.failed';
+  if (payment.status === 'canceled') return 'outcome.cancelled';
+  return 'outcome.succeeded';
 }
 
 /**
@@ -46,19 +51,20 @@ function PaymentOutcome({ paymentId }: { paymentId: string }) {
   const settings = useSalonSettings();
   const payment = usePayment(paymentId);
   const queryClient = useQueryClient();
+  const { t } = useTranslation('payment');
 
-  let title: string;
-  if (payment.isPending) title = 'Confirming your payment';
+  let title: OutcomeKey;
+  if (payment.isPending) title = 'outcome.confirming';
   else if (payment.isError) {
     const missing = payment.error instanceof ApiRequestError && (payment.error.statusCode === 404 || payment.error.statusCode === 400);
-    title = missing ? 'Payment not found' : 'Your payment';
+    title = missing ? 'outcome.notFound' : 'outcome.yours';
   } else if (payment.data.status === 'pending') {
     // As the receipt decides it: polling has stopped and she is offered to check again.
     const polls = queryClient.getQueryState(queryKeys.payment(paymentId))?.dataUpdateCount ?? 0;
-    title = polls >= PENDING_POLL_LIMIT && !payment.isFetching ? 'Your payment is still being confirmed' : 'Confirming your payment';
+    title = polls >= PENDING_POLL_LIMIT && !payment.isFetching ? 'outcome.stillConfirming' : 'outcome.confirming';
   } else title = paidTitle(payment.data);
-  const settled = title !== 'Confirming your payment';
-  useDocumentTitle(`${title} | Parlour`);
+  const settled = title !== 'outcome.confirming';
+  useDocumentTitle(t('pageTitle', { title: t(title) }));
 
   useEffect(() => {
     if (!settled) return;

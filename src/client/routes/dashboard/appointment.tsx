@@ -1,4 +1,5 @@
 import { ListChecks } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
 import type { GatewayName } from '../../../shared/payments';
@@ -15,7 +16,8 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 
 /** /dashboard/appointment: pay for the whole booking list, which confirms its appointments. */
 export function AppointmentRoute() {
-  useDocumentTitle('Appointment | Parlour');
+  const { t } = useTranslation('payment');
+  useDocumentTitle(t('appointment.pageTitle'));
   const { user } = useCurrentUser();
   const email = user?.email;
   // Holds change by the minute: always ask for the list as it is now.
@@ -26,8 +28,8 @@ export function AppointmentRoute() {
 
   return (
     <>
-      <PageHeader eyebrow="Appointment" title="Pay and confirm your appointment">
-        Check your treatments and their times, then pay to confirm them.
+      <PageHeader eyebrow={t('eyebrow')} title={t('appointment.title')}>
+        {t('appointment.intro')}
       </PageHeader>
       <AppointmentBody email={email} cart={cart} settings={settings} gateway={config.data?.gateway} testMode={config.data?.testMode ?? false} keepTimes={keepTimes} />
     </>
@@ -44,9 +46,10 @@ interface AppointmentBodyProps {
 }
 
 function AppointmentBody({ email, cart, settings, gateway, testMode, keepTimes }: AppointmentBodyProps) {
+  const { t } = useTranslation('payment');
   if (!email || cart.isPending || settings.isPending) {
     return (
-      <div role="status" aria-label="Loading your booking list" className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div role="status" aria-label={t('appointment.loading')} className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="skeleton h-64 w-full" />
         <div className="skeleton h-64 w-full" />
       </div>
@@ -56,7 +59,7 @@ function AppointmentBody({ email, cart, settings, gateway, testMode, keepTimes }
   if (cart.isError) {
     return (
       <div className="mt-8">
-        <ErrorState title="Something went wrong" message={cart.error.message} onRetry={() => void cart.refetch()} isRetrying={cart.isFetching} />
+        <ErrorState title={t('somethingWrong')} message={cart.error.message} onRetry={() => void cart.refetch()} isRetrying={cart.isFetching} />
       </div>
     );
   }
@@ -65,10 +68,10 @@ function AppointmentBody({ email, cart, settings, gateway, testMode, keepTimes }
     return (
       <div className="mt-8 flex flex-col items-center gap-3 rounded-box bg-base-100 p-10 text-center shadow-soft ring-1 ring-base-300/70">
         <ListChecks aria-hidden="true" className="size-8 text-primary" />
-        <p className="font-display text-xl font-semibold">Your booking list is empty</p>
-        <p className="text-base-content/75">Choose a treatment and a time first; then you can pay for it here.</p>
+        <p className="font-display text-xl font-semibold">{t('appointment.emptyTitle')}</p>
+        <p className="text-base-content/75">{t('appointment.emptyText')}</p>
         <Link to={paths.dashboard.book} className="btn mt-2 rounded-full btn-primary">
-          Book a treatment
+          {t('appointment.bookTreatment')}
         </Link>
       </div>
     );

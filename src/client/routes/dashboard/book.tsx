@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { ArrowUp } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { Service } from '../../../shared/service';
 import { ErrorState } from '../../components/ui/error-state';
 import { PageHeader } from '../../components/ui/page-header';
@@ -19,7 +20,8 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
  * choose their times without going back to the home page (decisions.md section 3).
  */
 export function BookRoute() {
-  useDocumentTitle('Book | Parlour');
+  const { t } = useTranslation('booking');
+  useDocumentTitle(t('book.pageTitle'));
   const { user } = useCurrentUser();
   // Until the team is known (or if it cannot be), the list books as a salon without stylists.
   const staff = useStaff();
@@ -29,13 +31,13 @@ export function BookRoute() {
 
   return (
     <>
-      <PageHeader eyebrow="Appointments" title="Book">
-        Add the treatments you would like, then choose a time for each in your booking list below.
+      <PageHeader eyebrow={t('eyebrow')} title={t('book.title')}>
+        {t('book.intro')}
       </PageHeader>
 
       <section aria-labelledby={servicesHeadingId} className="mt-8">
         <h2 id={servicesHeadingId} className="text-2xl font-semibold">
-          Our services
+          {t('book.services')}
         </h2>
         <div className="mt-4">
           <Catalogue onAddToBooking={(service) => void addToBooking(service)} />
@@ -44,7 +46,7 @@ export function BookRoute() {
 
       <section aria-labelledby={listHeadingId} className="mt-12">
         <h2 id={listHeadingId} className="text-2xl font-semibold">
-          Your booking list
+          {t('book.yourList')}
         </h2>
         <div className="mt-4">
           {user ? (
@@ -58,7 +60,7 @@ export function BookRoute() {
                   emptyAction={
                     <p className="flex items-center gap-1.5 text-sm font-medium text-primary">
                       <ArrowUp aria-hidden="true" className="size-4" />
-                      Choose a service above to start.
+                      {t('book.chooseAbove')}
                     </p>
                   }
                 />
@@ -74,6 +76,7 @@ export function BookRoute() {
 const gridClass = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
 
 function Catalogue({ onAddToBooking }: { onAddToBooking: (service: Service) => void }) {
+  const { t } = useTranslation('booking');
   const services = useServices();
   // The booking list below asks for the same settings (one cached request).
   const { data: settings } = usePublicSalonSettings();
@@ -82,7 +85,7 @@ function Catalogue({ onAddToBooking }: { onAddToBooking: (service: Service) => v
     return (
       <div aria-busy="true">
         <p role="status" className="mb-4 font-medium text-base-content/75">
-          Loading
+          {t('book.loading')}
         </p>
         <div aria-hidden="true" className={gridClass}>
           {Array.from({ length: 3 }, (_, index) => (
@@ -96,7 +99,7 @@ function Catalogue({ onAddToBooking }: { onAddToBooking: (service: Service) => v
   if (services.isError) {
     return (
       <ErrorState
-        title="We couldn't load our services"
+        title={t('book.loadError')}
         message={services.error.message}
         onRetry={() => void services.refetch()}
         isRetrying={services.isFetching}
@@ -107,8 +110,8 @@ function Catalogue({ onAddToBooking }: { onAddToBooking: (service: Service) => v
   if (services.data.length === 0) {
     return (
       <div className="rounded-box bg-base-100 p-8 text-center shadow-soft ring-1 ring-base-300/70">
-        <p className="font-display text-xl font-semibold">No services yet</p>
-        <p className="mt-2 text-base-content/75">Our menu is being prepared. Please check back soon.</p>
+        <p className="font-display text-xl font-semibold">{t('book.noServices')}</p>
+        <p className="mt-2 text-base-content/75">{t('book.noServicesText')}</p>
       </div>
     );
   }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { BookingList } from '../../features/cart/components/booking-list';
@@ -8,14 +9,15 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 
 /** /dashboard/bookinglist: the services she picked, a time for each, and the way on to payment. */
 export function BookingListRoute() {
-  useDocumentTitle('Booking List | Parlour');
+  const { t } = useTranslation('booking');
+  useDocumentTitle(t('bookingList.pageTitle'));
   const { user } = useCurrentUser();
   // Until the team is known (or if it cannot be), the list books as a salon without stylists.
   const staff = useStaff();
   return (
     <>
-      <PageHeader eyebrow="Appointments" title="Booking List">
-        Choose a time for each treatment; we hold it for you for a few minutes while you pay.
+      <PageHeader eyebrow={t('eyebrow')} title={t('bookingList.title')}>
+        {t('bookingList.intro')}
       </PageHeader>
       <div className="mt-8">
         {/* The dashboard layout only renders for a signed-in user. */}

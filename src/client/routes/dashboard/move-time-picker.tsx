@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { MovePickerProps } from '../../features/bookings/components/move-appointment';
 import { TimeChooser } from '../../features/cart/components/time-picker';
 import { StylistLead } from '../../features/cart/components/stylist-choice';
@@ -12,6 +13,7 @@ import { useStaff } from '../../features/staff/api/get-staff';
  * hers); a booking from before the salon had stylists moves as it was booked.
  */
 function MoveTimePicker({ booking, onChoose, onCancel, note }: MovePickerProps & { note: string }) {
+  const { t } = useTranslation('booking');
   const settings = useSalonSettings();
   const staff = useStaff();
   const [stylistId, setStylistId] = useState(booking.staffId);
@@ -38,7 +40,7 @@ function MoveTimePicker({ booking, onChoose, onCancel, note }: MovePickerProps &
             value={stylistId}
             onChange={(next) => setStylistId(next ?? booking.staffId)}
             withAny={false}
-            note={`With ${booking.staffName ?? 'her stylist'} unless you pick another; the times below are the chosen stylist's.`}
+            note={booking.staffName ? t('move.keepsStylist', { name: booking.staffName }) : t('move.keepsHerStylist')}
           />
         ) : null
       }
@@ -50,10 +52,12 @@ function MoveTimePicker({ booking, onChoose, onCancel, note }: MovePickerProps &
 
 /** On her user home: she moves her own visit. */
 export function CustomerMovePicker(props: MovePickerProps) {
-  return <MoveTimePicker {...props} note="Your appointment moves as soon as you pick a new time." />;
+  const { t } = useTranslation('booking');
+  return <MoveTimePicker {...props} note={t('move.customerNote')} />;
 }
 
 /** In the order list and the admin home: the salon moves a customer's visit, and she is told by e-mail. */
 export function SalonMovePicker(props: MovePickerProps) {
-  return <MoveTimePicker {...props} note={`The appointment moves as soon as you pick a new time, and ${props.booking.customer.name} gets an e-mail with it.`} />;
+  const { t } = useTranslation('booking');
+  return <MoveTimePicker {...props} note={t('move.salonNote', { name: props.booking.customer.name })} />;
 }

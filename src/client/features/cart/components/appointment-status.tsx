@@ -1,8 +1,8 @@
 import type { Ref } from 'react';
 import { CalendarClock, Hourglass, TriangleAlert, UserRound } from 'lucide-react';
 import type { CartItem } from '../../../../shared/cart';
-import { salonDateTimeParts } from '../../../../shared/calendar';
-import { describeCountdown, formatCountdown } from '../../../lib/countdown';
+import { useTranslation } from 'react-i18next';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 
 /**
  * True while the item's time is still kept for her. After holdExpiresAt the item keeps its
@@ -27,10 +27,11 @@ interface AppointmentStatusProps {
 
 /** The Appointment column: the chosen time, how long it is still held, and the way to (re)pick it. */
 export function AppointmentStatus({ item, timeZone, now, offersStylists = false, isPicking, buttonRef, onPick }: AppointmentStatusProps) {
+  const { t } = useTranslation('booking');
+  const format = useSalonFormat();
   const live = hasLiveHold(item, now);
   const remaining = item.holdExpiresAt ? Date.parse(item.holdExpiresAt) - now : 0;
-  const label = live ? 'Change' : 'Pick a time';
-  const startsAt = item.startsAt ? salonDateTimeParts(item.startsAt, timeZone) : null;
+  const startsAt = item.startsAt ? format.dateTimeParts(item.startsAt, timeZone) : null;
 
   return (
     <div className="flex flex-col items-start gap-1.5">
@@ -40,19 +41,19 @@ export function AppointmentStatus({ item, timeZone, now, offersStylists = false,
           <span className="whitespace-nowrap">{startsAt.date},</span> <span className="whitespace-nowrap">{startsAt.time}</span>
         </time>
       ) : (
-        <span className="text-sm text-base-content/70">No time chosen yet</span>
+        <span className="text-sm text-base-content/70">{t('status.noTime')}</span>
       )}
       {offersStylists ? <StylistLine item={item} /> : null}
       {live ? (
         // role="timer" is not announced on every tick (its live region is off), only on request.
-        <span role="timer" aria-label={`Held for ${describeCountdown(remaining)}`} className="flex items-center gap-1 text-sm text-success">
+        <span role="timer" aria-label={t('status.heldFor', { time: format.describeCountdown(remaining) })} className="flex items-center gap-1 text-sm text-success">
           <Hourglass aria-hidden="true" className="size-3.5" />
-          Held for {formatCountdown(remaining)}
+          {t('status.heldFor', { time: format.countdown(remaining) })}
         </span>
       ) : item.startsAt ? (
         <span className="flex items-center gap-1 text-sm font-medium text-warning">
           <TriangleAlert aria-hidden="true" className="size-3.5" />
-          Hold expired — pick again
+          {t('status.expired')}
         </span>
       ) : null}
       <button
@@ -62,12 +63,12 @@ export function AppointmentStatus({ item, timeZone, now, offersStylists = false,
         // (WCAG 1.4.12) wraps the words inside the pill instead of out of it.
         className={`btn h-auto min-h-6 rounded-full py-0.5 btn-xs ${live ? 'btn-ghost' : 'btn-outline btn-primary'}`}
         // Named with the service, since every row has one (the visible word comes first).
-        aria-label={`${label} for ${item.title}`}
+        aria-label={live ? t('status.changeFor', { title: item.title }) : t('status.pickFor', { title: item.title })}
         aria-expanded={isPicking}
         onClick={onPick}
       >
         <CalendarClock aria-hidden="true" className="size-3.5" />
-        {label}
+        {live ? t('status.change') : t('status.pick')}
       </button>
     </div>
   );
@@ -78,9 +79,12 @@ export function AppointmentStatus({ item, timeZone, now, offersStylists = false,
  * (said so, since she did not pick her); before that, 'Any stylist'.
  */
 function StylistLine({ item }: { item: CartItem }) {
+  const { t } = useTranslation('booking');
   const text = item.staffName
-    ? `with ${item.staffName}${item.anyStylist ? ' (any stylist)' : ''}`
-    : 'Any stylist';
+    ? item.anyStylist
+      ? t('status.withAny', { name: item.staffName })
+      : t('status.with', { name: item.staffName })
+    : t('anyStylist');
   return (
     <span className="flex items-center gap-1 text-sm [overflow-wrap:break-word]">
       <UserRound aria-hidden="true" className="size-3.5 shrink-0" />

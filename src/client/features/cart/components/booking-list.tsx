@@ -1,23 +1,27 @@
 import { Fragment, useId, useRef, useState, type ReactNode } from 'react';
 import { CalendarCheck, CalendarClock, Globe, ShoppingBag, Trash2 } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CartItem } from '../../../../shared/cart';
 import { responsiveImage } from '../../../../shared/images';
-import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../../shared/money';
+import { fromMinorUnits, toMinorUnits } from '../../../../shared/money';
 import type { SalonSettings } from '../../../../shared/salon-settings';
 import type { Staff } from '../../../../shared/staff';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { confirmDialog, showError, showSuccess } from '../../../lib/dialogs';
-import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar';
 import { useCart } from '../api/get-cart';
 import { useRemoveFromCart } from '../api/remove-from-cart';
 import { AppointmentStatus, hasLiveHold } from './appointment-status';
 import { useNow } from '../../../hooks/use-now';
+import { useContentLang } from '../../../hooks/use-language';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 import { TimePicker, type FullDay, type TimePickerOutcome } from './time-picker';
 import { TableScrollBox } from '../../../components/ui/table-scroll-box';
 
 const COLUMN_COUNT = 6;
+/** The photo's width in the list, for the browser's choice of image size. */
+const THUMB_SIZES = '3.5rem';
 
 interface BookingListProps {
   email: string;
@@ -38,9 +42,12 @@ interface BookingListProps {
 export function BookingList({ email, settings, stylists = [], emptyAction, whenFull }: BookingListProps) {
   // Holds lapse by the minute and other tabs change the list: ask again whenever it is shown.
   const cart = useCart(email, { staleTime: 0 });
+  const { t } = useTranslation('booking');
+  const format = useSalonFormat();
+  const contentLang = useContentLang();
   const remove = useRemoveFromCart(email);
   const [pickingFor, setPickingFor] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, setAnnouncement] = useState<ReactNode>('');
   const pickButtons = useRef(new Map<string, HTMLButtonElement>());
   const deleteButtons = useRef(new Map<string, HTMLButtonElement>());
   const captionId = useId();
@@ -54,31 +61,32 @@ export function BookingList({ email, settings, stylists = [], emptyAction, whenF
     const neighbour = items[index + 1] ?? items[index - 1];
     const focusAfter = () => (neighbour ? deleteButtons.current.get(neighbour._id) : null);
     const confirmed = await confirmDialog({
-      title: 'Are you sure?',
-      text: "You won't be able to revert this!",
+      title: t('list.deleteTitle'),
+      text: t('list.deleteText'),
       icon: 'warning',
-      confirmButtonText: 'Yes, delete it!',
+      confirmButtonText: t('list.deleteConfirm'),
     });
     if (!confirmed) return;
     remove.mutate(item._id, {
       onSuccess: ({ acknowledged }) => {
         if (acknowledged) {
           if (pickingFor === item._id) setPickingFor(null);
-          void showSuccess({ title: 'Removed from your booking list', text: `${item.title} is no longer in it.`, focusAfter });
+          void showSuccess({ title: t('list.removedTitle'), text: t('list.removedText', { title: item.title }), focusAfter });
         }
       },
       onError: (error) =>
-        void showError({ title: 'The service was not removed', text: error.message, focusAfter: () => deleteButtons.current.get(item._id) }),
+        void showError({ title: t('list.notRemoved'), text: error.message, focusAfter: () => deleteButtons.current.get(item._id) }),
     });
   };
 
   const onPickerClose = (outcome: TimePickerOutcome, item: CartItem) => {
     setPickingFor(null);
     if (outcome === 'held' && item.startsAt) {
-      const stylist = item.staffName ? ` with ${item.staffName}` : '';
-      setAnnouncement(
-        `${item.title}: ${formatSalonDateTime(item.startsAt, settings.timeZone)}${stylist} is held for you for ${settings.holdMinutes} minutes.`,
-      );
+      const when = format.dateTime(item.startsAt, settings.timeZone);
+      const values = { title: item.title, when, name: item.staffName, count: settings.holdMinutes };
+      // The service's name as the salon wrote it (lang="en" on a Bangla page), inside a sentence of the page's language.
+      const name = contentLang ? <span lang={contentLang} /> : <></>;
+      setAnnouncement(<Trans t={t} i18nKey={item.staffName ? 'list.heldWith' : 'list.held'} values={values} count={values.count} components={{ service: name }} />);
     }
     // Back to the button that opened it, so keyboard users keep their place in the list.
     pickButtons.current.get(item._id)?.focus();
@@ -88,7 +96,7 @@ export function BookingList({ email, settings, stylists = [], emptyAction, whenF
     <QueryState
       query={cart}
       loading={{
-        label: 'Loading your booking list',
+        label: t('list.loading'),
         showLabel: true,
         rows: 3,
         row: (
@@ -101,11 +109,11 @@ export function BookingList({ email, settings, stylists = [], emptyAction, whenF
       }}
       empty={{
         icon: ShoppingBag,
-        title: 'Your booking list is empty',
-        message: 'Add the treatments you would like, then choose a time for each.',
+        title: t('list.emptyTitle'),
+        message: t('list.emptyText'),
         action: emptyAction ?? (
           <Link to={paths.services} className="btn mt-2 rounded-full btn-primary">
-            Browse our services
+            {t('list.browse')}
           </Link>
         ),
       }}
@@ -118,34 +126,34 @@ export function BookingList({ email, settings, stylists = [], emptyAction, whenF
           <div className="overflow-hidden rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70">
             <div className="flex flex-wrap items-center justify-between gap-2 border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
               <p id={captionId}>
-                {items.length} {items.length === 1 ? 'service' : 'services'}
+                {t('list.count', { count: items.length })}
               </p>
               <p className="flex items-center gap-1.5">
                 <Globe aria-hidden="true" className="size-4" />
-                {timesAreInZone(settings.timeZone)}
+                {format.timesAreInZone(settings.timeZone)}
               </p>
             </div>
-            <TableScrollBox label="Booking list">
+            <TableScrollBox label={t('list.tableLabel')}>
               <table className="table table-sm sm:table-md" aria-describedby={captionId}>
-                <caption className="sr-only">Your booking list</caption>
+                <caption className="sr-only">{t('book.yourList')}</caption>
                 <thead>
                   <tr className="text-xs tracking-wide text-base-content/75 uppercase">
                     {/* Below sm the number, photo and price give their room to the name, the time and Delete:
                         at 320 px the six columns cut Delete off. */}
                     <th scope="col" className="hidden w-12 sm:table-cell">
-                      No
+                      {t('list.no')}
                     </th>
                     <th scope="col" className="hidden sm:table-cell">
-                      Service
+                      {t('list.service')}
                     </th>
-                    <th scope="col">Name</th>
+                    <th scope="col">{t('list.name')}</th>
                     {/* On phones the price moves under the name, so the row fits without scrolling sideways. */}
                     <th scope="col" className="hidden sm:table-cell">
-                      Price
+                      {t('list.price')}
                     </th>
-                    <th scope="col">Appointment</th>
+                    <th scope="col">{t('list.appointment')}</th>
                     <th scope="col" className="text-right">
-                      Action
+                      {t('list.action')}
                     </th>
                   </tr>
                 </thead>
@@ -156,11 +164,11 @@ export function BookingList({ email, settings, stylists = [], emptyAction, whenF
                     return (
                       <Fragment key={item._id}>
                         <tr className="align-top hover:bg-base-200/50">
-                          <td className="hidden text-base-content/70 sm:table-cell">{index + 1}</td>
+                          <td className="hidden text-base-content/70 sm:table-cell">{format.number(index + 1)}</td>
                           <td className="hidden sm:table-cell">
                             <img
                               src={item.image_url}
-                              {...responsiveImage(item.image_url, '3.5rem')}
+                              {...responsiveImage(item.image_url, THUMB_SIZES)}
                               alt={item.title}
                               width={56}
                               height={56}
@@ -171,16 +179,18 @@ export function BookingList({ email, settings, stylists = [], emptyAction, whenF
                           </td>
                           <td>
                             {/* break-word, not anywhere: a narrow table may not squeeze a word into pieces. */}
-                            <p className="font-semibold [overflow-wrap:break-word]">{item.title}</p>
+                            <p lang={contentLang} className="font-semibold [overflow-wrap:break-word]">
+                              {item.title}
+                            </p>
                             <p className="text-xs text-base-content/70">
-                              {item.duration} min
+                              {t('minutes', { count: item.duration })}
                               <span aria-hidden="true" className="sm:hidden">
                                 {' · '}
-                                {formatMoney(item.price)}
+                                {format.money(item.price)}
                               </span>
                             </p>
                           </td>
-                          <td className="hidden whitespace-nowrap sm:table-cell">{formatMoney(item.price)}</td>
+                          <td className="hidden whitespace-nowrap sm:table-cell">{format.money(item.price)}</td>
                           <td className="sm:min-w-48">
                             <AppointmentStatus
                               item={item}
@@ -203,7 +213,7 @@ export function BookingList({ email, settings, stylists = [], emptyAction, whenF
                                 if (button) deleteButtons.current.set(item._id, button);
                                 else deleteButtons.current.delete(item._id);
                               }}
-                              aria-label={`Delete ${item.title}`}
+                              aria-label={t('list.deleteLabel', { title: item.title })}
                               disabled={isRemoving}
                               onClick={() => void onDelete(item, items)}
                             >
@@ -213,7 +223,7 @@ export function BookingList({ email, settings, stylists = [], emptyAction, whenF
                                 <Trash2 aria-hidden="true" className="size-4" />
                               )}
                               {/* Phones show the bin alone; the button's name says what it deletes. */}
-                              <span className="hidden sm:inline">DELETE</span>
+                              <span className="hidden sm:inline">{t('list.delete')}</span>
                             </button>
                           </td>
                         </tr>
@@ -232,22 +242,20 @@ export function BookingList({ email, settings, stylists = [], emptyAction, whenF
             </TableScrollBox>
             <div className="flex flex-col gap-4 border-t border-base-300/70 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-lg">
-                Total: <span className="font-semibold text-primary">{formatMoney(total)}</span>
+                {t('list.total')} <span className="font-semibold text-primary">{format.money(total)}</span>
               </p>
               <div className="flex flex-col gap-2 sm:items-end">
                 <p className="flex flex-wrap items-center gap-2">
-                  <span>For service Pay and Take Appointment Date:</span>
+                  <span>{t('list.payPrompt')}</span>
                   <Link to={paths.dashboard.appointment} className="btn rounded-full btn-sm btn-primary">
                     <CalendarCheck aria-hidden="true" className="size-4" />
-                    Get Appointment
+                    {t('list.getAppointment')}
                   </Link>
                 </p>
                 {untimed > 0 ? (
                   <p className="flex items-center gap-1.5 text-sm text-base-content/75">
                     <CalendarClock aria-hidden="true" className="size-4" />
-                    {untimed === items.length
-                      ? 'Pick a time for each service before you pay.'
-                      : `${untimed} of ${items.length} services still ${untimed === 1 ? 'needs' : 'need'} a time before you pay.`}
+                    {untimed === items.length ? t('list.pickEach') : t('list.untimed', { count: untimed, total: items.length })}
                   </p>
                 ) : null}
               </div>

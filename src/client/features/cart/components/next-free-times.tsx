@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
-import { formatSalonTime } from '../../../../shared/calendar';
+import { useTranslation } from 'react-i18next';
 import type { Staff } from '../../../../shared/staff';
 import { useAvailability } from '../api/get-availability';
+import { useContentLang } from '../../../hooks/use-language';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 
 const SHOWN = 6;
 
@@ -19,6 +21,9 @@ interface NextFreeTimesProps {
  * the owner tells someone who rings or walks in ('is Mim free this afternoon?': her times alone).
  */
 export function NextFreeTimes({ services, date, timeZone, stylists = [] }: NextFreeTimesProps) {
+  const { t } = useTranslation('booking');
+  const format = useSalonFormat();
+  const contentLang = useContentLang();
   const id = useId();
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const [chosenStylist, setChosenStylist] = useState('');
@@ -33,12 +38,12 @@ export function NextFreeTimes({ services, date, timeZone, stylists = [] }: NextF
     <div className="rounded-box bg-base-100 p-4 shadow-soft ring-1 ring-base-300/70">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h3 id={`${id}-heading`} className="font-display text-lg font-semibold">
-          Next free times today
+          {t('nextFree.heading')}
         </h3>
         <div className="flex w-full flex-wrap gap-3 sm:w-auto">
           <label className="form-control w-full sm:w-64">
-            <span className="mb-1 block text-sm font-medium">Service</span>
-            <select className="select select-sm w-full rounded-full" value={serviceId} onChange={(event) => setChosen(event.target.value)}>
+            <span className="mb-1 block text-sm font-medium">{t('nextFree.service')}</span>
+            <select lang={contentLang} className="select select-sm w-full rounded-full" value={serviceId} onChange={(event) => setChosen(event.target.value)}>
               {services.map((service) => (
                 <option key={service._id} value={service._id}>
                   {service.title}
@@ -48,11 +53,11 @@ export function NextFreeTimes({ services, date, timeZone, stylists = [] }: NextF
           </label>
           {performers.length > 0 ? (
             <label className="form-control w-full sm:w-48">
-              <span className="mb-1 block text-sm font-medium">Stylist</span>
+              <span className="mb-1 block text-sm font-medium">{t('stylist')}</span>
               <select className="select select-sm w-full rounded-full" value={staffId ?? ''} onChange={(event) => setChosenStylist(event.target.value)}>
-                <option value="">Any stylist</option>
+                <option value="">{t('anyStylist')}</option>
                 {performers.map((stylist) => (
-                  <option key={stylist._id} value={stylist._id}>
+                  <option key={stylist._id} value={stylist._id} translate="no">
                     {stylist.name}
                   </option>
                 ))}
@@ -63,23 +68,23 @@ export function NextFreeTimes({ services, date, timeZone, stylists = [] }: NextF
       </div>
       <div className="mt-3" aria-live="polite" aria-busy={availability.isFetching}>
         {availability.isPending ? (
-          <p className="text-sm text-base-content/75">Looking for free times…</p>
+          <p className="text-sm text-base-content/75">{t('nextFree.looking')}</p>
         ) : availability.isError ? (
           <p className="text-sm text-base-content/75">
-            The free times could not be loaded.{' '}
+            {t('nextFree.loadError')}{' '}
             <button type="button" className="link link-primary" onClick={() => void availability.refetch()}>
-              Try again
+              {t('tryAgain')}
             </button>
           </p>
         ) : availability.data.slots.length === 0 ? (
           <p className="text-sm text-base-content/75">
-            {staffId ? 'No free times left today for this service with this stylist.' : 'No free times left today for this service.'}
+            {staffId ? t('nextFree.noneWithStylist') : t('nextFree.none')}
           </p>
         ) : (
           <ul aria-labelledby={`${id}-heading`} className="flex flex-wrap gap-2">
             {availability.data.slots.slice(0, SHOWN).map((slot) => (
               <li key={slot.startsAt} className="badge badge-lg border-primary/30 bg-blush font-semibold tabular-nums">
-                <time dateTime={slot.startsAt}>{formatSalonTime(slot.startsAt, timeZone)}</time>
+                <time dateTime={slot.startsAt}>{format.time(slot.startsAt, timeZone)}</time>
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { Staff } from '../../../../shared/staff';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 
@@ -29,16 +30,17 @@ const optionClass =
  * than pushing the page sideways on a narrow phone.
  */
 export function StylistChoice({ stylists, value, onChange, note, autoFocus = false, withAny = true }: StylistChoiceProps) {
+  const { t } = useTranslation('booking');
   const name = useId();
   const noteId = useId();
   const options: { id: string | null; label: string; photo: string | null }[] = [
-    ...(withAny ? [{ id: null, label: 'Any stylist', photo: null }] : []),
+    ...(withAny ? [{ id: null, label: t('anyStylist'), photo: null }] : []),
     ...stylists.map((stylist) => ({ id: stylist._id, label: stylist.name, photo: stylist.photo_url })),
   ];
 
   return (
     <fieldset aria-describedby={note ? noteId : undefined}>
-      <legend className="mb-1.5 text-sm font-medium">Stylist</legend>
+      <legend className="mb-1.5 text-sm font-medium">{t('stylist')}</legend>
       {note ? (
         <p id={noteId} className="mb-2 text-xs text-base-content/75">
           {note}
@@ -66,7 +68,10 @@ export function StylistChoice({ stylists, value, onChange, note, autoFocus = fal
                 <UserAvatar name={option.label} image={option.photo} size={32} ring="none" />
               )}
             </span>
-            <span className="min-w-0 [overflow-wrap:break-word]">{option.label}</span>
+            {/* A stylist's name is hers, not translated. */}
+            <span translate={option.id === null ? undefined : 'no'} className="min-w-0 [overflow-wrap:break-word]">
+              {option.label}
+            </span>
           </label>
         ))}
       </div>

@@ -1,20 +1,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight, Globe, X } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { CartItem } from '../../../../shared/cart';
 import { isCalendarDate, type SalonSettings } from '../../../../shared/salon-settings';
-import {
-  addCalendarDays,
-  bookableDates,
-  firstOpenDate,
-  formatCalendarDate,
-  formatSalonDateTime,
-  formatSalonTime,
-  isOpenDate,
-  salonDateOf,
-  timesAreInZone,
-} from '../../../../shared/calendar';
+import { addCalendarDays, bookableDates, firstOpenDate, isOpenDate, salonDateOf } from '../../../../shared/calendar';
 import type { Staff } from '../../../../shared/staff';
 import { useAvailability } from '../api/get-availability';
+import { useContentLang } from '../../../hooks/use-language';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 import { useSetCartTime } from '../api/set-cart-time';
 import { StylistLead } from './stylist-choice';
 
@@ -48,6 +41,8 @@ interface TimePickerProps {
  * perform the service she first chooses one (or any), and the times offered are that stylist's.
  */
 export function TimePicker({ item, email, settings, stylists, onClose, whenFull }: TimePickerProps) {
+  const { t } = useTranslation('booking');
+  const format = useSalonFormat();
   const setTime = useSetCartTime(email);
   const performers = stylists.filter((stylist) => stylist.serviceIds.includes(item.cartItemId));
   const offersStylists = performers.length > 0;
@@ -59,10 +54,13 @@ export function TimePicker({ item, email, settings, stylists, onClose, whenFull 
   const [stylistRefusal, setStylistRefusal] = useState<string | null>(null);
   /** The time a change of stylist let go, said until she picks another. */
   const [letGo, setLetGo] = useState<string | null>(null);
-  const nameOf = (staffId: string | null) => performers.find((stylist) => stylist._id === staffId)?.name ?? 'any stylist';
+  const nameOf = (staffId: string | null) => performers.find((stylist) => stylist._id === staffId)?.name ?? null;
   const heldWith = item.startsAt
-    ? `${formatSalonDateTime(item.startsAt, settings.timeZone)}${item.staffName ? ` with ${item.staffName}` : ''}`
+    ? item.staffName
+      ? t('picker.whenWith', { when: format.dateTime(item.startsAt, settings.timeZone), name: item.staffName })
+      : format.dateTime(item.startsAt, settings.timeZone)
     : null;
+  const chosenName = nameOf(choice);
 
   // Recorded at once ({startsAt: null, staffId}), so the choice outlives a reload; a held time
   // belongs to the stylist it was held with, so it is let go, as the note above the choice says.
@@ -79,7 +77,7 @@ export function TimePicker({ item, email, settings, stylists, onClose, whenFull 
       },
       (error: unknown) => {
         setPicked(isLatest);
-        setStylistRefusal(error instanceof Error ? error.message : 'Your choice of stylist could not be saved.');
+        setStylistRefusal(error instanceof Error ? error.message : t('picker.stylistNotSaved'));
       },
     );
   };
@@ -93,14 +91,14 @@ export function TimePicker({ item, email, settings, stylists, onClose, whenFull 
       own={{ cartItemId: item._id }}
       staffId={offersStylists ? (choice ?? undefined) : undefined}
       settings={settings}
-      note={`We hold the time you pick for ${settings.holdMinutes} minutes while you pay.`}
+      note={t('picker.holdNote', { count: settings.holdMinutes })}
       lead={
         offersStylists ? (
           <StylistLead
             stylists={performers}
             value={choice}
             onChange={chooseStylist}
-            note={heldWith ? `Choosing another stylist lets go of your time (${heldWith}); you then pick a new one.` : undefined}
+            note={heldWith ? t('picker.letGoNote', { time: heldWith }) : undefined}
           >
             {stylistRefusal ? (
               <p role="alert" className="mt-2 text-sm font-medium text-error">
@@ -108,7 +106,7 @@ export function TimePicker({ item, email, settings, stylists, onClose, whenFull 
               </p>
             ) : null}
             <p role="status" className={letGo ? 'mt-2 text-sm font-medium' : 'sr-only'}>
-              {letGo ? `Your time, ${letGo}, was let go. Pick a time with ${nameOf(choice)} below.` : null}
+              {letGo ? (chosenName ? t('picker.letGo', { time: letGo, name: chosenName }) : t('picker.letGoAny', { time: letGo })) : null}
             </p>
           </StylistLead>
         ) : null
@@ -121,7 +119,7 @@ export function TimePicker({ item, email, settings, stylists, onClose, whenFull 
       whenFull={
         whenFull
           ? (date) =>
-              whenFull({ serviceId: item.cartItemId, title: item.title, date, staffId: offersStylists ? choice : null, staffName: offersStylists && choice ? nameOf(choice) : null })
+              whenFull({ serviceId: item.cartItemId, title: item.title, date, staffId: offersStylists ? choice : null, staffName: offersStylists && choice ? (nameOf(choice) ?? null) : null })
           : undefined
       }
     />
@@ -177,6 +175,9 @@ export function TimeChooser({
   lead = null,
   whenFull,
 }: TimeChooserProps) {
+  const { t } = useTranslation('booking');
+  const format = useSalonFormat();
+  const contentLang = useContentLang();
   const headingId = useId();
   const dateId = useId();
   const dateHintId = useId();
@@ -212,7 +213,7 @@ export function TimeChooser({
       () => setPendingStart(null),
       (error: unknown) => {
         setPendingStart(null);
-        setRefusal(error instanceof Error ? error.message : 'That time could not be saved.');
+        setRefusal(error instanceof Error ? error.message : t('picker.notSaved'));
       },
     );
   };
@@ -235,17 +236,17 @@ export function TimeChooser({
       <div className="flex items-start justify-between gap-3">
         <div>
           <h3 id={headingId} className="text-lg font-semibold">
-            Choose a time for {title}
+            <Trans t={t} i18nKey="picker.heading" values={{ title }} components={{ service: contentLang ? <span lang={contentLang} /> : <></> }} />
           </h3>
           <p className="mt-1 flex items-center gap-1.5 text-sm text-base-content/75">
             <Globe aria-hidden="true" className="size-4 shrink-0" />
-            {timesAreInZone(settings.timeZone)}. {note}
+            {t('picker.zoneAndNote', { zone: format.timesAreInZone(settings.timeZone), note })}
           </p>
         </div>
         <button
           type="button"
           className="btn btn-circle btn-ghost btn-sm"
-          aria-label="Close the time picker"
+          aria-label={t('picker.close')}
           onClick={onCancel}
         >
           <X aria-hidden="true" className="size-4" />
@@ -256,13 +257,13 @@ export function TimeChooser({
 
       <div className="mt-4">
         <label htmlFor={dateId} className="mb-1.5 block text-sm font-medium">
-          Date
+          {t('picker.date')}
         </label>
         <div className="flex items-center gap-2">
           <button
             type="button"
             className="btn btn-square btn-ghost btn-sm"
-            aria-label="Previous day"
+            aria-label={t('picker.previousDay')}
             disabled={!dateIsValid || date <= range.min}
             onClick={() => changeDate(addCalendarDays(date, -1))}
           >
@@ -283,7 +284,7 @@ export function TimeChooser({
           <button
             type="button"
             className="btn btn-square btn-ghost btn-sm"
-            aria-label="Next day"
+            aria-label={t('picker.nextDay')}
             disabled={!dateIsValid || date >= range.max}
             onClick={() => changeDate(addCalendarDays(date, 1))}
           >
@@ -292,11 +293,11 @@ export function TimeChooser({
         </div>
         {dateIsValid ? (
           <p id={dateHintId} className="mt-1.5 text-xs text-base-content/70">
-            {formatCalendarDate(date)}. You can book from {formatCalendarDate(range.min)} to {formatCalendarDate(range.max)}.
+            {t('picker.dateHint', { date: format.calendarDate(date), from: format.calendarDate(range.min), to: format.calendarDate(range.max) })}
           </p>
         ) : (
           <p id={dateErrorId} className="mt-1.5 text-sm font-medium text-error">
-            Pick a date from {formatCalendarDate(range.min)} to {formatCalendarDate(range.max)}.
+            {t('picker.dateError', { from: format.calendarDate(range.min), to: format.calendarDate(range.max) })}
           </p>
         )}
       </div>
@@ -310,12 +311,12 @@ export function TimeChooser({
       {dateIsValid ? (
         <div className="mt-4">
           <p id={slotsLabelId} className="mb-2 text-sm font-medium">
-            Free times on {formatCalendarDate(date)}
+            {t('picker.freeTimesOn', { date: format.calendarDate(date) })}
           </p>
           {availability.isPending ? (
             <p role="status" className="text-sm text-base-content/75">
               <span aria-hidden="true" className="mr-2 loading loading-xs loading-spinner" />
-              Loading free times…
+              {t('picker.loading')}
             </p>
           ) : availability.isError ? (
             <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
@@ -326,14 +327,14 @@ export function TimeChooser({
                 disabled={availability.isFetching}
                 onClick={() => void availability.refetch()}
               >
-                Try again
+                {t('tryAgain')}
               </button>
             </div>
           ) : availability.data.slots.length === 0 ? (
             <div className="text-sm">
-              <p className="font-medium">No free times that day</p>
+              <p className="font-medium">{t('picker.noneThatDay')}</p>
               <p className="mt-1 text-base-content/75">
-                {isOpenDate(settings, date) ? 'Please try another date.' : 'The salon is closed that day. Please try another date.'}
+                {isOpenDate(settings, date) ? t('picker.tryAnother') : t('picker.closed')}
               </p>
               {isOpenDate(settings, date) ? whenFull?.(date) : null}
             </div>
@@ -384,6 +385,7 @@ interface FreeTimesProps {
  * an appointment, which is not something to do on the way past.
  */
 function FreeTimes({ slots, timeZone, labelledBy, busy, chosenAt, pendingStart, onChoose }: FreeTimesProps) {
+  const format = useSalonFormat();
   const groupRef = useRef<HTMLDivElement>(null);
   const checkedIndex = slots.findIndex((slot) => chosenAt !== null && Date.parse(slot.startsAt) === chosenAt);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
@@ -424,7 +426,7 @@ function FreeTimes({ slots, timeZone, labelledBy, busy, chosenAt, pendingStart, 
             onClick={() => onChoose(slot.startsAt)}
           >
             {pendingStart === slot.startsAt ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : null}
-            {formatSalonTime(slot.startsAt, timeZone)}
+            {format.time(slot.startsAt, timeZone)}
           </button>
         );
       })}

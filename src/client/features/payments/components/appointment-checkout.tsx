@@ -1,19 +1,22 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { CalendarClock, FlaskConical, RotateCcw } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { CartItem } from '../../../../shared/cart';
-import { formatMoney, SALON_CURRENCY } from '../../../../shared/money';
-import { BOOKING_LIST_CHANGED_MESSAGE, PAYMENT_METHOD_NAMES, TEST_WALLET, formatWalletNumber, type GatewayName } from '../../../../shared/payments';
+import { SALON_CURRENCY } from '../../../../shared/money';
+import { BOOKING_LIST_CHANGED_MESSAGE, TEST_WALLET, formatWalletNumber, type GatewayName } from '../../../../shared/payments';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { paths } from '../../../config/paths';
-import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar';
-import { describeCountdown, formatCountdown } from '../../../lib/countdown';
 import { isBookingListChanged, usePaymentIntent } from '../api/create-payment-intent';
 import { bookingListDueLater, bookingListDueNow, bookingListSignature, bookingListTotal, holdProblem, payNowLine } from '../booking-list-total';
 import { CancellationPolicy } from './cancellation-policy';
 import { PayAtSalonPanel } from './pay-at-salon-panel';
 import { useNow } from '../../../hooks/use-now';
-import { HOLD_WARNING_MS, HoldKept, HoldProblems, HoldWarning, holdWarningAnnouncement, type KeepTimesState } from './hold-notice';
+import { useErrorText } from '../../../hooks/use-error-text';
+import { useContentLang } from '../../../hooks/use-language';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
+import { paymentMethodKeys } from './payment-status-badge';
+import { HOLD_WARNING_MS, HoldKept, HoldProblems, HoldWarning, useHoldWarningAnnouncement, type KeepTimesState } from './hold-notice';
 import { TestCardForm } from './test-card-form';
 import { TestPaymentChoice, type TestMethod } from './test-payment-choice';
 import { TestWalletForm } from './test-wallet-form';
@@ -22,7 +25,6 @@ import { HostedPayment } from './hosted-payment';
 // Stripe's code (and its script) is fetched only when the server's gateway is Stripe.
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 
-export const TEST_MODE_NOTICE = 'Test mode — no real card is charged. Use 4242 4242 4242 4242.';
 
 interface AppointmentCheckoutProps {
   email: string;
@@ -47,12 +49,18 @@ interface AppointmentCheckoutProps {
  * what she typed (set aside until the times are held again) and focus stays off <body>.
  */
 export function AppointmentCheckout({ email, items, timeZone, cancelNoticeHours, gateway, testMode, onKeepTimes }: AppointmentCheckoutProps) {
+  const { t } = useTranslation('payment');
+  const format = useSalonFormat();
+  const words = { t, money: (amount: number) => format.money(amount) };
+  const contentLang = useContentLang();
+  const errorText = useErrorText();
+  const holdWarningAnnouncement = useHoldWarningAnnouncement();
   const now = useNow();
   const [listChanged, setListChanged] = useState(false);
   const total = bookingListTotal(items);
   // What is paid online now; the rest of the total is paid at the salon (deposits, pay at salon).
   const dueNow = bookingListDueNow(items);
-  const problems = items.map((item) => holdProblem(item, now)).filter((problem) => problem !== null);
+  const problems = items.map((item) => holdProblem(t, item, now)).filter((problem) => problem !== null);
   const holdsEndAt = Math.min(...items.map((item) => (item.holdExpiresAt ? Date.parse(item.holdExpiresAt) : Infinity)));
   const allTimed = items.every((item) => item.startsAt !== null);
   const remaining = holdsEndAt - now;
@@ -80,7 +88,7 @@ export function AppointmentCheckout({ email, items, timeZone, cancelNoticeHours,
           const until = Math.min(...renewed.map((item) => (item.holdExpiresAt ? Date.parse(item.holdExpiresAt) : Infinity)));
           setKept(Number.isFinite(until) ? Math.max(1, Math.round((until - Date.now()) / 60_000)) : null);
         })
-        .catch((error: unknown) => setKeepError((error instanceof Error ? error.message : 'The times could not be held again').replace(/\.$/, '')))
+        .catch((error: unknown) => setKeepError((error instanceof Error ? error.message : t('hold.notKept')).replace(/[.।]$/, '')))
         .finally(() => setKeeping(false));
     },
   };
@@ -106,57 +114,60 @@ export function AppointmentCheckout({ email, items, timeZone, cancelNoticeHours,
     <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
       <section aria-labelledby="appointment-services" className="rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6">
         <h2 id="appointment-services" className="text-xl font-semibold">
-          Your appointments
+          {t('yourAppointments')}
         </h2>
-        <p className="mt-1 text-sm text-base-content/70">{timesAreInZone(timeZone)}.</p>
+        <p className="mt-1 text-sm text-base-content/70">{t('zone', { zone: format.timesAreInZone(timeZone) })}</p>
         <ul className="mt-4 divide-y divide-base-300/70">
           {items.map((item) => {
-            const problem = holdProblem(item, now);
+            const problem = holdProblem(t, item, now);
             return (
               <li key={item._id} className="flex items-center gap-4 py-3">
                 <img src={item.image_url} alt="" width={56} height={56} className="size-14 shrink-0 rounded-field bg-base-200 object-cover" />
                 <div className="min-w-0 flex-1">
-                  <p className="font-semibold [overflow-wrap:anywhere]">{item.title}</p>
+                  <p lang={contentLang} className="font-semibold [overflow-wrap:anywhere]">
+                    {item.title}
+                  </p>
                   {item.startsAt ? (
                     <p className="flex items-center gap-1.5 text-sm text-base-content/75">
                       <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
-                      <time dateTime={item.startsAt}>{formatSalonDateTime(item.startsAt, timeZone)}</time>
+                      <time dateTime={item.startsAt}>{format.dateTime(item.startsAt, timeZone)}</time>
                       <span aria-hidden="true">·</span>
-                      <span>{item.duration} min</span>
+                      <span>{t('minutes', { count: item.duration })}</span>
                     </p>
                   ) : null}
                   {problem ? <p className="text-sm font-medium text-warning">{problem}</p> : null}
-                  {item.plan !== 'full' ? <p className="text-sm text-base-content/75">{payNowLine(item)}</p> : null}
+                  {item.plan !== 'full' ? <p className="text-sm text-base-content/75">{payNowLine(words, item)}</p> : null}
                 </div>
-                <p className="shrink-0 font-semibold">{formatMoney(item.price)}</p>
+                <p className="shrink-0 font-semibold">{format.money(item.price)}</p>
               </li>
             );
           })}
         </ul>
         <p className="mt-2 flex items-baseline justify-between border-t border-base-300 pt-4 text-lg font-semibold">
-          <span>Total</span>
-          <span data-testid="appointment-total">{formatMoney(total)}</span>
+          <span>{t('total')}</span>
+          <span data-testid="appointment-total">{format.money(total)}</span>
         </p>
         {dueNow !== total ? (
           <dl className="mt-2 space-y-1 text-base">
             <div className="flex items-baseline justify-between gap-4 font-semibold">
-              <dt>Pay now</dt>
-              <dd data-testid="appointment-due-now">{formatMoney(dueNow)}</dd>
+              <dt>{t('payNow')}</dt>
+              <dd data-testid="appointment-due-now">{format.money(dueNow)}</dd>
             </div>
             <div className="flex items-baseline justify-between gap-4">
-              <dt>At the salon</dt>
-              <dd data-testid="appointment-due-later">{formatMoney(bookingListDueLater(total, dueNow))}</dd>
+              <dt>{t('atTheSalon')}</dt>
+              <dd data-testid="appointment-due-later">{format.money(bookingListDueLater(total, dueNow))}</dd>
             </div>
           </dl>
         ) : null}
         <CancellationPolicy plans={items.map((item) => item.plan)} noticeHours={cancelNoticeHours} className="mt-4" />
         {problems.length === 0 && Number.isFinite(holdsEndAt) ? (
           <p className="mt-2 text-sm text-base-content/75">
-            We hold these times for you for another{' '}
-            <span aria-hidden="true" className="font-semibold tabular-nums">
-              {formatCountdown(holdsEndAt - now)}
-            </span>
-            <span className="sr-only">{describeCountdown(holdsEndAt - now)}</span>.
+            <Trans
+              t={t}
+              i18nKey="hold.heldFor"
+              values={{ time: format.countdown(holdsEndAt - now), spoken: format.describeCountdown(holdsEndAt - now) }}
+              components={{ shown: <span aria-hidden="true" className="font-semibold tabular-nums" />, said: <span className="sr-only" /> }}
+            />
           </p>
         ) : null}
       </section>
@@ -168,19 +179,19 @@ export function AppointmentCheckout({ email, items, timeZone, cancelNoticeHours,
       >
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="appointment-payment" className="text-xl font-semibold">
-            Payment
+            {t('heading')}
           </h2>
           {testMode ? (
             <span className="badge gap-1 border-warning/40 bg-warning/10 font-medium text-warning">
               <FlaskConical aria-hidden="true" className="size-3.5" />
-              Test mode
+              {t('testMode')}
             </span>
           ) : null}
         </div>
         {listChanged ? (
           <FormAlert className="mt-4">
-            <p>{BOOKING_LIST_CHANGED_MESSAGE}</p>
-            <p className="font-normal">We have brought it up to date. Check the services and the total before you pay.</p>
+            <p>{errorText(BOOKING_LIST_CHANGED_MESSAGE)}</p>
+            <p className="font-normal">{t('listChanged')}</p>
           </FormAlert>
         ) : null}
         {/* Spoken once when the warning starts and once more at the last minute; never on every tick. */}
@@ -208,7 +219,7 @@ export function AppointmentCheckout({ email, items, timeZone, cancelNoticeHours,
             {dueNow === 0 ? (
               <PayAtSalonPanel email={email} onListChanged={() => setListChanged(true)} />
             ) : gateway === undefined ? (
-              <div role="status" aria-label="Preparing your payment" className="skeleton h-24 w-full" />
+              <div role="status" aria-label={t('preparing')} className="skeleton h-24 w-full" />
             ) : gateway === 'sslcommerz' ? (
               <HostedPayment email={email} total={dueNow} testMode={testMode} onListChanged={() => setListChanged(true)} />
             ) : (
@@ -230,6 +241,7 @@ interface PaymentPanelProps {
 }
 
 function PaymentPanel({ email, total, items, gateway, onListChanged }: PaymentPanelProps) {
+  const { t } = useTranslation('payment');
   const navigate = useNavigate();
   const intent = usePaymentIntent({ email, total, listSignature: `${bookingListSignature(items)}#${total}`, onListChanged });
   const onPaid = (paymentId: string) => {
@@ -254,7 +266,7 @@ function PaymentPanel({ email, total, items, gateway, onListChanged }: PaymentPa
     return (
       <>
         {testNotice}
-        <div role="status" aria-label="Preparing your payment" className="space-y-3">
+        <div role="status" aria-label={t('preparing')} className="space-y-3">
           <div className="skeleton h-10 w-full" />
           <div className="skeleton h-10 w-full" />
           <div className="skeleton h-10 w-full rounded-full" />
@@ -271,10 +283,10 @@ function PaymentPanel({ email, total, items, gateway, onListChanged }: PaymentPa
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn rounded-full btn-sm btn-primary" onClick={() => void intent.refetch()} disabled={intent.isFetching}>
             <RotateCcw aria-hidden="true" className={`size-4 ${intent.isFetching ? 'motion-safe:animate-spin' : ''}`} />
-            Try again
+            {t('tryAgain')}
           </button>
           <Link to={paths.dashboard.bookingList} className="btn rounded-full btn-outline btn-sm btn-primary">
-            Go to your booking list
+            {t('goToList')}
           </Link>
         </div>
       </div>
@@ -283,11 +295,11 @@ function PaymentPanel({ email, total, items, gateway, onListChanged }: PaymentPa
 
   const { clientSecret, paymentId, amount, currency, publishableKey } = intent.data;
   if (intent.data.gateway === 'stripe') {
-    if (!publishableKey) return <FormAlert>Card payments are not set up on this site yet. Please contact the salon.</FormAlert>;
+    if (!publishableKey) return <FormAlert>{t('card.notSetUp')}</FormAlert>;
     return (
       <Suspense
         fallback={
-          <div role="status" aria-label="Loading the card form" className="skeleton h-40 w-full" />
+          <div role="status" aria-label={t('card.loading')} className="skeleton h-40 w-full" />
         }
       >
         <StripePaymentForm publishableKey={publishableKey} clientSecret={clientSecret} paymentId={paymentId} onPaid={onPaid} />
@@ -317,26 +329,34 @@ function PaymentPanel({ email, total, items, gateway, onListChanged }: PaymentPa
 
 /** What to type in test mode, for the method she chose: the documented numbers, as for cards. */
 function TestModeNotice({ method }: { method: TestMethod }) {
+  const { t } = useTranslation('payment');
+  // Card and wallet numbers are typed as shown: Latin digits in both languages.
   if (method === 'card') {
     return (
       <p className="mb-4 rounded-field border border-warning/30 bg-warning/5 px-4 py-3 text-sm">
-        {TEST_MODE_NOTICE}
-        <span className="mt-1 block text-xs text-base-content/70">
-          To try a refusal: 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds. Any future expiry and any
-          3 digits for the CVC.
-        </span>
+        {t('test.cardNotice')}
+        <span className="mt-1 block text-xs text-base-content/70">{t('test.cardRefusals')}</span>
       </p>
     );
   }
-  const name = PAYMENT_METHOD_NAMES[method];
+  const name = t(paymentMethodKeys[method]);
   // A number broken across two lines reads as two numbers.
-  const number = (digits: string) => <span className="whitespace-nowrap">{formatWalletNumber(digits)}</span>;
+  const number = <span className="whitespace-nowrap" />;
   return (
     <p className="mb-4 rounded-field border border-warning/30 bg-warning/5 px-4 py-3 text-sm">
-      Test mode — no real {name} account is charged. Use {number(TEST_WALLET.succeeds)} and the code {TEST_WALLET.code}.
+      <Trans
+        t={t}
+        i18nKey="test.walletNotice"
+        values={{ name, number: formatWalletNumber(TEST_WALLET.succeeds), code: TEST_WALLET.code }}
+        components={{ number }}
+      />
       <span className="mt-1 block text-xs text-base-content/70">
-        To try a refusal: {number(TEST_WALLET.declined)} has too little balance, {number(TEST_WALLET.noAnswer)} never answers. Any other
-        number from 013 to 019 pays.
+        <Trans
+          t={t}
+          i18nKey="test.walletRefusals"
+          values={{ declined: formatWalletNumber(TEST_WALLET.declined), noAnswer: formatWalletNumber(TEST_WALLET.noAnswer) }}
+          components={{ declined: number, noAnswer: number }}
+        />
       </span>
     </p>
   );

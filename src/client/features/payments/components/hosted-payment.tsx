@@ -1,5 +1,6 @@
 import { Lock } from 'lucide-react';
-import { formatMoney } from '../../../../shared/money';
+import { useTranslation } from 'react-i18next';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 import { FormActions } from '../../../components/ui/form-actions';
 import { isBookingListChanged, usePayOnHostedPage } from '../api/create-payment-intent';
 
@@ -17,6 +18,8 @@ interface HostedPaymentProps {
  * the page; the button stays locked while the browser leaves.
  */
 export function HostedPayment({ email, total, testMode, onListChanged }: HostedPaymentProps) {
+  const { t } = useTranslation('payment');
+  const format = useSalonFormat();
   const pay = usePayOnHostedPage({ email, total, onListChanged });
   const leaving = pay.isPending || pay.isSuccess;
   // A 409 is told above the panel (the list changed); the rest is said here.
@@ -30,14 +33,14 @@ export function HostedPayment({ email, total, testMode, onListChanged }: HostedP
       }}
     >
       <p className="text-sm text-base-content/80">
-        You pay on SSLCommerz’s secure page, by card, bKash, Nagad, Rocket or internet banking, and then come back here to your receipt.
+        {t('hosted.intro')}
       </p>
       {testMode ? (
         <p className="rounded-field border border-warning/30 bg-warning/5 px-4 py-3 text-sm">
-          Test mode — this is SSLCommerz’s sandbox: no real money moves.
+          {t('hosted.testMode')}
         </p>
       ) : null}
-      <FormActions label={`Pay ${formatMoney(total)}`} icon={Lock} pending={leaving} aria-busy={leaving} error={refusal} className="w-full" />
+      <FormActions label={t('payAmount', { amount: format.money(total) })} icon={Lock} pending={leaving} aria-busy={leaving} error={refusal} className="w-full" />
     </form>
   );
 }

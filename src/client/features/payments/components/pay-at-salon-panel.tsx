@@ -1,4 +1,5 @@
 import { Store } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BOOKING_LIST_CHANGED_MESSAGE } from '../../../../shared/payments';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -15,13 +16,14 @@ interface PayAtSalonPanelProps {
  * visits (the salon takes the money at the visit) and goes on to the confirmation page.
  */
 export function PayAtSalonPanel({ email, onListChanged }: PayAtSalonPanelProps) {
+  const { t } = useTranslation('payment');
   const navigate = useNavigate();
   const book = useBookToPayAtSalon(email, onListChanged);
   return (
     <div className="space-y-4">
       <p className="flex items-start gap-2 text-sm">
         <Store aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-        Nothing is paid online: you pay at the salon when you come.
+        {t('atSalon.intro')}
       </p>
       {/* A changed list is told above the panel; any other refusal (the salon's limit) here. */}
       {book.isError && book.error.message !== BOOKING_LIST_CHANGED_MESSAGE ? <FormAlert>{book.error.message}</FormAlert> : null}
@@ -36,7 +38,7 @@ export function PayAtSalonPanel({ email, onListChanged }: PayAtSalonPanelProps) 
         }
       >
         {book.isPending ? <span className="loading loading-sm loading-spinner" aria-hidden="true" /> : null}
-        Book now, pay at the salon
+        {t('atSalon.book')}
       </button>
     </div>
   );

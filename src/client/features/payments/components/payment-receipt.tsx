@@ -1,25 +1,27 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarCheck, CircleCheck, CircleX, Download, Hourglass, RotateCcw } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../../shared/money';
+import { fromMinorUnits, toMinorUnits } from '../../../../shared/money';
 import { CancellationPolicy } from './cancellation-policy';
 import { payNowLine } from '../booking-list-total';
-import { PAYMENT_METHOD_NAMES, type Payment } from '../../../../shared/payments';
-import { withStylist } from '../../../../shared/staff';
+import type { Payment } from '../../../../shared/payments';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-client';
-import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar';
+import { useContentLang } from '../../../hooks/use-language';
+import { useSalonFormat, type SalonFormat } from '../../../hooks/use-salon-format';
+import { paymentMethodKeys } from './payment-status-badge';
 import { PENDING_POLL_LIMIT, usePayment } from '../api/get-payment';
 import { paymentListsKey } from '../api/get-payments';
 
 const linkClass = 'btn rounded-full';
 
-function money(payment: Pick<Payment, 'currency'>, amount: number) {
-  return formatMoney(amount, payment.currency.toUpperCase());
+function money(format: SalonFormat, payment: Pick<Payment, 'currency'>, amount: number) {
+  return format.money(amount, payment.currency.toUpperCase());
 }
 
 /** A payment that went through: later refunds do not undo that the visit was paid for. */
@@ -40,6 +42,9 @@ interface PaymentReceiptProps {
  * every second for about 30 s.
  */
 export function PaymentReceipt({ paymentId, email, timeZone, cancelNoticeHours }: PaymentReceiptProps) {
+  const { t } = useTranslation('payment');
+  const format = useSalonFormat();
+  const contentLang = useContentLang();
   const payment = usePayment(paymentId);
   const queryClient = useQueryClient();
   const settled = payment.data !== undefined && payment.data.status !== 'pending';
@@ -53,7 +58,7 @@ export function PaymentReceipt({ paymentId, email, timeZone, cancelNoticeHours }
     void queryClient.invalidateQueries({ queryKey: paymentListsKey });
   }, [settled, email, queryClient]);
 
-  if (payment.isPending) return <Waiting title="Confirming your payment" />;
+  if (payment.isPending) return <Waiting title={t('outcome.confirming')} />;
 
   if (payment.isError) {
     if (payment.error instanceof ApiRequestError && (payment.error.statusCode === 404 || payment.error.statusCode === 400)) {
@@ -61,10 +66,10 @@ export function PaymentReceipt({ paymentId, email, timeZone, cancelNoticeHours }
     }
     return (
       <>
-        <PageHeader eyebrow="Appointment" title="Your payment" />
+        <PageHeader eyebrow={t('eyebrow')} title={t('outcome.yours')} />
         <div className="mt-8">
           <ErrorState
-            title="Something went wrong"
+            title={t('somethingWrong')}
             message={payment.error.message}
             onRetry={() => void payment.refetch()}
             isRetrying={payment.isFetching}
@@ -80,19 +85,19 @@ export function PaymentReceipt({ paymentId, email, timeZone, cancelNoticeHours }
     // Polling stopped (about 30 s): let her ask again rather than wait on a spinner forever.
     const polls = queryClient.getQueryState(queryKeys.payment(paymentId))?.dataUpdateCount ?? 0;
     const gaveUp = polls >= PENDING_POLL_LIMIT && !payment.isFetching;
-    if (!gaveUp) return <Waiting title="Confirming your payment" />;
+    if (!gaveUp) return <Waiting title={t('outcome.confirming')} />;
     return (
       <>
-        <PageHeader eyebrow="Appointment" title="Your payment is still being confirmed">
-          The card processor has not told us the outcome yet. It usually takes a few seconds; nothing is lost.
+        <PageHeader eyebrow={t('eyebrow')} title={t('outcome.stillConfirming')}>
+          {t('receipt.stillConfirmingText')}
         </PageHeader>
         <div className="mt-8 flex flex-wrap gap-2">
           <button type="button" className={`${linkClass} btn-primary`} onClick={() => void payment.refetch()} disabled={payment.isFetching}>
             <RotateCcw aria-hidden="true" className="size-4" />
-            Check again
+            {t('receipt.checkAgain')}
           </button>
           <Link to={paths.dashboard.paymentHistory} className={`${linkClass} btn-outline btn-primary`}>
-            Payment History
+            {t('receipt.history')}
           </Link>
         </div>
       </>
@@ -102,19 +107,19 @@ export function PaymentReceipt({ paymentId, email, timeZone, cancelNoticeHours }
   if (!isPaid(data)) {
     return (
       <>
-        <PageHeader eyebrow="Appointment" title={data.status === 'canceled' ? 'Payment cancelled' : 'Payment failed'}>
-          Nothing was charged and no appointment was booked.
+        <PageHeader eyebrow={t('eyebrow')} title={data.status === 'canceled' ? t('outcome.cancelled') : t('outcome.failed')}>
+          {t('receipt.nothingCharged')}
         </PageHeader>
         <div role="alert" className="mt-8 flex items-start gap-3 rounded-box border border-error/30 bg-error/5 p-5 text-error">
           <CircleX aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <p className="font-medium">{data.failureMessage ?? 'The payment did not go through.'}</p>
+          <p className="font-medium">{data.failureMessage ?? t('didNotGoThrough')}</p>
         </div>
         <div className="mt-6 flex flex-wrap gap-2">
           <Link to={paths.dashboard.appointment} className={`${linkClass} btn-primary`}>
-            Back to payment
+            {t('receipt.backToPayment')}
           </Link>
           <Link to={paths.dashboard.bookingList} className={`${linkClass} btn-outline btn-primary`}>
-            Booking List
+            {t('receipt.bookingList')}
           </Link>
         </div>
       </>
@@ -126,8 +131,8 @@ export function PaymentReceipt({ paymentId, email, timeZone, cancelNoticeHours }
   const dueAtSalon = data.services.filter((service) => service.status !== 'cancelled').reduce((sum, service) => sum + toMinorUnits(service.price - service.online), 0);
   return (
     <>
-      <PageHeader eyebrow="Appointment" title={atSalon ? 'Appointment booked' : 'Payment successful'}>
-        Thank you, {data.customer.name}. Your appointments are confirmed; we look forward to seeing you.
+      <PageHeader eyebrow={t('eyebrow')} title={atSalon ? t('outcome.booked') : t('outcome.succeeded')}>
+        <Trans t={t} i18nKey="receipt.thanks" values={{ name: data.customer.name }} components={{ name: <span translate="no" /> }} />
       </PageHeader>
       <section
         aria-labelledby="receipt-title"
@@ -135,48 +140,51 @@ export function PaymentReceipt({ paymentId, email, timeZone, cancelNoticeHours }
       >
         <h2 id="receipt-title" className="flex items-center gap-2 text-xl font-semibold">
           <CircleCheck aria-hidden="true" className="size-5 text-success" />
-          Receipt
+          {t('receipt.heading')}
         </h2>
         <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 text-sm">
-          <dt className="text-base-content/70">{dueAtSalon > 0 ? 'Paid online' : 'Amount paid'}</dt>
-          <dd className="font-semibold">{money(data, data.amount)}</dd>
+          <dt className="text-base-content/70">{dueAtSalon > 0 ? t('receipt.paidOnline') : t('receipt.amountPaid')}</dt>
+          <dd className="font-semibold">{money(format, data, data.amount)}</dd>
           {dueAtSalon > 0 ? (
             <>
-              <dt className="text-base-content/70">To pay at the salon</dt>
+              <dt className="text-base-content/70">{t('receipt.dueAtSalon')}</dt>
               <dd className="font-semibold" data-testid="receipt-due-at-salon">
-                {money(data, fromMinorUnits(dueAtSalon))}
+                {money(format, data, fromMinorUnits(dueAtSalon))}
               </dd>
             </>
           ) : null}
           {data.refunded > 0 ? (
             <>
-              <dt className="text-base-content/70">Refunded</dt>
-              <dd>{money(data, data.refunded)}</dd>
+              <dt className="text-base-content/70">{t('receipt.refunded')}</dt>
+              <dd>{money(format, data, data.refunded)}</dd>
             </>
           ) : null}
           {data.method ? (
             <>
-              <dt className="text-base-content/70">Paid by</dt>
-              <dd>{PAYMENT_METHOD_NAMES[data.method]}</dd>
+              <dt className="text-base-content/70">{t('receipt.paidBy')}</dt>
+              <dd>{t(paymentMethodKeys[data.method])}</dd>
             </>
           ) : null}
           {atSalon ? null : (
             <>
-              <dt className="text-base-content/70">Reference</dt>
-              <dd className="font-mono [overflow-wrap:anywhere]">{data.gatewayRef}</dd>
+              <dt className="text-base-content/70">{t('receipt.reference')}</dt>
+              {/* The processor's code, as the salon will read it out: not words to translate. */}
+              <dd translate="no" className="font-mono [overflow-wrap:anywhere]">
+                {data.gatewayRef}
+              </dd>
             </>
           )}
           {data.paidAt ? (
             <>
-              <dt className="text-base-content/70">{atSalon ? 'Booked on' : 'Paid on'}</dt>
+              <dt className="text-base-content/70">{atSalon ? t('receipt.bookedOn') : t('receipt.paidOn')}</dt>
               <dd>
-                <time dateTime={data.paidAt}>{formatSalonDateTime(data.paidAt, timeZone)}</time>
+                <time dateTime={data.paidAt}>{format.dateTime(data.paidAt, timeZone)}</time>
               </dd>
             </>
           ) : null}
         </dl>
-        <h3 className="mt-6 text-lg font-semibold">Your appointments</h3>
-        <p className="text-sm text-base-content/70">{timesAreInZone(timeZone)}.</p>
+        <h3 className="mt-6 text-lg font-semibold">{t('yourAppointments')}</h3>
+        <p className="text-sm text-base-content/70">{t('zone', { zone: format.timesAreInZone(timeZone) })}</p>
         <ul className="mt-3 divide-y divide-base-300/70">
           {data.services.map((service) => (
             <li key={service.bookingId} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
@@ -184,27 +192,35 @@ export function PaymentReceipt({ paymentId, email, timeZone, cancelNoticeHours }
               {/* At least 12rem: on a phone the price and the calendar link move down a line
                   before the name would be squeezed into breaking in the middle of a word. */}
               <div className="min-w-48 flex-1">
-                <p className="font-semibold [overflow-wrap:anywhere]">{service.title}</p>
+                <p lang={contentLang} className="font-semibold [overflow-wrap:anywhere]">
+                  {service.title}
+                </p>
                 <p className="text-sm text-base-content/75 wrap-break-word">
-                  <time dateTime={service.startsAt}>{formatSalonDateTime(service.startsAt, timeZone)}</time>
-                  {service.staffName ? ` · ${withStylist(service.staffName)}` : null}
-                  {service.status === 'cancelled' ? ' · cancelled' : null}
+                  <time dateTime={service.startsAt}>{format.dateTime(service.startsAt, timeZone)}</time>
+                  {service.staffName ? ` · ${t('receipt.withStylist', { name: service.staffName })}` : null}
+                  {service.status === 'cancelled' ? ` · ${t('receipt.cancelled')}` : null}
                 </p>
                 {service.plan !== 'full' && service.status !== 'cancelled' ? (
-                  <p className="text-sm text-base-content/75">{payNowLine({ plan: service.plan, price: service.price, payNow: service.online }, true)}</p>
+                  <p className="text-sm text-base-content/75">
+                    {payNowLine(
+                      { t, money: (amount) => format.money(amount) },
+                      { plan: service.plan, price: service.price, payNow: service.online },
+                      true,
+                    )}
+                  </p>
                 ) : null}
               </div>
-              <p className="shrink-0 font-medium">{money(data, service.price)}</p>
+              <p className="shrink-0 font-medium">{money(format, data, service.price)}</p>
               {service.status === 'confirmed' ? (
                 // Her calendar app opens the file and keeps the appointment (GET /api/bookings/:id/ics).
                 <a
                   href={`/api/bookings/${encodeURIComponent(service.bookingId)}/ics`}
                   download
-                  aria-label={`Calendar file for ${service.title} on ${formatSalonDateTime(service.startsAt, timeZone)}`}
+                  aria-label={t('receipt.calendarFileFor', { title: service.title, when: format.dateTime(service.startsAt, timeZone) })}
                   className="btn rounded-full btn-ghost btn-sm ml-8"
                 >
                   <Download aria-hidden="true" className="size-4" />
-                  Calendar file
+                  {t('receipt.calendarFile')}
                 </a>
               ) : null}
             </li>
@@ -214,10 +230,10 @@ export function PaymentReceipt({ paymentId, email, timeZone, cancelNoticeHours }
       </section>
       <div className="mt-6 flex flex-wrap gap-2">
         <Link to={paths.dashboard.userHome} className={`${linkClass} btn-primary`}>
-          My appointments
+          {t('receipt.myAppointments')}
         </Link>
         <Link to={paths.dashboard.paymentHistory} className={`${linkClass} btn-outline btn-primary`}>
-          Payment History
+          {t('receipt.history')}
         </Link>
       </div>
     </>
@@ -225,29 +241,31 @@ export function PaymentReceipt({ paymentId, email, timeZone, cancelNoticeHours }
 }
 
 function Waiting({ title }: { title: string }) {
+  const { t } = useTranslation('payment');
   return (
     <>
-      <PageHeader eyebrow="Appointment" title={title} />
+      <PageHeader eyebrow={t('eyebrow')} title={title} />
       <div role="status" className="mt-8 flex items-center gap-3 text-base-content/75">
         <Hourglass aria-hidden="true" className="size-5 text-primary motion-safe:animate-pulse" />
-        We are waiting for the card processor to confirm your payment…
+        {t('receipt.waiting')}
       </div>
     </>
   );
 }
 
 export function PaymentNotFound() {
+  const { t } = useTranslation('payment');
   return (
     <>
-      <PageHeader eyebrow="Appointment" title="Payment not found">
-        We could not find that payment. Your payments are all listed in your payment history.
+      <PageHeader eyebrow={t('eyebrow')} title={t('outcome.notFound')}>
+        {t('receipt.notFoundText')}
       </PageHeader>
       <div className="mt-8 flex flex-wrap gap-2">
         <Link to={paths.dashboard.paymentHistory} className={`${linkClass} btn-primary`}>
-          Payment History
+          {t('receipt.history')}
         </Link>
         <Link to={paths.dashboard.bookingList} className={`${linkClass} btn-outline btn-primary`}>
-          Booking List
+          {t('receipt.bookingList')}
         </Link>
       </div>
     </>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Lock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { FormActions } from '../../../components/ui/form-actions';
 import { CardRefusal } from './card-refusal';
@@ -40,6 +41,7 @@ export default function StripePaymentForm({ publishableKey, clientSecret, paymen
 }
 
 function StripeCheckoutForm({ paymentId, onPaid }: { paymentId: string; onPaid: (paymentId: string) => void }) {
+  const { t } = useTranslation('payment');
   const stripe = useStripe();
   const elements = useElements();
   const [paying, setPaying] = useState(false);
@@ -61,7 +63,7 @@ function StripeCheckoutForm({ paymentId, onPaid }: { paymentId: string; onPaid: 
       confirmParams: { return_url: returnUrl.toString() },
     });
     if (error) {
-      setRefusal(error.message ?? 'The payment did not go through. Nothing was charged.');
+      setRefusal(error.message ?? t('notChargedRefusal'));
       setPaying(false);
       return;
     }
@@ -69,10 +71,10 @@ function StripeCheckoutForm({ paymentId, onPaid }: { paymentId: string; onPaid: 
   };
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Card details" className="space-y-4">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={t('card.details')} className="space-y-4">
       <PaymentElement />
       <FormActions
-        label="Pay"
+        label={t('pay')}
         icon={Lock}
         pending={paying}
         disabled={!stripe || !elements}

@@ -2,15 +2,19 @@ import { useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { formatMoney } from '../../../../shared/money';
 import { FormActions } from '../../../components/ui/form-actions';
 import { InputField } from '../../../components/ui/form-field';
-import { ApiRequestError } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/server-field-errors';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 import { isBookingListChanged } from '../api/create-payment-intent';
 import { useConfirmTestPayment } from '../api/confirm-test-payment';
 import { testCardFormSchema } from '../card-expiry';
 import { CardRefusal } from './card-refusal';
+
+/** The test card's number as she types it: digits, the same in both languages. */
+const CARD_PLACEHOLDER = '4242 4242 4242 4242';
 
 type TestCardValues = z.output<typeof testCardFormSchema>;
 
@@ -36,6 +40,8 @@ interface TestCardFormProps {
  * held times), so the customer can simply try another card against the same clientSecret.
  */
 export function TestCardForm({ clientSecret, amount, currency, onPaid, onListChanged }: TestCardFormProps) {
+  const { t } = useTranslation('payment');
+  const format = useSalonFormat();
   const {
     register,
     handleSubmit,
@@ -60,7 +66,7 @@ export function TestCardForm({ clientSecret, amount, currency, onPaid, onListCha
     try {
       const result = await confirm.mutateAsync({ clientSecret, ...card });
       if (result.status === 'failed' || result.status === 'canceled') {
-        setRefusal(result.message ?? 'The payment did not go through. Nothing was charged.');
+        setRefusal(result.message ?? t('notChargedRefusal'));
         setFocus('cardNumber');
         return;
       }
@@ -70,10 +76,8 @@ export function TestCardForm({ clientSecret, amount, currency, onPaid, onListCha
         onListChanged();
         return;
       }
-      const issues = error instanceof ApiRequestError ? (error.issues ?? []) : [];
-      const fieldIssues = issues.filter((issue) => isCardField(issue.path));
-      for (const issue of fieldIssues) if (isCardField(issue.path)) setError(issue.path, { type: 'server', message: issue.message });
-      if (fieldIssues.length === 0) setRefusal(error instanceof Error ? error.message : 'The payment could not be completed.');
+      const placed = applyServerFieldErrors(error, setError, (path) => (isCardField(path) ? path : undefined));
+      if (placed === 0) setRefusal(error instanceof Error ? error.message : t('notCompleted'));
     } finally {
       paying.current = false;
     }
@@ -82,26 +86,26 @@ export function TestCardForm({ clientSecret, amount, currency, onPaid, onListCha
   const busy = isSubmitting || confirm.isPending;
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(pay)(event)} aria-label="Card details" className="space-y-4">
+    <form noValidate onSubmit={(event) => void handleSubmit(pay)(event)} aria-label={t('card.details')} className="space-y-4">
       <InputField
-        label="Card number"
+        label={t('card.number')}
         inputMode="numeric"
         autoComplete="cc-number"
-        placeholder="4242 4242 4242 4242"
+        placeholder={CARD_PLACEHOLDER}
         error={errors.cardNumber?.message}
         registration={register('cardNumber')}
       />
       <div className="grid grid-cols-2 gap-4">
         <InputField
-          label="Expiry (MM/YY)"
+          label={t('card.expiry')}
           inputMode="numeric"
           autoComplete="cc-exp"
-          placeholder="MM/YY"
+          placeholder={t('card.expiryPlaceholder')}
           error={errors.expiry?.message}
           registration={register('expiry')}
         />
         <InputField
-          label="CVC"
+          label={t('card.cvc')}
           inputMode="numeric"
           autoComplete="cc-csc"
           placeholder="123"
@@ -111,7 +115,7 @@ export function TestCardForm({ clientSecret, amount, currency, onPaid, onListCha
       </div>
 
       <FormActions
-        label="Pay"
+        label={t('pay')}
         icon={Lock}
         pending={busy}
         aria-busy={busy}
@@ -120,8 +124,12 @@ export function TestCardForm({ clientSecret, amount, currency, onPaid, onListCha
       />
       <p className="text-center text-xs text-base-content/70">
         {/* The form itself says so, wherever it is shown: no customer may take it for a real checkout. */}
-        <strong className="font-semibold">Test mode:</strong> {formatMoney(amount, currency.toUpperCase())} is charged to this test card; no
-        real money moves.
+        <Trans
+          t={t}
+          i18nKey="test.cardFooter"
+          values={{ amount: format.money(amount, currency.toUpperCase()) }}
+          components={{ strong: <strong className="font-semibold" /> }}
+        />
       </p>
     </form>
   );

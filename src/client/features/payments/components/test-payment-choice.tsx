@@ -1,5 +1,7 @@
 import { CreditCard } from 'lucide-react';
-import { PAYMENT_METHOD_NAMES, type TestWallet } from '../../../../shared/payments';
+import { useTranslation } from 'react-i18next';
+import type { TestWallet } from '../../../../shared/payments';
+import { paymentMethodKeys } from './payment-status-badge';
 
 /** The ways the built-in test gateway takes a payment. */
 export type TestMethod = 'card' | TestWallet;
@@ -13,9 +15,10 @@ const SWATCH: Record<TestWallet, string> = { bkash: 'bg-[#e2136e]', nagad: 'bg-[
  * columns that fit a 320 px screen.
  */
 export function TestPaymentChoice({ value, onChange }: { value: TestMethod; onChange: (method: TestMethod) => void }) {
+  const { t } = useTranslation('payment');
   return (
     <fieldset className="mb-4">
-      <legend className="mb-2 text-sm font-medium">Pay with</legend>
+      <legend className="mb-2 text-sm font-medium">{t('payWith')}</legend>
       <div className="grid grid-cols-3 gap-2">
         {METHODS.map((method) => (
           <label
@@ -28,7 +31,7 @@ export function TestPaymentChoice({ value, onChange }: { value: TestMethod; onCh
             ) : (
               <span aria-hidden="true" className={`size-3 shrink-0 rounded-full ${SWATCH[method]}`} />
             )}
-            {PAYMENT_METHOD_NAMES[method]}
+            {t(paymentMethodKeys[method])}
           </label>
         ))}
       </div>

@@ -2,10 +2,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock, Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { formatMoney } from '../../../../shared/money';
 import {
-  PAYMENT_METHOD_NAMES,
   TEST_WALLET,
   formatWalletNumber,
   walletCodeSchema,
@@ -18,6 +17,8 @@ import { InputField } from '../../../components/ui/form-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { isBookingListChanged } from '../api/create-payment-intent';
 import { useConfirmTestWallet, useStartTestWallet } from '../api/test-wallet';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
+import { paymentMethodKeys } from './payment-status-badge';
 
 const numberFormSchema = z.object({ number: walletNumberSchema });
 const codeFormSchema = z.object({ code: walletCodeSchema });
@@ -45,7 +46,8 @@ interface TestWalletFormProps {
  * held times stay, so she can simply start again or choose another way to pay.
  */
 export function TestWalletForm({ wallet, clientSecret, amount, currency, onPaid, onListChanged }: TestWalletFormProps) {
-  const name = PAYMENT_METHOD_NAMES[wallet];
+  const { t } = useTranslation('payment');
+  const name = t(paymentMethodKeys[wallet]);
   const [attempt, setAttempt] = useState<WalletAttempt | null>(null);
   /** Why the last attempt ended, shown above the number when she is back at it. */
   const [ended, setEnded] = useState<ReactNode>(null);
@@ -109,6 +111,7 @@ function WalletNumberStep({ name, wallet, clientSecret, defaultNumber, ended, fo
     getValues,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(numberFormSchema), defaultValues: { number: defaultNumber }, mode: 'onTouched' });
+  const { t } = useTranslation('payment');
   const start = useStartTestWallet();
   const [refusal, setRefusal] = useState<ReactNode>(null);
   // focusNumber is fixed for the step's life (a new attempt or ending mounts a new step).
@@ -124,24 +127,24 @@ function WalletNumberStep({ name, wallet, clientSecret, defaultNumber, ended, fo
       if (isBookingListChanged(error)) return onListChanged();
       const problem = issueFor(error, 'number');
       if (problem) setError('number', { type: 'server', message: problem });
-      else setRefusal(error instanceof Error ? error.message : 'The code could not be sent.');
+      else setRefusal(error instanceof Error ? error.message : t('wallet.notSent'));
     }
   };
 
   const busy = isSubmitting || start.isPending;
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(send)(event)} aria-label={`${name} payment`} className="space-y-4">
+    <form noValidate onSubmit={(event) => void handleSubmit(send)(event)} aria-label={t('wallet.form', { name })} className="space-y-4">
       <InputField
-        label={`${name} account number`}
+        label={t('wallet.number', { name })}
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
-        placeholder="01XXX XXXXXX"
-        hint={`The 11-digit mobile number of your ${name} account. ${name} sends a code to it.`}
+        placeholder={t('wallet.numberPlaceholder')}
+        hint={t('wallet.numberHint', { name })}
         error={errors.number?.message}
         registration={register('number')}
       />
-      <FormActions label="Send code" icon={Send} pending={busy} aria-busy={busy} error={refusal ?? ended} className="w-full" />
+      <FormActions label={t('wallet.send')} icon={Send} pending={busy} aria-busy={busy} error={refusal ?? ended} className="w-full" />
     </form>
   );
 }
@@ -165,6 +168,8 @@ function WalletCodeStep({ name, attempt, amount, currency, onPaid, onListChanged
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(codeFormSchema), defaultValues: { code: '' }, mode: 'onTouched' });
+  const { t } = useTranslation('payment');
+  const format = useSalonFormat();
   const confirm = useConfirmTestWallet();
   const [refusal, setRefusal] = useState<string | null>(null);
   // As on the card form: two quick presses can both land before the button locks.
@@ -180,8 +185,8 @@ function WalletCodeStep({ name, attempt, amount, currency, onPaid, onListChanged
       if (result.status === 'failed' || result.status === 'canceled') {
         onEnded(
           <>
-            <p>{result.message ?? 'The payment did not go through.'}</p>
-            <p className="font-normal">Nothing was charged and your times are still held. Try again, or choose another way to pay.</p>
+            <p>{result.message ?? t('didNotGoThrough')}</p>
+            <p className="font-normal">{t('wallet.refusalNote')}</p>
           </>,
         );
         return;
@@ -193,7 +198,7 @@ function WalletCodeStep({ name, attempt, amount, currency, onPaid, onListChanged
       if (problem) setError('code', { type: 'server', message: problem }, { shouldFocus: true });
       // Three wrong codes, an expired code: this attempt is over, she starts again from her number.
       else if (error instanceof ApiRequestError && error.statusCode === 409) onEnded(<p>{error.message}</p>);
-      else setRefusal(error instanceof Error ? error.message : 'The payment could not be completed.');
+      else setRefusal(error instanceof Error ? error.message : t('notCompleted'));
     } finally {
       paying.current = false;
     }
@@ -201,31 +206,40 @@ function WalletCodeStep({ name, attempt, amount, currency, onPaid, onListChanged
 
   const busy = isSubmitting || confirm.isPending;
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(pay)(event)} aria-label={`${name} payment`} className="space-y-4">
+    <form noValidate onSubmit={(event) => void handleSubmit(pay)(event)} aria-label={t('wallet.form', { name })} className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-sm">
         <p>
-          {name} sent a 6-digit code to <span className="font-semibold whitespace-nowrap">{formatWalletNumber(attempt.number)}</span>.{' '}
+          <Trans
+            t={t}
+            i18nKey="wallet.sent"
+            values={{ name, number: formatWalletNumber(attempt.number) }}
+            components={{ number: <span className="font-semibold whitespace-nowrap" /> }}
+          />{' '}
           <span className="text-base-content/75">
-            Test mode: no text message is sent; the code is <span className="font-mono font-semibold">{TEST_WALLET.code}</span>.
+            <Trans t={t} i18nKey="wallet.testCode" values={{ code: TEST_WALLET.code }} components={{ code: <span className="font-mono font-semibold" /> }} />
           </span>
         </p>
         <button type="button" className="btn btn-link btn-sm px-0 text-primary" onClick={onChangeNumber}>
-          Change number
+          {t('wallet.changeNumber')}
         </button>
       </div>
       <InputField
-        label="Verification code"
+        label={t('wallet.code')}
         inputMode="numeric"
         autoComplete="one-time-code"
-        placeholder="6 digits"
+        placeholder={t('wallet.codePlaceholder')}
         maxLength={7}
         error={errors.code?.message}
         registration={register('code')}
       />
-      <FormActions label="Pay" icon={Lock} pending={busy} aria-busy={busy} error={refusal} className="w-full" />
+      <FormActions label={t('pay')} icon={Lock} pending={busy} aria-busy={busy} error={refusal} className="w-full" />
       <p className="text-center text-xs text-base-content/70">
-        <strong className="font-semibold">Test mode:</strong> {formatMoney(amount, currency.toUpperCase())} is taken from this test {name} account; no real
-        money moves.
+        <Trans
+          t={t}
+          i18nKey="test.walletFooter"
+          values={{ amount: format.money(amount, currency.toUpperCase()), name }}
+          components={{ strong: <strong className="font-semibold" /> }}
+        />
       </p>
     </form>
   );

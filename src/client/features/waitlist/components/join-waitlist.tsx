@@ -1,13 +1,16 @@
 import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BellRing } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { formatCalendarDate } from '../../../../shared/calendar';
 import { joinWaitlistInputSchema } from '../../../../shared/waitlist';
 import { FormActions } from '../../../components/ui/form-actions';
 import { InputField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/server-field-errors';
+import { useContentLang } from '../../../hooks/use-language';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 import { useJoinWaitlist } from '../api/join-waitlist';
 
 /** What she waits for: the picker's service, day and stylist (null: any). */
@@ -29,6 +32,9 @@ const isField = (path: string): path is keyof RangeValues => FIELDS.has(path);
  * it for her and e-mails her (docs/decisions/045).
  */
 export function JoinWaitlist({ wish }: { wish: WaitlistWish }) {
+  const { t } = useTranslation('booking');
+  const format = useSalonFormat();
+  const contentLang = useContentLang();
   const headingId = useId();
   const join = useJoinWaitlist();
   const [joined, setJoined] = useState(false);
@@ -52,24 +58,17 @@ export function JoinWaitlist({ wish }: { wish: WaitlistWish }) {
     }
     join.mutate(checked.data, {
       onSuccess: () => setJoined(true),
-      onError: (error) => {
-        if (!(error instanceof ApiRequestError)) return;
-        for (const issue of error.issues ?? []) if (isField(issue.path)) setError(issue.path, { type: 'server', message: issue.message });
-      },
+      onError: (error) => void applyServerFieldErrors(error, setError, (path) => (isField(path) ? path : undefined)),
     });
   });
 
-  const whom = wish.staffName ? `with ${wish.staffName}` : 'with any stylist';
+  const day = format.calendarDate(wish.date);
   if (joined) {
     return (
       <div role="status" className="mt-3 rounded-field border border-success/30 bg-success/5 px-4 py-3 text-sm">
-        <p className="font-medium">You are on the waitlist for {formatCalendarDate(wish.date)}.</p>
+        <p className="font-medium">{t('waitlist.joined', { date: day })}</p>
         <p className="mt-1">
-          If a time frees, we hold it for you and e-mail you. See your place on{' '}
-          <Link to={paths.dashboard.userHome} className="link link-primary">
-            your home page
-          </Link>
-          .
+          <Trans t={t} i18nKey="waitlist.joinedText" components={{ home: <Link to={paths.dashboard.userHome} className="link link-primary" /> }} />
         </p>
       </div>
     );
@@ -77,18 +76,20 @@ export function JoinWaitlist({ wish }: { wish: WaitlistWish }) {
   return (
     <form aria-labelledby={headingId} noValidate onSubmit={(event) => void onSubmit(event)} className="mt-3 rounded-field border border-primary/20 bg-base-100 p-3">
       <p id={headingId} className="font-medium">
-        Wait for a time on {formatCalendarDate(wish.date)}
+        {t('waitlist.heading', { date: day })}
       </p>
       <p className="mt-1 text-base-content/75">
-        {wish.title} {whom}. If someone cancels, we hold the time for you and e-mail you.
+        {/* Marked only on a page in another language than the salon's text (an English page keeps one text). */}
+        {contentLang ? <span lang={contentLang}>{wish.title}</span> : wish.title}{' '}
+        {wish.staffName ? t('waitlist.withStylist', { name: wish.staffName }) : t('waitlist.withAny')}
       </p>
       <div className="mt-3 grid grid-cols-2 gap-3">
-        <InputField label="From" optional type="time" error={errors.from?.message} registration={register('from')} />
-        <InputField label="Done by" optional type="time" error={errors.to?.message} registration={register('to')} />
+        <InputField label={t('waitlist.from')} optional type="time" error={errors.from?.message} registration={register('from')} />
+        <InputField label={t('waitlist.to')} optional type="time" error={errors.to?.message} registration={register('to')} />
       </div>
       <div className="mt-3 space-y-3">
         <FormActions
-          label="Join the waitlist"
+          label={t('waitlist.join')}
           icon={BellRing}
           pending={join.isPending}
           className="w-full sm:w-auto"
