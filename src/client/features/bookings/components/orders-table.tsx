@@ -178,8 +178,9 @@ function OrderRow({ showsPicker, ...props }: LayoutProps) {
         </p>
         <CustomerContactText customer={booking.customer} />
       </td>
-      <td>
-        <span lang={contentLang}>{booking.title}</span>
+      {/* The salon's own title (English until the salon writes a Bangla one); the line under it is the page's. */}
+      <td lang={contentLang}>
+        {booking.title}
         <StylistLine booking={booking} />
       </td>
       <td className="whitespace-nowrap">
@@ -213,7 +214,12 @@ function OrderRow({ showsPicker, ...props }: LayoutProps) {
 /** Who does the visit, under the service (a line, not a column: the cards at 390 px have no room for one). */
 function StylistLine({ booking }: { booking: Booking }) {
   const { t } = useTranslation('admin');
-  return booking.staffName ? <p className="text-xs text-base-content/70 wrap-break-word">{t('withStylist', { name: booking.staffName })}</p> : null;
+  const language = useLanguage();
+  return booking.staffName ? (
+    <p lang={language === 'en' ? undefined : language} className="text-xs text-base-content/70 wrap-break-word">
+      {t('withStylist', { name: booking.staffName })}
+    </p>
+  ) : null;
 }
 
 /** bookingMoneyLine's sentences in the page's language (undefined on English pages: its own words). */

@@ -78,7 +78,7 @@ function TodayRow(props: BookingRowProps) {
           {booking.customer.name}
         </p>
         <p className="text-sm text-base-content/75 wrap-break-word">
-          <span lang={contentLang}>{booking.title}</span> · {t('minutes', { count: booking.duration })}
+          {contentLang ? <span lang={contentLang}>{booking.title}</span> : booking.title} · {t('minutes', { count: booking.duration })}
           {booking.staffName ? ` · ${t('withStylist', { name: booking.staffName })}` : null}
         </p>
       </div>
