@@ -39,7 +39,9 @@ export function SummaryChart({ byDay }: { byDay: AdminSummary['byDay'] }) {
       {/* Shown, a long period scrolls in this box: a named region that takes focus, so a keyboard can scroll it. */}
       <div
         className={asTable ? 'mt-3 max-h-96 overflow-y-auto' : 'sr-only'}
-        {...(asTable ? { role: 'region', 'aria-label': t('chart.tableLabel'), tabIndex: 0 } : {})}
+        role={asTable ? 'region' : undefined}
+        aria-label={asTable ? t('chart.tableLabel') : undefined}
+        tabIndex={asTable ? 0 : undefined}
       >
         <table className="table table-sm" aria-labelledby={captionId}>
           <thead>

@@ -110,6 +110,8 @@ export function RecordPaymentForm({ title, customerName, due, onSave, onCancel }
     defaultValues: { amount: due, method: 'cash' },
   });
 
+  const methodField = register('method');
+
   // Opened by 'Record payment': the amount is what she is asked about first.
   useEffect(() => setFocus('amount', { shouldSelect: true }), [setFocus]);
 
@@ -162,7 +164,7 @@ export function RecordPaymentForm({ title, customerName, due, onSave, onCancel }
         <div className="flex flex-wrap gap-x-4 gap-y-2">
           {counterMethodSchema.options.map((method) => (
             <label key={method} className="flex cursor-pointer items-center gap-2 text-sm">
-              <input type="radio" value={method} className="radio radio-sm radio-primary" {...register('method')} />
+              <input type="radio" value={method} className="radio radio-sm radio-primary" {...methodField} />
               {methodLabels[method]}
             </label>
           ))}
