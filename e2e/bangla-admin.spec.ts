@@ -17,7 +17,7 @@ async function signIn(page: Page, baseURL: string | undefined) {
 
 /** The people the admin's lists name (every account), whose names stay as they are written. */
 async function accountNames(page: Page): Promise<string[]> {
-  const users = (await (await page.request.get('/api/users')).json()) as { name: string }[];
+  const users = (await (await page.request.get('/api/user')).json()) as { name: string }[];
   return users.flatMap(({ name }) => name.split(/\W+/));
 }
 
