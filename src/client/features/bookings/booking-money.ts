@@ -28,24 +28,43 @@ export function bookingMoneyState({ status, money }: Pick<Booking, 'status' | 'm
 
 /**
  * A booking's money in a few words, as the admin's lists show it under the visit: 'Paid in full',
- * 'Deposit paid ৳360 · ৳840 due at the salon', 'Pay at the salon: ৳1,200', 'Deposit kept: ৳360'.
+ * 'Deposit paid ৳360 · ৳840 due at the salon', 'Pay at the salon: ৳1,200', 'Deposit kept: ৳360';
+ * a page in another language gives its own words.
  */
-export function bookingMoneyLine(booking: Pick<Booking, 'status' | 'money'>): string | null {
+export function bookingMoneyLine(booking: Pick<Booking, 'status' | 'money'>, words: MoneyLineWords = ENGLISH_MONEY_LINE): string | null {
   const state = bookingMoneyState(booking);
   if (!state) return null;
   switch (state.kind) {
     case 'depositKept':
-      return `Deposit kept: ${formatMoney(state.amount)}`;
+      return words.depositKept(state.amount);
     case 'paidInFull':
-      return 'Paid in full';
+      return words.paidInFull;
     case 'payAtSalon':
-      return `Pay at the salon: ${formatMoney(state.due)}`;
+      return words.payAtSalon(state.due);
     case 'depositPaid':
-      return `Deposit paid ${formatMoney(state.paid)} · ${formatMoney(state.due)} due at the salon`;
+      return words.depositPaid(state.paid, state.due);
     case 'paid':
-      return `Paid ${formatMoney(state.paid)} · ${formatMoney(state.due)} due at the salon`;
+      return words.paid(state.paid, state.due);
   }
 }
+
+/** bookingMoneyLine's sentences: English by default, a page in another language gives its own (amounts in taka). */
+export interface MoneyLineWords {
+  depositKept: (amount: number) => string;
+  paidInFull: string;
+  payAtSalon: (due: number) => string;
+  depositPaid: (paid: number, due: number) => string;
+  paid: (paid: number, due: number) => string;
+}
+
+const dueAtSalon = (due: number) => `${formatMoney(due)} due at the salon`;
+const ENGLISH_MONEY_LINE: MoneyLineWords = {
+  depositKept: (amount) => `Deposit kept: ${formatMoney(amount)}`,
+  paidInFull: 'Paid in full',
+  payAtSalon: (due) => `Pay at the salon: ${formatMoney(due)}`,
+  depositPaid: (paid, due) => `Deposit paid ${formatMoney(paid)} · ${dueAtSalon(due)}`,
+  paid: (paid, due) => `Paid ${formatMoney(paid)} · ${dueAtSalon(due)}`,
+};
 
 /** What a booking has brought in so far: online (less refunds) and at the counter. */
 export function bookingPaid({ money }: Pick<Booking, 'money'>): number {
@@ -65,6 +84,7 @@ export function cancellationWords(
   audience: 'customer' | 'admin',
   noticeHours: number | undefined,
   now = new Date(),
+  say: CancellationSay = englishCancellation,
 ): { warning: string; done: string } {
   const { plan, paidOnline } = booking.money;
   const inTime = noticeHours !== undefined && mayStillChange(new Date(booking.startsAt), now, noticeHours);
@@ -76,22 +96,74 @@ export function cancellationWords(
   // the server records it as handed back with the cancellation (docs/decisions/048).
   const { paidAtSalon } = booking.money;
   if (paidAtSalon === 0) return words;
-  const handBack = `Give back ${formatMoney(paidAtSalon)} at the counter.`;
   if (audience === 'customer') {
-    const counter = `The ${formatMoney(paidAtSalon)} you paid at the salon is given back there.`;
+    const counter = say('counterYou', { amount: paidAtSalon });
     return { warning: `${words.warning} ${counter}`, done: `${words.done} ${counter}` };
   }
-  return { warning: `${words.warning} ${formatMoney(paidAtSalon)} was paid at the salon: give back ${formatMoney(paidAtSalon)} at the counter.`, done: `${words.done} ${handBack}` };
+  return { warning: `${words.warning} ${say('counterWarning', { amount: paidAtSalon })}`, done: `${words.done} ${say('counterDone', { amount: paidAtSalon })}` };
 
   function onlineWords(): { warning: string; done: string } {
     if (refund === 0 && plan === 'deposit' && paidOnline > 0) {
-      return { warning: `Cancelling now keeps your deposit of ${formatMoney(paidOnline)}.`, done: 'The salon keeps your deposit.' };
+      return { warning: say('keepsDeposit', { amount: paidOnline }), done: say('keepsDepositDone', {}) };
     }
-    if (refund === 0) return { warning: 'Nothing was paid online, so nothing is charged.', done: 'Nothing was charged.' };
-    const done = audience === 'customer' ? 'Your refund is on its way.' : `${booking.customer.name}'s refund is on its way.`;
+    if (refund === 0) return { warning: say('nothingPaid', {}), done: say('nothingCharged', {}) };
+    const name = booking.customer.name;
+    const done = audience === 'customer' ? say('refundOnWayYou', {}) : say('refundOnWayHer', { name });
     // Where it goes back: her card, or her bKash or Nagad account.
-    const where = refundedTo(booking.money.paidBy, audience === 'customer' ? 'you' : 'her');
-    if (plan === 'deposit') return { warning: `${audience === 'customer' ? 'Your' : `${booking.customer.name}'s`} deposit of ${formatMoney(refund)} will be refunded ${where}.`, done };
-    return { warning: `${formatMoney(refund)} will be refunded ${where}.`, done };
+    const where = say(audience === 'customer' ? 'whereYou' : 'whereHer', { method: booking.money.paidBy ?? '' });
+    if (plan === 'deposit') return { warning: say(audience === 'customer' ? 'depositRefundYou' : 'depositRefundHer', { amount: refund, name, where }), done };
+    return { warning: say('refund', { amount: refund, where }), done };
   }
 }
+
+/** What cancellationWords says, by the key of each sentence, with amounts (taka), her name and where the refund goes. */
+export type CancellationSay = (key: CancellationKey, values: { amount?: number; name?: string; where?: string; method?: string }) => string;
+export type CancellationKey =
+  | 'counterYou'
+  | 'counterWarning'
+  | 'counterDone'
+  | 'keepsDeposit'
+  | 'keepsDepositDone'
+  | 'nothingPaid'
+  | 'nothingCharged'
+  | 'refundOnWayYou'
+  | 'refundOnWayHer'
+  | 'whereYou'
+  | 'whereHer'
+  | 'depositRefundYou'
+  | 'depositRefundHer'
+  | 'refund';
+
+/** The English sentences, word for word as the spec's pages say them. */
+const englishCancellation: CancellationSay = (key, { amount = 0, name = '', where = '', method }) => {
+  const money = formatMoney(amount);
+  switch (key) {
+    case 'counterYou':
+      return `The ${money} you paid at the salon is given back there.`;
+    case 'counterWarning':
+      return `${money} was paid at the salon: give back ${money} at the counter.`;
+    case 'counterDone':
+      return `Give back ${money} at the counter.`;
+    case 'keepsDeposit':
+      return `Cancelling now keeps your deposit of ${money}.`;
+    case 'keepsDepositDone':
+      return 'The salon keeps your deposit.';
+    case 'nothingPaid':
+      return 'Nothing was paid online, so nothing is charged.';
+    case 'nothingCharged':
+      return 'Nothing was charged.';
+    case 'refundOnWayYou':
+      return 'Your refund is on its way.';
+    case 'refundOnWayHer':
+      return `${name}'s refund is on its way.`;
+    case 'whereYou':
+    case 'whereHer':
+      return refundedTo((method || null) as Parameters<typeof refundedTo>[0], key === 'whereYou' ? 'you' : 'her');
+    case 'depositRefundYou':
+      return `Your deposit of ${money} will be refunded ${where}.`;
+    case 'depositRefundHer':
+      return `${name}'s deposit of ${money} will be refunded ${where}.`;
+    case 'refund':
+      return `${money} will be refunded ${where}.`;
+  }
+};

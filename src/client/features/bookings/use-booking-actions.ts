@@ -1,13 +1,14 @@
 import type { RefObject } from 'react';
 import type { Booking } from '../../../shared/payments';
-import { formatSalonDateTime, formatSalonShortDateTime } from '../../../shared/calendar';
-import { cancellationWords } from './booking-money';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { cancellationWords, type CancellationKey, type CancellationSay } from './booking-money';
+import { useLanguage } from '../../hooks/use-language';
+import { useSalonFormat } from '../../hooks/use-salon-format';
 import { confirmDialog, showError, showSuccess, toast, undoToast } from '../../lib/dialogs';
 import { useChangeBookingStatus } from './api/change-booking-status';
 import { useMoveBooking } from './api/move-booking';
 import { useRecordCounterPayment, type CounterPaymentInput } from './api/record-counter-payment';
-import { COUNTER_METHOD_LABELS } from '../../../shared/deposits';
-import { formatMoney } from '../../../shared/money';
 import { focusTarget, keepFocusInPlace, rememberPlace } from './focus-after-action';
 
 export interface BookingList {
@@ -32,17 +33,24 @@ export function useBookingActions(audience: 'customer' | 'admin', list: BookingL
   const change = useChangeBookingStatus();
   const moving = useMoveBooking();
   const recording = useRecordCounterPayment();
+  const { t } = useTranslation('booking-actions');
+  const language = useLanguage();
+  const format = useSalonFormat();
   const placeOf = (booking: Booking) => rememberPlace(list.scope.current, booking._id, list.heading.current);
-  const when = (instant: string) => formatSalonShortDateTime(instant, list.timeZone);
+  const when = (instant: string) => format.shortDateTime(instant, list.timeZone);
+  // English keeps cancellationWords' own sentences; another language says them from its catalogue.
+  const say: CancellationSay | undefined = language === 'en' ? undefined : (key, values) => sayIn(t, format.money, key, values);
+  const methodName = (method: CounterPaymentInput['method']) =>
+    ({ cash: t('method.cash'), card: t('method.card'), bkash: t('method.bkash'), nagad: t('method.nagad') })[method];
 
   const cancel = async (booking: Booking) => {
-    const words = cancellationWords(booking, audience, list.cancelNoticeHours);
+    const words = cancellationWords(booking, audience, list.cancelNoticeHours, undefined, say);
     const confirmed = await confirmDialog({
-      title: `Cancel ${booking.title} on ${when(booking.startsAt)}?`,
+      title: t('cancel.title', { title: booking.title, when: when(booking.startsAt) }),
       text: words.warning,
       icon: 'warning',
-      confirmButtonText: 'Yes, cancel it',
-      cancelButtonText: 'Keep it',
+      confirmButtonText: t('cancel.confirm'),
+      cancelButtonText: t('cancel.keep'),
     });
     if (!confirmed) return;
     const place = placeOf(booking);
@@ -51,11 +59,11 @@ export function useBookingActions(audience: 'customer' | 'admin', list: BookingL
       {
         onSuccess: () =>
           void showSuccess({
-            title: 'Appointment cancelled',
+            title: t('cancel.done'),
             text: words.done,
             focusAfter: () => focusTarget(place),
           }),
-        onError: (error) => void showError({ title: 'The appointment was not cancelled', text: error.message, focusAfter: () => focusTarget(place) }),
+        onError: (error) => void showError({ title: t('cancel.failed'), text: error.message, focusAfter: () => focusTarget(place) }),
       },
     );
   };
@@ -68,18 +76,23 @@ export function useBookingActions(audience: 'customer' | 'admin', list: BookingL
   const move = async (booking: Booking, startsAt: string, stylist?: { _id: string; name: string }) => {
     const another = stylist && stylist._id !== booking.staffId ? stylist : undefined;
     const confirmed = await confirmDialog({
-      title: `Move ${booking.title} to ${when(startsAt)}${another ? ` with ${another.name}` : ''}?`,
-      text: audience === 'customer' ? undefined : `${booking.customer.name} gets an e-mail with the new time.`,
+      title: another
+        ? t('move.titleWith', { title: booking.title, when: when(startsAt), name: another.name })
+        : t('move.title', { title: booking.title, when: when(startsAt) }),
+      text: audience === 'customer' ? undefined : t('move.emailed', { name: booking.customer.name }),
       icon: 'question',
-      confirmButtonText: 'Yes, move it',
-      cancelButtonText: 'Keep the time',
+      confirmButtonText: t('move.confirm'),
+      cancelButtonText: t('move.keep'),
     });
     if (!confirmed) return undefined;
     const place = placeOf(booking);
     const moved = await moving.mutateAsync({ booking, startsAt, staffId: another?._id });
     void showSuccess({
-      title: 'Appointment moved',
-      text: `${moved.title} is now on ${formatSalonDateTime(moved.startsAt, list.timeZone)}${another && moved.staffName ? ` with ${moved.staffName}` : ''}.`,
+      title: t('move.done'),
+      text:
+        another && moved.staffName
+          ? t('move.nowOnWith', { title: moved.title, when: format.dateTime(moved.startsAt, list.timeZone), name: moved.staffName })
+          : t('move.nowOn', { title: moved.title, when: format.dateTime(moved.startsAt, list.timeZone) }),
       focusAfter: () => focusTarget(place),
     });
     return moved;
@@ -91,33 +104,33 @@ export function useBookingActions(audience: 'customer' | 'admin', list: BookingL
       { booking, action: 'reopen' },
       {
         onSuccess: () => {
-          void toast({ title: `${booking.title} is confirmed again` });
+          void toast({ title: t('mark.reopened', { title: booking.title }) });
           keepFocusInPlace(place);
         },
-        onError: (error) => void showError({ title: 'The mark was not undone', text: error.message, focusAfter: () => focusTarget(place) }),
+        onError: (error) => void showError({ title: t('mark.undoFailed'), text: error.message, focusAfter: () => focusTarget(place) }),
       },
     );
 
   const mark = async (booking: Booking, action: 'complete' | 'no-show') => {
     const confirmed = await confirmDialog({
-      title: `Mark ${booking.title} for ${booking.customer.name} on ${when(booking.startsAt)} as ${action === 'complete' ? 'completed' : 'a no-show'}?`,
+      title: t(action === 'complete' ? 'mark.completeTitle' : 'mark.noShowTitle', { title: booking.title, name: booking.customer.name, when: when(booking.startsAt) }),
       icon: 'question',
-      confirmButtonText: action === 'complete' ? 'Yes, completed' : 'Yes, a no-show',
-      cancelButtonText: 'Not yet',
+      confirmButtonText: action === 'complete' ? t('mark.completeConfirm') : t('mark.noShowConfirm'),
+      cancelButtonText: t('mark.notYet'),
     });
     if (!confirmed) return;
     const place = placeOf(booking);
-    const done = action === 'complete' ? 'marked completed' : 'marked a no-show';
     change.mutate(
       { booking, action },
       {
         onSuccess: () => {
-          void undoToast({ title: `${booking.title} ${done}`, focusAfter: () => focusTarget(place) }).then((undo) => {
+          void undoToast({ title: t(action === 'complete' ? 'mark.completed' : 'mark.noShow', { title: booking.title }), focusAfter: () => focusTarget(place) }).then((undo) => {
             if (undo) reopen(booking, place);
           });
           keepFocusInPlace(place);
         },
-        onError: (error) => void showError({ title: `The appointment was not ${done}`, text: error.message, focusAfter: () => focusTarget(place) }),
+        onError: (error) =>
+          void showError({ title: t(action === 'complete' ? 'mark.completeFailed' : 'mark.noShowFailed'), text: error.message, focusAfter: () => focusTarget(place) }),
       },
     );
   };
@@ -130,7 +143,7 @@ export function useBookingActions(audience: 'customer' | 'admin', list: BookingL
   const record = async (booking: Booking, input: CounterPaymentInput) => {
     const place = placeOf(booking);
     const recorded = await recording.mutateAsync({ booking, input });
-    void toast({ title: `${formatMoney(input.amount)} by ${COUNTER_METHOD_LABELS[input.method]} recorded for ${booking.customer.name}` });
+    void toast({ title: t('record.done', { money: format.money(input.amount), method: methodName(input.method), name: booking.customer.name }) });
     keepFocusInPlace(place);
     return recorded;
   };
@@ -149,4 +162,36 @@ export function useBookingActions(audience: 'customer' | 'admin', list: BookingL
           ? recording.variables.booking._id
           : null,
   };
+}
+
+/** cancellationWords' sentences from the `booking-actions` catalogue (every key written out: the catalogue check looks for them). */
+function sayIn(t: TFunction<'booking-actions'>, money: (amount: number) => string, key: CancellationKey, values: Parameters<CancellationSay>[1]): string {
+  const { amount = 0, name = '', where = '', method } = values;
+  const options = { money: money(amount), name, where };
+  if (key === 'whereYou' || key === 'whereHer') {
+    const you = key === 'whereYou';
+    const places: Record<string, string> = {
+      card: you ? t('cancel.whereYou.card') : t('cancel.whereHer.card'),
+      bkash: you ? t('cancel.whereYou.bkash') : t('cancel.whereHer.bkash'),
+      nagad: you ? t('cancel.whereYou.nagad') : t('cancel.whereHer.nagad'),
+      rocket: you ? t('cancel.whereYou.rocket') : t('cancel.whereHer.rocket'),
+      bank: you ? t('cancel.whereYou.bank') : t('cancel.whereHer.bank'),
+    };
+    return places[method ?? ''] ?? (you ? t('cancel.whereYou.unknown') : t('cancel.whereHer.unknown'));
+  }
+  const sentences: Record<Exclude<CancellationKey, 'whereYou' | 'whereHer'>, () => string> = {
+    counterYou: () => t('cancel.counterYou', options),
+    counterWarning: () => t('cancel.counterWarning', options),
+    counterDone: () => t('cancel.counterDone', options),
+    keepsDeposit: () => t('cancel.keepsDeposit', options),
+    keepsDepositDone: () => t('cancel.keepsDepositDone'),
+    nothingPaid: () => t('cancel.nothingPaid'),
+    nothingCharged: () => t('cancel.nothingCharged'),
+    refundOnWayYou: () => t('cancel.refundOnWayYou'),
+    refundOnWayHer: () => t('cancel.refundOnWayHer', options),
+    depositRefundYou: () => t('cancel.depositRefundYou', options),
+    depositRefundHer: () => t('cancel.depositRefundHer', options),
+    refund: () => t('cancel.refund', options),
+  };
+  return sentences[key]();
 }

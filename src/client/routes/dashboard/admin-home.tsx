@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
 import { PageHeader } from '../../components/ui/page-header';
 import { PeriodPicker } from '../../features/admin-summary/components/period-picker';
@@ -13,13 +14,16 @@ import { useServices } from '../../features/services/api/get-services';
 import { useStaff } from '../../features/staff/api/get-staff';
 import { useSalonSettings } from '../../features/settings/api/get-settings';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { formatCalendarDate, salonToday } from '../../../shared/calendar';
+import { salonToday } from '../../../shared/calendar';
+import { useSalonFormat } from '../../hooks/use-salon-format';
 import { useAdminMenu } from './dashboard-menu';
 import { SalonMovePicker } from './move-time-picker';
 
 /** /dashboard/adminhome: today's appointments, the period's figures and chart, and the admin tools. */
 export function AdminHomeRoute() {
-  useDocumentTitle('Admin Home | Parlour');
+  const { t } = useTranslation('admin');
+  const format = useSalonFormat();
+  useDocumentTitle(t('home.documentTitle'));
   const { user, isAdmin } = useCurrentUser();
   const adminMenu = useAdminMenu(isAdmin);
   const settings = useSalonSettings();
@@ -58,13 +62,13 @@ export function AdminHomeRoute() {
 
   return (
     <>
-      <PageHeader eyebrow="Admin Home" title={`Welcome back, ${user?.name ?? ''}`}>
-        The salon at a glance: today&apos;s appointments, how the period went, and the tools to run it.
+      <PageHeader eyebrow={t('home.eyebrow')} title={t('home.title', { name: user?.name ?? '' })}>
+        {t('home.intro')}
       </PageHeader>
 
       <section aria-labelledby="today-heading" className="mt-8">
         <h2 id="today-heading" className="font-display text-2xl font-semibold">
-          Today <span className="text-base font-normal text-base-content/70">{formatCalendarDate(today)}</span>
+          {t('home.today')} <span className="text-base font-normal text-base-content/70">{format.calendarDate(today)}</span>
         </h2>
         <div className="mt-3">
           <TodayAppointments date={today} timeZone={timeZone} MovePicker={SalonMovePicker} />
@@ -77,20 +81,19 @@ export function AdminHomeRoute() {
       <section aria-labelledby="figures-heading" className="mt-10">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <h2 id="figures-heading" className="font-display text-2xl font-semibold">
-            How the salon is doing
+            {t('home.figuresHeading')}
           </h2>
           <PeriodPicker period={period} onPreset={choosePreset} onDates={chooseDates} />
         </div>
         <p className="mt-1 text-sm text-base-content/75">
-          {formatCalendarDate(period.from)}
-          {period.from === period.to ? '' : ` to ${formatCalendarDate(period.to)}`}
+          {period.from === period.to ? format.calendarDate(period.from) : t('home.periodRange', { from: format.calendarDate(period.from), to: format.calendarDate(period.to) })}
         </p>
         <div className="mt-4">{period.valid ? <PeriodSummary period={period} /> : null}</div>
       </section>
 
       <section aria-labelledby="sms-heading" className="mt-10">
         <h2 id="sms-heading" className="font-display text-2xl font-semibold">
-          Texts
+          {t('home.texts')}
         </h2>
         <div className="mt-3">
           <SmsThisMonth />
@@ -99,9 +102,9 @@ export function AdminHomeRoute() {
 
       <nav aria-labelledby="tools-heading" className="mt-10">
         <h2 id="tools-heading" className="font-display text-2xl font-semibold">
-          Admin tools
+          {t('home.tools')}
         </h2>
-        <ul aria-label="Admin tools" className="mt-3 flex flex-wrap gap-2">
+        <ul aria-label={t('home.tools')} className="mt-3 flex flex-wrap gap-2">
           {adminMenu.slice(1).map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <Link to={to} className="btn rounded-full btn-outline btn-sm">

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { UsersTable } from '../../features/users/components/users-table';
@@ -5,12 +6,13 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 
 /** /dashboard/alluser (admin): every account and its role. */
 export function AllUsersRoute() {
-  useDocumentTitle('Make Admin | Parlour');
+  const { t } = useTranslation('admin');
+  useDocumentTitle(t('allUsers.documentTitle'));
   const { user } = useCurrentUser();
   return (
     <>
-      <PageHeader eyebrow="Make Admin" title="All users">
-        Give trusted staff the admin role, or take it back. The salon always keeps at least one admin.
+      <PageHeader eyebrow={t('allUsers.eyebrow')} title={t('allUsers.title')}>
+        {t('allUsers.intro')}
       </PageHeader>
       <UsersTable currentUserId={user?.id} />
     </>

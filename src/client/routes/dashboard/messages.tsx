@@ -1,4 +1,5 @@
 import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header';
 import { ContactInbox } from '../../features/contact-inbox/components/contact-inbox';
 import { useSalonSettings } from '../../features/settings/api/get-settings';
@@ -6,13 +7,14 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 
 /** /dashboard/messages: what visitors wrote through the home page's contact form (admin). */
 export function MessagesRoute() {
-  useDocumentTitle('Messages | Parlour');
+  const { t } = useTranslation('admin');
+  useDocumentTitle(t('messagesPage.documentTitle'));
   const settings = useSalonSettings();
   const timeZone = settings.data?.timeZone ?? DEFAULT_SALON_SETTINGS.timeZone;
   return (
     <>
-      <PageHeader eyebrow="Messages" title="Messages">
-        What visitors wrote through the contact form, newest first. Open one to read it, reply by e-mail, then mark it handled.
+      <PageHeader eyebrow={t('messagesPage.eyebrow')} title={t('messagesPage.title')}>
+        {t('messagesPage.intro')}
       </PageHeader>
       <ContactInbox timeZone={timeZone} />
     </>

@@ -1,4 +1,5 @@
 import { BarChart3 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/error-state';
 import { useAdminSummary } from '../api/get-admin-summary';
 import type { Period } from '../period';
@@ -10,10 +11,11 @@ const panel = 'rounded-box bg-base-100 p-4 shadow-soft ring-1 ring-base-300/70 s
 /** The figures, chart, top services and bookings by stylist of a valid period, in every state of their query. */
 export function PeriodSummary({ period }: { period: Pick<Period, 'from' | 'to'> }) {
   const summary = useAdminSummary(period);
+  const { t } = useTranslation('admin');
 
   if (summary.isPending) {
     return (
-      <div role="status" aria-label="Loading the figures" className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+      <div role="status" aria-label={t('summary.loading')} className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         {Array.from({ length: 6 }, (_, index) => (
           <div key={index} className="skeleton h-24 rounded-box" />
         ))}
@@ -21,7 +23,7 @@ export function PeriodSummary({ period }: { period: Pick<Period, 'from' | 'to'> 
     );
   }
   if (summary.isError) {
-    return <ErrorState title="The figures could not be loaded" message={summary.error.message} onRetry={() => void summary.refetch()} isRetrying={summary.isFetching} />;
+    return <ErrorState title={t('summary.loadFailed')} message={summary.error.message} onRetry={() => void summary.refetch()} isRetrying={summary.isFetching} />;
   }
 
   const data = summary.data;
@@ -32,8 +34,8 @@ export function PeriodSummary({ period }: { period: Pick<Period, 'from' | 'to'> 
       {quiet ? (
         <div className={`${panel} flex flex-col items-center gap-2 text-center`}>
           <BarChart3 aria-hidden="true" className="size-8 text-primary" />
-          <p className="font-display text-xl font-semibold">Nothing happened in this period</p>
-          <p className="text-base-content/75">No bookings, payments, cancellations or sign-ups. Try a longer period.</p>
+          <p className="font-display text-xl font-semibold">{t('summary.quietTitle')}</p>
+          <p className="text-base-content/75">{t('summary.quietText')}</p>
         </div>
       ) : (
         <div className="grid gap-4 xl:grid-cols-3">
@@ -42,7 +44,7 @@ export function PeriodSummary({ period }: { period: Pick<Period, 'from' | 'to'> 
           </section>
           <section className={panel} aria-labelledby="top-services-heading">
             <h3 id="top-services-heading" className="font-display text-xl font-semibold">
-              Top services by revenue
+              {t('summary.topServices')}
             </h3>
             <div className="mt-2">
               <TopServices services={data.topServices} />
@@ -50,7 +52,7 @@ export function PeriodSummary({ period }: { period: Pick<Period, 'from' | 'to'> 
           </section>
           <section className={`${panel} xl:col-span-3`} aria-labelledby="by-stylist-heading">
             <h3 id="by-stylist-heading" className="font-display text-xl font-semibold">
-              Bookings by stylist
+              {t('summary.byStylist')}
             </h3>
             <div className="mt-2">
               <BookingsByStylist stylists={data.byStylist} />

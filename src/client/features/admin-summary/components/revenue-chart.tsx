@@ -7,15 +7,13 @@ import type { AdminSummary } from '../../../../shared/admin-summary';
 const HEIGHT = 260;
 const PRIMARY = '#be185d';
 const GOLD = '#a07a2c';
-const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const compactTaka = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 const DAY_SECONDS = 86_400;
 /**
  * The canvas does not inherit the page's font: it draws with the font its options name. Inter has
  * no taka sign, so the site's one-glyph 'Parlour Taka' comes next, as in the page's own stack
  * (styles/index.css); without it '৳' is drawn as a missing-glyph box.
  */
-const FONT_STACK = '"Inter Variable", "Parlour Taka", ui-sans-serif, system-ui, sans-serif';
+const FONT_STACK = '"Inter Variable", "Parlour Taka", "Parlour Bengali", ui-sans-serif, system-ui, sans-serif';
 const AXIS_FONT = `12px ${FONT_STACK}`;
 
 /**
@@ -23,10 +21,14 @@ const AXIS_FONT = `12px ${FONT_STACK}`;
  * keeps the fallback's glyphs (a box for '৳'): unlike HTML it is not redrawn when the font
  * arrives. The taka face loads only for text that holds the sign, so it is asked for by it.
  */
-function chartFontsReady(): Promise<unknown> {
+function chartFontsReady(revenueLabel: string): Promise<unknown> {
   if (typeof document === 'undefined' || !('fonts' in document)) return Promise.resolve();
-  return Promise.all([document.fonts.load(AXIS_FONT, '৳0123456789'), document.fonts.load(`600 14px ${FONT_STACK}`, 'Revenue (৳)')]).catch(() => undefined);
+  // Bengali digits too: on a Bangla page the axes count in them (drawn in the Bengali face).
+  return Promise.all([document.fonts.load(AXIS_FONT, '৳0123456789০১২৩৪৫৬৭৮৯'), document.fonts.load(`600 14px ${FONT_STACK}`, revenueLabel)]).catch(() => undefined);
 }
+
+/** The chart's words: English unless the page gives its own. */
+const ENGLISH_LABELS = { revenue: 'Revenue (৳)', bookings: 'Bookings' };
 
 /** x values: each salon date's midnight as a UTC timestamp (uPlot counts in seconds). */
 function seconds(date: string): number {
@@ -39,8 +41,18 @@ function seconds(date: string): number {
  * so neither this module nor uPlot is in any public page's JavaScript. The canvas is decorative for
  * assistive technology: the same numbers are in the table beside it.
  */
-export default function RevenueChart({ byDay }: { byDay: AdminSummary['byDay'] }) {
+export default function RevenueChart({
+  byDay,
+  locale = 'en-GB',
+  labels = ENGLISH_LABELS,
+}: {
+  byDay: AdminSummary['byDay'];
+  /** The page's Intl locale: dates, counts and taka on the axes and legend in its digits. */
+  locale?: string;
+  labels?: { revenue: string; bookings: string };
+}) {
   const box = useRef<HTMLDivElement>(null);
+  const { revenue: revenueLabel, bookings: bookingsLabel } = labels;
 
   useEffect(() => {
     const element = box.current;
@@ -48,8 +60,14 @@ export default function RevenueChart({ byDay }: { byDay: AdminSummary['byDay'] }
     let plot: uPlot | undefined;
     let observer: ResizeObserver | undefined;
     let gone = false;
+    const shortDate = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    // English counts keep their en-US form ('1.2K'); another language writes its own.
+    const compactTaka = new Intl.NumberFormat(locale.startsWith('en') ? 'en-US' : locale, { notation: 'compact', maximumFractionDigits: 1 });
+    const counter = new Intl.NumberFormat(locale);
+    const count = { format: (value: number) => (locale.startsWith('en') ? String(value) : counter.format(value)) };
+    const money = (amount: number) => (locale.startsWith('en') ? formatMoney(amount) : formatMoney(amount, undefined, locale));
     const data: uPlot.AlignedData = [byDay.map((day) => seconds(day.date)), byDay.map((day) => day.revenue), byDay.map((day) => day.bookings)];
-    void chartFontsReady().then(() => {
+    void chartFontsReady(revenueLabel).then(() => {
       if (gone) return;
       plot = new uPlot(
         {
@@ -70,15 +88,15 @@ export default function RevenueChart({ byDay }: { byDay: AdminSummary['byDay'] }
           series: [
             { value: (_u, ts) => (ts == null ? '' : shortDate.format(new Date(ts * 1000))) },
             {
-              label: 'Revenue (৳)',
+              label: revenueLabel,
               scale: 'taka',
               stroke: PRIMARY,
               fill: 'rgba(190, 24, 93, 0.28)',
               paths: uPlot.paths.bars!({ size: [0.7, 48] }),
               points: { show: false },
-              value: (_u, v) => (v == null ? '' : formatMoney(v)),
+              value: (_u, v) => (v == null ? '' : money(v)),
             },
-            { label: 'Bookings', scale: 'count', stroke: GOLD, width: 2, points: { show: true, size: 6, fill: GOLD }, value: (_u, v) => (v == null ? '' : String(v)) },
+            { label: bookingsLabel, scale: 'count', stroke: GOLD, width: 2, points: { show: true, size: 6, fill: GOLD }, value: (_u, v) => (v == null ? '' : count.format(v)) },
           ],
           axes: [
             {
@@ -92,7 +110,7 @@ export default function RevenueChart({ byDay }: { byDay: AdminSummary['byDay'] }
             {
               scale: 'count',
               side: 1,
-              values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? String(v) : '')),
+              values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? count.format(v) : '')),
               stroke: '#57534e',
               grid: { show: false },
               size: 36,
@@ -116,7 +134,7 @@ export default function RevenueChart({ byDay }: { byDay: AdminSummary['byDay'] }
       observer?.disconnect();
       plot?.destroy();
     };
-  }, [byDay]);
+  }, [byDay, locale, revenueLabel, bookingsLabel]);
 
   return <div ref={box} aria-hidden="true" data-testid="revenue-chart" className="w-full min-w-0 overflow-hidden" />;
 }

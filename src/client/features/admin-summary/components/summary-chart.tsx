@@ -1,8 +1,9 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { BarChart3, Table2 } from 'lucide-react';
-import { formatMoney } from '../../../../shared/money';
+import { useTranslation } from 'react-i18next';
 import type { AdminSummary } from '../../../../shared/admin-summary';
-import { formatCalendarDate } from '../../../../shared/calendar';
+import { useIntlLocale } from '../../../hooks/use-language';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 
 // Its own chunk: the chart library is fetched when an admin opens this page, never by public pages.
 const RevenueChart = lazy(() => import('./revenue-chart'));
@@ -14,39 +15,44 @@ const RevenueChart = lazy(() => import('./revenue-chart'));
 export function SummaryChart({ byDay }: { byDay: AdminSummary['byDay'] }) {
   const [asTable, setAsTable] = useState(false);
   const captionId = useId();
+  const { t } = useTranslation('admin');
+  const format = useSalonFormat();
+  const locale = useIntlLocale();
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={captionId} className="font-display text-xl font-semibold">
-          Revenue and bookings per day
+          {t('chart.heading')}
         </h3>
         <button type="button" className="btn rounded-full btn-ghost btn-sm" aria-pressed={asTable} onClick={() => setAsTable((shown) => !shown)}>
           {asTable ? <BarChart3 aria-hidden="true" className="size-4" /> : <Table2 aria-hidden="true" className="size-4" />}
-          {asTable ? 'Show as chart' : 'Show as table'}
+          {asTable ? t('chart.showChart') : t('chart.showTable')}
         </button>
       </div>
       {asTable ? null : (
         <div className="mt-3 min-h-[300px]">
-          <Suspense fallback={<div role="status" aria-label="Loading the chart" className="skeleton h-[260px] w-full" />}>
-            <RevenueChart byDay={byDay} />
+          <Suspense fallback={<div role="status" aria-label={t('chart.loading')} className="skeleton h-[260px] w-full" />}>
+            <RevenueChart byDay={byDay} locale={locale} labels={{ revenue: t('chart.revenueAxis'), bookings: t('chart.bookings') }} />
           </Suspense>
         </div>
       )}
       {/* Shown, a long period scrolls in this box: a named region that takes focus, so a keyboard can scroll it. */}
       <div
         className={asTable ? 'mt-3 max-h-96 overflow-y-auto' : 'sr-only'}
-        {...(asTable ? { role: 'region', 'aria-label': 'Revenue and bookings per day, as a table', tabIndex: 0 } : {})}
+        role={asTable ? 'region' : undefined}
+        aria-label={asTable ? t('chart.tableLabel') : undefined}
+        tabIndex={asTable ? 0 : undefined}
       >
         <table className="table table-sm" aria-labelledby={captionId}>
           <thead>
             {/* daisyUI draws column headers at 60% of the text colour: 4.47:1 on this panel, under 4.5. */}
             <tr className="text-base-content/80">
-              <th scope="col">Date</th>
+              <th scope="col">{t('chart.date')}</th>
               <th scope="col" className="text-right">
-                Bookings
+                {t('chart.bookings')}
               </th>
               <th scope="col" className="text-right">
-                Revenue
+                {t('chart.revenue')}
               </th>
             </tr>
           </thead>
@@ -54,10 +60,10 @@ export function SummaryChart({ byDay }: { byDay: AdminSummary['byDay'] }) {
             {byDay.map((day) => (
               <tr key={day.date}>
                 <th scope="row" className="font-normal">
-                  {formatCalendarDate(day.date)}
+                  {format.calendarDate(day.date)}
                 </th>
-                <td className="text-right">{day.bookings}</td>
-                <td className="text-right">{formatMoney(day.revenue)}</td>
+                <td className="text-right">{format.number(day.bookings)}</td>
+                <td className="text-right">{format.money(day.revenue)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,27 +1,36 @@
 import { Link } from 'react-router';
-import { formatMoney } from '../../../../shared/money';
-import { FIGURE_DEFINITIONS, type AdminSummary } from '../../../../shared/admin-summary';
+import { Trans, useTranslation } from 'react-i18next';
+import type { AdminSummary } from '../../../../shared/admin-summary';
 import { paths } from '../../../config/paths';
+import { useContentLang, useIntlLocale, useLanguage } from '../../../hooks/use-language';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 
-// One decimal: a quiet month's 0.4 % is not 0 %.
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
-const count = new Intl.NumberFormat('en-US');
+/** The percentage in the page's language; one decimal: a quiet month's 0.4 % is not 0 %. */
+function usePercent(): (value: number) => string {
+  const language = useLanguage();
+  const locale = useIntlLocale();
+  const formatter = new Intl.NumberFormat(language === 'en' ? 'en-US' : locale, { style: 'percent', maximumFractionDigits: 1 });
+  return (value) => formatter.format(value);
+}
 
 /** The period's figures as cards: a label and one number each, two to a row on a phone. */
 export function SummaryFigures({ summary }: { summary: AdminSummary }) {
+  const { t } = useTranslation('admin');
+  const { money, number } = useSalonFormat();
+  const percent = usePercent();
   const figures = [
-    { label: 'Revenue', value: formatMoney(summary.revenue), note: summary.refunds > 0 ? `after ${formatMoney(summary.refunds)} refunded` : 'net of refunds' },
-    { label: 'Paid online', value: formatMoney(summary.paidOnline), note: 'of the revenue, less refunds' },
-    { label: 'Paid at the salon', value: formatMoney(summary.paidAtSalon), note: 'of the revenue, taken at the desk' },
-    { label: 'Deposits kept', value: formatMoney(summary.depositsKept), note: 'late cancellations and no-shows' },
-    { label: 'Due at the salon', value: formatMoney(summary.dueUpcoming), note: 'for visits to come' },
-    { label: 'Unpaid past visits', value: formatMoney(summary.duePast), note: 'not recorded as paid' },
-    { label: 'Bookings', value: count.format(summary.bookings), note: 'visits, not cancelled' },
-    { label: 'Average per visit', value: formatMoney(summary.averagePerVisit), note: 'revenue ÷ bookings' },
-    { label: 'Cancellations', value: count.format(summary.cancellations), note: 'visits cancelled' },
-    { label: 'No-shows', value: count.format(summary.noShows), note: 'visits missed' },
-    { label: 'New customers', value: count.format(summary.newCustomers), note: 'accounts opened' },
-    { label: 'Utilisation', value: percent.format(summary.utilisation), note: 'of chair time in opening hours' },
+    { label: t('figures.revenue'), value: money(summary.revenue), note: summary.refunds > 0 ? t('figures.revenueAfterRefunds', { amount: money(summary.refunds) }) : t('figures.revenueNote') },
+    { label: t('figures.paidOnline'), value: money(summary.paidOnline), note: t('figures.paidOnlineNote') },
+    { label: t('figures.paidAtSalon'), value: money(summary.paidAtSalon), note: t('figures.paidAtSalonNote') },
+    { label: t('figures.depositsKept'), value: money(summary.depositsKept), note: t('figures.depositsKeptNote') },
+    { label: t('figures.dueUpcoming'), value: money(summary.dueUpcoming), note: t('figures.dueUpcomingNote') },
+    { label: t('figures.duePast'), value: money(summary.duePast), note: t('figures.duePastNote') },
+    { label: t('figures.bookings'), value: number(summary.bookings), note: t('figures.bookingsNote') },
+    { label: t('figures.averagePerVisit'), value: money(summary.averagePerVisit), note: t('figures.averagePerVisitNote') },
+    { label: t('figures.cancellations'), value: number(summary.cancellations), note: t('figures.cancellationsNote') },
+    { label: t('figures.noShows'), value: number(summary.noShows), note: t('figures.noShowsNote') },
+    { label: t('figures.newCustomers'), value: number(summary.newCustomers), note: t('figures.newCustomersNote') },
+    { label: t('figures.utilisation'), value: percent(summary.utilisation), note: t('figures.utilisationNote') },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
@@ -42,23 +51,41 @@ export function SummaryFigures({ summary }: { summary: AdminSummary }) {
  * it as the same visits, and knows where money by payment date is.
  */
 export function FigureDefinitions() {
+  const { t } = useTranslation('admin');
+  // The shared contract's FIGURE_DEFINITIONS, in the page's language (the English catalogue holds them word for word).
+  const definitions = [
+    [t('definitions.revenue.figure'), t('definitions.revenue.counts')],
+    [t('definitions.paidOnline.figure'), t('definitions.paidOnline.counts')],
+    [t('definitions.paidAtSalon.figure'), t('definitions.paidAtSalon.counts')],
+    [t('definitions.depositsKept.figure'), t('definitions.depositsKept.counts')],
+    [t('definitions.dueUpcoming.figure'), t('definitions.dueUpcoming.counts')],
+    [t('definitions.duePast.figure'), t('definitions.duePast.counts')],
+    [t('definitions.bookings.figure'), t('definitions.bookings.counts')],
+    [t('definitions.averagePerVisit.figure'), t('definitions.averagePerVisit.counts')],
+    [t('definitions.cancellations.figure'), t('definitions.cancellations.counts')],
+    [t('definitions.noShows.figure'), t('definitions.noShows.counts')],
+    [t('definitions.newCustomers.figure'), t('definitions.newCustomers.counts')],
+    [t('definitions.utilisation.figure'), t('definitions.utilisation.counts')],
+    [t('definitions.topServices.figure'), t('definitions.topServices.counts')],
+    [t('definitions.byStylist.figure'), t('definitions.byStylist.counts')],
+  ] as const;
   return (
     <section aria-labelledby="figure-definitions-heading" className="text-sm text-base-content/80">
       <h3 id="figure-definitions-heading" className="font-semibold text-base-content">
-        What these figures count
+        {t('definitions.heading')}
       </h3>
       <p className="mt-1">
-        All by visit date: an appointment counts on the day of its visit (the salon&apos;s time zone), with what was paid for it, whenever that was paid.
-        Money by the day it was paid is in{' '}
-        <Link to={paths.dashboard.paymentHistory} className="link link-primary">
-          Payment History
-        </Link>
-        .
+        <Trans
+          t={t}
+          i18nKey="definitions.intro"
+          components={{ history: <Link to={paths.dashboard.paymentHistory} className="link link-primary" /> }}
+        />
       </p>
       <ul className="mt-2 space-y-1">
-        {FIGURE_DEFINITIONS.map(({ figure, counts }) => (
+        {definitions.map(([figure, counts]) => (
           <li key={figure}>
-            <span className="font-semibold text-base-content">{figure}</span>: {counts}.
+            <span className="font-semibold text-base-content">{figure}</span>: {counts}
+            {t('definitions.end')}
           </li>
         ))}
       </ul>
@@ -68,21 +95,22 @@ export function FigureDefinitions() {
 
 /** The services that earned most in the period, highest first. */
 export function TopServices({ services }: { services: AdminSummary['topServices'] }) {
-  if (services.length === 0) return <p className="text-base-content/75">No services were booked in this period.</p>;
+  const { t } = useTranslation('admin');
+  const { money, number } = useSalonFormat();
+  const contentLang = useContentLang();
+  if (services.length === 0) return <p className="text-base-content/75">{t('summary.noServices')}</p>;
   return (
     <ol className="divide-y divide-base-300/70">
       {services.map((service, index) => (
         <li key={service.serviceId} className="flex items-baseline gap-3 py-2.5">
           <span aria-hidden="true" className="w-5 shrink-0 text-sm font-semibold text-primary">
-            {index + 1}
+            {number(index + 1)}
           </span>
           <span className="min-w-0 flex-1">
-            {service.title}
-            <span className="block text-xs text-base-content/70">
-              {service.bookings} {service.bookings === 1 ? 'booking' : 'bookings'}
-            </span>
+            <span lang={contentLang}>{service.title}</span>
+            <span className="block text-xs text-base-content/70">{t('summary.bookingCount', { count: service.bookings })}</span>
           </span>
-          <span className="font-semibold whitespace-nowrap">{formatMoney(service.revenue)}</span>
+          <span className="font-semibold whitespace-nowrap">{money(service.revenue)}</span>
         </li>
       ))}
     </ol>
@@ -95,18 +123,20 @@ export function TopServices({ services }: { services: AdminSummary['topServices'
  * stylist keeps one readable row.
  */
 export function BookingsByStylist({ stylists }: { stylists: AdminSummary['byStylist'] }) {
-  if (stylists.length === 0) return <p className="text-base-content/75">No visits in this period.</p>;
+  const { t } = useTranslation('admin');
+  const { money } = useSalonFormat();
+  if (stylists.length === 0) return <p className="text-base-content/75">{t('summary.noVisits')}</p>;
   return (
     <ul className="divide-y divide-base-300/70">
       {stylists.map((stylist) => (
         <li key={stylist.staffId ?? 'none'} className="flex items-baseline gap-3 py-2.5">
           <span className="min-w-0 flex-1 wrap-break-word">
-            {stylist.name ?? <span className="italic">No stylist</span>}
+            {stylist.name ? <span translate="no">{stylist.name}</span> : <span className="italic">{t('noStylist')}</span>}
             <span className="block text-xs text-base-content/70">
-              {stylist.bookings} {stylist.bookings === 1 ? 'booking' : 'bookings'} · {count.format(stylist.minutes)} min booked
+              {t('summary.bookingCount', { count: stylist.bookings })} · {t('summary.minutesBooked', { count: stylist.minutes })}
             </span>
           </span>
-          <span className="font-semibold whitespace-nowrap">{formatMoney(stylist.revenue)}</span>
+          <span className="font-semibold whitespace-nowrap">{money(stylist.revenue)}</span>
         </li>
       ))}
     </ul>

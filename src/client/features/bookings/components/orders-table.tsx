@@ -1,17 +1,18 @@
 import { CustomerContactText } from '../../../components/ui/customer-contact';
 import { useId, useRef, useSyncExternalStore, type ComponentType } from 'react';
 import { CheckCheck, ClipboardList, UserX, XCircle } from 'lucide-react';
-import { formatMoney } from '../../../../shared/money';
+import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/payments';
-import { withStylist } from '../../../../shared/staff';
 import { QueryState } from '../../../components/ui/query-state';
-import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar';
+import { useContentLang, useLanguage } from '../../../hooks/use-language';
+import { TimesInZone, useSalonFormat } from '../../../hooks/use-salon-format';
+import { formatSalonDateTime } from '../../../../shared/calendar';
 import { useBookings, type BookingFilters } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
 import { MoveButton, MovePanel, useMoveControls, useMoveDisclosure, type MoveControl, type MoveDisclosure, type MovePickerProps } from './move-appointment';
 import { TableScrollBox } from '../../../components/ui/table-scroll-box';
-import { bookingMoneyLine, bookingPaid } from '../booking-money';
+import { bookingMoneyLine, bookingPaid, type MoneyLineWords } from '../booking-money';
 import { BookingMoneyNote } from './booking-money-note';
 import { RecordButton, RecordPanel, useRecordControls, type RecordControl } from './record-payment';
 
@@ -33,13 +34,14 @@ export function OrdersTable({ filters, timeZone, MovePicker }: OrdersTableProps)
   const wide = useMediaQuery(WIDE);
   const captionId = useId();
   const isFiltered = Boolean(filters.from || filters.to || filters.status);
+  const { t } = useTranslation('admin');
 
   return (
     <QueryState
       query={bookings}
       className="mt-6"
       loading={{
-        label: 'Loading the bookings',
+        label: t('orders.loading'),
         rows: 4,
         row: (
           <>
@@ -54,8 +56,8 @@ export function OrdersTable({ filters, timeZone, MovePicker }: OrdersTableProps)
       }}
       empty={{
         icon: ClipboardList,
-        title: isFiltered ? 'No bookings match these filters' : 'No bookings yet',
-        message: isFiltered ? 'Try a wider date range or another status.' : 'When customers pay for appointments, they appear here.',
+        title: isFiltered ? t('orders.noMatchTitle') : t('orders.emptyTitle'),
+        message: isFiltered ? t('orders.noMatchText') : t('orders.emptyText'),
       }}
     >
       {(loaded) => {
@@ -64,24 +66,24 @@ export function OrdersTable({ filters, timeZone, MovePicker }: OrdersTableProps)
         return (
           <div ref={scope} className="mt-6 overflow-hidden rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70" aria-busy={bookings.isFetching}>
             <p ref={heading} id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
-              {rows.length} {rows.length === 1 ? 'booking' : 'bookings'}. {timesAreInZone(timeZone)}.
+              {t('orders.count', { count: rows.length })}. <TimesInZone timeZone={timeZone} />.
             </p>
             {/* Six columns and up to four actions a row: beside the dashboard menu the table only fits from
                 1280 px, so tablets get the cards too, with every action in view. */}
-            <TableScrollBox label="Bookings" className="hidden xl:block">
+            <TableScrollBox label={t('orders.label')} className="hidden xl:block">
               <table className="table table-sm sm:table-md" aria-describedby={captionId}>
-                <caption className="sr-only">Bookings</caption>
+                <caption className="sr-only">{t('orders.label')}</caption>
                 <thead>
                   <tr className="text-xs tracking-wide text-base-content/75 uppercase">
-                    <th scope="col">Customer</th>
-                    <th scope="col">Service</th>
-                    <th scope="col">Time</th>
-                    <th scope="col">Status</th>
+                    <th scope="col">{t('orders.customer')}</th>
+                    <th scope="col">{t('orders.service')}</th>
+                    <th scope="col">{t('orders.time')}</th>
+                    <th scope="col">{t('orders.status')}</th>
                     <th scope="col" className="text-right">
-                      Paid
+                      {t('orders.paid')}
                     </th>
                     <th scope="col" className="text-right">
-                      <span className="sr-only sm:not-sr-only">Actions</span>
+                      <span className="sr-only sm:not-sr-only">{t('orders.actions')}</span>
                     </th>
                   </tr>
                 </thead>
@@ -93,7 +95,7 @@ export function OrdersTable({ filters, timeZone, MovePicker }: OrdersTableProps)
               </table>
             </TableScrollBox>
             {/* Below md each booking is a card with its actions in view, not a row scrolled off-screen. */}
-            <ul aria-label="Bookings" className="divide-y divide-base-300/70 xl:hidden">
+            <ul aria-label={t('orders.label')} className="divide-y divide-base-300/70 xl:hidden">
               {rows.map((booking) => (
                 <OrderCard key={booking._id} {...rowProps(booking)} showsPicker={!wide} />
               ))}
@@ -161,6 +163,9 @@ interface LayoutProps extends BookingRowProps {
 
 function OrderRow({ showsPicker, ...props }: LayoutProps) {
   const { booking, timeZone } = props;
+  const { t } = useTranslation('admin');
+  const format = useSalonFormat();
+  const contentLang = useContentLang();
   const describedBy = useId();
   const disclosure = useMoveDisclosure(props.move);
   const recordDisclosure = useMoveDisclosure(props.record);
@@ -168,18 +173,19 @@ function OrderRow({ showsPicker, ...props }: LayoutProps) {
     <>
     <tr className="align-top hover:bg-base-200/50" data-booking-id={booking._id}>
       <td>
-        <p id={describedBy} className="font-semibold">
+        <p id={describedBy} className="font-semibold" translate="no">
           {booking.customer.name}
         </p>
         <CustomerContactText customer={booking.customer} />
       </td>
-      <td>
+      {/* The salon's own title (English until the salon writes a Bangla one); the line under it is the page's. */}
+      <td lang={contentLang}>
         {booking.title}
         <StylistLine booking={booking} />
       </td>
       <td className="whitespace-nowrap">
-        <time dateTime={booking.startsAt}>{formatSalonDateTime(booking.startsAt, timeZone)}</time>
-        <p className="text-xs text-base-content/70">{booking.duration} min</p>
+        <time dateTime={booking.startsAt}>{format.dateTime(booking.startsAt, timeZone)}</time>
+        <p className="text-xs text-base-content/70">{t('minutes', { count: booking.duration })}</p>
       </td>
       <td>
         <BookingStatusBadge status={booking.status} />
@@ -207,7 +213,28 @@ function OrderRow({ showsPicker, ...props }: LayoutProps) {
 
 /** Who does the visit, under the service (a line, not a column: the cards at 390 px have no room for one). */
 function StylistLine({ booking }: { booking: Booking }) {
-  return booking.staffName ? <p className="text-xs text-base-content/70 wrap-break-word">{withStylist(booking.staffName)}</p> : null;
+  const { t } = useTranslation('admin');
+  const language = useLanguage();
+  return booking.staffName ? (
+    <p lang={language === 'en' ? undefined : language} className="text-xs text-base-content/70 wrap-break-word">
+      {t('withStylist', { name: booking.staffName })}
+    </p>
+  ) : null;
+}
+
+/** bookingMoneyLine's sentences in the page's language (undefined on English pages: its own words). */
+export function useMoneyLineWords(): MoneyLineWords | undefined {
+  const { t } = useTranslation('admin');
+  const language = useLanguage();
+  const { money } = useSalonFormat();
+  if (language === 'en') return undefined;
+  return {
+    depositKept: (amount) => t('money.depositKept', { amount: money(amount) }),
+    paidInFull: t('money.paidInFull'),
+    payAtSalon: (due) => t('money.payAtSalon', { due: money(due) }),
+    depositPaid: (paid, due) => t('money.depositPaid', { paid: money(paid), due: money(due) }),
+    paid: (paid, due) => t('money.paid', { paid: money(paid), due: money(due) }),
+  };
 }
 
 /**
@@ -216,10 +243,11 @@ function StylistLine({ booking }: { booking: Booking }) {
  * words at 320 px, never inside one.
  */
 export function PaidFigures({ booking, className = '' }: { booking: Booking; className?: string }) {
-  const line = bookingMoneyLine(booking);
+  const line = bookingMoneyLine(booking, useMoneyLineWords());
+  const { money } = useSalonFormat();
   return (
     <div className={className} data-booking-money="">
-      <p className="font-semibold">{formatMoney(bookingPaid(booking))}</p>
+      <p className="font-semibold">{money(bookingPaid(booking))}</p>
       {line ? <p className="text-xs text-base-content/70">{line}</p> : null}
       <RefundLines booking={booking} />
     </div>
@@ -228,16 +256,21 @@ export function PaidFigures({ booking, className = '' }: { booking: Booking; cla
 
 /** What went back: refunded online, and handed back at the counter when the visit was cancelled. */
 function RefundLines({ booking }: { booking: Booking }) {
+  const { t } = useTranslation('admin');
+  const { money } = useSalonFormat();
   return (
     <>
-      {booking.refunded > 0 ? <p className="text-xs text-base-content/70">{formatMoney(booking.refunded)} refunded</p> : null}
-      {booking.money.handedBack > 0 ? <p className="text-xs text-base-content/70">{formatMoney(booking.money.handedBack)} given back at the counter</p> : null}
+      {booking.refunded > 0 ? <p className="text-xs text-base-content/70">{t('money.refunded', { amount: money(booking.refunded) })}</p> : null}
+      {booking.money.handedBack > 0 ? <p className="text-xs text-base-content/70">{t('money.handedBack', { amount: money(booking.money.handedBack) })}</p> : null}
     </>
   );
 }
 
 function OrderCard({ showsPicker, ...props }: LayoutProps) {
   const { booking, timeZone } = props;
+  const { t } = useTranslation('admin');
+  const format = useSalonFormat();
+  const contentLang = useContentLang();
   const describedBy = useId();
   const disclosure = useMoveDisclosure(props.move);
   const recordDisclosure = useMoveDisclosure(props.record);
@@ -245,7 +278,7 @@ function OrderCard({ showsPicker, ...props }: LayoutProps) {
     <li className="space-y-3 px-4 py-4" data-booking-id={booking._id}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p id={describedBy} className="font-semibold wrap-break-word">
+          <p id={describedBy} className="font-semibold wrap-break-word" translate="no">
             {booking.customer.name}
           </p>
           <CustomerContactText customer={booking.customer} truncate />
@@ -254,16 +287,18 @@ function OrderCard({ showsPicker, ...props }: LayoutProps) {
       </div>
       <div className="flex items-end justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-medium wrap-break-word">{booking.title}</p>
+          <p className="font-medium wrap-break-word" lang={contentLang}>
+            {booking.title}
+          </p>
           <StylistLine booking={booking} />
           <p className="text-sm text-base-content/75">
-            <time dateTime={booking.startsAt}>{formatSalonDateTime(booking.startsAt, timeZone)}</time> · {booking.duration} min
+            <time dateTime={booking.startsAt}>{format.dateTime(booking.startsAt, timeZone)}</time> · {t('minutes', { count: booking.duration })}
           </p>
           {/* Under the visit, where a phone has the width for it; the figure stays at the right. */}
           <BookingMoneyNote booking={booking} />
         </div>
         <div className="shrink-0 text-right">
-          <p className="font-semibold">{formatMoney(bookingPaid(booking))}</p>
+          <p className="font-semibold">{format.money(bookingPaid(booking))}</p>
           <RefundLines booking={booking} />
         </div>
       </div>
@@ -277,6 +312,13 @@ function OrderCard({ showsPicker, ...props }: LayoutProps) {
 /** Which booking a button acts on, for its accessible name: 'Classic Manicure on Sat, 9 Mar 2030, 10:30'. */
 export function bookingName(booking: Booking, timeZone: string): string {
   return `${booking.title} on ${formatSalonDateTime(booking.startsAt, timeZone)}`;
+}
+
+/** bookingName in the page's language. */
+export function useBookingName(): (booking: Booking, timeZone: string) => string {
+  const { t } = useTranslation('admin');
+  const format = useSalonFormat();
+  return (booking, timeZone) => t('bookingName', { title: booking.title, when: format.dateTime(booking.startsAt, timeZone) });
 }
 
 /**
@@ -308,21 +350,23 @@ export function OrderActions({
     showsPicker?: boolean;
     className?: string;
   }) {
+  const { t } = useTranslation('admin');
+  const nameOf = useBookingName();
   if (!booking.canComplete && !booking.canCancel && !move && !record) return null;
-  const which = bookingName(booking, timeZone);
+  const which = nameOf(booking, timeZone);
   const spinner = <span aria-hidden="true" className="loading loading-xs loading-spinner" />;
   const common = { type: 'button', disabled: busy, 'aria-describedby': describedBy, 'data-booking-action': '' } as const;
   return (
     <div className={`flex flex-wrap gap-2 ${className}`.trim()}>
       {booking.canComplete ? (
         <>
-          <button {...common} aria-label={`Mark completed ${which}`} className="btn rounded-full whitespace-nowrap btn-sm btn-primary" onClick={onComplete}>
+          <button {...common} aria-label={t('actions.completeFor', { which })} className="btn rounded-full whitespace-nowrap btn-sm btn-primary" onClick={onComplete}>
             {busy ? spinner : <CheckCheck aria-hidden="true" className="size-4" />}
-            Mark completed
+            {t('actions.complete')}
           </button>
-          <button {...common} aria-label={`No-show ${which}`} className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-warning" onClick={onNoShow}>
+          <button {...common} aria-label={t('actions.noShowFor', { which })} className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-warning" onClick={onNoShow}>
             {busy ? spinner : <UserX aria-hidden="true" className="size-4" />}
-            No-show
+            {t('actions.noShow')}
           </button>
         </>
       ) : null}
@@ -331,9 +375,9 @@ export function OrderActions({
       ) : null}
       {move ? <MoveButton control={move} panelId={panelId} buttonRef={buttonRef} which={which} busy={busy} describedBy={describedBy} controlsPanel={showsPicker} /> : null}
       {booking.canCancel ? (
-        <button {...common} aria-label={`Cancel ${which}`} className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-error" onClick={onCancel}>
+        <button {...common} aria-label={t('actions.cancelFor', { which })} className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-error" onClick={onCancel}>
           {busy ? spinner : <XCircle aria-hidden="true" className="size-4" />}
-          Cancel
+          {t('actions.cancel')}
         </button>
       ) : null}
     </div>

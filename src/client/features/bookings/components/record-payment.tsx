@@ -2,13 +2,16 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Banknote } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { COUNTER_METHOD_LABELS, counterMethodSchema, counterPaymentInputSchema } from '../../../../shared/deposits';
-import { formatMoney } from '../../../../shared/money';
+import { Trans, useTranslation } from 'react-i18next';
+import { counterMethodSchema, counterPaymentInputSchema, type CounterMethod } from '../../../../shared/deposits';
 import type { Booking } from '../../../../shared/payments';
 import { SubmitButton } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField } from '../../../components/ui/form-field';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useErrorText } from '../../../hooks/use-error-text';
+import { useContentLang } from '../../../hooks/use-language';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 import type { CounterPaymentInput } from '../api/record-counter-payment';
 import { PanelButton, type MoveDisclosure, type PanelButtonProps } from './move-appointment';
 
@@ -43,10 +46,11 @@ export function useRecordControls(record: ((booking: Booking, input: CounterPaym
 }
 
 export function RecordButton({ which, ...props }: PanelButtonProps & { control: RecordControl }) {
+  const { t } = useTranslation('admin');
   return (
-    <PanelButton {...props} name={`Record payment for ${which}`} className="btn-success">
+    <PanelButton {...props} name={t('record.buttonFor', { which })} className="btn-success">
       <Banknote aria-hidden="true" className="size-4" />
-      Record payment
+      {t('record.button')}
     </PanelButton>
   );
 }
@@ -89,6 +93,11 @@ interface RecordPaymentFormProps {
 export function RecordPaymentForm({ title, customerName, due, onSave, onCancel }: RecordPaymentFormProps) {
   const headingId = useId();
   const methodName = useId();
+  const { t } = useTranslation('admin');
+  const errorText = useErrorText();
+  const { money } = useSalonFormat();
+  const contentLang = useContentLang();
+  const methodLabels: Record<CounterMethod, string> = { cash: t('method.cash'), card: t('method.card'), bkash: t('method.bkash'), nagad: t('method.nagad') };
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -101,6 +110,8 @@ export function RecordPaymentForm({ title, customerName, due, onSave, onCancel }
     defaultValues: { amount: due, method: 'cash' },
   });
 
+  const methodField = register('method');
+
   // Opened by 'Record payment': the amount is what she is asked about first.
   useEffect(() => setFocus('amount', { shouldSelect: true }), [setFocus]);
 
@@ -112,7 +123,7 @@ export function RecordPaymentForm({ title, customerName, due, onSave, onCancel }
       // A refusal of what was typed (400) or of what the visit owes now (409) belongs to the form's
       // fields; anything else (the connection, the server) is said above the buttons.
       if (!(error instanceof ApiRequestError) || (error.statusCode !== 400 && error.statusCode !== 409)) {
-        setFailure(error instanceof Error ? error.message : 'The payment was not recorded. Please try again.');
+        setFailure(error instanceof Error ? errorText(error.message) : t('record.failed'));
         return;
       }
       const amountIssue = error.issues?.find((issue) => issue.path === 'amount');
@@ -132,43 +143,43 @@ export function RecordPaymentForm({ title, customerName, due, onSave, onCancel }
     <form noValidate aria-labelledby={headingId} onSubmit={(event) => void onSubmit(event)} onKeyDown={onKeyDown} className="space-y-4 rounded-box bg-base-200/60 p-4">
       <div>
         <p id={headingId} className="font-semibold wrap-break-word">
-          Record a payment for {title}
+          <Trans t={t} i18nKey="record.heading" values={{ title }} components={{ service: <span lang={contentLang} /> }} />
         </p>
         <p className="text-sm text-base-content/75 wrap-break-word">
-          {customerName} owes {formatMoney(due)} at the salon.
+          <Trans t={t} i18nKey="record.owes" values={{ name: customerName, amount: money(due) }} components={{ name: <span translate="no" /> }} />
         </p>
       </div>
       <InputField
-        label="Amount (৳)"
+        label={t('record.amount')}
         type="number"
         inputMode="decimal"
         step="0.01"
         min="0"
         className="max-w-48"
-        error={errors.amount?.message}
+        error={errors.amount?.message === undefined ? undefined : errorText(errors.amount.message)}
         registration={register('amount', { valueAsNumber: true })}
       />
       <fieldset aria-describedby={errors.method ? `${methodName}-error` : undefined}>
-        <legend className="mb-1.5 text-sm font-medium">Paid by</legend>
+        <legend className="mb-1.5 text-sm font-medium">{t('record.paidBy')}</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-2">
           {counterMethodSchema.options.map((method) => (
             <label key={method} className="flex cursor-pointer items-center gap-2 text-sm">
-              <input type="radio" value={method} className="radio radio-sm radio-primary" {...register('method')} />
-              {COUNTER_METHOD_LABELS[method]}
+              <input type="radio" value={method} className="radio radio-sm radio-primary" {...methodField} />
+              {methodLabels[method]}
             </label>
           ))}
         </div>
         {errors.method ? (
           <p id={`${methodName}-error`} className="mt-1.5 text-sm font-medium text-error">
-            {errors.method.message}
+            {errorText(errors.method.message ?? '')}
           </p>
         ) : null}
       </fieldset>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <div className="flex flex-wrap items-center gap-2">
-        <SubmitButton label="Record" icon={Banknote} pending={isSubmitting} className="btn-sm" />
+        <SubmitButton label={t('record.save')} icon={Banknote} pending={isSubmitting} className="btn-sm" />
         <button type="button" className="btn rounded-full btn-ghost btn-sm" onClick={onCancel}>
-          Cancel
+          {t('record.cancel')}
         </button>
       </div>
     </form>

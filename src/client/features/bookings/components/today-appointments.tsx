@@ -1,8 +1,9 @@
 import { useId, useRef, type ComponentType } from 'react';
 import { CalendarCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/ui/query-state';
-import { formatSalonTime, timesAreInZone } from '../../../../shared/calendar';
-import { withStylist } from '../../../../shared/staff';
+import { useContentLang } from '../../../hooks/use-language';
+import { TimesInZone, useSalonFormat } from '../../../hooks/use-salon-format';
 import { useBookings } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
@@ -20,12 +21,13 @@ export function TodayAppointments({ date, timeZone, MovePicker }: { date: string
   const heading = useRef<HTMLParagraphElement>(null);
   const actions = useBookingActions('admin', { scope, heading, timeZone });
   const rowProps = rowPropsOf(actions, timeZone, useMoveControls(MovePicker, actions.move), useRecordControls(actions.record));
+  const { t } = useTranslation('admin');
 
   return (
     <QueryState
       query={bookings}
       loading={{
-        label: "Loading today's appointments",
+        label: t('today.loading'),
         rows: 3,
         row: (
           <>
@@ -37,16 +39,16 @@ export function TodayAppointments({ date, timeZone, MovePicker }: { date: string
           </>
         ),
       }}
-      empty={{ icon: CalendarCheck, title: 'No appointments today', message: 'Paid bookings for today appear here as they come in.' }}
+      empty={{ icon: CalendarCheck, title: t('today.emptyTitle'), message: t('today.emptyText') }}
     >
       {(loaded) => {
         const rows = [...loaded].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
         return (
           <div ref={scope} className="rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70" aria-busy={bookings.isFetching}>
             <p ref={heading} className="border-b border-base-300/70 px-4 py-2.5 text-sm text-base-content/75">
-              {rows.length} {rows.length === 1 ? 'appointment' : 'appointments'}. {timesAreInZone(timeZone)}.
+              {t('today.count', { count: rows.length })}. <TimesInZone timeZone={timeZone} />.
             </p>
-            <ul aria-label="Today's appointments" className="divide-y divide-base-300/70">
+            <ul aria-label={t('today.label')} className="divide-y divide-base-300/70">
               {rows.map((booking) => (
                 <TodayRow key={booking._id} {...rowProps(booking)} />
               ))}
@@ -60,21 +62,24 @@ export function TodayAppointments({ date, timeZone, MovePicker }: { date: string
 
 function TodayRow(props: BookingRowProps) {
   const { booking, timeZone } = props;
+  const { t } = useTranslation('admin');
+  const format = useSalonFormat();
+  const contentLang = useContentLang();
   const describedBy = useId();
   const disclosure = useMoveDisclosure(props.move);
   const recordDisclosure = useMoveDisclosure(props.record);
   return (
     <li data-booking-id={booking._id} className="flex flex-wrap items-start gap-x-4 gap-y-2 px-4 py-3">
       <time dateTime={booking.startsAt} className="w-12 shrink-0 pt-0.5 font-semibold tabular-nums">
-        {formatSalonTime(booking.startsAt, timeZone)}
+        {format.time(booking.startsAt, timeZone)}
       </time>
       <div className="min-w-0 flex-1">
-        <p id={describedBy} className="font-semibold">
+        <p id={describedBy} className="font-semibold" translate="no">
           {booking.customer.name}
         </p>
         <p className="text-sm text-base-content/75 wrap-break-word">
-          {booking.title} · {booking.duration} min
-          {booking.staffName ? ` · ${withStylist(booking.staffName)}` : null}
+          {contentLang ? <span lang={contentLang}>{booking.title}</span> : booking.title} · {t('minutes', { count: booking.duration })}
+          {booking.staffName ? ` · ${t('withStylist', { name: booking.staffName })}` : null}
         </p>
       </div>
       <BookingStatusBadge status={booking.status} />

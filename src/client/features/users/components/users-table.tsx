@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { ShieldMinus, ShieldPlus, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { User } from '../../../../shared/user';
 import { QueryState } from '../../../components/ui/query-state';
 import { UserAvatar } from '../../../components/ui/user-avatar';
@@ -7,20 +9,26 @@ import { confirmDialog, showError, showSuccess } from '../../../lib/dialogs';
 import { useChangeRole, type RoleChange } from '../api/change-role';
 import { useUsers } from '../api/get-users';
 import { TableScrollBox } from '../../../components/ui/table-scroll-box';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 
 /**
  * Ask, change, say so, refetch. The question names the person; the spec's sentence stays under it,
  * with the spelling corrected.
  */
-const dialogs: Record<RoleChange, { title: (name: string) => string; text: string; confirm: string; done: (name: string) => string }> = {
-  'make-admin': { title: (name) => `Make ${name} an admin?`, text: 'You want to make user admin!', confirm: 'Yes, make admin', done: (name) => `${name} is an admin now.` },
-  'remove-admin': {
-    title: (name) => `Remove ${name}'s admin role?`,
-    text: 'You want to remove user admin role!',
-    confirm: 'Yes, remove admin',
-    done: (name) => `${name} is no longer an admin.`,
+const dialogsIn = (t: TFunction<'admin'>): Record<RoleChange, { title: (name: string) => string; text: string; confirm: string; done: (name: string) => string }> => ({
+  'make-admin': {
+    title: (name) => t('users.makeTitle', { name }),
+    text: t('users.makeText'),
+    confirm: t('users.makeConfirm'),
+    done: (name) => t('users.makeDone', { name }),
   },
-};
+  'remove-admin': {
+    title: (name) => t('users.removeTitle', { name }),
+    text: t('users.removeText'),
+    confirm: t('users.removeConfirm'),
+    done: (name) => t('users.removeDone', { name }),
+  },
+});
 
 interface UsersTableProps {
   /** The signed-in admin, marked "you" in the list. */
@@ -32,18 +40,20 @@ export function UsersTable({ currentUserId }: UsersTableProps) {
   const users = useUsers();
   const changeRole = useChangeRole();
   const captionId = useId();
+  const { t } = useTranslation('admin');
+  const { number } = useSalonFormat();
 
   const onChangeRole = async (user: User, change: RoleChange) => {
-    const dialog = dialogs[change];
+    const dialog = dialogsIn(t)[change];
     const confirmed = await confirmDialog({ title: dialog.title(user.name), text: dialog.text, icon: 'warning', confirmButtonText: dialog.confirm });
     if (!confirmed) return;
     changeRole.mutate(
       { id: user._id, change },
       {
         onSuccess: ({ modifiedCount }) => {
-          if (modifiedCount === 1) void showSuccess({ title: 'Admin!', text: dialog.done(user.name) });
+          if (modifiedCount === 1) void showSuccess({ title: t('users.doneTitle'), text: dialog.done(user.name) });
         },
-        onError: (error) => void showError({ title: 'The role was not changed', text: error.message }),
+        onError: (error) => void showError({ title: t('users.failed'), text: error.message }),
       },
     );
   };
@@ -55,7 +65,7 @@ export function UsersTable({ currentUserId }: UsersTableProps) {
       query={users}
       className="mt-8"
       loading={{
-        label: 'Loading the accounts',
+        label: t('users.loading'),
         rows: 4,
         row: (
           <>
@@ -68,28 +78,28 @@ export function UsersTable({ currentUserId }: UsersTableProps) {
           </>
         ),
       }}
-      empty={{ icon: Users, title: 'No accounts yet', message: 'When customers sign up, they appear here.' }}
+      empty={{ icon: Users, title: t('users.emptyTitle'), message: t('users.emptyText') }}
     >
       {(accounts) => {
         const admins = accounts.filter((user) => user.role === 'admin').length;
         return (
           <div className="mt-8 overflow-hidden rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70">
             <p id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
-              {accounts.length} {accounts.length === 1 ? 'account' : 'accounts'}, {admins} {admins === 1 ? 'admin' : 'admins'}
+              {t('users.accounts', { count: accounts.length })}, {t('users.admins', { count: admins })}
             </p>
-            <TableScrollBox label="Accounts" className="hidden md:block">
+            <TableScrollBox label={t('users.label')} className="hidden md:block">
               <table className="table table-sm sm:table-md" aria-describedby={captionId}>
-                <caption className="sr-only">Accounts and their roles</caption>
+                <caption className="sr-only">{t('users.caption')}</caption>
                 <thead>
                   <tr className="text-xs tracking-wide text-base-content/75 uppercase">
                     <th scope="col" className="w-12">
                       #
                     </th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Role</th>
+                    <th scope="col">{t('users.name')}</th>
+                    <th scope="col">{t('users.email')}</th>
+                    <th scope="col">{t('users.role')}</th>
                     <th scope="col" className="text-right">
-                      Action
+                      {t('users.action')}
                     </th>
                   </tr>
                 </thead>
@@ -100,19 +110,21 @@ export function UsersTable({ currentUserId }: UsersTableProps) {
                     const busy = pendingId === user._id;
                     return (
                       <tr key={user._id} className="hover:bg-base-200/50">
-                        <td className="text-base-content/70">{index + 1}</td>
+                        <td className="text-base-content/70">{number(index + 1)}</td>
                         <td>
                           <div className="flex items-center gap-3">
                             <UserAvatar name={user.name} image={user.image} ring="none" />
                             <div className="min-w-0">
                               <p className="flex flex-wrap items-center gap-x-2 font-semibold">
-                                <span>{user.name}</span>
-                                {isMe ? <span className="badge badge-ghost badge-sm">you</span> : null}
+                                <span translate="no">{user.name}</span>
+                                {isMe ? <span className="badge badge-ghost badge-sm">{t('users.you')}</span> : null}
                               </p>
                             </div>
                           </div>
                         </td>
-                        <td className="text-base-content/80">{user.email}</td>
+                        <td className="text-base-content/80" translate="no">
+                          {user.email}
+                        </td>
                         <td>
                           <RoleBadge isAdmin={isAdmin} />
                         </td>
@@ -126,16 +138,16 @@ export function UsersTable({ currentUserId }: UsersTableProps) {
               </table>
             </TableScrollBox>
             {/* Below md each account is a card with its button in view, not in a sideways scroll. */}
-            <ul aria-label="Accounts and their roles" className="divide-y divide-base-300/70 md:hidden">
+            <ul aria-label={t('users.caption')} className="divide-y divide-base-300/70 md:hidden">
               {accounts.map((user) => (
                 <li key={user._id} className="flex flex-wrap items-center gap-3 px-4 py-4">
                   <UserAvatar name={user.name} image={user.image} ring="none" className="size-10" />
                   <div className="min-w-0 flex-1 basis-40">
                     <p className="font-semibold wrap-break-word">
-                      {user.name}
-                      {user._id === currentUserId ? <span className="ml-2 badge badge-ghost badge-sm">you</span> : null}
+                      <span translate="no">{user.name}</span>
+                      {user._id === currentUserId ? <span className="ml-2 badge badge-ghost badge-sm">{t('users.you')}</span> : null}
                     </p>
-                    <p className="truncate text-xs text-base-content/70" title={user.email}>
+                    <p className="truncate text-xs text-base-content/70" title={user.email} translate="no">
                       {user.email}
                     </p>
                     <p className="mt-1">
@@ -154,16 +166,17 @@ export function UsersTable({ currentUserId }: UsersTableProps) {
 }
 
 function RoleBadge({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useTranslation('admin');
   return isAdmin ? (
-    <span className="badge border-accent/50 bg-accent/15 font-medium text-gold-ink badge-sm">Admin</span>
+    <span className="badge border-accent/50 bg-accent/15 font-medium text-gold-ink badge-sm">{t('users.roleAdmin')}</span>
   ) : (
-    <span className="badge border-base-300 bg-base-200 font-medium text-base-content/80 badge-sm">Customer</span>
+    <span className="badge border-base-300 bg-base-200 font-medium text-base-content/80 badge-sm">{t('users.roleCustomer')}</span>
   );
 }
 
 const roleButtons = {
-  'remove-admin': { label: 'Remove Admin', icon: ShieldMinus, tone: 'btn-outline btn-secondary' },
-  'make-admin': { label: 'Make admin', icon: ShieldPlus, tone: 'btn-primary' },
+  'remove-admin': { icon: ShieldMinus, tone: 'btn-outline btn-secondary' },
+  'make-admin': { icon: ShieldPlus, tone: 'btn-primary' },
 } as const;
 
 interface RoleButtonProps {
@@ -176,7 +189,9 @@ interface RoleButtonProps {
 
 function RoleButton({ user, isMe, busy, onChangeRole }: RoleButtonProps) {
   const change: RoleChange = user.role === 'admin' ? 'remove-admin' : 'make-admin';
-  const { label, icon: Icon, tone } = roleButtons[change];
+  const { icon: Icon, tone } = roleButtons[change];
+  const { t } = useTranslation('admin');
+  const label = change === 'remove-admin' ? t('users.removeButton') : t('users.makeButton');
   const reasonId = useId();
   // Not offered only to be refused: her own admin role stays, and the row says why.
   const ownRole = isMe && change === 'remove-admin';
@@ -186,7 +201,7 @@ function RoleButton({ user, isMe, busy, onChangeRole }: RoleButtonProps) {
         type="button"
         className={`btn rounded-full whitespace-nowrap btn-sm ${tone}`}
         // Every row has one: the name says whose role it changes (the visible words come first).
-        aria-label={`${label} ${user.name}`}
+        aria-label={change === 'remove-admin' ? t('users.removeButtonFor', { name: user.name }) : t('users.makeButtonFor', { name: user.name })}
         aria-describedby={ownRole ? reasonId : undefined}
         disabled={busy || ownRole}
         onClick={() => void onChangeRole(user, change)}
@@ -196,7 +211,7 @@ function RoleButton({ user, isMe, busy, onChangeRole }: RoleButtonProps) {
       </button>
       {ownRole ? (
         <span id={reasonId} className="max-w-48 text-right text-xs text-base-content/70">
-          Your own role: another admin can remove it.
+          {t('users.ownRole')}
         </span>
       ) : null}
     </span>
