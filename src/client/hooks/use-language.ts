@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useSite } from '../app/site';
 import { intlLocale, isLanguage, type Language } from '../../shared/i18n/language';
 
 /** The language the page is shown in (its address decides: /bn/… is Bangla). */
@@ -9,7 +10,7 @@ export function useLanguage(): Language {
 
 /** The Intl locale the page writes dates and numbers in (bn-BD: Bengali digits). */
 export function useIntlLocale(): string {
-  return intlLocale(useLanguage());
+  return intlLocale(useLanguage(), useSite().latinDigits);
 }
 
 /**
