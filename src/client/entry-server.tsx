@@ -31,8 +31,8 @@ const handlers = Object.fromEntries(
 const catalogueModules = import.meta.glob<Record<string, unknown>>('../shared/i18n/locales/*/*.json', { eager: true, import: 'default' });
 const allResources = resourcesOf(catalogueModules);
 
-function i18nFor(language: Language): I18n {
-  return createI18n(language, { [language]: allResources[language] ?? {} });
+function i18nFor(language: Language, latinDigits: boolean): I18n {
+  return createI18n(language, { [language]: allResources[language] ?? {} }, undefined, latinDigits);
 }
 
 function headOf(meta: PageMeta, language: Language, i18n: I18n): PageHead {
@@ -116,7 +116,7 @@ function splitPreloads(html: string): { preloads: string; body: string } {
 async function render(url: string, inputs: PageInputs, site: SiteInfo): Promise<RenderedPage> {
   const language = languageOfPath(new URL(url, site.publicUrl).pathname);
   const handler = handlers[language];
-  const i18n = i18nFor(language);
+  const i18n = i18nFor(language, site.latinDigits);
   const context = await handler.query(new Request(new URL(url, site.publicUrl)));
   if (context instanceof Response) throw new Error(`${url} answered with a redirect; only pages are rendered`);
   if (context.errors) throw new Error(`${url} failed to load: ${JSON.stringify(context.errors)}`);
@@ -164,7 +164,7 @@ export const renderer: PageRenderer = {
   render,
   shellDataJson: (site) => pageDataJson({ site, queries: [] }),
   shellHead: (language) => {
-    const t = i18nFor(language).getFixedT(language, 'meta');
+    const t = i18nFor(language, false).getFixedT(language, 'meta');
     return { title: 'Parlour', description: t('home.description'), canonicalPath: null, language, alternates: [] };
   },
   languageOf: (url) => languageOfPath(new URL(url, 'http://parlour.invalid').pathname),

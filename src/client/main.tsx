@@ -45,7 +45,7 @@ async function start() {
   // rendered with, so the first render needs no fetch.
   const language = languageOfPath(window.location.pathname);
   document.documentElement.lang = language;
-  const i18n = createI18n(language, pageData?.i18n?.language === language ? pageData.i18n.resources : undefined, loadCatalogue);
+  const i18n = createI18n(language, pageData?.i18n?.language === language ? pageData.i18n.resources : undefined, loadCatalogue, pageData?.site.latinDigits);
   await Promise.all([hydrating ? loadLazyMatches(basenameOf(language)) : undefined, i18n.loadNamespaces('common')]);
 
   const app = (

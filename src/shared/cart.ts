@@ -28,6 +28,8 @@ export const cartItemSchema = z.object({
   cartItemId: idSchema,
   email: z.string(),
   title: z.string(),
+  /** The service's Bangla title (null: none; a Bangla page shows the English one). */
+  title_bn: z.string().nullable(),
   price: z.number(),
   image_url: z.string(),
   duration: z.number().int(),

@@ -147,6 +147,8 @@ export const bookingSchema = z.object({
   /** The service booked: a move is to another time of the same service. */
   serviceId: idSchema,
   title: z.string(),
+  /** The Bangla title it had when booked (null: none; a Bangla page shows the English one). */
+  title_bn: z.string().nullable(),
   price: z.number(),
   duration: z.number().int(),
   image_url: z.string(),
@@ -192,6 +194,7 @@ export const paymentSchema = z.object({
     z.object({
       bookingId: idSchema,
       title: z.string(),
+      title_bn: z.string().nullable(),
       price: z.number(),
       /** What of the price this payment took online (the price, a deposit, or 0: paid at the salon). */
       online: z.number(),

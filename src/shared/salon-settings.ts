@@ -145,6 +145,11 @@ export const salonSettingsSchema = z.object({
    */
   smsQuietFrom: wallClockTimeSchema('Quiet hours start'),
   smsQuietUntil: wallClockTimeSchema('Quiet hours end'),
+  /**
+   * Bangla pages and texts write numbers in Latin digits (1,200) instead of Bengali ones (১,২০০);
+   * a stored row from before it reads as Bengali digits (the defaults fill it in; docs/decisions/050).
+   */
+  latinDigits: z.boolean({ error: 'Choose the digits' }),
 });
 
 export type SalonSettings = z.infer<typeof salonSettingsSchema>;
@@ -181,4 +186,5 @@ export const DEFAULT_SALON_SETTINGS: SalonSettings = {
   // Nobody in Dhaka wants the salon's text at night.
   smsQuietFrom: '21:00',
   smsQuietUntil: '08:00',
+  latinDigits: false,
 };

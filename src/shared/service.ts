@@ -8,6 +8,9 @@ export const serviceSchema = z.object({
   _id: idSchema,
   title: z.string(),
   description: z.string(),
+  /** The salon's Bangla title and description; null: none written, the English one is shown. */
+  title_bn: z.string().nullable(),
+  description_bn: z.string().nullable(),
   price: z.number().describe('Price in the salon currency (major units, at most two decimals)'),
   duration: z.number().int().describe('Duration of the service in minutes'),
   buffer: z.number().int().describe('Minutes after the visit that still block the stylist (cleaning up, colour setting), not the client'),
@@ -33,6 +36,20 @@ export const serviceTitleSchema = z
   .min(1, 'Title is required')
   .max(100, 'Title must be at most 100 characters');
 
+/**
+ * The Bangla versions are optional, with the English ones' limits: empty means "none" (stored as
+ * null), and a Bangla page then shows the English text (docs/decisions/050).
+ */
+const optionalBangla = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .transform((v) => (v === '' ? null : v))
+    .nullable();
+
+export const serviceTitleBnSchema = optionalBangla(100, 'Bangla title must be at most 100 characters');
+
 export const servicePriceSchema = z
   .number({ error: 'Price is required' })
   .positive('Price must be more than 0')
@@ -46,6 +63,8 @@ export const serviceDescriptionSchema = z
   .trim()
   .min(1, 'Description is required')
   .max(2000, 'Description must be at most 2000 characters');
+
+export const serviceDescriptionBnSchema = optionalBangla(2000, 'Bangla description must be at most 2000 characters');
 
 export const serviceDurationSchema = z
   .number({ error: 'Duration is required' })
@@ -78,6 +97,8 @@ export const serviceCreateSchema = z.object({
   title: serviceTitleSchema,
   price: servicePriceSchema,
   description: serviceDescriptionSchema,
+  title_bn: serviceTitleBnSchema.optional(),
+  description_bn: serviceDescriptionBnSchema.optional(),
   duration: serviceDurationSchema.default(DEFAULT_DURATION),
   buffer: serviceBufferSchema.default(0),
   category: serviceCategorySchema.optional(),
@@ -92,6 +113,8 @@ export const serviceUpdateSchema = z
     title: serviceTitleSchema,
     price: servicePriceSchema,
     description: serviceDescriptionSchema,
+    title_bn: serviceTitleBnSchema,
+    description_bn: serviceDescriptionBnSchema,
     duration: serviceDurationSchema,
     buffer: serviceBufferSchema,
     category: serviceCategorySchema,
@@ -100,3 +123,14 @@ export const serviceUpdateSchema = z
   })
   .partial();
 export type ServiceUpdateInput = z.input<typeof serviceUpdateSchema>;
+
+/** A text the salon wrote in English and perhaps in Bangla. */
+export type BilingualText = { en: string; bn: string | null | undefined };
+
+/**
+ * The text a reader of `language` sees and the language it is in: the Bangla one on a Bangla page
+ * when the salon wrote one, else the English (docs/decisions/050).
+ */
+export function pickText(text: BilingualText, language: string): { text: string; lang: 'en' | 'bn' } {
+  return language === 'bn' && text.bn ? { text: text.bn, lang: 'bn' } : { text: text.en, lang: 'en' };
+}

@@ -14,6 +14,8 @@ export type SiteInfo = {
   publicUrl: string;
   /** The current year in the salon's time zone (the copyright line). */
   year: number;
+  /** The salon's choice of Latin digits on Bangla pages (settings.latinDigits; docs/decisions/050). */
+  latinDigits: boolean;
 };
 
 /** The cached public data a page is rendered from, as the API serves it. */

@@ -1,7 +1,7 @@
 import { createInstance, type i18n as I18n, type Resource } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../../shared/i18n/language';
+import { intlLocale, isLanguage, type Language } from '../../shared/i18n/language';
 
 /**
  * The site's texts (docs/decisions/047-languages.md): one JSON catalogue per language and
@@ -22,7 +22,7 @@ export type CatalogueLoader = (language: string, namespace: string) => Promise<R
  * An i18next instance for one language. `resources` are the catalogues already at hand (those the
  * server rendered with, or all of them on the server and in tests); `load` fetches the rest.
  */
-export function createI18n(language: Language, resources?: Resource, load?: CatalogueLoader): I18n {
+export function createI18n(language: Language, resources?: Resource, load?: CatalogueLoader, latinDigits = false): I18n {
   const instance = createInstance();
   if (load) instance.use(resourcesToBackend(load));
   instance.use(initReactI18next);
@@ -42,6 +42,12 @@ export function createI18n(language: Language, resources?: Resource, load?: Cata
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
     returnNull: false,
+  });
+  // i18next writes `{{count, number}}` with its own language code ('bn': Bengali digits always);
+  // the page's locale follows the salon's choice of digits (useIntlLocale, docs/decisions/050).
+  instance.services.formatter?.addCached('number', (lng: string | undefined, options: Intl.NumberFormatOptions) => {
+    const format = new Intl.NumberFormat(intlLocale(isLanguage(lng) ? lng : language, latinDigits), options);
+    return (value: number) => format.format(value);
   });
   return instance;
 }

@@ -7,7 +7,7 @@ import type { SiteInfo } from '../../shared/ssr';
  * rendered; without them (Vite's dev server, tests) the browser's own origin and clock stand in.
  */
 export function browserSiteInfo(): SiteInfo {
-  return { publicUrl: globalThis.location?.origin ?? '', year: new Date().getFullYear() };
+  return { publicUrl: globalThis.location?.origin ?? '', year: new Date().getFullYear(), latinDigits: false };
 }
 
 const SiteContext = createContext<SiteInfo | null>(null);

@@ -32,6 +32,7 @@ export function cartItemFor(service: Service, user: User, overrides: Partial<Car
     cartItemId: service._id,
     email: user.email,
     title: service.title,
+    title_bn: service.title_bn,
     price: service.price,
     image_url: service.image_url,
     duration: service.duration,

@@ -122,7 +122,7 @@ export function fakeCatalogue(initial: Service[] = defaultServices) {
       const parsed = serviceCreateSchema.safeParse(body);
       if (!parsed.success) return apiErrorResponse(400, 'Check the highlighted fields.', fieldIssues(parsed.error));
       const _id = `00000000-0000-4000-8000-${String(nextId++).padStart(12, '0')}`;
-      list.push({ _id, ...parsed.data, category: parsed.data.category ?? null, paymentPolicy: parsed.data.paymentPolicy ?? null });
+      list.push({ _id, ...parsed.data, title_bn: parsed.data.title_bn ?? null, description_bn: parsed.data.description_bn ?? null, category: parsed.data.category ?? null, paymentPolicy: parsed.data.paymentPolicy ?? null });
       const answer: z.infer<typeof insertedSchema> = { insertedId: _id };
       return HttpResponse.json(answer, { status: 201 });
     }),

@@ -57,6 +57,7 @@ export function heldItem(service: (typeof services)[number], startsAt: string | 
     cartItemId: service._id,
     email: user.email,
     title: service.title,
+    title_bn: service.title_bn ?? null,
     price: service.price,
     image_url: service.image_url,
     duration: service.duration,
@@ -80,8 +81,8 @@ export function heldBookingList(user: User = customerUser): CartItem[] {
 
 type StoredBooking = Omit<Booking, 'canCancel' | 'canComplete' | 'canMove'>;
 
-type ServiceOverride = Omit<Payment['services'][number], 'online' | 'plan' | 'takenAtSalon' | 'handedBack'> &
-  Partial<Pick<Payment['services'][number], 'online' | 'plan' | 'takenAtSalon' | 'handedBack'>>;
+type ServiceOverride = Omit<Payment['services'][number], 'online' | 'plan' | 'takenAtSalon' | 'handedBack' | 'title_bn'> &
+  Partial<Pick<Payment['services'][number], 'online' | 'plan' | 'takenAtSalon' | 'handedBack' | 'title_bn'>>;
 
 /** A payment; its services are paid in full online unless a test says otherwise. */
 export function paymentRecord(n: number, { services, ...overrides }: Omit<Partial<Payment>, 'services'> & { services?: ServiceOverride[] } = {}): Payment {
@@ -99,11 +100,11 @@ export function paymentRecord(n: number, { services, ...overrides }: Omit<Partia
     paidAt: '2030-01-15T06:00:00.000Z',
     customer: { name: customerUser.name, email: customerUser.email, phone: null },
     services: [
-      { bookingId: uuid('b0000000', n), title: manicure.title, price: manicure.price, online: manicure.price, plan: 'full', startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed', staffName: null, takenAtSalon: 0, handedBack: 0 },
+      { bookingId: uuid('b0000000', n), title: manicure.title, title_bn: null, price: manicure.price, online: manicure.price, plan: 'full', startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed', staffName: null, takenAtSalon: 0, handedBack: 0 },
     ],
     declines: [],
     ...overrides,
-    ...(services && { services: services.map((service) => ({ online: service.price, plan: 'full', takenAtSalon: 0, handedBack: 0, ...service })) }),
+    ...(services && { services: services.map((service) => ({ online: service.price, plan: 'full', takenAtSalon: 0, handedBack: 0, title_bn: null, ...service })) }),
   });
 }
 
@@ -137,6 +138,7 @@ export function bookingRecord(
     paymentId: uuid('a0000000', n),
     serviceId: keratin._id,
     title: keratin.title,
+    title_bn: keratin.title_bn ?? null,
     price: keratin.price,
     duration: keratin.duration,
     image_url: keratin.image_url,
@@ -264,6 +266,7 @@ export function fakePayments({
           paymentId: payment._id,
           serviceId: item.cartItemId,
           title: item.title,
+          title_bn: item.title_bn ?? null,
           price: item.price,
           duration: item.duration,
           image_url: item.image_url,
@@ -342,6 +345,7 @@ export function fakePayments({
         services: items.map((item) => ({
           bookingId: uuid('b0000000', nextBooking++),
           title: item.title,
+          title_bn: item.title_bn ?? null,
           price: item.price,
           startsAt: item.startsAt ?? '',
           status: 'pending' as const,

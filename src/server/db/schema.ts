@@ -38,6 +38,9 @@ export const services = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
     description: text('description').notNull(),
+    /** The admin's Bangla title and description (docs/decisions/050); null: the English one is shown. */
+    titleBn: text('title_bn'),
+    descriptionBn: text('description_bn'),
     // Integer minor units (poisha): money is never a float in the database.
     priceMinor: integer('price_minor').notNull(),
     durationMinutes: integer('duration_minutes').notNull().default(60),
@@ -436,6 +439,8 @@ export const bookings = pgTable(
       .notNull()
       .references(() => services.id),
     title: text('title').notNull(),
+    /** The Bangla title the service had when booked (null: it had none), part of the snapshot. */
+    titleBn: text('title_bn'),
     priceMinor: integer('price_minor').notNull(),
     /**
      * The part of the price asked online when she booked (the price, a deposit, or 0), under the

@@ -69,7 +69,7 @@ type Composed = { userId: string; kind: SmsKind; text: (language: Language) => s
 
 /** The text of a notice as things stand now, or why there is none (the same rules as its e-mail). */
 async function compose(deps: SmsJobDeps, job: MailJob, settings: SalonSettings, now: Date): Promise<Composed> {
-  const where = { timeZone: settings.timeZone };
+  const where = { timeZone: settings.timeZone, latinDigits: settings.latinDigits };
   if (job.kind === 'confirmation') {
     const visits = await confirmedVisitsOfPayment(deps.db, job.paymentId);
     const [first] = visits;
@@ -84,7 +84,7 @@ async function compose(deps: SmsJobDeps, job: MailJob, settings: SalonSettings, 
     // A text held over the quiet hours finds its hold lapsed by morning: it is not sent then. The
     // hold's expiry is the database's clock, as the offer e-mail checks it (not the quiet hours' clock).
     if (!offer.startsAt || !offer.expiresAt || offer.expiresAt <= new Date()) return { skip: 'the offer has lapsed' };
-    const visit = { title: offer.title, startsAt: offer.startsAt, staffName: offer.staffName };
+    const visit = { title: offer.title, titleBn: offer.titleBn, startsAt: offer.startsAt, staffName: offer.staffName };
     const expiresAt = offer.expiresAt;
     return { userId: offer.userId, kind: 'waitlist-offer', text: (language) => smsTexts.waitlistOffer({ ...where, language, visit, expiresAt }), visitStartsAt: offer.startsAt };
   }

@@ -99,6 +99,7 @@ function toBookingDto(
     paymentId: row.paymentId,
     serviceId: row.serviceId,
     title: row.title,
+    title_bn: row.titleBn,
     price: fromMinorUnits(row.priceMinor),
     duration: row.durationMinutes,
     image_url: row.imageUrl,
@@ -188,6 +189,7 @@ async function withServices(db: Db, rows: { payment: typeof payments.$inferSelec
       .map(({ booking: b, staffName, counterTaken, handedBack }) => ({
         bookingId: b.id,
         title: b.title,
+        title_bn: b.titleBn,
         price: fromMinorUnits(b.priceMinor),
         online: fromMinorUnits(b.onlineMinor),
         plan: b.payPlan,

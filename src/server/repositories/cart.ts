@@ -17,6 +17,7 @@ export function cartItemOf(item: HeldItem, email: string, salonPolicy: PaymentPo
     cartItemId: item.serviceId,
     email,
     title: item.title,
+    title_bn: item.titleBn,
     price: fromMinorUnits(item.priceMinor),
     image_url: item.imageUrl,
     duration: item.durationMinutes,
@@ -40,6 +41,7 @@ function prepareList(db: Db) {
       id: cartItems.id,
       serviceId: services.id,
       title: services.title,
+      titleBn: services.titleBn,
       priceMinor: services.priceMinor,
       imageUrl: services.imageUrl,
       durationMinutes: services.durationMinutes,
@@ -141,6 +143,7 @@ export type HeldItem = {
   id: string;
   serviceId: string;
   title: string;
+  titleBn: string | null;
   priceMinor: number;
   imageUrl: string;
   durationMinutes: number;
@@ -158,6 +161,7 @@ type ItemRow = {
   id: string;
   service_id: string;
   title: string;
+  title_bn: string | null;
   price_minor: number;
   image_url: string;
   duration_minutes: number;
@@ -179,6 +183,7 @@ export function heldItem(row: ItemRow): HeldItem {
     id: row.id,
     serviceId: row.service_id,
     title: row.title,
+    titleBn: row.title_bn,
     priceMinor: row.price_minor,
     imageUrl: row.image_url,
     durationMinutes: row.duration_minutes,
@@ -194,7 +199,7 @@ export function heldItem(row: ItemRow): HeldItem {
 
 type SetTime = { itemId: string; userId: string; start: string | null; holdMinutes: number; staffId: string | null };
 
-const RETURNING_ITEM = `c.id, c.service_id, s.title, s.price_minor, s.image_url, s.duration_minutes, c.starts_at, c.ends_at, c.hold_expires_at,
+const RETURNING_ITEM = `c.id, c.service_id, s.title, s.title_bn, s.price_minor, s.image_url, s.duration_minutes, c.starts_at, c.ends_at, c.hold_expires_at,
         c.staff_id, c.staff_free_at, c.any_stylist, (select name from staff where staff.id = c.staff_id) as staff_name, s.payment_policy`;
 
 /**

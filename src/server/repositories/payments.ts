@@ -110,9 +110,10 @@ export const WRITE_PAYMENT = statement<
     where ${'create'}::boolean and not exists (select 1 from existing)
     returning id, gateway_ref, client_secret, amount_minor, currency
   ), booked as (
-    insert into bookings (user_id, payment_id, cart_item_id, service_id, title, price_minor, online_minor, pay_plan, duration_minutes, image_url, starts_at, ends_at,
+    insert into bookings (user_id, payment_id, cart_item_id, service_id, title, title_bn, price_minor, online_minor, pay_plan, duration_minutes, image_url, starts_at, ends_at,
       staff_id, staff_free_at, status)
-    select ${'userId'}::uuid, created.id, v.cart_item_id, v.service_id, v.title, v.price_minor, v.online_minor, v.pay_plan, v.duration_minutes, v.image_url,
+    -- The Bangla title joins the snapshot from the catalogue row (the list's items carry no copy).
+    select ${'userId'}::uuid, created.id, v.cart_item_id, v.service_id, v.title, (select s.title_bn from services s where s.id = v.service_id), v.price_minor, v.online_minor, v.pay_plan, v.duration_minutes, v.image_url,
       v.starts_at, v.ends_at, v.staff_id, v.staff_free_at, 'pending'
     from created, unnest(${'itemIds'}::uuid[], ${'serviceIds'}::uuid[], ${'titles'}::text[], ${'prices'}::int[], ${'onlines'}::int[], ${'plans'}::text[],
       ${'durations'}::int[], ${'images'}::text[], ${'starts'}::timestamptz[], ${'ends'}::timestamptz[], ${'staffIds'}::uuid[], ${'staffFreeAts'}::timestamptz[])

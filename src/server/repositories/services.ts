@@ -14,6 +14,8 @@ export function toServiceDto(row: ServiceRow): Service {
     _id: row.id,
     title: row.title,
     description: row.description,
+    title_bn: row.titleBn,
+    description_bn: row.descriptionBn,
     price: fromMinorUnits(row.priceMinor),
     duration: row.durationMinutes,
     buffer: row.bufferMinutes,
@@ -44,6 +46,8 @@ export async function findService(db: Db, id: string): Promise<Service | undefin
 export type ServiceFields = {
   title: string;
   description: string;
+  title_bn?: string | null;
+  description_bn?: string | null;
   price: number;
   duration: number;
   buffer: number;
@@ -56,6 +60,8 @@ function toRow(fields: Partial<ServiceFields>) {
   return {
     ...(fields.title !== undefined && { title: fields.title }),
     ...(fields.description !== undefined && { description: fields.description }),
+    ...(fields.title_bn !== undefined && { titleBn: fields.title_bn }),
+    ...(fields.description_bn !== undefined && { descriptionBn: fields.description_bn }),
     ...(fields.price !== undefined && { priceMinor: toMinorUnits(fields.price) }),
     ...(fields.duration !== undefined && { durationMinutes: fields.duration }),
     ...(fields.buffer !== undefined && { bufferMinutes: fields.buffer }),

@@ -104,14 +104,14 @@ export async function smsRecipientOf(db: Db, userId: string): Promise<{ phone: s
   return { phone: row.phone, language: isLanguage(row.language) ? row.language : 'en' };
 }
 
-type VisitRow = { user_id: string; title: string; starts_at: Date | string; staff_name: string | null; status: string; sequence: number };
-export type SmsVisitRow = { userId: string; title: string; startsAt: Date; staffName: string | null; status: string; sequence: number };
-const toVisit = (r: VisitRow): SmsVisitRow => ({ userId: r.user_id, title: r.title, startsAt: new Date(r.starts_at), staffName: r.staff_name, status: r.status, sequence: r.sequence });
+type VisitRow = { user_id: string; title: string; title_bn: string | null; starts_at: Date | string; staff_name: string | null; status: string; sequence: number };
+export type SmsVisitRow = { userId: string; title: string; titleBn: string | null; startsAt: Date; staffName: string | null; status: string; sequence: number };
+const toVisit = (r: VisitRow): SmsVisitRow => ({ userId: r.user_id, title: r.title, titleBn: r.title_bn, startsAt: new Date(r.starts_at), staffName: r.staff_name, status: r.status, sequence: r.sequence });
 
 /** The confirmed visits a payment booked, first first: what a confirmation text names. */
 export async function confirmedVisitsOfPayment(db: Db, paymentId: string): Promise<SmsVisitRow[]> {
   const rows = await rowsOf<VisitRow>(db, sql`
-    select b.user_id, b.title, b.starts_at, s.name as staff_name, b.status, b.sequence
+    select b.user_id, b.title, b.title_bn, b.starts_at, s.name as staff_name, b.status, b.sequence
     from bookings b left join staff s on s.id = b.staff_id
     where b.payment_id = ${paymentId} and b.status = 'confirmed' order by b.starts_at`);
   return rows.map(toVisit);
@@ -120,7 +120,7 @@ export async function confirmedVisitsOfPayment(db: Db, paymentId: string): Promi
 /** One visit as it stands now: what a reminder, a move or a cancellation text names. */
 export async function visitOfBooking(db: Db, bookingId: string): Promise<SmsVisitRow | undefined> {
   const [row] = await rowsOf<VisitRow>(db, sql`
-    select b.user_id, b.title, b.starts_at, s.name as staff_name, b.status, b.sequence
+    select b.user_id, b.title, b.title_bn, b.starts_at, s.name as staff_name, b.status, b.sequence
     from bookings b left join staff s on s.id = b.staff_id where b.id = ${bookingId}`);
   return row && toVisit(row);
 }

@@ -251,6 +251,7 @@ export type OfferForMail = {
   email: string;
   name: string;
   title: string;
+  titleBn: string | null;
   staffName: string | null;
   startsAt: Date | null;
   expiresAt: Date | null;
@@ -263,17 +264,18 @@ export async function offerForMail(db: Db, wishId: string): Promise<OfferForMail
     email: string;
     name: string;
     title: string;
+    title_bn: string | null;
     staff_name: string | null;
     starts_at: string | Date | null;
     expires_at: string | Date | null;
   }>(
     db,
-    sql`select w.user_id, w.status, u.email, u.name, s.title, st.name as staff_name, c.starts_at, c.hold_expires_at as expires_at
+    sql`select w.user_id, w.status, u.email, u.name, s.title, s.title_bn, st.name as staff_name, c.starts_at, c.hold_expires_at as expires_at
       from waitlist_wishes w join "user" u on u.id = w.user_id join services s on s.id = w.service_id
       left join cart_items c on c.id = w.offer_item_id left join staff st on st.id = c.staff_id
       where w.id = ${wishId}`,
   );
   if (!row) return undefined;
   const date = (value: string | Date | null) => (value === null ? null : new Date(value));
-  return { userId: row.user_id, status: row.status, email: row.email, name: row.name, title: row.title, staffName: row.staff_name, startsAt: date(row.starts_at), expiresAt: date(row.expires_at) };
+  return { userId: row.user_id, status: row.status, email: row.email, name: row.name, title: row.title, titleBn: row.title_bn, staffName: row.staff_name, startsAt: date(row.starts_at), expiresAt: date(row.expires_at) };
 }

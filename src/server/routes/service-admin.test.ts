@@ -60,7 +60,7 @@ describe('POST /api/service', () => {
     expect(res.statusCode, res.body).toBe(201);
     const { insertedId } = res.json<{ insertedId: string }>();
     const stored = serviceSchema.parse((await t.app.inject({ url: `/api/service/${insertedId}` })).json());
-    expect(stored).toEqual({ _id: insertedId, ...body });
+    expect(stored).toEqual({ _id: insertedId, title_bn: null, description_bn: null, ...body });
     expect((await catalogue()).map((s) => s._id)).toContain(insertedId);
   });
 
@@ -147,7 +147,7 @@ describe('PATCH /api/service/:id', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ modifiedCount: 1 });
     const after = (await catalogue()).find((s) => s._id === id);
-    expect(after).toEqual({ _id: id, ...body, price: 1999.99, description: 'New words' });
+    expect(after).toEqual({ _id: id, title_bn: null, description_bn: null, ...body, price: 1999.99, description: 'New words' });
   });
 
   it('changes the time after the visit (0 to 120 in steps of 5), which the public list shows; a bad one changes nothing', async () => {

@@ -328,7 +328,7 @@ describe('the other pages', () => {
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).toContain('<meta name="robots" content="noindex" />');
     const data = JSON.parse(/<script type="application\/json" id="parlour-page-data">(.*?)<\/script>/s.exec(res.body)![1]!) as Record<string, unknown>;
-    expect(data).toEqual({ site: { publicUrl: PUBLIC_URL, year: expect.any(Number) as number }, queries: [] });
+    expect(data).toEqual({ site: { publicUrl: PUBLIC_URL, year: expect.any(Number) as number, latinDigits: false }, queries: [] });
   });
 
   it('keeps API addresses and files out of the page handler', async () => {

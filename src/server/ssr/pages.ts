@@ -99,7 +99,7 @@ function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
 export class Pages {
   private readonly template: Template;
   private readonly rendered = new Map<string, { inputs: Inputs; page: Promise<CachedPage> }>();
-  private readonly shells = new Map<Language, { year: number; page: Promise<CachedPage> }>();
+  private readonly shells = new Map<Language, { key: string; page: Promise<CachedPage> }>();
   private authProviders: Promise<AuthProviders> | undefined;
 
   constructor(
@@ -109,8 +109,8 @@ export class Pages {
     this.template = parseTemplate(source.templateHtml);
   }
 
-  private site(year: number): SiteInfo {
-    return { publicUrl: this.app.config.publicUrl, year };
+  private site(inputs: Pick<Inputs, 'year' | 'settings'>): SiteInfo {
+    return { publicUrl: this.app.config.publicUrl, year: inputs.year, latinDigits: inputs.settings.latinDigits };
   }
 
   /** Which sign-in buttons the log-in page shows: known once the app is up, fixed until a restart. */
@@ -138,7 +138,7 @@ export class Pages {
     const inputs = await this.inputs();
     const key = this.source.renderer.cacheKey(request.url);
     const language = this.source.renderer.languageOf(request.url);
-    if (key === null) return send(request, reply, await this.shellPage(inputs.year, language));
+    if (key === null) return send(request, reply, await this.shellPage(inputs, language));
     let entry = this.rendered.get(key);
     if (!entry || !sameInputs(entry.inputs, inputs)) {
       entry = { inputs, page: this.render(key, inputs) };
@@ -155,12 +155,12 @@ export class Pages {
     } catch (err) {
       // The browser can still render the page itself; the visitor gets it, a little later.
       request.log.error({ err, url: key }, 'could not render the page on the server; sent it to be rendered in the browser');
-      return send(request, reply, await this.shellPage(inputs.year, language));
+      return send(request, reply, await this.shellPage(inputs, language));
     }
   }
 
   private async render(key: string, inputs: Inputs): Promise<CachedPage> {
-    const site = this.site(inputs.year);
+    const site = this.site(inputs);
     const page = await this.source.renderer.render(key, inputs, site);
     const document = composeDocument(this.template, {
       language: page.head.language,
@@ -171,14 +171,16 @@ export class Pages {
     return compressed(page.status, document);
   }
 
-  private shellPage(year: number, language: Language): Promise<CachedPage> {
+  private shellPage(inputs: Inputs, language: Language): Promise<CachedPage> {
     let shell = this.shells.get(language);
-    if (shell?.year !== year) {
-      const site = this.site(year);
+    // The shell carries the year and the salon's choice of digits: a new one when either changes.
+    const key = `${inputs.year}|${inputs.settings.latinDigits}`;
+    if (shell?.key !== key) {
+      const site = this.site(inputs);
       const { renderer } = this.source;
       const head = renderer.shellHead(language);
       shell = {
-        year,
+        key,
         page: compressed(
           200,
           composeDocument(this.template, { language, head: headTags(head, site.publicUrl), appHtml: '', pageDataJson: renderer.shellDataJson(site) }),

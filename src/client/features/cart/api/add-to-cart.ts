@@ -32,6 +32,7 @@ export function useAddToCart(email: string) {
         cartItemId: service._id,
         email,
         title: service.title,
+        title_bn: service.title_bn,
         price: service.price,
         image_url: service.image_url,
         duration: service.duration,

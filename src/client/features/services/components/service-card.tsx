@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { CalendarPlus, Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { useContentLang, useIntlLocale } from '../../../hooks/use-language';
+import { useContentLang, useIntlLocale, useSalonText } from '../../../hooks/use-language';
 import type { PaymentPolicy } from '../../../../shared/deposits';
 import { responsiveImage } from '../../../../shared/image-urls';
 import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../../shared/money';
@@ -48,6 +48,8 @@ export function ServiceCard({ service, eager = false, onAddToBooking, salonPolic
   const { t } = useTranslation('home');
   const locale = useIntlLocale();
   const contentLang = useContentLang();
+  const title = useSalonText(service.title, service.title_bn);
+  const description = useSalonText(service.description, service.description_bn);
   const note = paymentNote(service, salonPolicy, t, locale);
   return (
     <article
@@ -59,7 +61,7 @@ export function ServiceCard({ service, eager = false, onAddToBooking, salonPolic
         <img
           src={service.image_url}
           {...responsiveImage(service.image_url, IMAGE_SIZES)}
-          alt={service.title}
+          alt={title.text}
           width={400}
           height={300}
           loading={eager ? 'eager' : 'lazy'}
@@ -73,8 +75,8 @@ export function ServiceCard({ service, eager = false, onAddToBooking, salonPolic
         ) : null}
       </div>
       <div className="flex min-w-0 flex-1 flex-col p-4 sm:p-5">
-        <h3 id={titleId} lang={contentLang} className="text-lg leading-snug font-semibold sm:text-xl">
-          {service.title}
+        <h3 id={titleId} lang={title.lang} className="text-lg leading-snug font-semibold sm:text-xl">
+          {title.text}
         </h3>
         <div className="mt-2 flex items-center justify-between gap-3">
           <p className="text-lg font-semibold text-primary">
@@ -89,8 +91,8 @@ export function ServiceCard({ service, eager = false, onAddToBooking, salonPolic
         </div>
         {note ? <p className="mt-1 text-xs font-medium text-secondary">{note}</p> : null}
         {/* Never clamped: with wider text spacing (WCAG 1.4.12) a clamp cuts the description off. */}
-        <p lang={contentLang} className="mt-2 flex-1 text-sm leading-relaxed text-base-content/75 sm:mt-3">
-          {service.description}
+        <p lang={description.lang} className="mt-2 flex-1 text-sm leading-relaxed text-base-content/75 sm:mt-3">
+          {description.text}
         </p>
         <button
           type="button"
