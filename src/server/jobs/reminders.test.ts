@@ -251,8 +251,12 @@ describe('when the SMTP server is down', () => {
   const freshDay = dayAfterDay();
 
   beforeAll(async () => {
-    // Retries a second apart (then two), so the test sees them; the app's default is a minute.
-    ({ receiver, t, service } = await startApp(clock, { retryDelaySeconds: 1, retryLimit: 3 }));
+    // A try that failed waits a minute (the app's default) for its next: far longer than any step of
+    // this test takes, even on a loaded machine, so the tries never run out on their own while the
+    // SMTP server is down (with a second apart, they once did before the test brought it back).
+    // When the test brings it back, the waiting tries are due at once (smtpUp): the test waits for
+    // that event, not for a clock.
+    ({ receiver, t, service } = await startApp(clock, { retryDelaySeconds: 60, retryLimit: 3 }));
     port = Number(new URL(receiver.url).port);
   });
   afterAll(async () => {
@@ -266,6 +270,8 @@ describe('when the SMTP server is down', () => {
   }
   async function smtpUp(): Promise<SmtpReceiver> {
     receiver = await startSmtpReceiver({ port });
+    // The next try of every job waiting after a failure is due now (this test's database only).
+    await rowsOf(t.app.db, sql`update pgboss.job set start_after = now() where state = 'retry'`);
     return receiver;
   }
   const outboxFor = (who: Account) =>
