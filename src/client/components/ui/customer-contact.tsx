@@ -14,7 +14,8 @@ export function CustomerContactText({ customer, truncate = false }: { customer: 
   const line = contactLine(customer);
   if (line === '') return null;
   return (
-    <p className={`${truncate ? 'truncate ' : ''}text-xs text-base-content/70`} title={truncate ? line : undefined}>
+    // An address and a number: not words to translate (and a Bangla page's checks leave them be).
+    <p translate="no" className={`${truncate ? 'truncate ' : ''}text-xs text-base-content/70`} title={truncate ? line : undefined}>
       {line}
     </p>
   );

@@ -168,8 +168,10 @@ export function PaymentReceipt({ paymentId, email, timeZone, cancelNoticeHours }
           {atSalon ? null : (
             <>
               <dt className="text-base-content/70">{t('receipt.reference')}</dt>
-              {/* The processor's code, as the salon will read it out: not words to translate. */}
-              <dd translate="no" className="font-mono [overflow-wrap:anywhere]">
+              {/* The processor's code, as the salon will read it out: not words to translate. On a line
+                  of its own and small, so it stays whole on a 320 px phone (a code split over two
+                  lines is misread). */}
+              <dd translate="no" className="col-span-2 overflow-x-auto font-mono text-[0.7rem] whitespace-nowrap">
                 {data.gatewayRef}
               </dd>
             </>
