@@ -155,8 +155,10 @@ function VisitCard({ visit, timeZone, isOpen, onWrite }: { visit: ReviewVisit; t
   return (
     <li className={`flex flex-wrap items-center gap-4 p-4 ${panel}`}>
       <img src={visit.image} alt="" width={56} height={56} className="size-14 shrink-0 rounded-field bg-base-200 object-cover" />
-      <div className="min-w-0 flex-1">
-        <p id={titleId} lang={contentLang} className="font-semibold [overflow-wrap:anywhere]">
+      {/* At least 10rem: on a 320 px phone the button goes below rather than squeezing the title
+          until its words break. */}
+      <div className="min-w-40 flex-1">
+        <p id={titleId} lang={contentLang} className="font-semibold wrap-break-word">
           {visit.title}
         </p>
         <p className="text-sm text-base-content/75">
