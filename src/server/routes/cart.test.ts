@@ -34,6 +34,8 @@ describe('POST /api/cart', () => {
         cartItemId: haircut._id,
         email: amina.email,
         title: haircut.title,
+        // The salon wrote no Bangla title for it.
+        title_bn: null,
         price: 1200,
         image_url: haircut.image_url,
         duration: 60,
