@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { intlLocale, languageFromCookie, languageOfPath, negotiateLanguage, pathIn, withoutLanguage } from './language.js';
+import { intlLocale, languageFromCookie, languageOfPath, languageOfText, negotiateLanguage, pathIn, withoutLanguage } from './language.js';
 
 describe('where each language lives', () => {
   it('reads /bn and /bn/… as Bangla and nothing else', () => {
@@ -45,5 +45,14 @@ describe('which language a visitor gets', () => {
     expect(new Intl.NumberFormat(intlLocale('bn')).format(125000)).toBe('১,২৫,০০০');
     expect(new Intl.NumberFormat(intlLocale('bn', true)).format(125000)).toBe('1,25,000');
     expect(new Intl.NumberFormat(intlLocale('en')).format(125000)).toBe('125,000');
+  });
+});
+
+describe('languageOfText', () => {
+  it('reads Bengali letters as Bangla, and English with a taka sign or Bengali digits as English', () => {
+    expect(languageOfText('চমৎকার সেবা')).toBe('bn');
+    expect(languageOfText('Great service, আবার আসব')).toBe('bn');
+    expect(languageOfText('Thank you for your payment of ৳1,200.')).toBe('en');
+    expect(languageOfText('Booking ১২ confirmed')).toBe('en');
   });
 });

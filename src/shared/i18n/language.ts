@@ -94,5 +94,7 @@ export function languageCookie(language: Language): string {
  * letters, else English. Marked on the page so screen readers pick the right voice.
  */
 export function languageOfText(text: string): Language {
-  return /[\u0980-\u09FF]/.test(text) ? 'bn' : 'en';
+  // Letters only (the vowels and consonants, U+0985–U+09B9 and U+09DC–U+09DF): the Bengali block
+  // also holds the taka sign (৳) and the digits, which an English e-mail or text writes too.
+  return /[\u0985-\u09B9\u09DC-\u09DF]/.test(text) ? 'bn' : 'en';
 }
