@@ -47,7 +47,14 @@ export interface SalonFormat {
   describeCountdown: (remainingMs: number) => string;
   /** A count in the page's digits. */
   number: (value: number) => string;
+  /** 'today', 'tomorrow', 'in 3 days', 'yesterday': a day `days` from today. */
+  relativeDay: (days: number) => string;
 }
+
+const relativeDayIn = (locale: string) => {
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  return (days: number) => relative.format(days, 'day');
+};
 
 const englishNumber = new Intl.NumberFormat('en-US');
 /** English is the spec's wording, word for word: the shared formatters the English pages always used. */
@@ -67,6 +74,7 @@ const english = (locale: string): SalonFormat => ({
   countdown: formatCountdown,
   describeCountdown,
   number: (value) => englishNumber.format(value),
+  relativeDay: relativeDayIn(locale),
 });
 
 type Translate = (key: string, options: Record<string, unknown>) => string;
@@ -121,6 +129,7 @@ function localised(locale: string, t: Translate): SalonFormat {
       return minutes > 0 ? `${t('format.minutes', { count: minutes })} ${secondsText}` : secondsText;
     },
     number: (value) => grouped.format(value),
+    relativeDay: relativeDayIn(locale),
   };
 }
 

@@ -17,7 +17,7 @@ import { formatMoney } from '../../../shared/money';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useErrorText } from '../../hooks/use-error-text';
 import { useIntlLocale } from '../../hooks/use-language';
-import { useSalonDates } from '../../hooks/use-salon-dates';
+import { useSalonFormat } from '../../hooks/use-salon-format';
 import { confirmDialog, toast } from '../../lib/dialogs';
 
 /**
@@ -29,7 +29,7 @@ import { confirmDialog, toast } from '../../lib/dialogs';
  */
 export function MyDayRoute() {
   const { t } = useTranslation('dashboard');
-  const dates = useSalonDates();
+  const dates = useSalonFormat();
   useDocumentTitle(t('myDay.documentTitle'));
   const me = useMyStylist();
   const settings = usePublicSalonSettings();
@@ -78,7 +78,7 @@ function MyVisits({ date, settings, column }: { date: string; settings: SalonSet
   const { root, selectedId, open, close } = useCalendarSelection();
   const { timeZone } = settings;
   const { t } = useTranslation('dashboard');
-  const dates = useSalonDates();
+  const dates = useSalonFormat();
   const locale = useIntlLocale();
   const errorText = useErrorText();
 
@@ -121,7 +121,7 @@ function MyVisits({ date, settings, column }: { date: string; settings: SalonSet
             <>
               <p className="text-sm text-base-content/75">
                 {list.length === 0 ? t('myDay.nobody') : ''}
-                {t('visits.zoneNote', { note: dates.zoneNote(timeZone) })}
+                {t('visits.zoneNote', { note: dates.timesAreInZone(timeZone) })}
               </p>
               {selected ? (
                 <VisitDetails

@@ -10,7 +10,7 @@ import { localTime } from '../../../../shared/opening-hours';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { QueryState } from '../../../components/ui/query-state';
 import { useIntlLocale, useLanguage } from '../../../hooks/use-language';
-import { useSalonDateTime } from '../../../hooks/use-salon-date-time';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 import { toast } from '../../../lib/dialogs';
 import { useCreateBackup } from '../api/create-backup';
 import { backupDownloadHref, backupsQueryOptions } from '../api/get-backups';
@@ -39,7 +39,7 @@ function useZoneName(timeZone: string): string {
 
 function BackupRow({ backup, timeZone }: { backup: Backup; timeZone: string }) {
   const { t } = useTranslation('admin-tools');
-  const taken = useSalonDateTime().long(backup.createdAt, timeZone);
+  const taken = useSalonFormat().dateTime(backup.createdAt, timeZone);
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
       <div className="min-w-0">

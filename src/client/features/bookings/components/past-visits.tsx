@@ -3,7 +3,7 @@ import { CalendarClock, RotateCcw, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/payments';
 import { useContentLang } from '../../../hooks/use-language';
-import { useSalonDates } from '../../../hooks/use-salon-dates';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 import { useBookings } from '../api/get-bookings';
 import { visitName } from './upcoming-appointments';
 import { VisitListSection } from './visit-list-section';
@@ -69,7 +69,7 @@ interface PastVisitProps {
 
 function PastVisit({ booking, timeZone, busy, onBookAgain }: PastVisitProps) {
   const { t } = useTranslation('dashboard');
-  const dates = useSalonDates();
+  const dates = useSalonFormat();
   const contentLang = useContentLang();
   const titleId = useId();
   const buttonId = useId();

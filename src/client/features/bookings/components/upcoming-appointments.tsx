@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { Booking } from '../../../../shared/payments';
 import { paths } from '../../../config/paths';
 import { useContentLang } from '../../../hooks/use-language';
-import { useSalonDates, type SalonDates } from '../../../hooks/use-salon-dates';
+import { useSalonFormat, type SalonFormat } from '../../../hooks/use-salon-format';
 import { useBookings } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
@@ -21,7 +21,7 @@ function upcomingOf(list: Booking[]): Booking[] {
 }
 
 /** Which booking a button acts on, for its accessible name: 'Classic Manicure on Sat, 9 Mar 2030, 10:30'. */
-export function visitName(t: TFunction<'dashboard'>, dates: Pick<SalonDates, 'dateTime'>, booking: Pick<Booking, 'title' | 'startsAt'>, timeZone: string): string {
+export function visitName(t: TFunction<'dashboard'>, dates: Pick<SalonFormat, 'dateTime'>, booking: Pick<Booking, 'title' | 'startsAt'>, timeZone: string): string {
   return t('visits.which', { service: booking.title, when: dates.dateTime(booking.startsAt, timeZone) });
 }
 
@@ -49,7 +49,7 @@ interface UpcomingAppointmentsProps {
 /** The user home's list of visits still to come, each movable and cancellable while the notice allows. */
 export function UpcomingAppointments({ timeZone, cancelNoticeHours, MovePicker }: UpcomingAppointmentsProps) {
   const { t } = useTranslation('dashboard');
-  const dates = useSalonDates();
+  const dates = useSalonFormat();
   const bookings = useBookings({ when: 'upcoming' });
   const scope = useRef<HTMLUListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -77,7 +77,7 @@ export function UpcomingAppointments({ timeZone, cancelNoticeHours, MovePicker }
     >
       {(upcoming) => (
         <>
-          <p className="mt-1 text-sm text-base-content/70">{t('visits.zoneNote', { note: dates.zoneNote(timeZone) })}</p>
+          <p className="mt-1 text-sm text-base-content/70">{t('visits.zoneNote', { note: dates.timesAreInZone(timeZone) })}</p>
           <ul ref={scope} aria-label={t('visits.upcoming.label')} className="mt-3 divide-y divide-base-300/70">
             {upcoming.map((booking) => (
               <UpcomingAppointment
@@ -122,7 +122,7 @@ interface UpcomingAppointmentProps {
 
 function UpcomingAppointment({ booking, timeZone, busy, onCancel, move }: UpcomingAppointmentProps) {
   const { t } = useTranslation('dashboard');
-  const dates = useSalonDates();
+  const dates = useSalonFormat();
   const contentLang = useContentLang();
   const titleId = useId();
   const disclosure = useMoveDisclosure(move);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OutboxMail, OutboxStatus } from '../../../../shared/outbox';
 import { QueryState } from '../../../components/ui/query-state';
 import { languageOfText } from '../../../../shared/i18n/language';
-import { useSalonDateTime } from '../../../hooks/use-salon-date-time';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 import { useOutbox } from '../api/get-outbox';
 
 const statusTone: Record<OutboxStatus, string> = {
@@ -48,7 +48,7 @@ function Body({ text }: { text: string }) {
 
 function MailCard({ mail, timeZone }: { mail: OutboxMail; timeZone: string }) {
   const { t } = useTranslation('admin-tools');
-  const dateTime = useSalonDateTime();
+  const format = useSalonFormat();
   const id = useId();
   return (
     <article aria-labelledby={`${id}-subject`} className="rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70">
@@ -67,7 +67,7 @@ function MailCard({ mail, timeZone }: { mail: OutboxMail; timeZone: string }) {
         </dd>
         <dt className="font-medium">{t('sent.time')}</dt>
         <dd>
-          <time dateTime={mail.createdAt}>{dateTime.long(mail.createdAt, timeZone)}</time>
+          <time dateTime={mail.createdAt}>{format.dateTime(mail.createdAt, timeZone)}</time>
         </dd>
         {mail.attachments.length > 0 ? (
           <>

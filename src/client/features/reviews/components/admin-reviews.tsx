@@ -13,12 +13,11 @@ import { QueryState } from '../../../components/ui/query-state';
 import { StarRating } from '../../../components/ui/star-rating';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { showError, toast } from '../../../lib/dialogs';
-import { languageOfText } from '../../../../shared/i18n/language';
 import { useContentLang } from '../../../hooks/use-language';
-import { useSalonDateTime } from '../../../hooks/use-salon-date-time';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 import { useUpdateReview } from '../api/change-review';
 import { useAdminReviews } from '../api/get-admin-reviews';
-import { ReviewStateBadge, SalonReply } from './review-card-parts';
+import { ReviewStateBadge, ReviewWords, SalonReply } from './review-card-parts';
 
 const panel = 'rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70';
 
@@ -89,7 +88,7 @@ export function AdminReviewList({ filters, timeZone }: { filters: AdminReviewQue
 
 function AdminReviewCard({ review, timeZone }: { review: ManagedReview; timeZone: string }) {
   const { t } = useTranslation('admin-tools');
-  const dateTime = useSalonDateTime();
+  const format = useSalonFormat();
   const contentLang = useContentLang();
   const update = useUpdateReview();
   const [replying, setReplying] = useState(false);
@@ -127,21 +126,14 @@ function AdminReviewCard({ review, timeZone }: { review: ManagedReview; timeZone
               {review.visit.title}
             </span>
             {', '}
-            <time dateTime={review.visit.startsAt}>{dateTime.long(review.visit.startsAt, timeZone)}</time>
+            <time dateTime={review.visit.startsAt}>{format.dateTime(review.visit.startsAt, timeZone)}</time>
           </>
         ) : (
           t('reviews.noVisit')
         )}
       </p>
       <StarRating rating={review.rating} className="mt-2" />
-      <p lang={languageOfText(review.feedback)} className="mt-2 text-base-content/90 [overflow-wrap:anywhere] whitespace-pre-line">
-        {review.feedback}
-      </p>
-      {review.role ? (
-        <p lang={languageOfText(review.role)} className="mt-1 text-sm text-base-content/70 [overflow-wrap:anywhere]">
-          {review.role}
-        </p>
-      ) : null}
+      <ReviewWords feedback={review.feedback} role={review.role} />
       {review.reply && !replying ? <SalonReply reply={review.reply} tone="card" /> : null}
       {replying ? (
         <ReplyForm review={review} onDone={() => setReplying(false)} />

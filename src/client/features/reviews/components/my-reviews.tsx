@@ -7,14 +7,13 @@ import { QueryState } from '../../../components/ui/query-state';
 import { StarRating } from '../../../components/ui/star-rating';
 import { confirmDialog, showError, toast } from '../../../lib/dialogs';
 import { useContentLang } from '../../../hooks/use-language';
-import { useSalonDates, type SalonDates } from '../../../hooks/use-salon-dates';
+import { useSalonFormat, type SalonFormat } from '../../../hooks/use-salon-format';
 import type { SessionUser } from '../../../../shared/user';
-import { languageOfText } from '../../../../shared/i18n/language';
 import { useErrorText } from '../../../hooks/use-error-text';
 import { useDeleteReview } from '../api/change-review';
 import { useMyReviews } from '../api/get-my-reviews';
 import { ReviewForm } from './review-form';
-import { ReviewStateBadge, SalonReply } from './review-card-parts';
+import { ReviewStateBadge, ReviewWords, SalonReply } from './review-card-parts';
 
 const panel = 'rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70';
 
@@ -27,7 +26,7 @@ interface MyReviewsPanelProps {
   onClose: () => void;
 }
 
-export function visitLabel(visit: ReviewVisit, timeZone: string, dates: Pick<SalonDates, 'dateTime'>): string {
+export function visitLabel(visit: ReviewVisit, timeZone: string, dates: Pick<SalonFormat, 'dateTime'>): string {
   return `${visit.title}, ${dates.dateTime(visit.startsAt, timeZone)}`;
 }
 
@@ -53,7 +52,7 @@ export function MyReviewsPanel({ user, timeZone, openBookingId, onOpen, onClose 
 
 function Loaded({ data, user, timeZone, openBookingId, onOpen, onClose }: MyReviewsPanelProps & { data: MyReviews }) {
   const { t } = useTranslation('reviews');
-  const dates = useSalonDates();
+  const dates = useSalonFormat();
   // What the last send or save did, kept on screen after the form closes (a toast was gone
   // before many noticed it). Opening another form clears it.
   const [notice, setNotice] = useState<string | null>(null);
@@ -149,7 +148,7 @@ function SentNotice({ message, onDismiss }: { message: string; onDismiss: () => 
 
 function VisitCard({ visit, timeZone, isOpen, onWrite }: { visit: ReviewVisit; timeZone: string; isOpen: boolean; onWrite: () => void }) {
   const { t } = useTranslation('reviews');
-  const dates = useSalonDates();
+  const dates = useSalonFormat();
   const contentLang = useContentLang();
   const titleId = `visit-${visit.bookingId}`;
   return (
@@ -175,7 +174,7 @@ function VisitCard({ visit, timeZone, isOpen, onWrite }: { visit: ReviewVisit; t
 
 function MyReviewCard({ review, timeZone, onEdit }: { review: ManagedReview; timeZone: string; onEdit: () => void }) {
   const { t } = useTranslation('reviews');
-  const dates = useSalonDates();
+  const dates = useSalonFormat();
   const contentLang = useContentLang();
   const errorText = useErrorText();
   const remove = useDeleteReview();
@@ -209,14 +208,7 @@ function MyReviewCard({ review, timeZone, onEdit }: { review: ManagedReview; tim
         <ReviewStateBadge state={review.state} />
       </div>
       <StarRating rating={review.rating} className="mt-3" />
-      <p lang={languageOfText(review.feedback)} className="mt-2 text-base-content/90 [overflow-wrap:anywhere] whitespace-pre-line">
-        {review.feedback}
-      </p>
-      {review.role ? (
-        <p lang={languageOfText(review.role)} className="mt-1 text-sm text-base-content/70 [overflow-wrap:anywhere]">
-          {review.role}
-        </p>
-      ) : null}
+      <ReviewWords feedback={review.feedback} role={review.role} />
       {review.state === 'hidden' ? (
         <p className="mt-2 text-sm text-base-content/75">{t('mine.hidden')}</p>
       ) : null}

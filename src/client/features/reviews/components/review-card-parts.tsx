@@ -34,3 +34,19 @@ export function SalonReply({ reply, tone = 'plain' }: { reply: string; tone?: 'p
     </div>
   );
 }
+
+/** What she wrote and the line about her, each marked with the language it is written in. */
+export function ReviewWords({ feedback, role }: { feedback: string; role: string | null | undefined }) {
+  return (
+    <>
+      <p lang={languageOfText(feedback)} className="mt-2 text-base-content/90 [overflow-wrap:anywhere] whitespace-pre-line">
+        {feedback}
+      </p>
+      {role ? (
+        <p lang={languageOfText(role)} className="mt-1 text-sm text-base-content/70 [overflow-wrap:anywhere]">
+          {role}
+        </p>
+      ) : null}
+    </>
+  );
+}

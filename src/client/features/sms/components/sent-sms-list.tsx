@@ -5,7 +5,7 @@ import type { SentSms, SmsStatus } from '../../../../shared/sms';
 import { formatPhone } from '../../../../shared/phone';
 import { languageOfText } from '../../../../shared/i18n/language';
 import { QueryState } from '../../../components/ui/query-state';
-import { useSalonDateTime } from '../../../hooks/use-salon-date-time';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 import { useSentSms } from '../api/get-sent-sms';
 
 const statusTone: Record<SmsStatus, string> = {
@@ -18,7 +18,7 @@ const statusTone: Record<SmsStatus, string> = {
 
 function SmsCard({ sms, timeZone }: { sms: SentSms; timeZone: string }) {
   const { t } = useTranslation('admin-tools');
-  const dateTime = useSalonDateTime();
+  const format = useSalonFormat();
   const id = useId();
   return (
     <article aria-labelledby={`${id}-kind`} className="rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70">
@@ -35,7 +35,7 @@ function SmsCard({ sms, timeZone }: { sms: SentSms; timeZone: string }) {
         <dd className="break-words">{sms.to ? formatPhone(sms.to) : t('sms.deletedAccount')}</dd>
         <dt className="font-medium">{t('sent.time')}</dt>
         <dd>
-          <time dateTime={sms.createdAt}>{dateTime.long(sms.createdAt, timeZone)}</time>
+          <time dateTime={sms.createdAt}>{format.dateTime(sms.createdAt, timeZone)}</time>
         </dd>
         <dt className="font-medium">{t('sms.length')}</dt>
         <dd>{t('sms.parts', { count: sms.segments, encoding: t(`sms.encodings.${sms.encoding}`) })}</dd>

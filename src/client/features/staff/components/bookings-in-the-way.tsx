@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { timeOffConflictSchema, type ConflictingBooking } from '../../../../shared/staff';
 import { useContentLang } from '../../../hooks/use-language';
-import { useSalonDateTime } from '../../../hooks/use-salon-date-time';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 import { ApiRequestError } from '../../../lib/api-client';
 
 /** The bookings a 409 names as standing in the way of her time off or new hours (none for another error). */
@@ -13,7 +13,7 @@ export function bookingsInTheWay(err: unknown): ConflictingBooking[] {
 /** Her bookings in the way, for the admin to move or cancel first; nothing when there are none. */
 export function BookingsInTheWay({ bookings, timeZone, className = '' }: { bookings: ConflictingBooking[]; timeZone: string; className?: string }) {
   const { t } = useTranslation('staff');
-  const dateTime = useSalonDateTime();
+  const format = useSalonFormat();
   const contentLang = useContentLang();
   if (bookings.length === 0) return null;
   return (
@@ -22,7 +22,7 @@ export function BookingsInTheWay({ bookings, timeZone, className = '' }: { booki
       <ul className="mt-1 list-disc pl-5 text-sm">
         {bookings.map((booking) => (
           <li key={booking._id}>
-            {dateTime.short(booking.startsAt, timeZone)}: <span lang={contentLang}>{booking.service}</span>, <span translate="no">{booking.customer}</span>
+            {format.shortDateTime(booking.startsAt, timeZone)}: <span lang={contentLang}>{booking.service}</span>, <span translate="no">{booking.customer}</span>
           </li>
         ))}
       </ul>

@@ -6,7 +6,7 @@ import { languageOfText } from '../../../../shared/i18n/language';
 import { isCalendarDate } from '../../../../shared/salon-settings';
 import { timeOffCreateSchema, type ConflictingBooking, type TimeOff, type TimeOffCreateInput } from '../../../../shared/staff';
 import { FormActions } from '../../../components/ui/form-actions';
-import { useSalonDateTime } from '../../../hooks/use-salon-date-time';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 import { BookingsInTheWay, bookingsInTheWay } from './bookings-in-the-way';
 
 interface TimeOffEditorProps {
@@ -22,7 +22,7 @@ interface TimeOffEditorProps {
  */
 export function TimeOffEditor({ timeOff, timeZone, onAdd, onRemove }: TimeOffEditorProps) {
   const { t } = useTranslation('staff');
-  const dateTime = useSalonDateTime();
+  const format = useSalonFormat();
   const [from, setFrom] = useState('');
   const [fromTime, setFromTime] = useState('');
   const [to, setTo] = useState('');
@@ -91,7 +91,7 @@ export function TimeOffEditor({ timeOff, timeZone, onAdd, onRemove }: TimeOffEdi
               <CalendarX aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-medium">
-                  {dateTime.short(item.startsAt, timeZone)} – {dateTime.short(item.endsAt, timeZone)}
+                  {format.shortDateTime(item.startsAt, timeZone)} – {format.shortDateTime(item.endsAt, timeZone)}
                 </p>
                 {item.note && (
                   <p className="break-words text-base-content/75" lang={languageOfText(item.note)}>
@@ -99,7 +99,7 @@ export function TimeOffEditor({ timeOff, timeZone, onAdd, onRemove }: TimeOffEdi
                   </p>
                 )}
               </div>
-              <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={t('timeOff.removeFrom', { when: dateTime.short(item.startsAt, timeZone) })} onClick={() => void remove(item._id)}>
+              <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={t('timeOff.removeFrom', { when: format.shortDateTime(item.startsAt, timeZone) })} onClick={() => void remove(item._id)}>
                 <Trash2 aria-hidden="true" className="size-4" />
               </button>
             </li>

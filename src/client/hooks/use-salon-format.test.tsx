@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createI18n, resourcesOf } from '../lib/i18n';
 import { NETWORK_ERROR_MESSAGE } from '../lib/api-client';
 import { ErrorState } from '../components/ui/error-state';
-import { useSalonDates } from './use-salon-dates';
+import { useSalonFormat } from './use-salon-format';
 
 const catalogues = import.meta.glob<Record<string, unknown>>('../../shared/i18n/locales/*/*.json', { eager: true, import: 'default' });
 const resources = resourcesOf(catalogues);
@@ -24,17 +24,17 @@ describe("the salon's dates and the API client's messages in the page's language
 
   it('writes English as it always has, and Bangla with Bengali digits and months', () => {
     const instant = '2026-12-06T04:30:00.000Z';
-    const en = renderHook(() => useSalonDates(), { wrapper: wrapper('en') }).result.current;
+    const en = renderHook(() => useSalonFormat(), { wrapper: wrapper('en') }).result.current;
     expect(en.dateTime(instant, 'Asia/Dhaka')).toBe('Sun, 6 Dec 2026, 10:30');
     expect(en.calendarDate('2026-12-06')).toBe('Sun, 6 Dec 2026');
-    expect(en.zoneNote('Asia/Dhaka')).toBe('Times are in Dhaka time (Asia/Dhaka)');
+    expect(en.timesAreInZone('Asia/Dhaka')).toBe('Times are in Dhaka time (Asia/Dhaka)');
     expect(en.relativeDay(0)).toBe('today');
 
-    const bn = renderHook(() => useSalonDates(), { wrapper: wrapper('bn') }).result.current;
+    const bn = renderHook(() => useSalonFormat(), { wrapper: wrapper('bn') }).result.current;
     expect(bn.dateTime(instant, 'Asia/Dhaka')).toBe('রবি, ৬ ডিসে, ২০২৬, ১০:৩০');
     expect(bn.calendarDate('2026-12-06')).toBe('রবি, ৬ ডিসে, ২০২৬');
     expect(bn.time(instant, 'Asia/Dhaka')).toBe('১০:৩০');
-    expect(bn.zoneNote('Asia/Dhaka')).not.toMatch(/[A-Za-z]/);
+    expect(bn.timesAreInZone('Asia/Dhaka')).not.toMatch(/[A-Za-z]/);
     expect(bn.relativeDay(0)).toBe('আজ');
     expect(bn.relativeDay(1)).toBe('আগামীকাল');
   });
