@@ -99,6 +99,9 @@ test.describe('in Bangla', () => {
     await page.goto('/bn/');
     const form = page.getByRole('form', { name: 'আমাদের লিখুন' });
     await form.scrollIntoViewIfNeeded();
+    // The form's code loads as she comes near it; until then the server's form is on the page, its
+    // button disabled, and a field left is not yet checked (under CI's load that took seconds).
+    await expect(form.getByRole('button', { name: 'বার্তা পাঠান' })).toBeEnabled();
     await form.getByLabel('ইমেইল').fill('not-an-address');
     await form.getByLabel('ইমেইল').blur();
     // Checked as she leaves the field (the message moves the button down: click it once it has).

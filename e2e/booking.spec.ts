@@ -1,27 +1,9 @@
 import sharp from 'sharp';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, seriousAxeViolations, sidewaysOverflow } from './fixtures';
+import { salonDate, uniqueEmail } from './journey';
 
-const SALON_ZONE = 'Asia/Dhaka';
 const ZONE_SENTENCE = 'Times are in Dhaka time (Asia/Dhaka)';
-
-/** A different e-mail on every run (the database is fresh per run, but runs may be repeated). */
-function uniqueEmail(label: string) {
-  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-/**
- * A calendar date (YYYY-MM-DD) about `daysAhead` days from today on the salon's calendar, moved on
- * past Friday, the salon's closed day. Each test asks for its own offset, so no test ever fills a
- * time another one needs (the salon serves 3 clients at once).
- */
-function salonDate(daysAhead: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: SALON_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + daysAhead);
-  if (date.getUTCDay() === 5) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
 
 /** 'Sun, 6 Dec 2026' for a calendar date, as the picker and the list write it. */
 function longDate(date: string): string {

@@ -32,7 +32,7 @@ test.describe('paying by bKash in test mode', () => {
   test('at 390 px: books a service, chooses bKash, types the test number and code, and lands on a receipt paid by bKash', async ({ page, baseURL, allowConsoleError }) => {
     test.setTimeout(90_000);
     allowConsoleError(/400 \(Bad Request\) \[.*\/api\/payments\/test\/wallet\/confirm\]/, 'the wrong code typed first is refused with 400, as this test checks');
-    await toPayment(page, baseURL, 'Classic Haircut & Blow-dry', 7);
+    await toPayment(page, baseURL, 'Classic Haircut & Blow-dry', 15);
 
     const choice = page.getByRole('group', { name: 'Pay with' });
     await choice.getByText('bKash', { exact: true }).click();
@@ -70,7 +70,7 @@ test.describe('paying by bKash in test mode', () => {
 
   test("at 320 px: the declined number shows the wallet's words; nothing is booked and a Nagad payment then goes through", async ({ page, baseURL }) => {
     test.setTimeout(90_000);
-    await toPayment(page, baseURL, 'Signature Glow Facial', 8);
+    await toPayment(page, baseURL, 'Signature Glow Facial', 17);
     await page.setViewportSize({ width: 320, height: 640 });
 
     await page.getByRole('group', { name: 'Pay with' }).getByText('bKash', { exact: true }).click();

@@ -10,7 +10,7 @@ import { readPageData, seedQueries } from './app/page-data';
 import { AppProvider } from './app/provider';
 import { createAppRouter, routes } from './app/router';
 import { browserSiteInfo, SiteProvider } from './lib/site';
-import { createI18n } from './lib/i18n';
+import { createI18n, setPageTextSource } from './lib/i18n';
 import { loadCatalogue } from './lib/i18n-catalogues';
 import { createQueryClient } from './lib/query-client';
 import { basenameOf, languageOfPath } from '../shared/i18n/language';
@@ -46,6 +46,7 @@ async function start() {
   const language = languageOfPath(window.location.pathname);
   document.documentElement.lang = language;
   const i18n = createI18n(language, pageData?.i18n?.language === language ? pageData.i18n.resources : undefined, loadCatalogue, pageData?.site.latinDigits);
+  setPageTextSource(i18n);
   await Promise.all([hydrating ? loadLazyMatches(basenameOf(language)) : undefined, i18n.loadNamespaces('common')]);
 
   const app = (

@@ -6,6 +6,22 @@ import { HomeRoute } from '../routes/home';
 import { RootLayout } from '../routes/root-layout';
 import { RouteError } from '../routes/route-error';
 import { basenameOf, type Language } from '../../shared/i18n/language';
+import { loadPageTexts } from '../lib/i18n';
+
+/**
+ * A lazy route whose catalogues are fetched beside its code (lib/i18n.ts loadPageTexts): the page
+ * renders once both are in, instead of suspending for each namespace its components name. The
+ * lists are by area (what the area's screens and dialogs use), so a page within an area fetches
+ * nothing more when it opens.
+ */
+function withTexts<T>(namespaces: readonly string[], load: () => Promise<T>): () => Promise<T> {
+  return async () => (await Promise.all([load(), loadPageTexts(namespaces)]))[0];
+}
+const AUTH_TEXTS = ['auth', 'account', 'ui', 'errors'] as const;
+// Every signed-in account's screens: her home, bookings, checkout, reviews, the stylist's day.
+const DASHBOARD_TEXTS = ['dashboard', 'ui', 'errors', 'account', 'booking', 'booking-actions', 'payment', 'reviews'] as const;
+// The admin's screens add their own.
+const ADMIN_TEXTS = ['admin', 'admin-tools', 'staff', 'calendar'] as const;
 
 /** A page's head, or that the browser renders it alone (read by the server, see entry-server.tsx). */
 const handle = (value: PageHandle): PageHandle => value;
@@ -28,43 +44,43 @@ export const routes: RouteObject[] = [
       {
         path: paths.login,
         handle: handle({ page: pageMeta.login }),
-        lazy: async () => {
+        lazy: withTexts(AUTH_TEXTS, async () => {
           const { LoginRoute } = await import('../routes/auth/login');
           return { Component: LoginRoute };
-        },
+        }),
       },
       {
         path: paths.signup,
         handle: handle({ page: pageMeta.signup }),
-        lazy: async () => {
+        lazy: withTexts(AUTH_TEXTS, async () => {
           const { SignupRoute } = await import('../routes/auth/signup');
           return { Component: SignupRoute };
-        },
+        }),
       },
       {
         path: paths.forgotPassword,
         handle: handle({ page: pageMeta.forgotPassword }),
-        lazy: async () => {
+        lazy: withTexts(AUTH_TEXTS, async () => {
           const { ForgotPasswordRoute } = await import('../routes/auth/forgot-password');
           return { Component: ForgotPasswordRoute };
-        },
+        }),
       },
       {
         path: paths.resetPassword,
         handle: handle({ clientRendered: true }),
-        lazy: async () => {
+        lazy: withTexts(AUTH_TEXTS, async () => {
           const { ResetPasswordRoute } = await import('../routes/auth/reset-password');
           return { Component: ResetPasswordRoute };
-        },
+        }),
       },
       {
         // Needs a signed-in user (the layout checks); admin pages are checked again below.
         path: paths.dashboard.root,
         handle: handle({ clientRendered: true }),
-        lazy: async () => {
+        lazy: withTexts(DASHBOARD_TEXTS, async () => {
           const { DashboardLayout } = await import('../routes/dashboard/dashboard-layout');
           return { Component: DashboardLayout };
-        },
+        }),
         children: [
           {
             index: true,
@@ -74,10 +90,10 @@ export const routes: RouteObject[] = [
             },
           },
           {
-            lazy: async () => {
+            lazy: withTexts(ADMIN_TEXTS, async () => {
               const { RequireAdmin } = await import('../features/auth/components/require-account');
               return { Component: RequireAdmin };
-            },
+            }),
             children: [
               {
                 path: paths.dashboard.adminHome,

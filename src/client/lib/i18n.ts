@@ -52,6 +52,23 @@ export function createI18n(language: Language, resources?: Resource, load?: Cata
   return instance;
 }
 
+/**
+ * The browser's instance, so that a page's catalogues are fetched with its code (app/router.tsx)
+ * rather than one after another as its components first render: each such render suspends, and a
+ * suspended page shows its fallback (a round trip each on a phone). The server has every catalogue
+ * at hand and registers none.
+ */
+let pageTextSource: I18n | undefined;
+
+export function setPageTextSource(instance: I18n): void {
+  pageTextSource = instance;
+}
+
+/** Fetches the catalogues a page's components use, all at once (nothing to do where none is registered). */
+export async function loadPageTexts(namespaces: readonly string[]): Promise<void> {
+  await pageTextSource?.loadNamespaces([...namespaces]);
+}
+
 /** The catalogues `instance` used while rendering (react-i18next records them), for the page's data. */
 export function usedResources(instance: I18n): I18nState {
   const language = instance.language as Language;

@@ -1,10 +1,11 @@
-import { useRef, type MouseEvent } from 'react';
+import { Suspense, useRef, type MouseEvent } from 'react';
 import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AnchorScrollBehavior } from '../components/layout/anchor-scroll-behavior';
 import { Footer } from '../components/layout/footer';
 import { hydrateLater } from '../components/layout/hydrate-later';
 import { Navbar } from '../components/layout/navbar';
+import { PageLoader } from '../components/ui/page-loader';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { useLogout } from '../features/auth/use-logout';
 import { useBookingCount } from '../features/cart/use-booking-count';
@@ -63,7 +64,15 @@ export function RootLayout() {
       ) : null}
       {/* pt-16 keeps the fixed navbar (h-16) from covering the page. */}
       <main id="main" ref={mainRef} tabIndex={-1} data-focus-target="" className="flex-1 pt-16">
-        <Outlet />
+        {/*
+          A page whose component suspends (a catalogue not yet fetched: see withTexts in
+          app/router.tsx) shows the loader while its state is kept. With no boundary here, React
+          dropped the page and rendered it anew: the sign-up page forgot that she had just signed
+          up and sent her home instead of to the texted code.
+        */}
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
       </main>
       <LaterFooter />
       <AnchorScrollBehavior />
