@@ -16,7 +16,8 @@ export type TestApp = { app: App; database: DbHandle; config: AppConfig; close: 
 export async function createTestApp(
   options: { seed?: boolean; team?: boolean; env?: Record<string, string>; jobs?: BuildAppOptions['jobs'] } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await createTestDatabase();
+  // Migrated already (a copy of the run's template); preparing applies none and seeds.
+  const { database, drop } = await createTestDatabase({ migrated: true });
   await prepareDatabase(database, { seed: options.seed ?? true, team: options.team ?? false });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const app = await buildApp({ config, database, clientDir: undefined, jobs: options.jobs });
