@@ -73,7 +73,10 @@ describe('appointment texts (local sender)', () => {
     expect(joined.statusCode, joined.body).toBe(201);
     const wishId = joined.json<{ insertedId: string }>().insertedId;
     // The day has free places: its sweep offers her the first one at once.
-    await expect.poll(async () => (await textsOf(t.app.db, who)).map((r) => r.kind), { timeout: 15_000 }).toEqual(['waitlist-offer']);
+    // Polled until sent, not only written: the row is queued first and logged by the sender after.
+    await expect
+      .poll(async () => (await textsOf(t.app.db, who)).map((r) => `${r.kind} ${r.status}`), { timeout: 15_000 })
+      .toEqual(['waitlist-offer logged']);
     const [offer] = await textsOf(t.app.db, who);
     expect(offer).toMatchObject({ status: 'logged', encoding: 'gsm7', notice_key: `waitlist-offer:${wishId}` });
     expect(offer!.text).toMatch(/^Parlour: a place is free! Classic Manicure, \w{3} \d{1,2} \w{3} \d\d:\d\d\. Held for you until \d\d:\d\d: book it in your Parlour booking list\.$/);
@@ -84,7 +87,9 @@ describe('appointment texts (local sender)', () => {
     const phone = await provePhone(t.app, who);
     const day = freshDay();
     const visit = await bookAndPay(t.app, who, service, day, '11:00');
-    await expect.poll(async () => (await textsOf(t.app.db, who)).map((r) => r.kind), { timeout: 15_000 }).toEqual(['confirmation']);
+    await expect
+      .poll(async () => (await textsOf(t.app.db, who)).map((r) => `${r.kind} ${r.status}`), { timeout: 15_000 })
+      .toEqual(['confirmation logged']);
     const [confirmation] = await textsOf(t.app.db, who);
     expect(confirmation).toMatchObject({ to: phone, status: 'logged', encoding: 'gsm7', segments: 1, attempts: 1 });
     expect(confirmation!.text).toMatch(/^Parlour: booked! Classic Manicure, \w{3} \d{1,2} \w{3} 11:00\. See you then\.$/);
