@@ -107,7 +107,7 @@ export default tseslint.config(
       'src/client/routes/info-pages.tsx',
       'src/client/routes/auth/*.tsx',
       'src/client/features/account/components/mobile-number.tsx',
-      'src/client/features/auth/components/{auth-shell,forgot-password-form,login-form,reset-password-form,signup-form,social-sign-in}.tsx',
+      'src/client/features/auth/components/{auth-shell,forgot-password-form,login-form,require-account,reset-password-form,signup-form,social-sign-in}.tsx',
       'src/client/routes/dashboard/{dashboard-layout,dashboard-sidebar,shortcut-cards,user-home,review,my-day}.tsx',
       'src/client/routes/route-error.tsx',
       'src/client/features/account/components/your-data.tsx',

@@ -16,4 +16,19 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+/** What may be missing, each with its whole message: the `errors` catalogue's key, so it is translated. */
+const NOT_FOUND = {
+  Backup: 'Backup not found',
+  Booking: 'Booking not found',
+  'Booking list item': 'Booking list item not found',
+  Customer: 'Customer not found',
+  Message: 'Message not found',
+  Payment: 'Payment not found',
+  Service: 'Service not found',
+  Stylist: 'Stylist not found',
+  'Time off': 'Time off not found',
+  User: 'User not found',
+  'Waitlist entry': 'Waitlist entry not found',
+} as const;
+
+export const notFound = (what: keyof typeof NOT_FOUND) => new HttpError(404, NOT_FOUND[what]);

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app.js';
 import { apiErrorSchema } from '../shared/errors.js';
 import { contactMessages } from './db/schema.js';
-import { signUp } from './test/accounts.js';
+import { signUp, signUpAdmin, type Account } from './test/accounts.js';
+import { addStylist } from './test/stylists.js';
+import { DEFAULT_SALON_SETTINGS } from '../shared/salon-settings.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -81,5 +83,65 @@ describe('messages in the request language', () => {
     const passwordRule = 'পাসওয়ার্ডে কমপক্ষে ৬টি অক্ষর থাকতে হবে, তার মধ্যে ১টি বড় হাতের অক্ষর, ১টি ছোট হাতের অক্ষর আর ১টি সংখ্যা';
     expect(body.message).toBe(passwordRule);
     expect(body.issues).toEqual([{ path: 'password', message: passwordRule }]);
+  });
+});
+
+describe('messages that carry a value', () => {
+  let admin: Account;
+  let stylist: string;
+  beforeAll(async () => {
+    admin = await signUpAdmin(t.app);
+    stylist = await addStylist(t.app, admin, 'Nila', []);
+  });
+
+  const asAdmin = (method: 'GET' | 'PUT', url: string, payload?: object, language?: string) =>
+    t.app.inject({
+      method,
+      url,
+      payload,
+      headers: { origin: t.app.config.publicUrl, cookie: admin.cookie, ...(language ? { 'accept-language': language } : {}) },
+    });
+  // Sunday: 10:00-13:00, then a span from 12:00 that runs into it.
+  const overlapping = { days: [[{ start: '10:00', end: '13:00' }, { start: '12:00', end: '16:00' }], [], [], [], [], [], []] };
+  const hours = (language?: string) => asAdmin('PUT', `/api/staff/${stylist}/hours`, overlapping, language);
+  const longPeriod = (language?: string) => asAdmin('GET', '/api/admin/summary?from=2025-01-01&to=2026-03-01', undefined, language);
+
+  it("refuses a stylist's overlapping hours in Bangla, the times in Bengali digits, on the span's field", async () => {
+    const res = await hours('bn');
+    expect(res.statusCode).toBe(400);
+    const body = apiErrorSchema.parse(res.json());
+    expect(body.message).toBe('কিছু ঘরের তথ্য ঠিক নেই');
+    expect(body.issues).toEqual([{ path: 'days.0.1.start', message: '১০:০০ – ১৩:০০ সময়ের সঙ্গে মিলে যাচ্ছে বা একেবারে লাগোয়া' }]);
+  });
+
+  it("refuses the admin summary's too long period in Bangla with Bengali digits", async () => {
+    const res = await longPeriod('bn');
+    expect(res.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(res.json()).issues).toEqual([{ path: 'query.to', message: 'একটি সময়কাল সর্বোচ্চ ৩৬৬ দিনের হতে পারে' }]);
+    const backwards = await asAdmin('GET', '/api/admin/summary?from=2025-03-02&to=2025-03-01', undefined, 'bn');
+    expect(apiErrorSchema.parse(backwards.json()).issues).toEqual([{ path: 'query.to', message: 'শেষের তারিখ শুরুর তারিখের আগে হতে পারে না' }]);
+  });
+
+  it('says both in English word for word without Accept-Language', async () => {
+    const refused = apiErrorSchema.parse((await hours()).json());
+    expect(refused.issues).toEqual([{ path: 'days.0.1.start', message: 'Overlaps or touches 10:00 – 13:00' }]);
+    expect(apiErrorSchema.parse((await longPeriod()).json()).issues).toEqual([{ path: 'query.to', message: 'A period covers at most 366 days' }]);
+  });
+
+  it("writes Latin digits in Bangla once the salon chooses them", async () => {
+    const saved = await asAdmin('PUT', '/api/settings', { ...DEFAULT_SALON_SETTINGS, latinDigits: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      expect(apiErrorSchema.parse((await hours('bn')).json()).issues?.[0]?.message).toBe('10:00 – 13:00 সময়ের সঙ্গে মিলে যাচ্ছে বা একেবারে লাগোয়া');
+      expect(apiErrorSchema.parse((await longPeriod('bn')).json()).issues?.[0]?.message).toBe('একটি সময়কাল সর্বোচ্চ 366 দিনের হতে পারে');
+    } finally {
+      await asAdmin('PUT', '/api/settings', DEFAULT_SALON_SETTINGS);
+    }
+  });
+
+  it('says a missing stylist in Bangla', async () => {
+    const missing = await asAdmin('PUT', '/api/staff/00000000-0000-4000-8000-000000000000/hours', { days: [[], [], [], [], [], [], []] }, 'bn');
+    expect(missing.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(missing.json()).message).toBe('স্টাইলিস্টকে পাওয়া যায়নি');
   });
 });

@@ -2,13 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import { locales, type core } from 'zod';
 import bangla from '../shared/i18n/locales/bn/errors.json' with { type: 'json' };
 import { intlLocale, negotiateLanguage, type Language } from '../shared/i18n/language.js';
+import { translateTemplated } from '../shared/i18n/message-templates.js';
 
 /**
  * The API's messages in the request's language (docs/decisions/047): the browser sends its page's
  * language as Accept-Language. Messages are written in English in the shared schemas and services;
  * the `errors` catalogue maps each English message to its Bangla (the English text is the key, as
- * gettext does), and zod's own messages (a wrong type, a string too long) come from zod's Bangla
- * locale. A message neither knows stays in English.
+ * gettext does), a message with values by its template (shared/i18n/message-templates.ts), and
+ * zod's own messages (a wrong type, a string too long) come from zod's Bangla locale. A message
+ * none of them knows stays in English.
  */
 const banglaMessages: Record<string, string> = bangla;
 const zodEnglish = locales.en().localeError;
@@ -20,37 +22,42 @@ export function requestLanguage(request: FastifyRequest): Language {
   return negotiateLanguage(request.headers['accept-language']) ?? 'en';
 }
 
-export function translateMessage(message: string, language: Language): string {
+/** A message in `language`; numbers in Bengali digits unless the salon chose Latin ones. */
+export function translateMessage(message: string, language: Language, latinDigits = false): string {
   if (language === 'en') return message;
-  return banglaMessages[message] ?? translateCounted(message) ?? message;
+  return banglaMessages[message] ?? translateTemplated(message, banglaMessages, intlLocale(language, latinDigits)) ?? message;
 }
-
-const COUNT = '{{count}} minutes';
-const BANGLA_NUMBER = new Intl.NumberFormat(intlLocale('bn'));
 
 /**
- * An English message that says how many minutes to wait, from its template ('… Try again in
- * {{count}} minutes.', which is the catalogue's key): '1 minute', '5 minutes'.
+ * The request's language and the salon's choice of digits, read once for a reply: Bangla's
+ * numbers follow settings.latinDigits as the pages do (docs/decisions/050). Bengali digits when
+ * the settings cannot be read (the database down is the likeliest reason for an error).
  */
-export function minutesMessage(template: string, minutes: number): string {
-  return template.replace(COUNT, minutes === 1 ? '1 minute' : `${minutes} minutes`);
+export async function messageLanguage(request: FastifyRequest): Promise<{ language: Language; latinDigits: boolean }> {
+  const language = requestLanguage(request);
+  if (language === 'en' || !request.server.hasDecorator('salonSettings')) return { language, latinDigits: false };
+  const latinDigits = await request.server.salonSettings.get().then(
+    (settings) => settings.latinDigits,
+    () => false,
+  );
+  return { language, latinDigits };
 }
 
-/** A message made by minutesMessage, in Bangla with its number in Bengali digits; undefined if unknown. */
-function translateCounted(message: string): string | undefined {
-  const counted = /(\d+) minutes?/.exec(message);
-  if (!counted) return undefined;
-  const bangla = banglaMessages[message.replace(counted[0], COUNT)];
-  return bangla?.replace('{{count}}', BANGLA_NUMBER.format(Number(counted[1])));
+/** A message in the language of `request` (its Accept-Language) and the salon's digits. */
+export async function messageFor(request: FastifyRequest, message: string): Promise<string> {
+  const { language, latinDigits } = await messageLanguage(request);
+  return translateMessage(message, language, latinDigits);
 }
 
 /** What fastify-type-provider-zod keeps of a zod issue on a validation error. */
 type IssueParts = { keyword: string; message?: string | undefined; params?: Record<string, unknown> };
 
 /** A schema's message in `language`: ours from the catalogue, zod's own from its locale. */
-export function translateIssue(issue: IssueParts, language: Language): string {
+export function translateIssue(issue: IssueParts, language: Language, latinDigits = false): string {
   const message = issue.message ?? 'Invalid value';
-  if (language === 'en' || banglaMessages[message]) return translateMessage(message, language);
+  if (language === 'en') return message;
+  const ours = translateMessage(message, language, latinDigits);
+  if (ours !== message) return ours;
   // zod's default English for this issue: if that is the message, no schema wrote its own. The
   // value itself is not kept on the error; a wrong type's message names it ('received number'),
   // so a stand-in of that type lets both locales write the same sentence.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDateSchema, isCalendarDate } from './salon-settings.js';
 import { daysBetween } from './calendar.js';
 import { idSchema } from './ids.js';
+import { englishMessage } from './i18n/message-templates.js';
 
 /** The longest period the admin summary covers at once: a (leap) year. */
 export const MAX_SUMMARY_DAYS = 366;
@@ -14,7 +15,7 @@ export const adminSummaryQuerySchema = z
     if (!isCalendarDate(from) || !isCalendarDate(to)) return;
     const days = daysBetween(from, to);
     if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date must not be before the start date' });
-    else if (days + 1 > MAX_SUMMARY_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `A period covers at most ${MAX_SUMMARY_DAYS} days` });
+    else if (days + 1 > MAX_SUMMARY_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: englishMessage('A period covers at most {{count, number}} days', { count: MAX_SUMMARY_DAYS }) });
   });
 export type AdminSummaryQuery = z.infer<typeof adminSummaryQuerySchema>;
 

@@ -4,6 +4,7 @@ import { instantSchema, MAX_CART_ITEMS } from './cart.js';
 import { counterMethodSchema } from './deposits.js';
 import { phoneSchema } from './phone.js';
 import { emailSchema, nameSchema } from './user.js';
+import { englishMessage } from './i18n/message-templates.js';
 
 /**
  * The front desk (docs/decisions/046): the admin books for a customer who phoned or walked in.
@@ -71,7 +72,7 @@ export const deskBookingInputSchema = z.object({
       { error: 'Add at least one service' },
     )
     .min(1, 'Add at least one service')
-    .max(MAX_CART_ITEMS, `Book at most ${MAX_CART_ITEMS} services at once`),
+    .max(MAX_CART_ITEMS, englishMessage('Book at most {{count, number}} services at once', { count: MAX_CART_ITEMS })),
   payment: deskPaymentSchema,
 });
 export type DeskBookingInput = z.infer<typeof deskBookingInputSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { bookingStatusSchema } from './payments.js';
+import { englishMessage } from './i18n/message-templates.js';
 
 // Apart from the schemas so the home page can use it without zod.
 export { averageRating } from './ratings.js';
@@ -42,7 +43,7 @@ export type ReviewCreateInput = z.output<typeof reviewCreateSchema>;
 export const replySchema = z
   .string({ error: 'Reply must be text' })
   .trim()
-  .max(REPLY_MAX_LENGTH, `Reply must be at most ${REPLY_MAX_LENGTH} characters`);
+  .max(REPLY_MAX_LENGTH, englishMessage('Reply must be at most {{count, number}} characters', { count: REPLY_MAX_LENGTH }));
 
 /**
  * `PATCH /api/review/:id`: the author changes her words; an admin hides, shows or replies (an

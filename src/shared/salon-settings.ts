@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paymentPolicySchema } from './deposits.js';
+import { englishMessage } from './i18n/message-templates.js';
 
 /**
  * The salon's booking rules: when it is open, how many clients it serves at once and how far
@@ -119,7 +120,7 @@ export const salonSettingsSchema = z.object({
       const seen = new Set<string>();
       dates.forEach((date, index) => {
         if (seen.has(date)) {
-          ctx.addIssue({ code: 'custom', message: `${date} is listed more than once`, path: [index] });
+          ctx.addIssue({ code: 'custom', message: englishMessage('{{date, date}} is listed more than once', { date }), path: [index] });
         }
         seen.add(date);
       });

@@ -3,6 +3,7 @@ import { idSchema } from './ids.js';
 import { imageUrlSchema } from './images.js';
 import { hasAtMostTwoDecimals, toMinorUnits } from './money.js';
 import { paymentPolicySchema } from './deposits.js';
+import { englishMessage } from './i18n/message-templates.js';
 
 export const serviceSchema = z.object({
   _id: idSchema,
@@ -66,15 +67,19 @@ export const serviceDescriptionSchema = z
 
 export const serviceDescriptionBnSchema = optionalBangla(2000, 'Bangla description must be at most 2000 characters');
 
+/** A service's or a stylist's duration out of range (the `errors` catalogue's key). */
+export const durationRangeMessage = () =>
+  englishMessage('Duration must be between {{min, number}} and {{max, number}} minutes', { min: MIN_DURATION, max: MAX_DURATION });
+
 export const serviceDurationSchema = z
   .number({ error: 'Duration is required' })
   .int('Duration must be whole minutes')
-  .min(MIN_DURATION, `Duration must be between ${MIN_DURATION} and ${MAX_DURATION} minutes`)
-  .max(MAX_DURATION, `Duration must be between ${MIN_DURATION} and ${MAX_DURATION} minutes`);
+  .min(MIN_DURATION, durationRangeMessage())
+  .max(MAX_DURATION, durationRangeMessage());
 
 export const MAX_BUFFER = 120;
 export const BUFFER_STEP = 5;
-const bufferRangeMessage = `Time after the visit must be between 0 and ${MAX_BUFFER} minutes`;
+const bufferRangeMessage = englishMessage('Time after the visit must be between 0 and {{max, number}} minutes', { max: MAX_BUFFER });
 
 /** Time after the visit that still blocks the stylist (not the client or the chair); 0 means none. */
 export const serviceBufferSchema = z
@@ -83,7 +88,7 @@ export const serviceBufferSchema = z
   .int({ error: 'Time after the visit must be whole minutes', abort: true })
   .min(0, { error: bufferRangeMessage, abort: true })
   .max(MAX_BUFFER, { error: bufferRangeMessage, abort: true })
-  .multipleOf(BUFFER_STEP, `Time after the visit must be a multiple of ${BUFFER_STEP} minutes`);
+  .multipleOf(BUFFER_STEP, englishMessage('Time after the visit must be a multiple of {{step, number}} minutes', { step: BUFFER_STEP }));
 
 /** Empty means "no category"; stored as null. */
 export const serviceCategorySchema = z

@@ -3,9 +3,10 @@ import { idSchema } from './ids.js';
 import { imageUrlSchema } from './images.js';
 import { instantSchema } from './cart.js';
 import { calendarDateSchema, isWallClockTime, minutesOfDay, wallClockTimeSchema } from './salon-settings.js';
-import { MAX_DURATION, MIN_DURATION } from './service.js';
+import { durationRangeMessage, MAX_DURATION, MIN_DURATION } from './service.js';
 import { bookingStatusSchema } from './payments.js';
 import { emailSchema } from './user.js';
+import { englishMessage } from './i18n/message-templates.js';
 
 /**
  * Stylists: who does the services, when she works and when she is away. The admin form and the
@@ -46,9 +47,12 @@ const staffServiceSchema = z.object({
   duration: z
     .number({ error: 'Duration must be a number' })
     .int('Duration must be whole minutes')
-    .min(MIN_DURATION, `Duration must be between ${MIN_DURATION} and ${MAX_DURATION} minutes`)
-    .max(MAX_DURATION, `Duration must be between ${MIN_DURATION} and ${MAX_DURATION} minutes`)
-    .refine((minutes) => minutes % STAFF_GRID_MINUTES === 0, `Duration must be a multiple of ${STAFF_GRID_MINUTES} minutes`)
+    .min(MIN_DURATION, durationRangeMessage())
+    .max(MAX_DURATION, durationRangeMessage())
+    .refine(
+      (minutes) => minutes % STAFF_GRID_MINUTES === 0,
+      englishMessage('Duration must be a multiple of {{step, number}} minutes', { step: STAFF_GRID_MINUTES }),
+    )
     .nullable(),
 });
 export type StaffService = z.infer<typeof staffServiceSchema>;
@@ -126,7 +130,7 @@ export type WorkSpan = z.infer<typeof workSpanSchema>;
 /** One weekday's spans; the gaps between them are her breaks. */
 const daySpansSchema = z
   .array(workSpanSchema)
-  .max(MAX_SPANS_PER_DAY, `At most ${MAX_SPANS_PER_DAY} spans a day`)
+  .max(MAX_SPANS_PER_DAY, englishMessage('At most {{count, number}} spans a day', { count: MAX_SPANS_PER_DAY }))
   .superRefine((spans, ctx) => {
     const wellFormed = spans
       .map((span, index) => ({ index, start: span.start, end: span.end }))
@@ -137,7 +141,8 @@ const daySpansSchema = z
       const current = wellFormed[i]!;
       // Touching spans (10:00-13:00, 13:00-17:00) are one span written twice: a break needs a gap.
       if (minutesOfDay(current.start) <= minutesOfDay(previous.end)) {
-        ctx.addIssue({ code: 'custom', message: `Overlaps or touches ${previous.start} – ${previous.end}`, path: [current.index, 'start'] });
+        const message = englishMessage('Overlaps or touches {{start, time}} – {{end, time}}', { start: previous.start, end: previous.end });
+        ctx.addIssue({ code: 'custom', message, path: [current.index, 'start'] });
       }
     }
   });
@@ -213,7 +218,7 @@ export const staffVisitsQuerySchema = z
   .object({ from: calendarDateSchema, to: calendarDateSchema })
   .refine((range) => range.to >= range.from, { message: 'The last day must not be before the first', path: ['to'] })
   .refine((range) => (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 < MAX_VISIT_DAYS, {
-    message: `At most ${MAX_VISIT_DAYS} days at a time`,
+    message: englishMessage('At most {{count, number}} days at a time', { count: MAX_VISIT_DAYS }),
     path: ['to'],
   });
 

@@ -39,11 +39,16 @@ import {
   WRONG_PASSWORD_MESSAGE,
 } from '../../shared/account.js';
 import { dropMailJobs, sweepMailTraces, waitForMailJobs, type MailSubjects } from './mail-traces.js';
-import { minutesMessage } from '../messages.js';
+import { englishMessage, type CountedTemplate } from '../../shared/i18n/message-templates.js';
 
 /** Passwords one account may try on 'Delete my account' per window: a stolen session cannot guess on. */
 export const DELETION_PASSWORD_TRIES = 5;
 export const DELETION_PASSWORD_WINDOW_SECONDS = 15 * 60;
+/** Her passwords ran out: how long until she may try again (each form a catalogue key). */
+const WRONG_PASSWORDS_WAIT: CountedTemplate = {
+  one: 'Too many wrong passwords. Try again in {{count, number}} minute.',
+  other: 'Too many wrong passwords. Try again in {{count, number}} minutes.',
+};
 
 /** How long the request waits for e-mails about her that are being sent right now. */
 const MAIL_SETTLE_MS = 5_000;
@@ -97,7 +102,7 @@ export async function checkDeletionAllowed(deps: AccountDeletionDeps, signIn: Cu
     const tries = await consumeThrottle(db, deletionThrottleKey(signIn.userId), DELETION_PASSWORD_TRIES, DELETION_PASSWORD_WINDOW_SECONDS);
     if (!tries.allowed) {
       const minutes = Math.ceil(tries.retryAfterSeconds / 60);
-      throw new HttpError(429, minutesMessage('Too many wrong passwords. Try again in {{count}} minutes.', minutes));
+      throw new HttpError(429, englishMessage(WRONG_PASSWORDS_WAIT, { count: minutes }));
     }
     if (!(await deps.verifyPassword({ hash, password }))) {
       throw new HttpError(400, WRONG_PASSWORD_MESSAGE, [{ path: 'password', message: WRONG_PASSWORD_MESSAGE }]);

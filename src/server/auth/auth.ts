@@ -20,7 +20,7 @@ import { optionalPhoneSchema } from '../../shared/phone.js';
 import { adminVerificationMail, passwordResetMail } from '../mail/templates.js';
 import { languageOf } from '../repositories/languages.js';
 import { negotiateLanguage, pathIn, type Language } from '../../shared/i18n/language.js';
-import { minutesMessage } from '../messages.js';
+import { englishMessage, type CountedTemplate } from '../../shared/i18n/message-templates.js';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** better-auth names its cookies `<prefix>.session_token` and so on (the API document names it). */
@@ -39,8 +39,11 @@ export const SIGN_IN_FAILURES_PER_ADDRESS = 10;
 export const SIGN_IN_FAILURES_PER_ACCOUNT = 50;
 export const SIGN_IN_TRIES_UNDER_ATTACK = 3;
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
-/** Translated with its number by the bridge (messages.ts): the template is the catalogue's key. */
-export const SIGN_IN_LOCKED_MESSAGE = 'Too many sign-in attempts for this account from your network. Try again in {{count}} minutes.';
+/** Translated with its number by the bridge (messages.ts): each template is a catalogue key. */
+export const SIGN_IN_LOCKED_MESSAGE: CountedTemplate = {
+  one: 'Too many sign-in attempts for this account from your network. Try again in {{count, number}} minute.',
+  other: 'Too many sign-in attempts for this account from your network. Try again in {{count, number}} minutes.',
+};
 /** Password-reset e-mails one address receives per hour, whoever asks for them. */
 export const RESET_MAILS_PER_HOUR = 3;
 
@@ -296,7 +299,7 @@ export function buildAuthOptions({ config, db, mailer, secret, log, revocations,
           // owner's typo from a new address must not lock her out of her own account.
           if (!pair.allowed || (!account.allowed && pair.count > SIGN_IN_TRIES_UNDER_ATTACK)) {
             const minutes = Math.ceil((pair.allowed ? account : pair).retryAfterSeconds / 60);
-            throw new APIError('TOO_MANY_REQUESTS', { message: minutesMessage(SIGN_IN_LOCKED_MESSAGE, minutes) });
+            throw new APIError('TOO_MANY_REQUESTS', { message: englishMessage(SIGN_IN_LOCKED_MESSAGE, { count: minutes }) });
           }
         }
         return { context: { body } };

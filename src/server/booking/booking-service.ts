@@ -18,6 +18,7 @@ import { holdTime } from './holds.js';
 import type { HeldItem } from '../repositories/cart.js';
 import type { WaitlistSweeps } from './waitlist-service.js';
 import { overlapRefused, stylistRefused, timeRefused } from './refusals.js';
+import { englishMessage } from '../../shared/i18n/message-templates.js';
 
 /**
  * How long after a visit was marked completed or a no-show the salon can put it back to confirmed.
@@ -87,7 +88,7 @@ export class BookingService {
 
           const now = await databaseNow(tx);
           if (!isSalon && !mayStillChange(booking.startsAt, now, settings.cancelNoticeHours)) {
-            throw new HttpError(409, `Appointments can be moved up to ${settings.cancelNoticeHours} hours before they start.`);
+            throw new HttpError(409, englishMessage('Appointments can be moved up to {{count, number}} hours before they start.', { count: settings.cancelNoticeHours }));
           }
           const previousStartsAt = booking.startsAt;
           const stylistId = staffId ?? booking.staffId;
@@ -187,7 +188,7 @@ export class BookingService {
         // Paid in full online, a late cancellation is the salon's to make (the spec's rule). With a
         // deposit (or nothing) paid she may cancel late herself: the deposit is what she gives up.
         if (by === 'customer' && actor.role !== 'admin' && !customerMayCancel(booking, inTime)) {
-          throw new HttpError(409, `Bookings can be cancelled up to ${settings.cancelNoticeHours} hours before they start.`);
+          throw new HttpError(409, englishMessage('Bookings can be cancelled up to {{count, number}} hours before they start.', { count: settings.cancelNoticeHours }));
         }
         const refundMinor = cancellationRefundMinor(booking, { by, inTime });
         await markCancelRequested(tx, bookingId, by, refundMinor, now);
@@ -309,7 +310,11 @@ export class BookingService {
         }
         const now = await databaseNow(tx);
         if (now.getTime() - booking.updatedAt.getTime() > REOPEN_WINDOW_HOURS * 3600_000) {
-          throw new HttpError(409, `A visit can be reopened up to ${REOPEN_WINDOW_HOURS} hours after it was marked ${booking.status === 'completed' ? 'completed' : 'a no-show'}.`);
+          const template =
+            booking.status === 'completed'
+              ? 'A visit can be reopened up to {{count, number}} hours after it was marked completed.'
+              : 'A visit can be reopened up to {{count, number}} hours after it was marked a no-show.';
+          throw new HttpError(409, englishMessage(template, { count: REOPEN_WINDOW_HOURS }));
         }
         if (booking.status === 'no-show') {
           await lockCells(tx, booking.startsAt, booking.endsAt);

@@ -7,7 +7,8 @@ import { fromMinorUnits } from '../../shared/money.js';
 import { HttpError, notFound } from '../http-error.js';
 import { addDeskItems, findDeskCustomer, removeDeskItems } from '../repositories/front-desk.js';
 import { holdTime } from './holds.js';
-import { OVERLAP_PREFIX } from './refusals.js';
+import { asHers } from './refusals.js';
+import { englishMessage } from '../../shared/i18n/message-templates.js';
 
 /**
  * Books visits for a customer at the front desk (docs/decisions/046). Each visit is placed on a
@@ -56,7 +57,17 @@ export async function bookAtFrontDesk(
     await payments.queueConfirmation(paymentId);
     if (confirmed.length !== itemIds.length) {
       // The holds make this all but impossible: a time lost between its hold and the booking.
-      throw new HttpError(409, `A time was taken while booking: only ${confirmed.map((b) => b.title).join(', ')} ${confirmed.length === 1 ? 'was' : 'were'} booked. Check her appointments.`);
+      const only = { count: confirmed.length, titles: confirmed.map((b) => b.title).join(', ') };
+      throw new HttpError(
+        409,
+        englishMessage(
+          {
+            one: 'A time was taken while booking: only {{titles}} was booked. Check her appointments.',
+            other: 'A time was taken while booking: only {{titles}} were booked. Check her appointments.',
+          },
+          only,
+        ),
+      );
     }
     return {
       customer,
@@ -80,7 +91,7 @@ export async function bookAtFrontDesk(
 
 /** A hold's refusal, said of the visit it refused (the desk books several at once) and of her. */
 function forVisit(error: HttpError, index: number): HttpError {
-  const message = error.message.startsWith(OVERLAP_PREFIX) ? `That time overlaps her ${error.message.slice(OVERLAP_PREFIX.length)}` : error.message;
+  const message = asHers(error.message);
   const field = error.issues?.[0]?.path === 'staffId' ? 'staffId' : 'startsAt';
   return new HttpError(error.statusCode, message, [{ path: `items.${index}.${field}`, message }]);
 }

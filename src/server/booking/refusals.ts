@@ -1,5 +1,6 @@
 import { HOLD_TAKEN_MESSAGE } from '../../shared/cart.js';
 import { HttpError } from '../http-error.js';
+import { dayTimeValue, englishMessage, matchTemplate } from '../../shared/i18n/message-templates.js';
 
 export const STYLIST_NOT_QUALIFIED_MESSAGE = 'That stylist does not do this service (or no longer works here).';
 
@@ -21,13 +22,19 @@ export const rejectionMessages: Record<SlotRejection, string> = {
   'overlaps-own': 'That time overlaps another of your appointments.',
 };
 
-/** How an overlap's refusal begins: the front desk says 'her' where she reads 'your'. */
-export const OVERLAP_PREFIX = 'That time overlaps your ';
+/** Her other appointment in the way, as she reads it ('your') and as the front desk does ('her'). */
+const OVERLAP_YOURS = 'That time overlaps your {{title}} ({{when, dayTime}}). Pick another time.';
+const OVERLAP_HERS = 'That time overlaps her {{title}} ({{when, dayTime}}). Pick another time.';
 
 /** Names her other appointment, in the salon's zone, so she knows which one is in the way. */
 export function overlapMessage(other: { title: string; startsAt: Date }, timeZone: string): string {
-  const when = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(other.startsAt);
-  return `${OVERLAP_PREFIX}${other.title} (${when}). Pick another time.`;
+  return englishMessage(OVERLAP_YOURS, { title: other.title, when: dayTimeValue(other.startsAt, timeZone) });
+}
+
+/** The same refusal said to the front desk: 'her' appointment; any other message as it is. */
+export function asHers(message: string): string {
+  const yours = matchTemplate(message, { [OVERLAP_YOURS]: OVERLAP_HERS });
+  return yours ? englishMessage(OVERLAP_HERS, yours.values) : message;
 }
 
 /** A stylist's reasons: the time is hers to give or not. */

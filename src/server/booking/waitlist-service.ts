@@ -30,6 +30,7 @@ import {
 import { openStarts } from './availability.js';
 import { databaseNow } from './capacity.js';
 import { holdTime } from './holds.js';
+import { englishMessage } from '../../shared/i18n/message-templates.js';
 
 /**
  * Where a place may have freed: the day's sweep is queued (booking-service.ts queues it in the
@@ -73,7 +74,7 @@ export class WaitlistService {
     const { max } = bookableDates(settings);
     const today = salonToday(settings.timeZone);
     if (input.date < today) throw fieldProblem('date', 'That day has passed');
-    if (input.date > max) throw fieldProblem('date', `Bookings open ${settings.horizonDays} days ahead: pick a day up to ${max}`);
+    if (input.date > max) throw fieldProblem('date', englishMessage('Bookings open {{count, number}} days ahead: pick a day up to {{date, date}}', { count: settings.horizonDays, date: max }));
     if (!isOpenDate(settings, input.date)) throw fieldProblem('date', 'The salon is closed that day');
     const staffId = input.staffId ?? null;
     if (staffId !== null) {
@@ -153,7 +154,7 @@ export class WaitlistService {
     const settings = await this.salonSettings();
     const date = await dateOfWish(this.db, wishId);
     if (!date) throw notFound('Waitlist entry');
-    if (salonDateOf(startsAt, settings.timeZone) !== date) throw fieldProblem('startsAt', `Pick a time on ${date}, the day she waits for`);
+    if (salonDateOf(startsAt, settings.timeZone) !== date) throw fieldProblem('startsAt', englishMessage('Pick a time on {{date, date}}, the day she waits for', { date }));
     await this.db.transaction(async (tx) => {
       await lockWaitlistDay(tx, date);
       await settleOffers(tx, date, settings.timeZone);

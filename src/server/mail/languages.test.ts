@@ -21,7 +21,7 @@ import {
   type MailAppointment,
   type MailContent,
 } from './templates.js';
-import { minutesMessage, translateMessage } from '../messages.js';
+import { translateMessage } from '../messages.js';
 import { bookingsCsv } from '../csv-exports.js';
 import type { Booking } from '../../shared/payments.js';
 import { salon } from '../../shared/salon.js';
@@ -172,11 +172,11 @@ describe('the calendar file in Bangla', () => {
 });
 
 describe("the refusals that say how long to wait", () => {
-  it('are translated with their number in Bengali digits', () => {
-    const english = minutesMessage('Too many wrong passwords. Try again in {{count}} minutes.', 12);
-    expect(english).toBe('Too many wrong passwords. Try again in 12 minutes.');
-    expect(minutesMessage('Too many wrong passwords. Try again in {{count}} minutes.', 1)).toBe('Too many wrong passwords. Try again in 1 minute.');
+  it('are translated with their number in Bengali digits, or Latin ones when the salon chose them', () => {
+    const english = 'Too many wrong passwords. Try again in 12 minutes.';
     expect(translateMessage(english, 'bn')).toBe('অনেকবার ভুল পাসওয়ার্ড দেওয়া হয়েছে। ১২ মিনিট পরে আবার চেষ্টা করুন।');
+    expect(translateMessage('Too many wrong passwords. Try again in 1 minute.', 'bn')).toBe('অনেকবার ভুল পাসওয়ার্ড দেওয়া হয়েছে। ১ মিনিট পরে আবার চেষ্টা করুন।');
+    expect(translateMessage(english, 'bn', true)).toBe('অনেকবার ভুল পাসওয়ার্ড দেওয়া হয়েছে। 12 মিনিট পরে আবার চেষ্টা করুন।');
     expect(translateMessage(english, 'en')).toBe(english);
   });
 });

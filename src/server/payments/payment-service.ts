@@ -7,7 +7,7 @@ import { databaseNow, occupancyOfPayment, stylistFree, withRetry } from '../book
 import { FAIL_PAYMENT, LOCK_OUTCOME, READ_LIST, RENEW_HOLDS, SETTLE_PAYMENT, UNPAID_UPCOMING, WRITE_PAYMENT, openPaymentRefs, type ItemRow } from '../repositories/payments.js';
 import { pipelinedTransaction, type PipelinedTransaction } from '../db/pipelined.js';
 import { maxConcurrent } from '../booking/slots.js';
-import { formatMoney, fromMinorUnits, SALON_CURRENCY, toMinorUnits } from '../../shared/money.js';
+import { fromMinorUnits, SALON_CURRENCY, toMinorUnits } from '../../shared/money.js';
 import { BOOKING_BEING_CANCELLED_MESSAGE, BOOKING_LIST_CHANGED_MESSAGE, type PaymentIntentInfo, type PaymentMethod, type PaymentStatus } from '../../shared/payments.js';
 import type { PaymentGateway } from './gateway.js';
 import {
@@ -21,6 +21,7 @@ import type { SalonSettings } from '../../shared/salon-settings.js';
 import { onlineDueMinor, payPlanOf, type CounterMethod, type PaymentPolicy, type PayPlan } from '../../shared/deposits.js';
 import { confirmedBookingsOf, counterPaidMinor, insertCounterPayment, lockBooking } from '../repositories/bookings.js';
 import { READ_DESK_ITEMS } from '../repositories/front-desk.js';
+import { englishMessage } from '../../shared/i18n/message-templates.js';
 
 type CheckoutItem = {
   id: string;
@@ -47,7 +48,13 @@ export type Outcome = { eventId: string; ref: string } & ({ outcome: 'succeeded'
 /** Why a list with visits to pay at the salon is refused: she holds as many unpaid visits as the salon allows. */
 export function unpaidLimitMessage(held: number, limit: number): string {
   if (limit === 0) return 'This salon asks for payment online when booking. Choose a service you can pay for online.';
-  return `You already have ${held} upcoming ${held === 1 ? 'visit' : 'visits'} to pay at the salon, the most the salon keeps unpaid. Book this one after one of them, or call the salon.`;
+  return englishMessage(
+    {
+      one: 'You already have {{count, number}} upcoming visit to pay at the salon, the most the salon keeps unpaid. Book this one after one of them, or call the salon.',
+      other: 'You already have {{count, number}} upcoming visits to pay at the salon, the most the salon keeps unpaid. Book this one after one of them, or call the salon.',
+    },
+    { count: held },
+  );
 }
 
 /**
@@ -82,10 +89,12 @@ export class PaymentService {
       const endsAt = row.ends_at === null ? null : new Date(row.ends_at);
       const holdExpiresAt = row.hold_expires_at === null || row.hold_expires_at === undefined ? null : new Date(row.hold_expires_at);
       if (!startsAt || !endsAt) {
-        throw new HttpError(400, `Pick a time for ${row.title}.`, [{ path: `items.${row.id}.startsAt`, message: 'Pick a time' }]);
+        throw new HttpError(400, englishMessage('Pick a time for {{title}}.', { title: row.title }), [{ path: `items.${row.id}.startsAt`, message: 'Pick a time' }]);
       }
       if (!holdExpiresAt || holdExpiresAt <= now) {
-        throw new HttpError(400, `The hold on ${row.title} expired. Pick a time again.`, [{ path: `items.${row.id}.startsAt`, message: 'The hold expired' }]);
+        throw new HttpError(400, englishMessage('The hold on {{title}} expired. Pick a time again.', { title: row.title }), [
+          { path: `items.${row.id}.startsAt`, message: 'The hold expired' },
+        ]);
       }
       // Booked at the front desk, every visit is paid at the salon (now at the counter, or at the visit).
       const policy: PaymentPolicy = atDesk ? { mode: 'at-salon' } : (row.payment_policy ?? salonPolicy);
@@ -468,8 +477,9 @@ export class PaymentService {
       const owedMinor = booking.priceMinor - (booking.onlineMinor - booking.refundedMinor) - (await counterPaidMinor(tx, bookingId));
       if (owedMinor <= 0) throw new HttpError(409, 'This visit is paid in full.');
       if (input.amountMinor > owedMinor) {
-        throw new HttpError(409, `That is more than the visit owes: ${formatMoney(fromMinorUnits(owedMinor))} is due.`, [
-          { path: 'amount', message: `At most ${formatMoney(fromMinorUnits(owedMinor))}` },
+        const owed = { amount: fromMinorUnits(owedMinor) };
+        throw new HttpError(409, englishMessage('That is more than the visit owes: {{amount, money}} is due.', owed), [
+          { path: 'amount', message: englishMessage('At most {{amount, money}}', owed) },
         ]);
       }
       await insertCounterPayment(tx, { bookingId, amountMinor: input.amountMinor, method: input.method, recordedBy });

@@ -8,7 +8,7 @@ import { requestPhoneCode } from '../sms/phone-verification.js';
 import { cookieValue, VerifiedSessions } from '../auth/verified-sessions.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { HttpError } from '../http-error.js';
-import { requestLanguage, translateMessage } from '../messages.js';
+import { messageLanguage, translateMessage } from '../messages.js';
 import { DATABASE_UNAVAILABLE_MESSAGE, metDatabaseOutage } from '../db/outage-witness.js';
 import { z } from 'zod';
 import { fieldIssueSchema, reasonPhrase, type FieldIssue } from '../../shared/errors.js';
@@ -90,16 +90,16 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
     }
     const status = (code && statusOverrides[code]) || response.status;
     // In the page's language, as the rest of the API answers (src/server/messages.ts).
-    const language = requestLanguage(reply.request);
+    const { language, latinDigits } = await messageLanguage(reply.request);
     return reply
       .status(status)
       .type('application/json')
       .send({
         statusCode: status,
         error: reasonPhrase(status),
-        message: translateMessage(friendlyAuthMessage(code, message), language),
+        message: translateMessage(friendlyAuthMessage(code, message), language, latinDigits),
         code,
-        ...(issues && { issues: issues.map((issue) => ({ ...issue, message: translateMessage(issue.message, language) })) }),
+        ...(issues && { issues: issues.map((issue) => ({ ...issue, message: translateMessage(issue.message, language, latinDigits) })) }),
       });
   }
   return reply.send(text.length > 0 ? text : null);

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { reasonPhrase, type ApiError, type FieldIssue } from '../../shared/errors.js';
 import { HttpError } from '../http-error.js';
-import { requestLanguage, translateIssue, translateMessage } from '../messages.js';
+import { messageLanguage, requestLanguage, translateIssue, translateMessage } from '../messages.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { DATABASE_UNAVAILABLE_MESSAGE, metDatabaseOutage } from '../db/outage-witness.js';
 
@@ -11,22 +11,22 @@ const validationPrefixes: Record<string, string> = { body: '', querystring: 'que
 
 /** Every failure leaves the server in one shape: { statusCode, error, message, issues? }. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler(async (err: FastifyError | HttpError, request, reply) => {
     let body: ApiError;
     if (err instanceof HttpError) {
-      const language = requestLanguage(request);
+      const { language, latinDigits } = await messageLanguage(request);
       body = {
         statusCode: err.statusCode,
         error: err.reason,
-        message: translateMessage(err.message, language),
-        issues: err.issues?.map((issue) => ({ ...issue, message: translateMessage(issue.message, language) })),
+        message: translateMessage(err.message, language, latinDigits),
+        issues: err.issues?.map((issue) => ({ ...issue, message: translateMessage(issue.message, language, latinDigits) })),
       };
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       const prefix = validationPrefixes[err.validationContext ?? 'body'] ?? '';
-      const language = requestLanguage(request);
+      const { language, latinDigits } = await messageLanguage(request);
       const issues: FieldIssue[] = err.validation.map((v) => ({
         path: prefix + v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: translateIssue(v, language),
+        message: translateIssue(v, language, latinDigits),
       }));
       body = { statusCode: 400, error: 'Bad Request', message: translateMessage('Some fields are not valid', language), issues };
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {

@@ -20,6 +20,7 @@ import { findBooking } from '../repositories/bookings.js';
 import { HttpError, notFound } from '../http-error.js';
 import { openStarts } from '../booking/availability.js';
 import { databaseNow } from '../booking/capacity.js';
+import { englishMessage } from '../../shared/i18n/message-templates.js';
 
 export async function cartRoutes(app: App) {
   app.post(
@@ -49,7 +50,7 @@ export async function cartRoutes(app: App) {
       if (outcome === 'staff-not-qualified') {
         throw new HttpError(400, 'That stylist does not do this service.', [{ path: 'staffId', message: 'That stylist does not do this service' }]);
       }
-      if (outcome === 'full') throw new HttpError(409, `Your booking list is full (${MAX_CART_ITEMS} services). Book or remove some first.`);
+      if (outcome === 'full') throw new HttpError(409, englishMessage('Your booking list is full ({{count, number}} services). Book or remove some first.', { count: MAX_CART_ITEMS }));
       return reply.status(201).send(outcome);
     },
   );

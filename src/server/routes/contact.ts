@@ -8,6 +8,13 @@ import { consumeThrottle } from '../repositories/throttles.js';
 import { clientAddressKey } from '../client-address.js';
 import { requireAdmin } from '../plugins/auth.js';
 import { HttpError, notFound } from '../http-error.js';
+import { englishMessage, type CountedTemplate } from '../../shared/i18n/message-templates.js';
+
+/** Too many messages from one address: how long to wait (each form a catalogue key). */
+const CONTACT_WAIT: CountedTemplate = {
+  one: 'You have sent several messages in a short time. Please wait {{count, number}} minute before sending another, or call the salon.',
+  other: 'You have sent several messages in a short time. Please wait {{count, number}} minutes before sending another, or call the salon.',
+};
 
 /** Messages one address may leave per window: a person writes a few, a script writes thousands. */
 export const CONTACT_MESSAGES_PER_ADDRESS = 5;
@@ -29,7 +36,7 @@ export async function contactRoutes(app: App) {
       const verdict = await consumeThrottle(app.db, `contact:${clientAddressKey(request.ip)}`, CONTACT_MESSAGES_PER_ADDRESS, CONTACT_WINDOW_SECONDS);
       if (!verdict.allowed) {
         const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
-        throw new HttpError(429, `You have sent several messages in a short time. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before sending another, or call the salon.`);
+        throw new HttpError(429, englishMessage(CONTACT_WAIT, { count: minutes }));
       }
       const insertedId = await insertContactMessage(app.db, request.body);
       return reply.status(201).send({ insertedId });

@@ -28,6 +28,7 @@ import { consumeThrottle } from '../repositories/throttles.js';
 import { attachmentName, listOrCsv, sendCsv } from '../csv.js';
 import { paymentsCsv } from '../csv-exports.js';
 import { requestLanguage } from '../messages.js';
+import { englishMessage } from '../../shared/i18n/message-templates.js';
 
 /** Codes a customer may have sent to her wallet in a window: a few retries, not a loop. */
 const WALLET_CODES_PER_WINDOW = 10;
@@ -142,7 +143,13 @@ export async function paymentRoutes(app: App, options: { stripe?: Stripe | undef
             throw new HttpError(409, check.by === 'wrong-codes' ? WRONG_CODES_MESSAGE : 'This payment attempt has ended. Start again.');
           case 'wrong':
             throw new HttpError(400, 'That code is not right.', [
-              { path: 'code', message: `That code is not right. ${check.triesLeft} ${check.triesLeft === 1 ? 'try' : 'tries'} left.` },
+              {
+                path: 'code',
+                message: englishMessage(
+                  { one: 'That code is not right. {{count, number}} try left.', other: 'That code is not right. {{count, number}} tries left.' },
+                  { count: check.triesLeft },
+                ),
+              },
             ]);
           case 'right':
             return applyCharge(await gateway.chargeWallet(attemptId, owned.clientSecret, check.wallet, check.number), owned.id);

@@ -22,6 +22,9 @@ const nextDay = distinctOpenDays(4);
 
 const week = (start: string, end: string): WeeklyHours => ({ days: Array.from({ length: 7 }, () => [{ start, end }]) });
 const putHours = (staffId: string, hours: WeeklyHours) => asUser(t.app, admin).put(`/api/staff/${staffId}/hours`, hours);
+/** The same, from a Bangla page (its API client sends the page's language). */
+const putHoursInBangla = (staffId: string, hours: WeeklyHours) =>
+  t.app.inject({ method: 'PUT', url: `/api/staff/${staffId}/hours`, payload: hours, headers: { origin: t.app.config.publicUrl, cookie: admin.cookie, 'accept-language': 'bn' } });
 const hoursOf = async (staffId: string) => weeklyHoursSchema.parse((await asUser(t.app, admin).get(`/api/staff/${staffId}/hours`)).json());
 const itemRow = async (id: string) => (await rowsOf(t.database.db, sql`select starts_at, staff_id from cart_items where id = ${id}`))[0] as { starts_at: string | null; staff_id: string | null };
 
@@ -46,6 +49,9 @@ describe('PUT /api/staff/:id/hours over her bookings', () => {
     expect(refused.statusCode).toBe(409);
     const body = timeOffConflictSchema.parse(refused.json());
     expect(body.message).toBe('She has 1 booking outside these hours. Move or cancel it first.');
+    expect(timeOffConflictSchema.parse((await putHoursInBangla(rina, week('10:00', '17:00'))).json()).message).toBe(
+      'এই সময়ের বাইরে তাঁর ১টি বুকিং আছে। আগে সেটি সরান বা বাতিল করুন।',
+    );
     expect(body.bookings).toEqual([{ _id: visit.id, startsAt: visit.startsAt.toISOString(), endsAt: visit.endsAt.toISOString(), service: cut.title, customer: 'Ayesha Rahman' }]);
     expect(await hoursOf(rina)).toEqual(before);
 
@@ -73,6 +79,9 @@ describe('PUT /api/staff/:id/hours over her bookings', () => {
     const refused = await putHours(mim, week('10:00', '17:00'));
     expect(refused.statusCode).toBe(409);
     expect(timeOffConflictSchema.parse(refused.json()).message).toMatch(/^A customer is booking her at that time right now\. Try again after \d\d:\d\d/);
+    expect(timeOffConflictSchema.parse((await putHoursInBangla(mim, week('10:00', '17:00'))).json()).message).toMatch(
+      /^ঠিক এখন একজন গ্রাহক ওই সময়ে তাঁকে বুক করছেন। [০-৯]{2}:[০-৯]{2}-এর পরে আবার চেষ্টা করুন/,
+    );
     expect(await hoursOf(mim)).toEqual(before);
     // Hours that keep the held time are saved, and the hold stays.
     expect((await putHours(mim, week('11:00', '20:00'))).statusCode).toBe(200);

@@ -18,6 +18,7 @@ import {
   timeOffListSchema,
   timeOffSchema,
   weeklyHoursSchema,
+  type ConflictingBooking,
   type Staff,
   type StaffService,
 } from '../../shared/staff.js';
@@ -48,19 +49,39 @@ import { databaseNow } from '../booking/capacity.js';
 import { addCalendarDays, salonDayStart } from '../../shared/calendar.js';
 import { counterPaymentInputSchema } from '../../shared/deposits.js';
 import { toMinorUnits } from '../../shared/money.js';
+import { englishMessage, type CountedTemplate } from '../../shared/i18n/message-templates.js';
+import { messageFor } from '../messages.js';
 
 const notFoundStylist = () => notFound('Stylist');
 
-/** A customer holds her at a time the change would take away: the admin tries again once the hold is decided. */
-function heldConflict(until: Date, timeZone: string) {
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(until);
-  return {
-    statusCode: 409 as const,
-    error: 'Conflict',
-    message: `A customer is booking her at that time right now. Try again after ${time}, when her hold has lapsed or become a booking you can see.`,
-    bookings: [],
-  };
+/**
+ * A 409 with the bookings in the way, sent as it is (not through the error handler): its message
+ * in the request's language here (messages.ts).
+ */
+async function conflictReply(request: FastifyRequest, message: string, bookings: ConflictingBooking[]) {
+  return { statusCode: 409 as const, error: 'Conflict', message: await messageFor(request, message), bookings };
 }
+
+/** A customer holds her at a time the change would take away: the admin tries again once the hold is decided. */
+function heldConflict(request: FastifyRequest, until: Date, timeZone: string) {
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(until);
+  const message = englishMessage(
+    'A customer is booking her at that time right now. Try again after {{time, time}}, when her hold has lapsed or become a booking you can see.',
+    { time },
+  );
+  return conflictReply(request, message, []);
+}
+
+/** Her bookings that new hours would leave outside (each form a catalogue key). */
+const OUTSIDE_HOURS: CountedTemplate = {
+  one: 'She has {{count, number}} booking outside these hours. Move or cancel it first.',
+  other: 'She has {{count, number}} bookings outside these hours. Move or cancel them first.',
+};
+/** Her bookings in the time off asked for. */
+const IN_TIME_OFF: CountedTemplate = {
+  one: 'She has {{count, number}} booking then. Move or cancel it first.',
+  other: 'She has {{count, number}} bookings then. Move or cancel them first.',
+};
 
 /** Her account's e-mail, refused with the field named. */
 function accountRefused(refusal: AccountRefusal): HttpError {
@@ -69,9 +90,8 @@ function accountRefused(refusal: AccountRefusal): HttpError {
       { path: 'accountEmail', message: 'No account uses this e-mail: she signs up first, then you link it here' },
     ]);
   }
-  return new HttpError(409, `This account is already linked to ${refusal.by}`, [
-    { path: 'accountEmail', message: `This account is already linked to ${refusal.by}` },
-  ]);
+  const message = englishMessage('This account is already linked to {{name}}', { name: refusal.by });
+  return new HttpError(409, message, [{ path: 'accountEmail', message }]);
 }
 
 export async function staffRoutes(app: App) {
@@ -366,15 +386,10 @@ export async function staffRoutes(app: App) {
       const { timeZone } = await app.salonSettings.get();
       const result = await replaceWeeklyHours(app.db, request.params.id, request.body, timeZone);
       if (result.kind === 'not-found') throw notFoundStylist();
-      if (result.kind === 'held') return reply.status(409).send(heldConflict(result.until, timeZone));
+      if (result.kind === 'held') return reply.status(409).send(await heldConflict(request, result.until, timeZone));
       if (result.kind === 'conflict') {
-        const count = result.bookings.length;
-        return reply.status(409).send({
-          statusCode: 409,
-          error: 'Conflict',
-          message: `She has ${count} booking${count === 1 ? '' : 's'} outside these hours. Move or cancel ${count === 1 ? 'it' : 'them'} first.`,
-          bookings: result.bookings,
-        });
+        const message = englishMessage(OUTSIDE_HOURS, { count: result.bookings.length });
+        return reply.status(409).send(await conflictReply(request, message, result.bookings));
       }
       teamChanged();
       // Longer hours may open places that people wait for.
@@ -416,15 +431,10 @@ export async function staffRoutes(app: App) {
       const { startsAt, endsAt, note } = request.body;
       const result = await addTimeOff(app.db, request.params.id, { startsAt: new Date(startsAt), endsAt: new Date(endsAt), note });
       if (result.kind === 'not-found') throw notFoundStylist();
-      if (result.kind === 'held') return reply.status(409).send(heldConflict(result.until, (await app.salonSettings.get()).timeZone));
+      if (result.kind === 'held') return reply.status(409).send(await heldConflict(request, result.until, (await app.salonSettings.get()).timeZone));
       if (result.kind === 'conflict') {
-        const count = result.bookings.length;
-        return reply.status(409).send({
-          statusCode: 409,
-          error: 'Conflict',
-          message: `She has ${count} booking${count === 1 ? '' : 's'} then. Move or cancel ${count === 1 ? 'it' : 'them'} first.`,
-          bookings: result.bookings,
-        });
+        const message = englishMessage(IN_TIME_OFF, { count: result.bookings.length });
+        return reply.status(409).send(await conflictReply(request, message, result.bookings));
       }
       teamChanged();
       return reply.status(201).send(result.timeOff);

@@ -10,6 +10,7 @@ import { clientAddressKey } from '../client-address.js';
 import { findUpload, insertUploads, type StoredImage } from '../repositories/uploads.js';
 import { IMAGE_VARIANT_WIDTHS } from '../../shared/images.js';
 import { Semaphore } from '../semaphore.js';
+import { englishMessage } from '../../shared/i18n/message-templates.js';
 
 /** Raster formats sharp recognises by their bytes. SVG is refused: it can carry script. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
@@ -105,8 +106,9 @@ export async function uploadRoutes(app: App) {
       }
       const pixels = (meta.width ?? 0) * (meta.height ?? 0);
       if (pixels > MAX_INPUT_PIXELS) {
-        const message = `The image is ${meta.width} x ${meta.height} pixels; at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels (e.g. 8000 x 5000) are accepted.`;
-        throw new HttpError(413, message, [{ path: 'image', message: `The image must be at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels` }]);
+        const values = { width: meta.width ?? 0, height: meta.height ?? 0, max: MAX_INPUT_PIXELS / 1_000_000 };
+        const message = englishMessage('The image is {{width, number}} x {{height, number}} pixels; at most {{max, number}} megapixels (e.g. 8000 x 5000) are accepted.', values);
+        throw new HttpError(413, message, [{ path: 'image', message: englishMessage('The image must be at most {{max, number}} megapixels', values) }]);
       }
 
       const id = randomUUID();

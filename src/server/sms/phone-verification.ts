@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { languageOf } from '../repositories/languages.js';
-import { minutesMessage } from '../messages.js';
+import { englishMessage, type CountedTemplate } from '../../shared/i18n/message-templates.js';
 import type { Language } from '../../shared/i18n/language.js';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http-error.js';
@@ -45,12 +45,18 @@ function codeMatches(code: string, stored: string): boolean {
 const codeIssue = (message: string) => new HttpError(400, message, [{ path: 'code', message }]);
 
 /** The refusals, as templates the errors catalogue translates with their number (messages.ts). */
-const TOO_MANY_TO_ACCOUNT = 'Too many codes sent to your account. Please wait {{count}} minutes and try again.';
-const TOO_MANY_TO_NUMBER = 'Too many codes sent to this number. Please wait {{count}} minutes and try again.';
+const TOO_MANY_TO_ACCOUNT: CountedTemplate = {
+  one: 'Too many codes sent to your account. Please wait {{count, number}} minute and try again.',
+  other: 'Too many codes sent to your account. Please wait {{count, number}} minutes and try again.',
+};
+const TOO_MANY_TO_NUMBER: CountedTemplate = {
+  one: 'Too many codes sent to this number. Please wait {{count, number}} minute and try again.',
+  other: 'Too many codes sent to this number. Please wait {{count, number}} minutes and try again.',
+};
 
-async function refuseWhenThrottled(db: Db, key: string, template: string): Promise<void> {
+async function refuseWhenThrottled(db: Db, key: string, template: CountedTemplate): Promise<void> {
   const verdict = await consumeThrottle(db, key, PHONE_CODES_PER_HOUR, 60 * 60);
-  if (!verdict.allowed) throw new HttpError(429, minutesMessage(template, Math.ceil(verdict.retryAfterSeconds / 60)));
+  if (!verdict.allowed) throw new HttpError(429, englishMessage(template, { count: Math.ceil(verdict.retryAfterSeconds / 60) }));
 }
 
 /**

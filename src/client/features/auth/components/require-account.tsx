@@ -1,15 +1,17 @@
 import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useCurrentUser, useSignedOutWhileHere, type CurrentUserState } from '../use-current-user';
 
 /** Shown while the session (or the admin check) is still on its way (spec section 2). */
 export function AccountLoading() {
+  const { t } = useTranslation('dashboard');
   return (
     <div className="grid min-h-[50vh] place-items-center px-4 py-16">
       <div className="flex w-full max-w-xs flex-col items-center gap-4 text-center">
-        <progress className="progress w-full progress-primary" aria-label="Loading your account" />
-        <p className="text-sm text-base-content/75">One moment, we are checking your account…</p>
+        <progress className="progress w-full progress-primary" aria-label={t('accountLoading.label')} />
+        <p className="text-sm text-base-content/75">{t('accountLoading.text')}</p>
       </div>
     </div>
   );
