@@ -348,7 +348,7 @@ test.describe('focus is never dropped on <body>', () => {
     const form = page.getByRole('form', { name: 'Add service' });
     await form.getByLabel('Service Title').fill(title);
     await form.getByLabel('Price', { exact: true }).fill('500');
-    await form.getByLabel('Description').fill('A service this test adds and deletes again.');
+    await form.getByLabel('Description', { exact: true }).fill('A service this test adds and deletes again.');
     await form.getByLabel('Upload Image').setInputFiles({ name: 'service.png', mimeType: 'image/png', buffer: await photo('#fbcfe8') });
     await form.getByRole('button', { name: 'Submit' }).focus();
     await page.keyboard.press('Enter');

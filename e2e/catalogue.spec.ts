@@ -54,7 +54,7 @@ test.describe('catalogue management (admin)', () => {
       { control: form.getByLabel('Service Title'), message: 'Title is required' },
       // The original showed the title's error here (spec section 5); decisions.md corrects it.
       { control: form.getByLabel('Price', { exact: true }), message: 'Price is required' },
-      { control: form.getByLabel('Description'), message: 'Description is required' },
+      { control: form.getByLabel('Description', { exact: true }), message: 'Description is required' },
       { control: form.getByLabel('Upload Image'), message: 'Image is required' },
     ];
     for (const { control, message } of fields) {
@@ -80,7 +80,7 @@ test.describe('catalogue management (admin)', () => {
     const form = page.getByRole('form', { name: 'Add service' });
     await form.getByLabel('Service Title').fill(title);
     await form.getByLabel('Price', { exact: true }).fill('1850.50');
-    await form.getByLabel('Description').fill('A warm soak, scrub and rose-gold polish for tired feet.');
+    await form.getByLabel('Description', { exact: true }).fill('A warm soak, scrub and rose-gold polish for tired feet.');
     await form.getByLabel('Duration (minutes)').fill('75');
     await form.getByLabel(/^Category/).fill('Nails');
     await form.getByLabel('Upload Image').setInputFiles({ name: 'pedicure.png', mimeType: 'image/png', buffer: await servicePng() });
@@ -95,7 +95,7 @@ test.describe('catalogue management (admin)', () => {
     // The form starts again empty.
     await expect(form.getByLabel('Service Title')).toHaveValue('');
     await expect(form.getByLabel('Price', { exact: true })).toHaveValue('');
-    await expect(form.getByLabel('Description')).toHaveValue('');
+    await expect(form.getByLabel('Description', { exact: true })).toHaveValue('');
     await expect(form.getByLabel(/^Category/)).toHaveValue('');
     await expect(form.getByLabel('Duration (minutes)')).toHaveValue('60');
     expect(await form.getByLabel('Upload Image').evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);

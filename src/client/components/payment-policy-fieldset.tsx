@@ -1,17 +1,16 @@
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { PaymentPolicy } from '../../shared/deposits';
+import { useErrorText } from '../hooks/use-error-text';
+import { useSalonFormat } from '../hooks/use-salon-format';
 import { InputField } from './ui/form-field';
 
-/** The choices in the words the admin reads; a service adds 'The salon's policy' before them. */
-const PAYMENT_POLICY_LABELS: Record<PaymentPolicy['mode'], string> = {
-  full: 'Pay in full online',
-  'deposit-percent': 'A deposit online: a share (%)',
-  'deposit-fixed': 'A deposit online: a fixed amount (৳)',
-  'at-salon': 'Pay at the salon',
-};
-
-const MODES = Object.keys(PAYMENT_POLICY_LABELS) as PaymentPolicy['mode'][];
+/**
+ * The choices, as the admin reads them (the `services` catalogue's paymentPolicy.modes); a service
+ * adds 'The salon's policy' before them.
+ */
+const MODES: readonly PaymentPolicy['mode'][] = ['full', 'deposit-percent', 'deposit-fixed', 'at-salon'];
 
 type PolicyPath = 'paymentPolicy.mode' | 'paymentPolicy.percent' | 'paymentPolicy.amount';
 
@@ -37,6 +36,9 @@ export interface PaymentPolicyFieldsetProps {
  * it; each form keeps its own values and checks them with the shared schema.
  */
 export function PaymentPolicyFieldset({ legend, hint, mode, form, inherit }: PaymentPolicyFieldsetProps) {
+  const { t } = useTranslation('services');
+  const errorText = useErrorText();
+  const format = useSalonFormat();
   const id = useId();
   // Read by path: the errors of a union of shapes have no common 'percent' or 'amount'.
   const errors = {
@@ -48,9 +50,10 @@ export function PaymentPolicyFieldset({ legend, hint, mode, form, inherit }: Pay
   // hidden field would stay in the form's values (a saved form would look changed, and a share
   // typed before choosing another policy would be kept).
   const numberOptions = { valueAsNumber: true, shouldUnregister: true } as const;
+  const modeField = form.register('paymentPolicy.mode');
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const choices = [...(inherit ? [{ value: inherit.value, label: inherit.label, hint: inherit.hint }] : []), ...MODES.map((value) => ({ value, label: PAYMENT_POLICY_LABELS[value], hint: undefined }))];
+  const choices = [...(inherit ? [{ value: inherit.value, label: inherit.label, hint: inherit.hint }] : []), ...MODES.map((value) => ({ value, label: t(`paymentPolicy.modes.${value}`), hint: undefined }))];
   return (
     <fieldset aria-describedby={errors.mode ? `${hintId} ${errorId}` : hintId}>
       <legend className="mb-1.5 text-sm font-medium text-base-content">{legend}</legend>
@@ -61,7 +64,7 @@ export function PaymentPolicyFieldset({ legend, hint, mode, form, inherit }: Pay
         {choices.map((choice) => (
           // min-w-0 and wrapping text: at 320 px the longest label takes two lines, not the page's width.
           <label key={choice.value} className="flex min-w-0 cursor-pointer items-start gap-3 rounded-field px-1 py-1.5 text-sm">
-            <input type="radio" className="radio mt-0.5 shrink-0 radio-sm radio-primary" value={choice.value} {...form.register('paymentPolicy.mode')} />
+            <input type="radio" className="radio mt-0.5 shrink-0 radio-sm radio-primary" value={choice.value} {...modeField} />
             <span className="min-w-0">
               {choice.label}
               {choice.hint ? <span className="block text-xs text-base-content/70">{choice.hint}</span> : null}
@@ -71,18 +74,18 @@ export function PaymentPolicyFieldset({ legend, hint, mode, form, inherit }: Pay
       </div>
       {errors.mode ? (
         <p id={errorId} className="mt-1.5 text-sm font-medium text-error">
-          {errors.mode}
+          {errorText(errors.mode)}
         </p>
       ) : null}
       {mode === 'deposit-percent' ? (
         <InputField
           className="mt-3 max-w-xs"
-          label="Deposit share (%)"
+          label={t('paymentPolicy.percent')}
           type="number"
           inputMode="numeric"
           min={1}
           max={99}
-          hint="Of each price, rounded to whole taka (at least ৳1)."
+          hint={t('paymentPolicy.percentHint', { least: format.money(1) })}
           error={errors.percent}
           registration={form.register('paymentPolicy.percent', numberOptions)}
         />
@@ -90,12 +93,12 @@ export function PaymentPolicyFieldset({ legend, hint, mode, form, inherit }: Pay
       {mode === 'deposit-fixed' ? (
         <InputField
           className="mt-3 max-w-xs"
-          label="Deposit amount (৳)"
+          label={t('paymentPolicy.amount')}
           type="number"
           inputMode="decimal"
           min={0}
           step="0.01"
-          hint="Never more than the price: a cheaper visit is paid in full."
+          hint={t('paymentPolicy.amountHint')}
           error={errors.amount}
           registration={form.register('paymentPolicy.amount', numberOptions)}
         />

@@ -46,6 +46,50 @@ describe('/dashboard/addservice', () => {
     );
     expect(screen.getByLabelText(/^Category/)).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+    // The salon's Bangla title and description: optional, and typed in Bangla.
+    const titleBn = screen.getByLabelText(/^Title in Bangla/);
+    expect(screen.getByText('Title in Bangla').closest('label')).toHaveTextContent(/^Title in Bangla\s*\(optional\)$/);
+    expect(titleBn).toHaveValue('');
+    expect(titleBn).toHaveAttribute('lang', 'bn');
+    expect(titleBn).toHaveAccessibleDescription('Shown on the Bangla pages; left empty, they show the English title.');
+    const descriptionBn = screen.getByLabelText(/^Description in Bangla/);
+    expect(screen.getByText('Description in Bangla').closest('label')).toHaveTextContent(/^Description in Bangla\s*\(optional\)$/);
+    expect(descriptionBn.tagName).toBe('TEXTAREA');
+    expect(descriptionBn).toHaveAttribute('lang', 'bn');
+    // On an English page the English fields need no mark.
+    expect(screen.getByLabelText('Service Title')).not.toHaveAttribute('lang');
+  });
+
+  it('saves the Bangla title and description she wrote, trimmed, beside the English ones', async () => {
+    const catalogue = catalogueForAdmin();
+    const { user } = renderApp('/dashboard/addservice');
+
+    await fillForm(user);
+    await user.type(screen.getByLabelText(/^Title in Bangla/), ' ব্রাইডাল মেকআপ ');
+    await user.type(screen.getByLabelText(/^Description in Bangla/), 'এয়ারব্রাশ মেকআপ, চুল বাঁধা আর শাড়ি পরানো।');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Service added' })).toHaveTextContent('Bridal Makeup is on the menu now.');
+    expect(catalogue.writes[0]?.body).toMatchObject({
+      title: 'Bridal Makeup',
+      title_bn: 'ব্রাইডাল মেকআপ',
+      description_bn: 'এয়ারব্রাশ মেকআপ, চুল বাঁধা আর শাড়ি পরানো।',
+    });
+    expect(catalogue.list.at(-1)).toMatchObject({ title_bn: 'ব্রাইডাল মেকআপ', description_bn: 'এয়ারব্রাশ মেকআপ, চুল বাঁধা আর শাড়ি পরানো।' });
+  });
+
+  it('checks the Bangla title against the English limit of 100 characters before sending', async () => {
+    const catalogue = catalogueForAdmin();
+    const { user } = renderApp('/dashboard/addservice');
+
+    await fillForm(user);
+    await user.click(screen.getByLabelText(/^Title in Bangla/));
+    await user.paste('ম'.repeat(101));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Bangla title must be at most 100 characters')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Title in Bangla/)).toHaveAccessibleDescription('Bangla title must be at most 100 characters');
+    expect(catalogue.calls).toEqual([]);
   });
 
   it('checks the time after the visit (0 to 120, in steps of 5) before sending, and sends the one she typed', async () => {

@@ -54,7 +54,7 @@ describe('/dashboard/manageservice', () => {
     const cards = screen.getByRole('list', { name: "The salon's services" });
     expect(cards).toHaveClass('md:hidden');
     const items = within(cards).getAllByRole('listitem');
-    expect(items.map((item) => [item.querySelector('p')?.textContent, within(item).getByText(/৳/).textContent])).toEqual([
+    expect(items.map((item) => [item.querySelector('.font-semibold')?.textContent, within(item).getByText(/৳/).textContent])).toEqual([
       ['Classic Manicure', '৳1,200'],
       ['Signature Facial', '৳3,500'],
       ['Keratin Treatment', '৳8,999.50'],
@@ -62,6 +62,25 @@ describe('/dashboard/manageservice', () => {
     const facial = within(items[1]!);
     expect(facial.getByRole('link', { name: 'Update Signature Facial' })).toHaveAttribute('href', `/dashboard/updateservice/${services[1]?._id}`);
     expect(facial.getByRole('button', { name: 'Delete Signature Facial' })).toHaveTextContent('Delete');
+  });
+
+  it('shows the Bangla title under the English one, marked Bangla, in the table and on the cards', async () => {
+    const catalogue = fakeCatalogue(services.map((s, i) => (i === 1 ? { ...s, title_bn: 'সিগনেচার ফেসিয়াল' } : s)));
+    server.use(...accountSession(adminUser).handlers, ...catalogue.handlers);
+    renderApp('/dashboard/manageservice');
+
+    const row = within((await within(await table()).findByText('Signature Facial')).closest('tr')!);
+    const [english, bangla] = row.getAllByText(/Signature Facial|সিগনেচার ফেসিয়াল/);
+    expect(english).toHaveTextContent('Signature Facial');
+    expect(english).not.toHaveAttribute('lang');
+    expect(bangla).toHaveTextContent('সিগনেচার ফেসিয়াল');
+    expect(bangla).toHaveAttribute('lang', 'bn');
+    // The English page names the service in English.
+    expect(row.getByRole('link', { name: 'Update Signature Facial' })).toBeInTheDocument();
+    const card = within(screen.getByRole('list', { name: "The salon's services" })).getAllByRole('listitem')[1]!;
+    expect(within(card).getByText('সিগনেচার ফেসিয়াল')).toHaveAttribute('lang', 'bn');
+    // No Bangla title, no second line.
+    expect((await rowOf('Classic Manicure')).queryByText(/[অ-হ]/)).not.toBeInTheDocument();
   });
 
   it("shows 'Loading' until the list arrives", async () => {

@@ -1,14 +1,16 @@
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header';
 import { ServicesTable } from '../../features/services/components/services-table';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 
 /** /dashboard/manageservice (admin): every service, to update or delete. */
 export function ManageServicesRoute() {
-  useDocumentTitle('Manage Services | Parlour');
+  const { t } = useTranslation(['services', 'ui']);
+  useDocumentTitle(t('manage.documentTitle'));
   return (
     <>
-      <PageHeader eyebrow="Manage Services" title="Manage services">
-        Change a treatment's price, description or picture, or take it off the menu.
+      <PageHeader eyebrow={t('manage.eyebrow')} title={t('manage.title')}>
+        {t('manage.intro')}
       </PageHeader>
       <ServicesTable />
     </>

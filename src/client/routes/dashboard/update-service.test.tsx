@@ -82,6 +82,9 @@ describe('/dashboard/updateservice/:id', () => {
           duration: 45,
           buffer: 0,
           category: 'Nails',
+          // No Bangla title or description, as before (null: none).
+          title_bn: null,
+          description_bn: null,
           // The salon's policy, as it was.
           paymentPolicy: null,
         },
@@ -169,12 +172,16 @@ describe('/dashboard/updateservice/:id', () => {
 
     await user.clear(buffer());
     await user.type(buffer(), '30');
+    const savedForm = screen.getByRole('form', { name: 'Update service' });
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     const done = await screen.findByRole('dialog', { name: 'Service updated' });
     expect(catalogue.writes[0]?.body).toMatchObject({ buffer: 30 });
     expect(catalogue.list[2]?.buffer).toBe(30);
     await user.click(within(done).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(buffer()).toHaveValue(30));
+    // The page loads the saved service again and starts a new form from it: a press on the old
+    // form's button (it already shows 30) would be lost with it.
+    await waitFor(() => expect(screen.getByRole('form', { name: 'Update service' })).not.toBe(savedForm));
+    expect(buffer()).toHaveValue(30);
 
     server.use(
       http.patch('/api/service/:id', () =>
@@ -214,6 +221,65 @@ describe('/dashboard/updateservice/:id', () => {
     expect(await screen.findByRole('dialog', { name: 'Service updated' })).toBeInTheDocument();
     expect(catalogue.writes.at(-1)?.body).toMatchObject({ paymentPolicy: null });
     expect(catalogue.list.find((s) => s._id === manicure._id)?.paymentPolicy).toBeNull();
+  });
+
+  it("shows the service's Bangla title and description, sends a change of them, and an emptied one as none", async () => {
+    const bangla = { title_bn: 'ক্লাসিক ম্যানিকিওর', description_bn: 'নখের যত্ন ও পছন্দের পলিশ।' };
+    const catalogue = fakeCatalogue(services.map((s) => (s._id === manicure._id ? { ...s, ...bangla } : s)));
+    server.use(...accountSession(adminUser).handlers, ...catalogue.handlers);
+    const { user } = renderApp(path);
+    await heading();
+    const titleBn = () => screen.getByLabelText(/^Title in Bangla/);
+    const descriptionBn = () => screen.getByLabelText(/^Description in Bangla/);
+    expect(titleBn()).toHaveValue('ক্লাসিক ম্যানিকিওর');
+    expect(descriptionBn()).toHaveValue('নখের যত্ন ও পছন্দের পলিশ।');
+
+    await user.clear(titleBn());
+    await user.type(titleBn(), 'ম্যানিকিওর');
+    let savedForm = screen.getByRole('form', { name: 'Update service' });
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const done = await screen.findByRole('dialog', { name: 'Service updated' });
+    // The English page names the English title.
+    expect(done).toHaveTextContent('Classic Manicure is saved.');
+    expect(catalogue.writes.at(-1)?.body).toMatchObject({ title: 'Classic Manicure', title_bn: 'ম্যানিকিওর', description_bn: 'নখের যত্ন ও পছন্দের পলিশ।' });
+    await user.click(within(done).getByRole('button', { name: 'OK' }));
+    // The page starts a new form from the saved service.
+    await waitFor(() => expect(screen.getByRole('form', { name: 'Update service' })).not.toBe(savedForm));
+    expect(titleBn()).toHaveValue('ম্যানিকিওর');
+
+    // Emptied (spaces only count as empty): sent as null, and the service has no Bangla any more.
+    savedForm = screen.getByRole('form', { name: 'Update service' });
+    await user.clear(titleBn());
+    await user.type(titleBn(), '   ');
+    await user.clear(descriptionBn());
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Service updated' })).getByRole('button', { name: 'OK' }));
+    expect(catalogue.writes.at(-1)?.body).toMatchObject({ title_bn: null, description_bn: null });
+    expect(catalogue.list.find((s) => s._id === manicure._id)).toMatchObject({ title: 'Classic Manicure', title_bn: null, description_bn: null });
+    await waitFor(() => expect(screen.getByRole('form', { name: 'Update service' })).not.toBe(savedForm));
+    expect(titleBn()).toHaveValue('');
+    expect(descriptionBn()).toHaveValue('');
+  });
+
+  it("puts the server's refusal of the Bangla title under that field", async () => {
+    catalogueForAdmin();
+    server.use(
+      http.patch('/api/service/:id', () =>
+        apiErrorResponse(400, 'Some fields are not valid', [{ path: 'title_bn', message: 'Bangla title must be at most 100 characters' }]),
+      ),
+    );
+    const { user } = renderApp(path);
+    await heading();
+
+    await user.type(screen.getByLabelText(/^Title in Bangla/), 'ক্লাসিক ম্যানিকিওর');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Some fields are not valid');
+    expect(screen.getByLabelText(/^Title in Bangla/)).toHaveAccessibleDescription('Bangla title must be at most 100 characters');
+    expect(screen.getByLabelText(/^Title in Bangla/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Service Title')).not.toHaveAttribute('aria-invalid');
+    // What she typed stays, to correct and send again.
+    expect(screen.getByLabelText(/^Title in Bangla/)).toHaveValue('ক্লাসিক ম্যানিকিওর');
   });
 
   it('says when nothing needed changing, without the success dialog', async () => {

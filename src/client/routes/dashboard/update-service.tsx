@@ -1,9 +1,11 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { data, isRouteErrorResponse, useLoaderData, useRevalidator, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import { ErrorState } from '../../components/ui/error-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { getService } from '../../features/services/api/get-service';
 import { UpdateServiceForm } from '../../features/services/components/update-service-form';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useSalonText } from '../../hooks/use-language';
 import { ApiRequestError } from '../../lib/api-client';
 import { NotFoundRoute } from '../not-found';
 
@@ -26,13 +28,16 @@ export async function updateServiceLoader({ params, request }: LoaderFunctionArg
 
 /** /dashboard/updateservice/:id (admin). */
 export function UpdateServiceRoute() {
-  useDocumentTitle('Update Service | Parlour');
+  // The form's messages come from `errors`: loaded with the page, so the form never waits for it.
+  const { t } = useTranslation(['services', 'errors']);
+  useDocumentTitle(t('update.documentTitle'));
   const service = useLoaderData<typeof updateServiceLoader>();
+  const title = useSalonText(service.title, service.title_bn);
   const { revalidate } = useRevalidator();
   return (
     <>
-      <PageHeader eyebrow="Manage Services" title="You can update your service">
-        {service.title}: change what you need; fields you leave as they are stay the same.
+      <PageHeader eyebrow={t('update.eyebrow')} title={t('update.title')}>
+        <Trans t={t} i18nKey="update.intro" values={{ title: title.text }} components={{ service: <span lang={title.lang} /> }} />
       </PageHeader>
       {/* Keyed by the saved values, so a saved change starts the form again from them. */}
       <UpdateServiceForm key={JSON.stringify(service)} service={service} onUpdated={revalidate} />
@@ -51,11 +56,12 @@ export function UpdateServiceErrorBoundary() {
 }
 
 function ServiceLoadError({ message }: { message: string | undefined }) {
-  useDocumentTitle('Update Service | Parlour');
+  const { t } = useTranslation(['services', 'ui']);
+  useDocumentTitle(t('update.documentTitle'));
   const { revalidate, state } = useRevalidator();
   return (
     <div className="mt-8">
-      <ErrorState title="Something went wrong" message={message} onRetry={() => void revalidate()} isRetrying={state === 'loading'} />
+      <ErrorState title={t('ui:somethingWentWrong')} message={message} onRetry={() => void revalidate()} isRetrying={state === 'loading'} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageIcon, Send } from 'lucide-react';
 import { useForm, useWatch, type DefaultValues, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { paymentPolicySchema } from '../../../../shared/deposits';
 import { responsiveImage } from '../../../../shared/images';
@@ -13,9 +14,11 @@ import {
   MIN_DURATION,
   serviceBufferSchema,
   serviceCategorySchema,
+  serviceDescriptionBnSchema,
   serviceDescriptionSchema,
   serviceDurationSchema,
   servicePriceSchema,
+  serviceTitleBnSchema,
   serviceTitleSchema,
   type Service,
 } from '../../../../shared/service';
@@ -23,7 +26,9 @@ import { MAX_UPLOAD_BYTES } from '../../../../shared/user';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FileField, InputField, TextareaField } from '../../../components/ui/form-field';
 import { PaymentPolicyFieldset } from '../../../components/payment-policy-fieldset';
-import { ApiRequestError } from '../../../lib/api-client';
+import { useContentLang, useLanguage } from '../../../hooks/use-language';
+import { pickText } from '../../../../shared/i18n/bilingual';
+import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 
 export const IMAGE_REQUIRED_MESSAGE = 'Image is required';
 export const IMAGE_TOO_LARGE_MESSAGE = 'The image must be at most 5 MB';
@@ -67,6 +72,9 @@ function serviceFormSchema({ isUpdate }: { isUpdate: boolean }) {
     title: isUpdate ? titleToKeepSchema : serviceTitleSchema,
     price: servicePriceSchema,
     description: serviceDescriptionSchema,
+    // Optional, with the English limits; left empty: none, and a Bangla page shows the English.
+    title_bn: serviceTitleBnSchema,
+    description_bn: serviceDescriptionBnSchema,
     duration: serviceDurationSchema,
     buffer: bufferFieldSchema,
     category: serviceCategorySchema,
@@ -82,6 +90,8 @@ const fieldOfIssuePath: Record<string, FieldPath<ServiceFormInput>> = {
   title: 'title',
   price: 'price',
   description: 'description',
+  title_bn: 'title_bn',
+  description_bn: 'description_bn',
   duration: 'duration',
   buffer: 'buffer',
   category: 'category',
@@ -92,13 +102,18 @@ const fieldOfIssuePath: Record<string, FieldPath<ServiceFormInput>> = {
   'paymentPolicy.percent': 'paymentPolicy.percent',
   'paymentPolicy.amount': 'paymentPolicy.amount',
 };
+const fieldOf = (path: string) => (Object.hasOwn(fieldOfIssuePath, path) ? fieldOfIssuePath[path] : undefined);
 
 function defaultValuesOf(service: Service | undefined): DefaultValues<ServiceFormInput> {
-  if (!service) return { title: '', description: '', duration: DEFAULT_DURATION, buffer: 0, category: '', paymentPolicy: { mode: SALON_POLICY }, image: undefined };
+  if (!service) {
+    return { title: '', description: '', title_bn: '', description_bn: '', duration: DEFAULT_DURATION, buffer: 0, category: '', paymentPolicy: { mode: SALON_POLICY }, image: undefined };
+  }
   return {
     title: service.title,
     price: service.price,
     description: service.description,
+    title_bn: service.title_bn ?? '',
+    description_bn: service.description_bn ?? '',
     duration: service.duration,
     buffer: service.buffer,
     category: service.category ?? '',
@@ -107,8 +122,13 @@ function defaultValuesOf(service: Service | undefined): DefaultValues<ServiceFor
   };
 }
 
+/** The preview's width, for the browser's choice from the current image's srcset. */
+const PREVIEW_SIZES = '96px';
+
 /** The chosen file where the browser can show it, else the service's current image. */
 function ImagePreview({ file, current }: { file: File | undefined; current: Service | undefined }) {
+  const { t } = useTranslation('services');
+  const language = useLanguage();
   // A ref with a cleanup (React 19) makes and frees the preview URL with the <img> itself, so
   // StrictMode's second attach gets a live URL and nothing is held after the file changes.
   const showChosen = file !== undefined && file.type.startsWith('image/');
@@ -126,7 +146,7 @@ function ImagePreview({ file, current }: { file: File | undefined; current: Serv
   if (showChosen) {
     return (
       <span className={frame}>
-        <img ref={attachChosen} alt="The chosen image" className="size-full object-cover" />
+        <img ref={attachChosen} alt={t('form.chosenImage')} className="size-full object-cover" />
       </span>
     );
   }
@@ -135,10 +155,10 @@ function ImagePreview({ file, current }: { file: File | undefined; current: Serv
       <span className={frame}>
         <img
           src={current.image_url}
-          {...responsiveImage(current.image_url, '96px')}
+          {...responsiveImage(current.image_url, PREVIEW_SIZES)}
           width={96}
           height={72}
-          alt={`Current image of ${current.title}`}
+          alt={t('form.currentImage', { title: pickText({ en: current.title, bn: current.title_bn }, language).text })}
           className="size-full object-cover"
         />
       </span>
@@ -163,6 +183,9 @@ interface ServiceFormProps {
 
 /** The one form behind Add service and Update service (spec sections 2 and 5). */
 export function ServiceForm({ service, onSubmit }: ServiceFormProps) {
+  const { t } = useTranslation('services');
+  // What the salon writes in English is marked so on a Bangla page (read with an English voice).
+  const englishLang = useContentLang();
   const isUpdate = service !== undefined;
   const schema = useMemo(() => serviceFormSchema({ isUpdate }), [isUpdate]);
   const {
@@ -189,14 +212,8 @@ export function ServiceForm({ service, onSubmit }: ServiceFormProps) {
     try {
       result = await onSubmit(values);
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'The service was not saved. Please try again.';
-      if (error instanceof ApiRequestError) {
-        for (const issue of error.issues ?? []) {
-          const field = fieldOfIssuePath[issue.path];
-          if (field) setError(field, { type: 'server', message: issue.message });
-        }
-      }
-      setError('root.server', { type: 'server', message });
+      applyServerFieldErrors(error, setError, fieldOf);
+      setError('root.server', { type: 'server', message: error instanceof Error ? error.message : t('form.notSaved') });
       return;
     }
     // A new service's form starts again empty; an updated one is re-rendered from the saved service.
@@ -213,84 +230,103 @@ export function ServiceForm({ service, onSubmit }: ServiceFormProps) {
     <form
       noValidate
       onSubmit={submit}
-      aria-label={isUpdate ? 'Update service' : 'Add service'}
+      aria-label={isUpdate ? t('form.updateLabel') : t('form.addLabel')}
       className="mt-8 rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-8"
     >
       <div className="grid gap-5 md:grid-cols-2">
         <InputField
-          label="Service Title"
+          label={t('form.title')}
           className="md:col-span-2"
           autoComplete="off"
-          hint={isUpdate ? 'Leave empty to keep the current title.' : undefined}
+          lang={englishLang}
+          hint={isUpdate ? t('form.titleKeep') : undefined}
           error={errors.title?.message}
           registration={register('title')}
         />
         <InputField
-          label="Price"
+          label={t('form.titleBn')}
+          optional
+          className="md:col-span-2"
+          autoComplete="off"
+          lang="bn"
+          hint={t('form.titleBnHint')}
+          error={errors.title_bn?.message}
+          registration={register('title_bn')}
+        />
+        <InputField
+          label={t('form.price')}
           type="number"
           inputMode="decimal"
           min={0}
           step="0.01"
-          hint="In taka, up to two decimals."
+          hint={t('form.priceHint')}
           error={errors.price?.message}
           registration={register('price', { valueAsNumber: true })}
         />
         <InputField
-          label="Duration (minutes)"
+          label={t('form.duration')}
           type="number"
           inputMode="numeric"
           min={MIN_DURATION}
           max={MAX_DURATION}
           step={5}
-          hint={`From ${MIN_DURATION} to ${MAX_DURATION} minutes; it decides the appointment times offered.`}
+          hint={t('form.durationHint', { min: MIN_DURATION, max: MAX_DURATION })}
           error={errors.duration?.message}
           registration={register('duration', { valueAsNumber: true })}
         />
         <InputField
-          label="Time after the visit (minutes)"
+          label={t('form.buffer')}
           optional
           type="number"
           inputMode="numeric"
           min={0}
           max={MAX_BUFFER}
           step={BUFFER_STEP}
-          hint="Blocks the stylist, not the client: cleaning up, colour setting"
+          hint={t('form.bufferHint')}
           error={errors.buffer?.message}
           registration={register('buffer', { valueAsNumber: true })}
         />
         <InputField
-          label="Category"
+          label={t('form.category')}
           optional
           autoComplete="off"
-          hint="Shown on the service's card, e.g. Hair, Skin or Nails."
+          lang={englishLang}
+          hint={t('form.categoryHint')}
           error={errors.category?.message}
           registration={register('category')}
         />
         <TextareaField
-          label="Description"
+          label={t('form.description')}
           className="md:col-span-2"
           rows={4}
+          lang={englishLang}
           error={errors.description?.message}
           registration={register('description')}
         />
+        <TextareaField
+          label={t('form.descriptionBn')}
+          optional
+          className="md:col-span-2"
+          rows={4}
+          lang="bn"
+          hint={t('form.descriptionBnHint')}
+          error={errors.description_bn?.message}
+          registration={register('description_bn')}
+        />
         <div className="md:col-span-2">
           <PaymentPolicyFieldset
-            legend="How it is paid"
-            hint="What a customer pays online when she books it; the rest of a deposit is paid at the salon."
+            legend={t('form.policy')}
+            hint={t('form.policyHint')}
             mode={policyMode}
-            inherit={{ value: SALON_POLICY, label: 'The salon’s policy', hint: 'As set in Salon settings, and changing with it.' }}
+            inherit={{ value: SALON_POLICY, label: t('form.salonPolicy'), hint: t('form.salonPolicyHint') }}
             form={{ register, getFieldState }}
           />
         </div>
         <FileField
-          label="Upload Image"
+          label={t('form.image')}
           className="md:col-span-2"
           accept="image/*"
-          hint={
-            isUpdate
-              ? 'Leave empty to keep the current image. JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.'
-              : 'JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.'
-          }
+          hint={isUpdate ? t('form.imageKeepHint') : t('form.imageHint')}
           error={errors.image?.message}
           registration={register('image')}
           preview={<ImagePreview file={files?.[0]} current={service} />}
@@ -299,7 +335,7 @@ export function ServiceForm({ service, onSubmit }: ServiceFormProps) {
 
       <div className="mt-6 space-y-4">
         <FormActions
-          label="Submit"
+          label={t('form.submit')}
           icon={Send}
           pending={isSubmitting}
           error={errors.root?.server?.message}

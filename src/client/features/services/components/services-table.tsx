@@ -1,8 +1,9 @@
 import { useId, useRef } from 'react';
 import { PackageOpen, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { pickText } from '../../../../shared/i18n/bilingual';
 import { responsiveImage } from '../../../../shared/images';
-import { formatMoney } from '../../../../shared/money';
 import type { Service } from '../../../../shared/service';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
@@ -10,9 +11,44 @@ import { confirmDialog, showError, showSuccess } from '../../../lib/dialogs';
 import { useDeleteService } from '../api/delete-service';
 import { useServices } from '../api/get-services';
 import { TableScrollBox } from '../../../components/ui/table-scroll-box';
+import { useContentLang, useLanguage } from '../../../hooks/use-language';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
+
+/** The thumbnails' width, for the browser's choice from their srcset. */
+const THUMB_SIZES = '48px';
+
+/** A service's name in the page's language, for what names it in words (labels, dialogs). */
+function useServiceName(): (service: Service) => string {
+  const language = useLanguage();
+  return (service) => pickText({ en: service.title, bn: service.title_bn }, language).text;
+}
+
+/**
+ * The title the admin wrote, and under it her Bangla title when there is one, each marked with its
+ * language where it differs from the page's.
+ */
+function ServiceTitles({ service, className }: { service: Service; className: string }) {
+  const english = useContentLang('en');
+  const bangla = useContentLang('bn');
+  return (
+    <span className="block min-w-0">
+      <span lang={english} className={`block ${className}`}>
+        {service.title}
+      </span>
+      {service.title_bn ? (
+        <span lang={bangla} className="block text-sm text-base-content/75 wrap-break-word">
+          {service.title_bn}
+        </span>
+      ) : null}
+    </span>
+  );
+}
 
 /** The catalogue as the admin manages it: number, title, price, Update and Delete (spec section 2). */
 export function ServicesTable() {
+  const { t } = useTranslation('services');
+  const format = useSalonFormat();
+  const nameOf = useServiceName();
   // Other admins change the catalogue too: ask again whenever the page opens.
   const services = useServices({ staleTime: 0 });
   const deleteService = useDeleteService();
@@ -31,18 +67,18 @@ export function ServicesTable() {
     const index = list.findIndex((entry) => entry._id === service._id);
     const neighbour = list[index + 1] ?? list[index - 1];
     const confirmed = await confirmDialog({
-      title: 'Are you sure?',
-      text: "You won't be able to revert this!",
+      title: t('delete.title'),
+      text: t('delete.text'),
       icon: 'warning',
-      confirmButtonText: 'Yes, delete it!',
+      confirmButtonText: t('delete.confirm'),
     });
     if (!confirmed) return;
     deleteService.mutate(service._id, {
       onSuccess: ({ deletedCount }) => {
-        if (deletedCount === 1) void showSuccess({ title: 'Service deleted', text: `${service.title} is no longer offered.`, focusAfter: () => deleteButtonOf(neighbour?._id) });
+        // decisions.md: it names what went, not the original's 'Your file has been deleted.'
+        if (deletedCount === 1) void showSuccess({ title: t('delete.done'), text: t('delete.doneText', { title: nameOf(service) }), focusAfter: () => deleteButtonOf(neighbour?._id) });
       },
-      onError: (error) =>
-        void showError({ title: 'The service was not deleted', text: error.message, focusAfter: () => deleteButtonOf(service._id) }),
+      onError: (error) => void showError({ title: t('delete.failed'), text: error.message, focusAfter: () => deleteButtonOf(service._id) }),
     });
   };
 
@@ -65,12 +101,12 @@ export function ServicesTable() {
       }}
       empty={{
         icon: PackageOpen,
-        title: 'No services yet',
-        message: "Add the salon's first treatment and it appears here and on the home page.",
+        title: t('manage.empty.title'),
+        message: t('manage.empty.message'),
         action: (
           <Link to={paths.dashboard.addService} className="btn mt-2 rounded-full btn-primary">
             <Plus aria-hidden="true" className="size-4" />
-            Add services
+            {t('manage.empty.add')}
           </Link>
         ),
       }}
@@ -78,25 +114,25 @@ export function ServicesTable() {
       {(list) => (
         <div ref={listRef} className="mt-8 overflow-hidden rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70">
           <p id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
-            {list.length} {list.length === 1 ? 'service' : 'services'} on the menu
+            {t('table.count', { count: list.length })}
           </p>
-          <TableScrollBox label="Services" className="hidden md:block">
+          <TableScrollBox label={t('table.scrollLabel')} className="hidden md:block">
             <table className="table table-md" aria-describedby={captionId}>
-              <caption className="sr-only">The salon's services</caption>
+              <caption className="sr-only">{t('table.caption')}</caption>
               <thead>
                 <tr className="text-xs tracking-wide text-base-content/75 uppercase">
                   <th scope="col" className="w-12">
                     #
                   </th>
-                  <th scope="col">Service title</th>
+                  <th scope="col">{t('table.title')}</th>
                   <th scope="col" className="text-right">
-                    Price
+                    {t('table.price')}
                   </th>
                   <th scope="col" className="text-right">
-                    Update
+                    {t('table.update')}
                   </th>
                   <th scope="col" className="text-right">
-                    Delete
+                    {t('table.delete')}
                   </th>
                 </tr>
               </thead>
@@ -105,12 +141,12 @@ export function ServicesTable() {
                   const busy = pendingId === service._id;
                   return (
                     <tr key={service._id} className="hover:bg-base-200/50">
-                      <td className="text-base-content/70">{index + 1}</td>
+                      <td className="text-base-content/70">{format.number(index + 1)}</td>
                       <td>
                         <div className="flex items-center gap-3">
                           <img
                             src={service.image_url}
-                            {...responsiveImage(service.image_url, '48px')}
+                            {...responsiveImage(service.image_url, THUMB_SIZES)}
                             width={48}
                             height={48}
                             alt=""
@@ -118,10 +154,10 @@ export function ServicesTable() {
                             decoding="async"
                             className="size-12 shrink-0 rounded-field object-cover"
                           />
-                          <span className="font-semibold">{service.title}</span>
+                          <ServiceTitles service={service} className="font-semibold" />
                         </div>
                       </td>
-                      <td className="text-right whitespace-nowrap tabular-nums">{formatMoney(service.price)}</td>
+                      <td className="text-right whitespace-nowrap tabular-nums">{format.money(service.price)}</td>
                       <td className="text-right">
                         <UpdateLink service={service} />
                       </td>
@@ -135,12 +171,12 @@ export function ServicesTable() {
             </table>
           </TableScrollBox>
           {/* Below md each service is a card with both buttons, labelled, in view. */}
-          <ul aria-label="The salon's services" className="divide-y divide-base-300/70 md:hidden">
+          <ul aria-label={t('table.caption')} className="divide-y divide-base-300/70 md:hidden">
             {list.map((service) => (
               <li key={service._id} className="flex flex-wrap items-center gap-3 px-4 py-4">
                 <img
                   src={service.image_url}
-                  {...responsiveImage(service.image_url, '48px')}
+                  {...responsiveImage(service.image_url, THUMB_SIZES)}
                   width={48}
                   height={48}
                   alt=""
@@ -149,8 +185,8 @@ export function ServicesTable() {
                   className="size-12 shrink-0 rounded-field object-cover"
                 />
                 <div className="min-w-0 flex-1 basis-32">
-                  <p className="font-semibold wrap-break-word">{service.title}</p>
-                  <p className="text-sm text-base-content/75 tabular-nums">{formatMoney(service.price)}</p>
+                  <ServiceTitles service={service} className="font-semibold wrap-break-word" />
+                  <p className="text-sm text-base-content/75 tabular-nums">{format.money(service.price)}</p>
                 </div>
                 <div className="flex gap-2">
                   <UpdateLink service={service} />
@@ -166,30 +202,34 @@ export function ServicesTable() {
 }
 
 function UpdateLink({ service }: { service: Service }) {
+  const { t } = useTranslation('services');
+  const nameOf = useServiceName();
   return (
     <Link
       to={paths.dashboard.updateService(service._id)}
-      aria-label={`Update ${service.title}`}
+      aria-label={t('table.updateName', { title: nameOf(service) })}
       className="btn rounded-full whitespace-nowrap btn-outline btn-sm btn-secondary"
     >
       <Pencil aria-hidden="true" className="size-4" />
-      Update
+      {t('table.update')}
     </Link>
   );
 }
 
 function DeleteButton({ service, busy, onDelete }: { service: Service; busy: boolean; onDelete: (service: Service) => Promise<void> }) {
+  const { t } = useTranslation('services');
+  const nameOf = useServiceName();
   return (
     <button
       type="button"
-      aria-label={`Delete ${service.title}`}
+      aria-label={t('table.deleteName', { title: nameOf(service) })}
       data-delete-service={service._id}
       className="btn rounded-full whitespace-nowrap btn-sm btn-error"
       disabled={busy}
       onClick={() => void onDelete(service)}
     >
       {busy ? <span aria-hidden="true" className="loading loading-xs loading-spinner" /> : <Trash2 aria-hidden="true" className="size-4" />}
-      Delete
+      {t('table.delete')}
     </button>
   );
 }

@@ -1,4 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import type { Service } from '../../../../shared/service';
+import { pickText } from '../../../../shared/i18n/bilingual';
+import { useLanguage } from '../../../hooks/use-language';
 import { showSuccess } from '../../../lib/dialogs';
 import { useUpdateService } from '../api/update-service';
 import { ServiceForm } from './service-form';
@@ -9,8 +12,13 @@ interface UpdateServiceFormProps {
   onUpdated: () => Promise<void> | void;
 }
 
-/** Changes a service; an empty image (or title) keeps the current one. */
+/**
+ * Changes a service; an empty image (or title) keeps the current one. The Bangla title and
+ * description are always sent: emptied, they are null, and the service has none any more.
+ */
 export function UpdateServiceForm({ service, onUpdated }: UpdateServiceFormProps) {
+  const { t } = useTranslation('services');
+  const language = useLanguage();
   const updateService = useUpdateService();
   return (
     <ServiceForm
@@ -21,9 +29,10 @@ export function UpdateServiceForm({ service, onUpdated }: UpdateServiceFormProps
           changes: title === undefined ? fields : { title, ...fields },
           image,
         });
-        if (modifiedCount === 0) return 'Nothing to change: the service already had these details.';
+        if (modifiedCount === 0) return t('update.nothingToChange');
         // decisions.md: 'Service updated', not the original's 'Drag me!'.
-        void showSuccess({ title: 'Service updated', text: `${title ?? service.title} is saved.` });
+        const shown = pickText({ en: title ?? service.title, bn: fields.title_bn }, language).text;
+        void showSuccess({ title: t('update.done'), text: t('update.doneText', { title: shown }) });
         await onUpdated();
         return undefined;
       }}
