@@ -87,8 +87,15 @@ export const bookingMoneySchema = z.object({
   paidOnline: z.number(),
   /** Taken at the salon and kept: every counter payment summed, less what was handed back. */
   paidAtSalon: z.number(),
-  /** Taken at the salon and handed back at the counter when the visit was cancelled (docs/decisions/048). */
+  /**
+   * Taken at the salon and hers again since the visit was cancelled (docs/decisions/048): handed
+   * back at the counter, or (handBackDue) still to be.
+   */
   handedBack: z.number(),
+  /** Of handedBack, what the desk has still to give her: after her own cancellation online, until it records giving it back; else 0. */
+  handBackDue: z.number(),
+  /** When the desk gave handedBack back (the salon's cancellation: as it cancelled); null while it is due, or when there is none. */
+  handedBackAt: z.string().nullable(),
   /** What is left to pay at the visit; 0 once paid in full, and for a cancelled booking. */
   due: z.number(),
   /** A deposit the salon kept (a late cancellation or a no-show). */
@@ -99,15 +106,25 @@ export const bookingMoneySchema = z.object({
 });
 export type BookingMoney = z.infer<typeof bookingMoneySchema>;
 
+/** A cancelled booking's counter money going back to her (counter_refunds): how much, and when it was handed back (null: still due). */
+export type CounterHandBack = { amountMinor: number; at: string | null };
+
+/** The hand-back's three figures (taka), as booking.money and the payment history's visits give them. */
+export function handBackFigures(handBack: CounterHandBack | null): Pick<BookingMoney, 'handedBack' | 'handBackDue' | 'handedBackAt'> {
+  const amount = fromMinorUnits(handBack?.amountMinor ?? 0);
+  return { handedBack: amount, handBackDue: handBack && handBack.at === null ? amount : 0, handedBackAt: handBack?.at ?? null };
+}
+
 /**
- * A booking's money from its row and its counter payments (minor units in, taka out), written once
- * for the server's answers and the browser's fake server in the client tests.
+ * A booking's money from its row, its counter payments and their hand-back (minor units in, taka
+ * out), written once for the server's answers and the browser's fake server in the client tests.
  */
 export function bookingMoneyOf(
   row: { status: string; payPlan: PayPlan; priceMinor: number; onlineMinor: number; refundedMinor: number; paidBy?: PaymentMethod | null },
   counter: readonly { id: string; amountMinor: number; method: CounterMethod; at: string }[],
-  handedBackMinor = 0,
+  handBack: CounterHandBack | null = null,
 ): BookingMoney {
+  const handedBackMinor = handBack?.amountMinor ?? 0;
   const paidOnlineMinor = row.status === 'pending' ? 0 : row.onlineMinor - row.refundedMinor;
   const atSalonMinor = counter.reduce((sum, c) => sum + c.amountMinor, 0) - handedBackMinor;
   const owing = row.status === 'confirmed' || row.status === 'completed';
@@ -117,7 +134,7 @@ export function bookingMoneyOf(
     online: fromMinorUnits(row.onlineMinor),
     paidOnline: fromMinorUnits(paidOnlineMinor),
     paidAtSalon: fromMinorUnits(atSalonMinor),
-    handedBack: fromMinorUnits(handedBackMinor),
+    ...handBackFigures(handBack),
     due: owing ? fromMinorUnits(Math.max(0, row.priceMinor - paidOnlineMinor - atSalonMinor)) : 0,
     depositKept: fromMinorUnits(kept),
     counterPayments: counter.map((c) => ({ id: c.id, amount: fromMinorUnits(c.amountMinor), method: c.method, at: c.at })),

@@ -204,8 +204,12 @@ export const paymentSchema = z.object({
       staffName: z.string().nullable(),
       /** Taken at the salon's counter for this visit, every counter payment (not part of the payment's amount). */
       takenAtSalon: z.number(),
-      /** Of that, handed back at the counter when the visit was cancelled (docs/decisions/048). */
+      /** Of that, hers again since the visit was cancelled (docs/decisions/048): handed back, or (handBackDue) still to be. */
       handedBack: z.number(),
+      /** Of handedBack, what she has still to collect at the counter (0 once the desk gave it back). */
+      handBackDue: z.number(),
+      /** When the desk gave it back; null while due, or when there is none. */
+      handedBackAt: z.string().nullable(),
     }),
   ),
   /** Every declined card attempt on this payment, oldest first (kept after a later card paid). */

@@ -28,7 +28,7 @@ import type { User } from '../../shared/user';
 import { server } from './server';
 import { salonDateOf } from '../../shared/calendar';
 import { cancellationRefundMinor, customerMayCancel, mayStillChange } from '../../shared/booking-rules';
-import { bookingMoneyOf, counterPaymentInputSchema, type PayPlan } from '../../shared/deposits';
+import { bookingMoneyOf, counterPaymentInputSchema, handBackFigures, type PayPlan } from '../../shared/deposits';
 import { customerUser, services } from './fixtures';
 import { apiErrorResponse } from './handlers';
 import { stylists } from './staff-handlers';
@@ -81,8 +81,8 @@ export function heldBookingList(user: User = customerUser): CartItem[] {
 
 type StoredBooking = Omit<Booking, 'canCancel' | 'canComplete' | 'canMove'>;
 
-type ServiceOverride = Omit<Payment['services'][number], 'online' | 'plan' | 'takenAtSalon' | 'handedBack' | 'title_bn'> &
-  Partial<Pick<Payment['services'][number], 'online' | 'plan' | 'takenAtSalon' | 'handedBack' | 'title_bn'>>;
+type Defaulted = 'online' | 'plan' | 'takenAtSalon' | 'handedBack' | 'handBackDue' | 'handedBackAt' | 'title_bn';
+type ServiceOverride = Omit<Payment['services'][number], Defaulted> & Partial<Pick<Payment['services'][number], Defaulted>>;
 
 /** A payment; its services are paid in full online unless a test says otherwise. */
 export function paymentRecord(n: number, { services, ...overrides }: Omit<Partial<Payment>, 'services'> & { services?: ServiceOverride[] } = {}): Payment {
@@ -100,22 +100,23 @@ export function paymentRecord(n: number, { services, ...overrides }: Omit<Partia
     paidAt: '2030-01-15T06:00:00.000Z',
     customer: { name: customerUser.name, email: customerUser.email, phone: null },
     services: [
-      { bookingId: uuid('b0000000', n), title: manicure.title, title_bn: null, price: manicure.price, online: manicure.price, plan: 'full', startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed', staffName: null, takenAtSalon: 0, handedBack: 0 },
+      { bookingId: uuid('b0000000', n), title: manicure.title, title_bn: null, price: manicure.price, online: manicure.price, plan: 'full', startsAt: SAT_9_MAR_2030_10_30, status: 'confirmed', staffName: null, takenAtSalon: 0, handedBack: 0, handBackDue: 0, handedBackAt: null },
     ],
     declines: [],
     ...overrides,
-    ...(services && { services: services.map((service) => ({ online: service.price, plan: 'full', takenAtSalon: 0, handedBack: 0, title_bn: null, ...service })) }),
+    ...(services && { services: services.map((service) => ({ online: service.price, plan: 'full', takenAtSalon: 0, handedBack: 0, handBackDue: 0, handedBackAt: null, title_bn: null, ...service })) }),
   });
 }
 
 /**
  * A booking; paid in full online unless the test gives it another plan (`pay`: a deposit of
- * `online`, or nothing online) and money already taken at the counter.
+ * `online`, or nothing online) and money already taken at the counter; `handBack`, on a cancelled
+ * one, gives that money back to her: handed back `at`, or (null) still due at the counter.
  */
 export function bookingRecord(
   n: number,
   overrides: Partial<StoredBooking> = {},
-  pay: { plan: PayPlan; online?: number; atSalon?: number; paidBy?: PaymentMethod } = { plan: 'full' },
+  pay: { plan: PayPlan; online?: number; atSalon?: number; paidBy?: PaymentMethod; handBack?: { at: string | null } } = { plan: 'full' },
 ): StoredBooking {
   const price = overrides.price ?? keratin.price;
   const onlineMinor = pay.plan === 'full' ? toMinorUnits(price) : pay.plan === 'at-salon' ? 0 : toMinorUnits(pay.online ?? 0);
@@ -131,6 +132,7 @@ export function bookingRecord(
       paidBy: pay.paidBy ?? 'card',
     },
     counter,
+    pay.handBack && pay.atSalon ? { amountMinor: toMinorUnits(pay.atSalon), at: pay.handBack.at } : null,
   );
   return bookingSchema.omit({ canCancel: true, canComplete: true, canMove: true }).parse({
     money,
@@ -228,17 +230,22 @@ export function fakePayments({
       onlineMinor: online,
       refundedMinor: booking.status === 'pending' ? 0 : online - toMinorUnits(booking.money.paidOnline),
       counter: booking.money.counterPayments.map((c) => ({ id: c.id, amountMinor: toMinorUnits(c.amount), method: c.method, at: c.at })),
-      handedBackMinor: toMinorUnits(booking.money.handedBack),
+      handBack: booking.money.handedBack > 0 ? { amountMinor: toMinorUnits(booking.money.handedBack), at: booking.money.handedBackAt } : null,
     };
   };
 
-  /** The booking's figures again after a change of status, a refund or money taken at the counter. */
+  /**
+   * The booking's figures again after a change of status, a refund or money taken at the counter.
+   * A cancellation gives back at the counter everything taken there, as the server records it: at
+   * once when the admin cancels, owed to her when she cancels herself (`handedBackAt` null).
+   */
   const refigure = (booking: StoredBooking, refundMinor = 0, counter: ReturnType<typeof ledgerOf>['counter'] = []) => {
     const ledger = ledgerOf(booking);
     const all = [...ledger.counter, ...counter];
-    // A cancellation hands back at the counter everything taken there, as the server records it.
-    const handedBackMinor = booking.status === 'cancelled' ? all.reduce((sum, c) => sum + c.amountMinor, 0) : ledger.handedBackMinor;
-    booking.money = bookingMoneyOf({ ...ledger, status: booking.status, refundedMinor: ledger.refundedMinor + refundMinor }, all, handedBackMinor);
+    const takenMinor = all.reduce((sum, c) => sum + c.amountMinor, 0);
+    const handBack =
+      booking.status === 'cancelled' && !ledger.handBack && takenMinor > 0 ? { amountMinor: takenMinor, at: isAdmin() ? new Date().toISOString() : null } : ledger.handBack;
+    booking.money = bookingMoneyOf({ ...ledger, status: booking.status, refundedMinor: ledger.refundedMinor + refundMinor }, all, handBack);
   };
 
   /** The server's answer about a booking for whoever asks: what she may do with it now. */
@@ -552,6 +559,19 @@ export function fakePayments({
         return apiErrorResponse(409, `That is more than the visit owes: ${owed} is due.`, [{ path: 'amount', message: `At most ${owed}` }]);
       }
       refigure(booking, 0, [{ id: uuid('e0000000', ++nextCounter), amountMinor, method: parsed.data.method, at: new Date().toISOString() }]);
+      return HttpResponse.json(present(booking));
+    }),
+
+    http.post<{ id: string }>('/api/bookings/:id/counter-refund/handed-back', ({ request, params }) => {
+      record(request);
+      if (!session.user) return apiErrorResponse(401, 'Please log in.');
+      if (!isAdmin()) return apiErrorResponse(403, 'Admins only.');
+      const booking = state.bookings.find((b) => b._id === params.id);
+      if (!booking) return apiErrorResponse(404, 'Booking not found');
+      const { handBack } = ledgerOf(booking);
+      if (!handBack) return apiErrorResponse(404, 'This visit has no money to give back at the counter.');
+      if (handBack.at !== null) return apiErrorResponse(409, 'This money was already given back at the counter.');
+      booking.money = { ...booking.money, ...handBackFigures({ ...handBack, at: new Date().toISOString() }) };
       return HttpResponse.json(present(booking));
     }),
 

@@ -7,7 +7,7 @@ import type { SalonSettings } from '../../shared/salon-settings.js';
 import { BOOKING_BEING_CANCELLED_MESSAGE } from '../../shared/payments.js';
 import { cancellationRefundMinor, customerMayCancel, mayStillChange } from '../../shared/booking-rules.js';
 import { HttpError, notFound } from '../http-error.js';
-import { completeBooking, counterPaidMinor, insertCounterRefund, lockBooking, moveBookingTime, setBookingStatus, type BookingRow } from '../repositories/bookings.js';
+import { completeBooking, counterPaidMinor, insertCounterRefund, lockBooking, markCounterRefundHandedBack, moveBookingTime, setBookingStatus, type BookingRow } from '../repositories/bookings.js';
 import { rosterFor, shareStylists, timeOffIn, withFreshRoster, type TeamRosterSource } from '../repositories/staff.js';
 import { instantToZoned, salonDateOf, salonDayStart } from '../../shared/calendar.js';
 import { decidedCancellations, lockBookingWithPayment, markCancelRequested, recordCancellation } from '../repositories/cancellations.js';
@@ -26,6 +26,9 @@ import { englishMessage } from '../../shared/i18n/message-templates.js';
  * this the mark stands (the admin summary and the customer's history have counted it).
  */
 export const REOPEN_WINDOW_HOURS = 24;
+
+const NO_HAND_BACK_MESSAGE = 'This visit has no money to give back at the counter.';
+const HANDED_BACK_ALREADY_MESSAGE = 'This money was already given back at the counter.';
 
 const CANCEL_REFUND_DEFERRED_MESSAGE =
   'The refund could not be made just now. Your cancellation is recorded and will be completed automatically; nothing else can change this booking meanwhile.';
@@ -195,10 +198,13 @@ export class BookingService {
         // Money taken at the counter goes back at the counter, recorded with the decision: from its
         // commit no counter payment can be added (recordCounterPayment refuses a decided
         // cancellation under this same row lock), so the sum read here is all she paid there. The
-        // admin cancelling is the one handing it back; a customer's own cancellation leaves it
-        // owed to her at the desk (docs/decisions/048).
+        // admin cancelling is the one handing it back, now; a customer's own cancellation leaves it
+        // owed to her at the desk until the desk records giving it back (handBack, docs/decisions/048).
         const counterMinor = await counterPaidMinor(tx, bookingId);
-        if (counterMinor > 0) await insertCounterRefund(tx, { bookingId, amountMinor: counterMinor, handedBackBy: actor.role === 'admin' ? actor.id : null });
+        if (counterMinor > 0) {
+          const atDesk = actor.role === 'admin';
+          await insertCounterRefund(tx, { bookingId, amountMinor: counterMinor, handedBackBy: atDesk ? actor.id : null, handedBackAt: atDesk ? now : null });
+        }
         return { ...row, refundMinor };
       }),
     );
@@ -227,6 +233,17 @@ export class BookingService {
         await this.waitlist.queueDay(salonDateOf(row.booking.startsAt, timeZone), tx);
       }),
     );
+  }
+
+  /**
+   * The desk gives her back the counter money of a visit she cancelled online (docs/decisions/048):
+   * recorded once, by the admin who pressed first (one conditional update). 404 when the booking
+   * has no counter money to give back (or does not exist); 409 when it was given back already.
+   */
+  async handBack(bookingId: string, adminId: string): Promise<void> {
+    const outcome = await markCounterRefundHandedBack(this.db, bookingId, adminId);
+    if (outcome === 'none') throw new HttpError(404, NO_HAND_BACK_MESSAGE);
+    if (outcome === 'already') throw new HttpError(409, HANDED_BACK_ALREADY_MESSAGE);
   }
 
   /**

@@ -526,11 +526,14 @@ export const counterPayments = pgTable(
 );
 
 /**
- * Money taken at the counter and handed back when the salon cancelled the visit (docs/decisions/048):
+ * Money taken at the counter that goes back to her when the visit is cancelled (docs/decisions/048):
  * the refund of the counter's part, as bookings.refunded_minor is of the online part. One per
  * booking (a cancellation is decided once), of everything its counter payments took, written
  * under the booking's row lock in the transaction that decides the cancellation, so no counter
- * payment can come between the sum and the record. `handed_back_by` is the admin at the counter.
+ * payment can come between the sum and the record. `handed_back_at` is when the cash left the
+ * desk: at once when the admin cancels, and null after her own cancellation online until the desk
+ * records giving it back (one conditional update: recorded once however many desks press).
+ * `handed_back_by` is the admin at the counter.
  */
 export const counterRefunds = pgTable(
   'counter_refunds',
@@ -541,6 +544,7 @@ export const counterRefunds = pgTable(
       .references(() => bookings.id),
     amountMinor: integer('amount_minor').notNull(),
     handedBackBy: uuid('handed_back_by').references(() => user.id, { onDelete: 'set null' }),
+    handedBackAt: timestamp('handed_back_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [check('counter_refunds_amount', sql`${t.amountMinor} > 0`), uniqueIndex('counter_refunds_booking_idx').on(t.bookingId)],

@@ -99,7 +99,7 @@ describe('a deposit online, the rest at the salon', () => {
     expect(await query(sql`select amount_minor from test_gateway_intents where client_secret = ${intent.clientSecret}`)).toEqual([{ amount_minor: 36_000 }]);
     const [booking] = await myBookings(who);
     expect(booking).toMatchObject({ status: 'confirmed', price: 1200 });
-    expect(booking!.money).toEqual({ plan: 'deposit', online: 360, paidOnline: 360, paidAtSalon: 0, handedBack: 0, due: 840, depositKept: 0, counterPayments: [], paidBy: 'card' });
+    expect(booking!.money).toEqual({ plan: 'deposit', online: 360, paidOnline: 360, paidAtSalon: 0, handedBack: 0, handBackDue: 0, handedBackAt: null, due: 840, depositKept: 0, counterPayments: [], paidBy: 'card' });
     // Her confirmation says both figures, and what happens to the deposit if she cancels.
     const confirmation = await mailText(who, /confirmed/);
     expect(confirmation).toContain('Thank you for your payment of ৳360 online; ৳840 is due at the salon at your visit.');

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { bookings, counterPayments, counterRefunds, paymentEvents, payments, staff, user, userProfiles } from '../db/schema.js';
 import { isWalkInEmail } from '../../shared/account.js';
@@ -8,7 +8,7 @@ import { bookingStatusSchema, paymentStatusSchema } from '../../shared/payments.
 import type { SalonSettings } from '../../shared/salon-settings.js';
 import { addCalendarDays, salonDayStart } from '../../shared/calendar.js';
 import { customerMayCancel, mayStillChange } from '../../shared/booking-rules.js';
-import { bookingMoneyOf, type CounterMethod } from '../../shared/deposits.js';
+import { bookingMoneyOf, handBackFigures, type CounterHandBack, type CounterMethod } from '../../shared/deposits.js';
 import type { Actor } from '../types.js';
 
 export type ListFilter = { from?: string | undefined; to?: string | undefined; status?: string | undefined; when?: 'upcoming' | 'past' | 'all' | undefined };
@@ -38,28 +38,30 @@ export async function listBookings(db: Db, viewer: Actor, filter: ListFilter, se
   if (filter.when === 'upcoming') conditions.push(sql`${bookings.endsAt} > ${now.toISOString()}::timestamptz`);
   if (filter.when === 'past') conditions.push(sql`${bookings.endsAt} <= ${now.toISOString()}::timestamptz`);
   const rows = await db
-    .select({ booking: bookings, name: user.name, email: user.email, phone: userProfiles.phone, staffName: staff.name, counter: counterOfBooking, handedBack: handedBackOfBooking, paidBy: paidByOfBooking })
+    .select({ booking: bookings, name: user.name, email: user.email, phone: userProfiles.phone, staffName: staff.name, counter: counterOfBooking, handBack: handBackOfBooking, paidBy: paidByOfBooking })
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, bookings.userId))
     .leftJoin(staff, eq(staff.id, bookings.staffId))
+    .leftJoin(counterRefunds, eq(counterRefunds.bookingId, bookings.id))
     .where(and(...conditions))
     .orderBy(filter.when === 'upcoming' ? asc(bookings.startsAt) : desc(bookings.startsAt), asc(bookings.id))
     .limit(limit);
-  return rows.map(({ booking, name, email, phone, staffName, counter, handedBack, paidBy }) =>
-    toBookingDto({ ...booking, paidBy, handedBackMinor: handedBack }, contactOf(name, email, phone), staffName, counter, viewer, settings, now),
+  return rows.map(({ booking, name, email, phone, staffName, counter, handBack, paidBy }) =>
+    toBookingDto({ ...booking, paidBy, handBack: handBackOf(handBack) }, contactOf(name, email, phone), staffName, counter, viewer, settings, now),
   );
 }
 
 export async function findBooking(db: Db, viewer: Actor, id: string, settings: SalonSettings, now: Date): Promise<Booking | undefined> {
   const [row] = await db
-    .select({ booking: bookings, name: user.name, email: user.email, phone: userProfiles.phone, staffName: staff.name, counter: counterOfBooking, handedBack: handedBackOfBooking, paidBy: paidByOfBooking })
+    .select({ booking: bookings, name: user.name, email: user.email, phone: userProfiles.phone, staffName: staff.name, counter: counterOfBooking, handBack: handBackOfBooking, paidBy: paidByOfBooking })
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, bookings.userId))
     .leftJoin(staff, eq(staff.id, bookings.staffId))
+    .leftJoin(counterRefunds, eq(counterRefunds.bookingId, bookings.id))
     .where(and(eq(bookings.id, id), viewer.role === 'admin' ? undefined : eq(bookings.userId, viewer.id)));
-  return row ? toBookingDto({ ...row.booking, paidBy: row.paidBy, handedBackMinor: row.handedBack }, contactOf(row.name, row.email, row.phone), row.staffName, row.counter, viewer, settings, now) : undefined;
+  return row ? toBookingDto({ ...row.booking, paidBy: row.paidBy, handBack: handBackOf(row.handBack) }, contactOf(row.name, row.email, row.phone), row.staffName, row.counter, viewer, settings, now) : undefined;
 }
 
 /** Her contact as the salon shows it: a walk-in's placeholder address is no e-mail at all. */
@@ -77,14 +79,22 @@ const counterOfBooking = sql<CounterRow[]>`coalesce((
 /** Every counter payment of the booking summed (minor units; 0 when none). */
 const counterTakenOfBooking = sql<number>`coalesce((select sum(cp.amount_minor) from ${counterPayments} cp where cp.booking_id = ${bookings.id}), 0)`.mapWith(Number);
 
-/** What of the counter's money was handed back when the booking was cancelled (0: none). */
-const handedBackOfBooking = sql<number>`coalesce((select cr.amount_minor from ${counterRefunds} cr where cr.booking_id = ${bookings.id}), 0)`.mapWith(Number);
+/**
+ * The counter's money going back to her since the booking was cancelled, and when the desk gave it
+ * back, from the booking's counter_refunds row (left-joined: one at most, a unique index), or none.
+ */
+const handBackOfBooking = { amountMinor: counterRefunds.amountMinor, at: counterRefunds.handedBackAt };
+
+/** The joined row (null when the booking has none: Drizzle answers a left join's missing row so). */
+function handBackOf(row: { amountMinor: number; at: Date | null } | null): CounterHandBack | null {
+  return row ? { amountMinor: row.amountMinor, at: row.at ? row.at.toISOString() : null } : null;
+}
 
 /** How she paid online for the booking (where a refund goes back), from its payment. */
 const paidByOfBooking = sql<PaymentMethod | null>`(select p.method from ${payments} p where p.id = ${bookings.paymentId})`;
 
 function toBookingDto(
-  row: typeof bookings.$inferSelect & { paidBy: PaymentMethod | null; handedBackMinor: number },
+  row: typeof bookings.$inferSelect & { paidBy: PaymentMethod | null; handBack: CounterHandBack | null },
   customer: CustomerContact,
   staffName: string | null,
   counter: CounterRow[],
@@ -111,7 +121,7 @@ function toBookingDto(
     staffId: row.staffId,
     staffName,
     staffFreeAt: row.staffFreeAt ? row.staffFreeAt.toISOString() : null,
-    money: bookingMoneyOf(row, counter, row.handedBackMinor),
+    money: bookingMoneyOf(row, counter, row.handBack),
     // A decided cancellation (its refund under way or to be retried) may be asked again, by whoever
     // decided it, and nothing else.
     canCancel: confirmed && (viewer.role === 'admin' || customerMayCancel(row, beforeNotice) || row.cancelRequestedAt !== null),
@@ -161,9 +171,10 @@ async function withServices(db: Db, rows: { payment: typeof payments.$inferSelec
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.payment.id);
   const items = await db
-    .select({ booking: bookings, staffName: staff.name, counterTaken: counterTakenOfBooking, handedBack: handedBackOfBooking })
+    .select({ booking: bookings, staffName: staff.name, counterTaken: counterTakenOfBooking, handBack: handBackOfBooking })
     .from(bookings)
     .leftJoin(staff, eq(staff.id, bookings.staffId))
+    .leftJoin(counterRefunds, eq(counterRefunds.bookingId, bookings.id))
     .where(inArray(bookings.paymentId, ids))
     .orderBy(asc(bookings.startsAt));
   const declines = await db
@@ -186,7 +197,7 @@ async function withServices(db: Db, rows: { payment: typeof payments.$inferSelec
     customer: contactOf(name, email, phone),
     services: items
       .filter(({ booking: b }) => b.paymentId === payment.id)
-      .map(({ booking: b, staffName, counterTaken, handedBack }) => ({
+      .map(({ booking: b, staffName, counterTaken, handBack }) => ({
         bookingId: b.id,
         title: b.title,
         title_bn: b.titleBn,
@@ -197,7 +208,7 @@ async function withServices(db: Db, rows: { payment: typeof payments.$inferSelec
         status: b.status as BookingStatus,
         staffName,
         takenAtSalon: fromMinorUnits(counterTaken),
-        handedBack: fromMinorUnits(handedBack),
+        ...handBackFigures(handBackOf(handBack)),
       })),
     declines: declines
       .filter((d) => d.paymentId === payment.id)
@@ -316,6 +327,24 @@ export async function insertCounterPayment(tx: Db, values: { bookingId: string; 
  * The counter's money of a cancelled booking, handed back (docs/decisions/048). Once per booking
  * (a unique index): a cancellation asked again records nothing more.
  */
-export async function insertCounterRefund(tx: Db, values: { bookingId: string; amountMinor: number; handedBackBy: string | null }): Promise<void> {
+export async function insertCounterRefund(tx: Db, values: { bookingId: string; amountMinor: number; handedBackBy: string | null; handedBackAt: Date | null }): Promise<void> {
   await tx.insert(counterRefunds).values(values).onConflictDoNothing({ target: counterRefunds.bookingId });
+}
+
+/**
+ * Records that the desk gave a cancelled booking's counter money back to her: once, whoever asks
+ * first. The condition is the guard (no lock is read first): of two desks pressing at once, the
+ * second's update waits for the first's row and, finding it handed back, changes nothing.
+ * Answers 'handed-back' (this call recorded it), 'already' (an earlier one did), or 'none' (the
+ * booking has no counter money to give back).
+ */
+export async function markCounterRefundHandedBack(db: Db, bookingId: string, adminId: string): Promise<'handed-back' | 'already' | 'none'> {
+  const updated = await db
+    .update(counterRefunds)
+    .set({ handedBackAt: sql`now()`, handedBackBy: adminId })
+    .where(and(eq(counterRefunds.bookingId, bookingId), isNull(counterRefunds.handedBackAt)))
+    .returning({ id: counterRefunds.id });
+  if (updated.length > 0) return 'handed-back';
+  const [existing] = await db.select({ id: counterRefunds.id }).from(counterRefunds).where(eq(counterRefunds.bookingId, bookingId));
+  return existing ? 'already' : 'none';
 }

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { rowsOf } from '../db/rows.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { asUser, CARDS, dhaka, distinctOpenDays, futureExpiry, openDay, readyToPay } from '../test/booking.js';
 import { adminSummarySchema, type AdminSummary } from '../../shared/admin-summary.js';
@@ -449,6 +450,8 @@ describe('figures that add up with deposits and money taken at the salon', () =>
   let past: { from: string; to: string };
   let upcoming: { from: string; to: string };
   let pastCustomers: Account[];
+  /** Mia's visit, which she cancelled herself after paying ৳300 of it at the counter. */
+  let miaVisit: string;
 
   async function settings(change: Partial<typeof DEFAULT_SALON_SETTINGS>) {
     const res = await asUser(t.app, admin).put('/api/settings', { ...DEFAULT_SALON_SETTINGS, ...change });
@@ -487,8 +490,8 @@ describe('figures that add up with deposits and money taken at the salon', () =>
     const [p1, p2] = [next(), next()];
     const later = distinctOpenDays(30);
     const [u1, u2] = [later(), later()];
-    const [dia, eva, fay, gia, jo, kim, hana, ida, lia] = await Promise.all(Array.from({ length: 9 }, () => signUp(t.app)));
-    pastCustomers = [dia!, eva!, fay!, gia!, jo!, kim!, lia!];
+    const [dia, eva, fay, gia, jo, kim, hana, ida, lia, mia] = await Promise.all(Array.from({ length: 10 }, () => signUp(t.app)));
+    pastCustomers = [dia!, eva!, fay!, gia!, jo!, kim!, lia!, mia!];
 
     const diaVisit = await book(dia!, manicure, p1, '10:00', deposit);
     const evaVisit = await book(eva!, manicure, p1, '12:00', deposit);
@@ -507,6 +510,10 @@ describe('figures that add up with deposits and money taken at the salon', () =>
     const liaVisit = await book(lia!, haircut, p2, '16:00', 0);
     await post(admin, `/api/bookings/${liaVisit}/counter-payments`, { amount: 700, method: 'cash' });
     await post(admin, `/api/bookings/${liaVisit}/cancel`);
+    // Mia paid ৳300 of hers at the counter, then cancelled it herself online: the ৳300 is hers, to collect at the desk.
+    miaVisit = await book(mia!, haircut, p1, '17:00', 0);
+    await post(admin, `/api/bookings/${miaVisit}/counter-payments`, { amount: 300, method: 'cash' });
+    await post(mia!, `/api/bookings/${miaVisit}/cancel`);
 
     const ids = pastCustomers.map((c) => c.id);
     await t.app.db.execute(sql`update bookings set starts_at = starts_at - ${SHIFT}, ends_at = ends_at - ${SHIFT},
@@ -542,7 +549,7 @@ describe('figures that add up with deposits and money taken at the salon', () =>
     const summary = await figures(past.from, past.to);
     expect(summary).toEqual({ ...figuresOfOrders(rows, past.from, past.to), newCustomers: 0 });
     // By hand: Dia's, Eva's and Gia's deposits stay online (Kim's went back); Dia's rest and Fay's ৳500 at the counter
-    // (Lia's ৳700 was handed back: a refund, no revenue).
+    // (Lia's ৳700 was handed back, Mia's ৳300 is hers to collect: refunds, no revenue).
     const onlineMinor = 3 * minor(deposit);
     const counterMinor = minor(manicure.price - deposit) + minor(500);
     expect(summary).toMatchObject({
@@ -552,8 +559,8 @@ describe('figures that add up with deposits and money taken at the salon', () =>
       revenue: (onlineMinor + counterMinor) / 100,
       averagePerVisit: Math.round((onlineMinor + counterMinor) / 3) / 100,
       depositsKept: 2 * deposit,
-      refunds: deposit + 700,
-      cancellations: 4,
+      refunds: deposit + 700 + 300,
+      cancellations: 5,
       noShows: 1,
       dueUpcoming: 0,
       duePast: haircut.price - 500,
@@ -599,16 +606,41 @@ describe('figures that add up with deposits and money taken at the salon', () =>
       [0, 0, 'succeeded'],
       [0, 0, 'succeeded'],
       [0, 0, 'succeeded'],
+      [0, 0, 'succeeded'],
     ]);
     const summary = await figures(past.from, past.to);
     expect(total(theirs.map((p) => minor(p.amount) - minor(p.refunded)))).toBe(minor(summary.paidOnline));
     // The counter's money is on each visit of the history: taken, less what was handed back, is what the home calls paid at the salon.
     const visits = theirs.flatMap((p) => p.services);
     expect(total(visits.map((v) => minor(v.takenAtSalon) - minor(v.handedBack)))).toBe(minor(summary.paidAtSalon));
-    expect(visits.filter((v) => v.handedBack > 0).map((v) => [v.title, v.status, v.takenAtSalon, v.handedBack])).toEqual([[haircut.title, 'cancelled', 700, 700]]);
+    expect(visits.filter((v) => v.handedBack > 0).map((v) => [v.title, v.status, v.takenAtSalon, v.handedBack, v.handBackDue])).toEqual([
+      [haircut.title, 'cancelled', 300, 300, 300],
+      [haircut.title, 'cancelled', 700, 700, 0],
+    ]);
     // Revenue = what the payments and the counter took, less every refund: online and handed back.
     expect(total(theirs.map((p) => minor(p.refunded))) + total(visits.map((v) => minor(v.handedBack)))).toBe(minor(summary.refunds));
     expect(total(theirs.map((p) => minor(p.amount))) + total(visits.map((v) => minor(v.takenAtSalon))) - minor(summary.refunds)).toBe(minor(summary.revenue));
+  });
+  it('her own cancellation: the counter money is a refund from when she cancels, and the desk giving it back changes no figure', async () => {
+    const before = await figures(past.from, past.to);
+    const [mia] = (await orders(past.from, past.to)).filter((b) => b._id === miaVisit);
+    expect(mia?.money).toMatchObject({ paidAtSalon: 0, handedBack: 300, handBackDue: 300, handedBackAt: null });
+    const res = await asUser(t.app, admin).post(`/api/bookings/${miaVisit}/counter-refund/handed-back`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await orders(past.from, past.to);
+    expect(rows.find((b) => b._id === miaVisit)?.money).toMatchObject({ paidAtSalon: 0, handedBack: 300, handBackDue: 0 });
+    const after = await figures(past.from, past.to);
+    expect(after).toEqual(before);
+    expect(after).toEqual({ ...figuresOfOrders(rows, past.from, past.to), newCustomers: 0 });
+    // Counted once, straight from the tables: what went back online, and each counter refund (given back or due).
+    const ids = pastCustomers.map((c) => c.id);
+    const [refunded] = await rowsOf<{ online: number; counter: number }>(
+      t.app.db,
+      sql`select coalesce(sum(b.refunded_minor), 0)::int as online, coalesce(sum(cr.amount_minor), 0)::int as counter
+          from bookings b left join counter_refunds cr on cr.booking_id = b.id where b.user_id in (${sql.join(ids, sql`, `)})`,
+    );
+    expect(refunded!.online + refunded!.counter).toBe(minor(after.refunds));
+    expect(refunded!.counter).toBe(minor(700 + 300));
   });
 });
 

@@ -352,6 +352,14 @@ const matrix: Row[] = [
     target: (c) => bookingState(c.bystanderBookingId),
   },
   {
+    // Runs after the cancel above: paid online only, so the admin is let in and told the counter has nothing to give back.
+    name: "record the bystander's counter money given back",
+    method: 'POST',
+    url: (c) => `/api/bookings/${c.bystanderBookingId}/counter-refund/handed-back`,
+    expect: { visitor: 401, customer: 403, otherCustomer: 403, admin: 404 },
+    target: () => rows(sql`select * from counter_refunds order by id`),
+  },
+  {
     name: "mark the bystander's past visit a no-show",
     method: 'POST',
     url: (c) => `/api/bookings/${c.bystanderVisitId}/no-show`,

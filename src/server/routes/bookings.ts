@@ -17,8 +17,8 @@ import { languageOf } from '../repositories/languages.js';
 
 /**
  * Every `/api/bookings` route: the appointments list (and its CSV), one appointment's calendar
- * file, and each change to an appointment (move, cancel, complete, no-show, reopen), which
- * BookingService decides; a change answers the booking as its actor now sees it.
+ * file, and each change to an appointment (move, cancel, complete, no-show, reopen, counter money
+ * given back), which BookingService decides; a change answers the booking as its actor now sees it.
  */
 export async function bookingRoutes(app: App) {
   const service = app.bookings;
@@ -120,6 +120,25 @@ export async function bookingRoutes(app: App) {
     async (request) => {
       const me = await currentUser(request);
       await app.payments.recordCounterPayment(request.params.id, { amountMinor: toMinorUnits(request.body.amount), method: request.body.method }, me.id);
+      return bookingAsSeenBy(me, request.params.id);
+    },
+  );
+
+  app.post(
+    '/bookings/:id/counter-refund/handed-back',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Records that the counter money of a visit she cancelled online was given back to her; once (admin)',
+        params: idParamsSchema,
+        // 404: no such booking, or nothing of it to give back at the counter; 409: given back already.
+        response: { 200: bookingSchema, ...guardedErrorResponses },
+      },
+    },
+    async (request) => {
+      const me = await currentUser(request);
+      await service.handBack(request.params.id, me.id);
       return bookingAsSeenBy(me, request.params.id);
     },
   );

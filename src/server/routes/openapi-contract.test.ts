@@ -488,6 +488,20 @@ describe('real traffic against the document', () => {
     await call(admin, { method: 'POST', url: '/api/front-desk/bookings', body: { customerId: notAnId, items: [visit], payment: { when: 'at-visit' } }, status: 404 });
     await call(admin, { method: 'POST', url: '/api/front-desk/bookings', body: { customerId: walkIn, items: [], payment: { when: 'later' } }, status: 400 });
     await call(customer, { method: 'POST', url: '/api/front-desk/bookings', body: { customerId: walkIn, items: [visit], payment: { when: 'at-visit' } }, status: 403 });
+    // A visit of hers paid in part at the counter, which she cancels online: the desk gives the cash back once.
+    const hers = (await call(admin, { method: 'GET', url: `/api/availability?serviceId=${serviceId}&date=${day}&customerId=${customer.id}`, status: 200 })).json<{
+      slots: { startsAt: string }[];
+    }>().slots;
+    const booked = await call(admin, { method: 'POST', url: '/api/front-desk/bookings', body: { customerId: customer.id, items: [{ ...visit, startsAt: hers[0]!.startsAt }], payment: { when: 'at-visit' } }, status: 201 });
+    const visitId = booked.json<{ bookings: { _id: string }[] }>().bookings[0]!._id;
+    await call(admin, { method: 'POST', url: `/api/bookings/${visitId}/counter-refund/handed-back`, status: 404 });
+    await call(admin, { method: 'POST', url: `/api/bookings/${visitId}/counter-payments`, body: { amount: 100, method: 'cash' }, status: 200 });
+    await call(customer, { method: 'POST', url: `/api/bookings/${visitId}/cancel`, status: 200 });
+    await call(customer, { method: 'POST', url: `/api/bookings/${visitId}/counter-refund/handed-back`, status: 403 });
+    await call(undefined, { method: 'POST', url: `/api/bookings/${visitId}/counter-refund/handed-back`, status: 401 });
+    await call(admin, { method: 'POST', url: `/api/bookings/${visitId}/counter-refund/handed-back`, status: 200 });
+    await call(admin, { method: 'POST', url: `/api/bookings/${visitId}/counter-refund/handed-back`, status: 409 });
+    await call(admin, { method: 'POST', url: `/api/bookings/${notAnId}/counter-refund/handed-back`, status: 404 });
     reportProblems();
   });
 

@@ -156,8 +156,8 @@ describe('paying with the test gateway', () => {
     expect(payment.services).toEqual([
       // No stylist: this salon has none (stylist-booking.test.ts books with them). Nothing taken
       // or handed back at the counter: she paid it all online. No Bangla title: the salon wrote none.
-      { bookingId: booked[0]!._id, title: 'Classic Haircut & Blow-dry', title_bn: null, price: 1200, online: 1200, plan: 'full', startsAt: dhaka(day, '11:00').toISOString(), status: 'confirmed', staffName: null, takenAtSalon: 0, handedBack: 0 },
-      { bookingId: booked[1]!._id, title: 'Gel Nail Extensions', title_bn: null, price: 2500, online: 2500, plan: 'full', startsAt: dhaka(day, '14:00').toISOString(), status: 'confirmed', staffName: null, takenAtSalon: 0, handedBack: 0 },
+      { bookingId: booked[0]!._id, title: 'Classic Haircut & Blow-dry', title_bn: null, price: 1200, online: 1200, plan: 'full', startsAt: dhaka(day, '11:00').toISOString(), status: 'confirmed', staffName: null, takenAtSalon: 0, handedBack: 0, handBackDue: 0, handedBackAt: null },
+      { bookingId: booked[1]!._id, title: 'Gel Nail Extensions', title_bn: null, price: 2500, online: 2500, plan: 'full', startsAt: dhaka(day, '14:00').toISOString(), status: 'confirmed', staffName: null, takenAtSalon: 0, handedBack: 0, handBackDue: 0, handedBackAt: null },
     ]);
     expect(booked.map((b) => [b.title, b.price, b.duration, b.status])).toEqual([
       ['Classic Haircut & Blow-dry', 1200, 60, 'confirmed'],

@@ -133,8 +133,8 @@ describe('/dashboard/orderlist: money at the counter', () => {
     expect(within(done).getByText('Nothing was charged. Give back ৳1,200 at the counter.')).toBeInTheDocument();
     await user.click(within(done).getByRole('button', { name: 'OK' }));
 
-    expect(await (await card('Classic Manicure')).findByText('৳1,200 given back at the counter')).toBeInTheDocument();
-    expect(fake.state.bookings[0]?.money).toMatchObject({ paidAtSalon: 0, handedBack: 1200, due: 0 });
+    expect(await (await card('Classic Manicure')).findByText('৳1,200 given back at the counter on Sat 2 Mar 12:00')).toBeInTheDocument();
+    expect(fake.state.bookings[0]?.money).toMatchObject({ paidAtSalon: 0, handedBack: 1200, handBackDue: 0, due: 0 });
   });
 
   it('shows the refusal under the amount and changes nothing', async () => {

@@ -7,6 +7,7 @@ import { heldResponses } from '../../test/held-response';
 import { bookingRecord, fakePayments, paymentRecord, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
+import { createI18n, resourcesOf } from '../../lib/i18n';
 
 const rima = users[2]!;
 
@@ -97,23 +98,67 @@ describe('/dashboard/paymentHistory', () => {
     expect(cards.getByText('Booked')).toBeInTheDocument();
   });
 
-  it('shows under a visit what the counter took for it and what was given back when it was cancelled', async () => {
-    const handedBack = paymentRecord(6, {
+  /** Her haircut, to pay at the salon, ৳700 of it paid at the counter and cancelled: the ৳700 hers again, given back `at` (null: still due). */
+  const cancelledAfterCash = (at: string | null) =>
+    paymentRecord(6, {
       amount: 0,
       gateway: 'salon',
       gatewayRef: 'salon_6',
       method: null,
       services: [
-        { bookingId: bookingRecord(6)._id, title: 'Classic Haircut', price: 1200, online: 0, plan: 'at-salon', startsAt: SAT_9_MAR_2030_10_30, status: 'cancelled', staffName: null, takenAtSalon: 700, handedBack: 700 },
+        {
+          ...{ bookingId: bookingRecord(6)._id, title: 'Classic Haircut', price: 1200, online: 0, plan: 'at-salon', startsAt: SAT_9_MAR_2030_10_30, status: 'cancelled', staffName: null },
+          ...{ takenAtSalon: 700, handedBack: 700, handBackDue: at === null ? 700 : 0, handedBackAt: at },
+        },
       ],
     });
-    const fake = fakePayments({ session: { user: customerUser }, payments: [handedBack] });
+
+  /** The one visit's counter line, in the table and on the phone cards alike (named in the page's language). */
+  async function counterLines(named = { list: 'Payments', taken: /paid at the salon/ }) {
+    const [row] = within(await screen.findByRole('table', { name: named.list })).getAllByRole('row').slice(1);
+    const card = within(screen.getByRole('list', { name: named.list }));
+    const line = (element: Element | null | undefined) => element?.closest('span')?.textContent;
+    return [line(within(row!).getByText(named.taken)), line(card.getByText(named.taken))];
+  }
+
+  it('shows under a visit what the counter took for it and when it was given back after it was cancelled', async () => {
+    const fake = fakePayments({ session: { user: customerUser }, payments: [cancelledAfterCash('2030-03-02T06:00:00.000Z')] });
     server.use(...accountSession(customerUser).handlers, ...fake.handlers);
     renderApp('/dashboard/paymentHistory');
 
-    const [row] = (await table()).getAllByRole('row').slice(1);
-    expect(within(row!).getByText('৳700 paid at the salon · ৳700 given back at the counter')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Payments' })).getByText('৳700 paid at the salon · ৳700 given back at the counter')).toBeInTheDocument();
+    const given = '৳700 paid at the salon · ৳700 given back at the counter on Sat 2 Mar 12:00';
+    expect(await counterLines()).toEqual([given, given]);
+  });
+
+  it('tells her the money of a visit she cancelled online is hers to collect at the counter, until the desk gives it back', async () => {
+    const fake = fakePayments({ session: { user: customerUser }, payments: [cancelledAfterCash(null)] });
+    server.use(...accountSession(customerUser).handlers, ...fake.handlers);
+    renderApp('/dashboard/paymentHistory');
+
+    const due = '৳700 paid at the salon · ৳700 to collect at the counter';
+    expect(await counterLines()).toEqual([due, due]);
+  });
+
+  it('tells her in Bangla too, in Bengali digits', async () => {
+    const resources = resourcesOf(import.meta.glob<Record<string, unknown>>('../../../shared/i18n/locales/*/*.json', { eager: true, import: 'default' }));
+    createI18n('bn', { bn: resources.bn! });
+    try {
+      const fake = fakePayments({ session: { user: customerUser }, payments: [cancelledAfterCash(null)] });
+      server.use(...accountSession(customerUser).handlers, ...fake.handlers);
+      renderApp('/dashboard/paymentHistory');
+      expect(await counterLines({ list: 'পেমেন্ট', taken: /সেলুনে দেওয়া হয়েছে/ })).toEqual(Array(2).fill(expect.stringMatching(/ · কাউন্টার থেকে ৭০০৳ ফেরত নেবেন$/)));
+    } finally {
+      createI18n('en', { en: resources.en! });
+    }
+  });
+
+  it('tells the salon the same money is to give back at the counter', async () => {
+    const fake = fakePayments({ session: { user: adminUser }, payments: [{ ...cancelledAfterCash(null), customer: { name: rima.name, email: rima.email, phone: null } }] });
+    server.use(...accountSession(adminUser).handlers, ...fake.handlers);
+    renderApp('/dashboard/paymentHistory');
+
+    const due = '৳700 paid at the salon · ৳700 to give back at the counter';
+    expect(await counterLines()).toEqual([due, due]);
   });
 
   it('shows a customer her own payments, newest first, in the salon’s zone, without filters', async () => {

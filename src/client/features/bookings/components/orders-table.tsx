@@ -15,6 +15,7 @@ import { TableScrollBox } from '../../../components/ui/table-scroll-box';
 import { bookingMoneyLine, bookingPaid, type MoneyLineWords } from '../booking-money';
 import { BookingMoneyNote } from './booking-money-note';
 import { RecordButton, RecordPanel, useRecordControls, type RecordControl } from './record-payment';
+import { CounterHandBack } from './counter-hand-back';
 
 interface OrdersTableProps {
   filters: BookingFilters;
@@ -115,6 +116,8 @@ export interface BookingRowProps {
   onCancel: () => void;
   onComplete: () => void;
   onNoShow: () => void;
+  /** 'Handed back': the counter money of a visit she cancelled online went back to her. */
+  onHandBack: () => void;
   /** 'Move' and its time picker, when the booking may be moved and the page offers a picker. */
   move: MoveControl | undefined;
   /** 'Record payment' and its form, when the booking owes money and the list lets the salon record it. */
@@ -137,6 +140,7 @@ export function rowPropsOf(
     onCancel: () => void actions.cancel(booking),
     onComplete: () => actions.complete(booking),
     onNoShow: () => actions.noShow(booking),
+    onHandBack: () => void actions.handBack(booking),
   });
 }
 
@@ -192,7 +196,8 @@ function OrderRow({ showsPicker, ...props }: LayoutProps) {
       </td>
       <td className="text-right">
         {/* Room for 'Paid in full' on one line; a longer line wraps between its words. */}
-        <PaidFigures booking={booking} className="min-w-32" />
+        <PaidFigures booking={booking} className="min-w-32" withHandBack={false} />
+        <HandBackOf {...props} describedBy={describedBy} className="mt-1 justify-end" />
       </td>
       <td>
         <OrderActions {...props} describedBy={describedBy} {...disclosure} recordDisclosure={recordDisclosure} showsPicker={showsPicker} className="justify-end" />
@@ -239,10 +244,11 @@ export function useMoneyLineWords(): MoneyLineWords | undefined {
 
 /**
  * What a booking has brought in (online and at the counter), what was refunded, and in words where
- * its money stands ('Deposit paid ৳360 · ৳840 due at the salon'). Short lines that wrap between
+ * its money stands ('Deposit paid ৳360 · ৳840 due at the salon'); with `withHandBack`, also the
+ * counter money of a cancelled visit (to give back, or given back). Short lines that wrap between
  * words at 320 px, never inside one.
  */
-export function PaidFigures({ booking, className = '' }: { booking: Booking; className?: string }) {
+export function PaidFigures({ booking, className = '', withHandBack = true }: { booking: Booking; className?: string; withHandBack?: boolean }) {
   const line = bookingMoneyLine(booking, useMoneyLineWords());
   const { money } = useSalonFormat();
   return (
@@ -250,20 +256,22 @@ export function PaidFigures({ booking, className = '' }: { booking: Booking; cla
       <p className="font-semibold">{money(bookingPaid(booking))}</p>
       {line ? <p className="text-xs text-base-content/70">{line}</p> : null}
       <RefundLines booking={booking} />
+      {withHandBack ? <CounterHandBack booking={booking} /> : null}
     </div>
   );
 }
 
-/** What went back: refunded online, and handed back at the counter when the visit was cancelled. */
+/** What went back online. */
 function RefundLines({ booking }: { booking: Booking }) {
   const { t } = useTranslation('admin');
   const { money } = useSalonFormat();
-  return (
-    <>
-      {booking.refunded > 0 ? <p className="text-xs text-base-content/70">{t('money.refunded', { amount: money(booking.refunded) })}</p> : null}
-      {booking.money.handedBack > 0 ? <p className="text-xs text-base-content/70">{t('money.handedBack', { amount: money(booking.money.handedBack) })}</p> : null}
-    </>
-  );
+  return booking.refunded > 0 ? <p className="text-xs text-base-content/70">{t('money.refunded', { amount: money(booking.refunded) })}</p> : null;
+}
+
+/** A list's line of counter money going back to her, with 'Handed back' while it is due. */
+export function HandBackOf({ booking, timeZone, busy, onHandBack, describedBy, className }: BookingRowProps & { describedBy: string; className?: string }) {
+  const nameOf = useBookingName();
+  return <CounterHandBack booking={booking} timeZone={timeZone} onHandBack={onHandBack} busy={busy} describedBy={describedBy} which={nameOf(booking, timeZone)} className={className} />;
 }
 
 function OrderCard({ showsPicker, ...props }: LayoutProps) {
@@ -302,6 +310,7 @@ function OrderCard({ showsPicker, ...props }: LayoutProps) {
           <RefundLines booking={booking} />
         </div>
       </div>
+      <HandBackOf {...props} describedBy={describedBy} />
       <OrderActions {...props} describedBy={describedBy} {...disclosure} recordDisclosure={recordDisclosure} showsPicker={showsPicker} />
       {showsPicker ? <MovePanel booking={booking} control={props.move} {...disclosure} /> : null}
       {showsPicker ? <RecordPanel booking={booking} control={props.record} {...recordDisclosure} /> : null}

@@ -7,7 +7,7 @@ import { TimesInZone, useSalonFormat } from '../../../hooks/use-salon-format';
 import { useBookings } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
-import { OrderActions, rowPropsOf, type BookingRowProps } from './orders-table';
+import { HandBackOf, OrderActions, rowPropsOf, type BookingRowProps } from './orders-table';
 import { MovePanel, useMoveControls, useMoveDisclosure, type MovePickerProps } from './move-appointment';
 import { RecordPanel, useRecordControls } from './record-payment';
 
@@ -83,6 +83,8 @@ function TodayRow(props: BookingRowProps) {
         </p>
       </div>
       <BookingStatusBadge status={booking.status} />
+      {/* A visit she cancelled online after paying at the counter: the money she is owed, across the row. */}
+      <HandBackOf {...props} describedBy={describedBy} className="w-full pl-16" />
       <OrderActions {...props} describedBy={describedBy} {...disclosure} recordDisclosure={recordDisclosure} className="w-full justify-end sm:w-auto" />
       <MovePanel booking={booking} control={props.move} {...disclosure} className="w-full" />
       <RecordPanel booking={booking} control={props.record} {...recordDisclosure} className="w-full" />

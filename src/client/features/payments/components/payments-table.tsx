@@ -1,27 +1,32 @@
 import { CustomerContactText } from '../../../components/ui/customer-contact';
 import { useId } from 'react';
 import { Receipt } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../../shared/money';
-import { isPayAtSalonRecord, PAY_AT_SALON_LABEL, PAYMENT_METHOD_NAMES, type Payment } from '../../../../shared/payments';
-import { withStylist } from '../../../../shared/staff';
+import { isPayAtSalonRecord, type Payment } from '../../../../shared/payments';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
-import { formatSalonDateTime, timesAreInZone } from '../../../../shared/calendar';
+import { useErrorText } from '../../../hooks/use-error-text';
+import { useLanguage, useSalonText } from '../../../hooks/use-language';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 import { usePayments, type PaymentFilters } from '../api/get-payments';
-import { PaymentStatusBadge } from './payment-status-badge';
+import { paymentMethodKeys, PaymentStatusBadge } from './payment-status-badge';
 import { TableScrollBox } from '../../../components/ui/table-scroll-box';
 
-export function paymentMoney(payment: Pick<Payment, 'currency'>, amount: number): string {
-  return formatMoney(amount, payment.currency.toUpperCase());
+/** A payment's sum in its own currency, in the page's digits. */
+function usePaymentMoney(): (payment: Pick<Payment, 'currency'>, amount: number) => string {
+  const { money } = useSalonFormat();
+  return (payment, amount) => money(amount, payment.currency.toUpperCase());
 }
 
 /**
  * What a payment took online; a list booked with nothing online took no money: it reads 'Pay at
  * the salon', not ৳0 charged (what is taken at the counter is on the visit).
  */
-export function paymentAmountLabel(payment: Pick<Payment, 'currency' | 'gateway' | 'amount'>): string {
-  return isPayAtSalonRecord(payment) ? PAY_AT_SALON_LABEL : paymentMoney(payment, payment.amount);
+export function usePaymentAmountLabel(): (payment: Pick<Payment, 'currency' | 'gateway' | 'amount'>) => string {
+  const { t } = useTranslation('payment');
+  const paymentMoney = usePaymentMoney();
+  return (payment) => (isPayAtSalonRecord(payment) ? t('history.payAtSalon') : paymentMoney(payment, payment.amount));
 }
 
 interface PaymentsTableProps {
@@ -36,13 +41,15 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
   const payments = usePayments(filters);
   const captionId = useId();
   const isFiltered = Boolean(filters.from || filters.to || filters.status);
+  const { t } = useTranslation('payment');
+  const format = useSalonFormat();
 
   return (
     <QueryState
       query={payments}
       className="mt-6"
       loading={{
-        label: 'Loading the payments',
+        label: t('history.loading'),
         rows: 4,
         row: (
           <>
@@ -55,12 +62,12 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
       }}
       empty={{
         icon: Receipt,
-        title: isFiltered ? 'No payments match these filters' : 'No payments yet',
-        message: isFiltered ? 'Try a wider date range or another status.' : 'Once an appointment is paid for, its payment appears here.',
+        title: isFiltered ? t('history.noMatchTitle') : t('history.emptyTitle'),
+        message: isFiltered ? t('history.noMatchText') : t('history.emptyText'),
         action:
           !isFiltered && !showCustomer ? (
             <Link to={paths.dashboard.book} className="btn mt-2 rounded-full btn-primary">
-              Book a treatment
+              {t('appointment.bookTreatment')}
             </Link>
           ) : null,
       }}
@@ -73,22 +80,25 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
         return (
           <div className="mt-6 overflow-hidden rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70" aria-busy={payments.isFetching}>
             <p id={captionId} className="border-b border-base-300/70 px-5 py-3 text-sm text-base-content/75">
-              {paid} {paid === 1 ? 'payment' : 'payments'}
-              {atSalon > 0 ? `, ${atSalon} ${atSalon === 1 ? 'booking' : 'bookings'} to pay at the salon` : ''}. {timesAreInZone(timeZone)}.
+              {t('history.caption', {
+                payments: t('history.count', { count: paid }),
+                atSalon: atSalon > 0 ? t('history.atSalonCount', { count: atSalon }) : '',
+                zone: format.timesAreInZone(timeZone),
+              })}
             </p>
-            <TableScrollBox label="Payments" className="hidden md:block">
+            <TableScrollBox label={t('history.label')} className="hidden md:block">
               <table className="table table-sm sm:table-md" aria-describedby={captionId}>
-                <caption className="sr-only">Payments</caption>
+                <caption className="sr-only">{t('history.label')}</caption>
                 <thead>
                   <tr className="text-xs tracking-wide text-base-content/75 uppercase">
-                    <th scope="col">Date</th>
-                    {showCustomer ? <th scope="col">Customer</th> : null}
-                    <th scope="col">Services</th>
+                    <th scope="col">{t('history.date')}</th>
+                    {showCustomer ? <th scope="col">{t('history.customer')}</th> : null}
+                    <th scope="col">{t('history.services')}</th>
                     <th scope="col" className="text-right">
-                      Amount
+                      {t('history.amount')}
                     </th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Paid by</th>
+                    <th scope="col">{t('history.status')}</th>
+                    <th scope="col">{t('receipt.paidBy')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -97,11 +107,13 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
                     return (
                       <tr key={payment._id} className="align-top hover:bg-base-200/50">
                         <td className="whitespace-nowrap">
-                          <time dateTime={when}>{formatSalonDateTime(when, timeZone)}</time>
+                          <time dateTime={when}>{format.dateTime(when, timeZone)}</time>
                         </td>
                         {showCustomer ? (
                           <td>
-                            <p className="font-semibold">{payment.customer.name}</p>
+                            <p className="font-semibold" translate="no">
+                              {payment.customer.name}
+                            </p>
                             <CustomerContactText customer={payment.customer} />
                           </td>
                         ) : null}
@@ -109,9 +121,9 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
                           <ul className="space-y-0.5">
                             {payment.services.map((service) => (
                               <li key={`${service.title}@${service.startsAt}`}>
-                                {service.title}
+                                <ServiceTitle service={service} />
                                 <StylistOf staffName={service.staffName} />
-                                <CounterMoneyOf service={service} />
+                                <CounterMoneyOf service={service} showCustomer={showCustomer} timeZone={timeZone} />
                               </li>
                             ))}
                           </ul>
@@ -123,7 +135,9 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
                           <PaymentStatusBadge status={payment.status} atSalon={isPayAtSalonRecord(payment)} />
                           <PaymentProblem payment={payment} />
                         </td>
-                        <td className="whitespace-nowrap">{paidBy(payment)}</td>
+                        <td className="whitespace-nowrap">
+                          <PaidBy payment={payment} />
+                        </td>
                       </tr>
                     );
                   })}
@@ -131,7 +145,7 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
               </table>
             </TableScrollBox>
             {/* Below md each payment is a card: nothing hides in a sideways scroll on a phone. */}
-            <ul aria-label="Payments" className="divide-y divide-base-300/70 md:hidden">
+            <ul aria-label={t('history.label')} className="divide-y divide-base-300/70 md:hidden">
               {rows.map((payment) => (
                 <PaymentCard key={payment._id} payment={payment} showCustomer={showCustomer} timeZone={timeZone} />
               ))}
@@ -144,16 +158,53 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
 }
 
 /** How she paid ('Card', 'bKash', ...); a dash until a charge succeeds. */
-function paidBy(payment: Payment): string {
-  return payment.method ? PAYMENT_METHOD_NAMES[payment.method] : '—';
+function PaidBy({ payment }: { payment: Payment }) {
+  const { t } = useTranslation('payment');
+  return <>{payment.method ? t(paymentMethodKeys[payment.method]) : '—'}</>;
 }
 
-/** What was taken online (paymentAmountLabel), and what of it was refunded. */
+/** The service's name as the salon wrote it: its Bangla one on a Bangla page when there is one (docs/decisions/050). */
+function ServiceTitle({ service }: { service: Payment['services'][number] }) {
+  const { text, lang } = useSalonText(service.title, service.title_bn);
+  return lang ? <span lang={lang}>{text}</span> : <>{text}</>;
+}
+
+/** What was taken online (usePaymentAmountLabel), and what of it was refunded. */
 function PaymentAmount({ payment }: { payment: Payment }) {
+  const { t } = useTranslation('payment');
+  const amountLabel = usePaymentAmountLabel();
+  const paymentMoney = usePaymentMoney();
   return (
     <>
-      <p className="font-semibold">{paymentAmountLabel(payment)}</p>
-      {payment.refunded > 0 ? <p className="text-xs text-base-content/70">{paymentMoney(payment, payment.refunded)} refunded</p> : null}
+      <p className="font-semibold">{amountLabel(payment)}</p>
+      {payment.refunded > 0 ? <p className="text-xs text-base-content/70">{t('history.refunded', { amount: paymentMoney(payment, payment.refunded) })}</p> : null}
+    </>
+  );
+}
+
+/**
+ * A gateway's or the server's words about a refused attempt, in the page's language when the
+ * `errors` catalogue knows them; else as they came, marked English on another language's page.
+ */
+function useGatewayWords(): (message: string) => { text: string; lang: 'en' | undefined } {
+  const errorText = useErrorText();
+  const language = useLanguage();
+  return (message) => {
+    const text = errorText(message);
+    return { text, lang: language !== 'en' && text === message ? 'en' : undefined };
+  };
+}
+
+/** A line that ends with such words: one text on an English page, the words marked apart on another. */
+function WithGatewayWords({ line, message }: { line: (words: string) => string; message: string }) {
+  const words = useGatewayWords()(message);
+  if (!words.lang) return <>{line(words.text)}</>;
+  const [before = '', after = ''] = line('\u0000').split('\u0000');
+  return (
+    <>
+      {before}
+      <span lang={words.lang}>{words.text}</span>
+      {after}
     </>
   );
 }
@@ -163,12 +214,13 @@ function PaymentAmount({ payment }: { payment: Payment }) {
  * history, not a failure: they read as earlier attempts, in the same muted text as the refund line.
  */
 function PaymentProblem({ payment }: { payment: Payment }) {
+  const { t } = useTranslation('payment');
   const last = payment.declines.at(-1);
+  const count = payment.declines.length;
   if (last && payment.paidAt !== null) {
-    const count = payment.declines.length;
     return (
       <p className="mt-1 text-xs text-base-content/70">
-        {count === 1 ? 'Earlier attempt declined' : `${count} earlier attempts declined, the last`}: {last.message}
+        <WithGatewayWords line={(message) => t('history.earlierDeclined', { count, message })} message={last.message} />
       </p>
     );
   }
@@ -176,46 +228,75 @@ function PaymentProblem({ payment }: { payment: Payment }) {
     return (
       <p className="mt-1 text-xs text-base-content/70">
         {/* A card or a wallet: the message names which. */}
-        {payment.declines.length === 1 ? 'Declined' : `Declined ${payment.declines.length} times`}: {last.message}
+        <WithGatewayWords line={(message) => t('history.declined', { count, message })} message={last.message} />
       </p>
     );
   }
-  if (payment.status === 'failed' && payment.failureMessage) return <p className="mt-1 text-xs text-base-content/70">{payment.failureMessage}</p>;
+  if (payment.status === 'failed' && payment.failureMessage) {
+    return (
+      <p className="mt-1 text-xs text-base-content/70">
+        <WithGatewayWords line={(message) => message} message={payment.failureMessage} />
+      </p>
+    );
+  }
   return null;
 }
 
 /** 'with Nila' after a service's name, muted; nothing when the visit named no stylist. */
 function StylistOf({ staffName }: { staffName: string | null }) {
-  return staffName ? <span className="text-base-content/70"> {withStylist(staffName)}</span> : null;
+  const { t } = useTranslation('payment');
+  return staffName ? <span className="text-base-content/70"> {t('receipt.withStylist', { name: staffName })}</span> : null;
 }
 
 /**
  * Money the counter took for a visit, which the payment's own amount (online) leaves out, and what of
- * it was handed back when the visit was cancelled: the history nets it as the admin home does.
+ * it goes back to her since the visit was cancelled: the history nets it as the admin home does.
  */
-function CounterMoneyOf({ service }: { service: Payment['services'][number] }) {
+function CounterMoneyOf({ service, showCustomer, timeZone }: { service: Payment['services'][number]; showCustomer: boolean; timeZone: string }) {
+  const { t } = useTranslation('payment');
+  const { money } = useSalonFormat();
   if (service.takenAtSalon === 0) return null;
   return (
     <span className="block text-xs text-base-content/70">
-      {formatMoney(service.takenAtSalon)} paid at the salon
-      {service.handedBack > 0 ? ` · ${formatMoney(service.handedBack)} given back at the counter` : null}
+      {t('history.takenAtSalon', { amount: money(service.takenAtSalon) })}
+      {service.handedBack > 0 ? <HandBackWords service={service} showCustomer={showCustomer} timeZone={timeZone} /> : null}
     </span>
   );
 }
 
+/**
+ * ' · ৳700 given back at the counter on Sat 28 Nov 11:30'; while the desk still owes it (she
+ * cancelled online), ' · ৳700 to collect at the counter' to her, ' · … to give back …' to the salon.
+ */
+function HandBackWords({ service, showCustomer, timeZone }: { service: Payment['services'][number]; showCustomer: boolean; timeZone: string }) {
+  const { t } = useTranslation('booking-actions');
+  const format = useSalonFormat();
+  if (service.handBackDue > 0) {
+    const money = format.money(service.handBackDue);
+    return <> · {showCustomer ? t('handBack.due', { money }) : t('handBack.toCollect', { money })}</>;
+  }
+  const money = format.money(service.handedBack);
+  const given = service.handedBackAt ? t('handBack.givenBackOn', { money, when: format.shortDateTime(service.handedBackAt, timeZone) }) : t('handBack.givenBack', { money });
+  return <> · {given}</>;
+}
+
 function PaymentCard({ payment, showCustomer, timeZone }: { payment: Payment; showCustomer: boolean; timeZone: string }) {
+  const { t } = useTranslation('payment');
+  const format = useSalonFormat();
   const when = payment.paidAt ?? payment.createdAt;
   return (
     <li className="space-y-2 px-4 py-4">
       <div className="flex items-start justify-between gap-3">
         <time dateTime={when} className="text-sm font-medium">
-          {formatSalonDateTime(when, timeZone)}
+          {format.dateTime(when, timeZone)}
         </time>
         <PaymentStatusBadge status={payment.status} atSalon={isPayAtSalonRecord(payment)} />
       </div>
       {showCustomer ? (
         <div className="min-w-0">
-          <p className="font-semibold wrap-break-word">{payment.customer.name}</p>
+          <p className="font-semibold wrap-break-word" translate="no">
+            {payment.customer.name}
+          </p>
           <CustomerContactText customer={payment.customer} truncate />
         </div>
       ) : null}
@@ -223,15 +304,15 @@ function PaymentCard({ payment, showCustomer, timeZone }: { payment: Payment; sh
         <ul className="min-w-0 space-y-0.5 text-sm">
           {payment.services.map((service) => (
             <li key={`${service.title}@${service.startsAt}`} className="wrap-break-word">
-              {service.title}
+              <ServiceTitle service={service} />
               <StylistOf staffName={service.staffName} />
-              <CounterMoneyOf service={service} />
+              <CounterMoneyOf service={service} showCustomer={showCustomer} timeZone={timeZone} />
             </li>
           ))}
         </ul>
         <div className="shrink-0 text-right">
           <PaymentAmount payment={payment} />
-          {payment.method ? <p className="text-xs text-base-content/70">Paid by {paidBy(payment)}</p> : null}
+          {payment.method ? <p className="text-xs text-base-content/70">{t('history.paidByMethod', { method: t(paymentMethodKeys[payment.method]) })}</p> : null}
         </div>
       </div>
       <PaymentProblem payment={payment} />

@@ -1,12 +1,15 @@
+import { Fragment } from 'react';
 import { ArrowRight, Receipt } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorState } from '../../../components/ui/error-state';
+import type { Payment } from '../../../../shared/payments';
+import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
-import { formatSalonDateTime } from '../../../../shared/calendar';
-import { withStylist } from '../../../../shared/staff';
+import { useSalonText } from '../../../hooks/use-language';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 import { usePayments } from '../api/get-payments';
 import { PaymentStatusBadge } from './payment-status-badge';
-import { paymentAmountLabel } from './payments-table';
+import { usePaymentAmountLabel } from './payments-table';
 import { isPayAtSalonRecord } from '../../../../shared/payments';
 
 const RECENT_COUNT = 5;
@@ -14,67 +17,71 @@ const RECENT_COUNT = 5;
 /** The user home's last few payments, with the way to all of them. */
 export function RecentPayments({ timeZone }: { timeZone: string }) {
   const payments = usePayments();
+  const { t } = useTranslation('payment');
+  const format = useSalonFormat();
+  const amountLabel = usePaymentAmountLabel();
 
   return (
     <section aria-labelledby="recent-payments" className="rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="recent-payments" className="text-xl font-semibold">
-          Recent payments
+          {t('recent.heading')}
         </h2>
         <Link to={paths.dashboard.paymentHistory} className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline">
-          Payment History
+          {t('receipt.history')}
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </div>
-      <RecentPaymentsBody payments={payments} timeZone={timeZone} />
+      <QueryState
+        query={payments}
+        inCard
+        className="mt-4"
+        loading={{ label: t('recent.loading'), rows: 3, row: <div className="skeleton h-10 w-full" /> }}
+        empty={{ icon: Receipt, title: t('recent.empty') }}
+      >
+        {(loaded) => {
+          const recent = [...loaded].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, RECENT_COUNT);
+          return (
+            <ul aria-label={t('recent.label')} className="mt-3 divide-y divide-base-300/70">
+              {recent.map((payment) => {
+                const when = payment.paidAt ?? payment.createdAt;
+                return (
+                  <li key={payment._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
+                    <div className="min-w-0 flex-1">
+                      <p className="font-medium [overflow-wrap:anywhere]">
+                        {payment.services.map((service, index) => (
+                          <Fragment key={`${service.title}@${service.startsAt}`}>
+                            {index > 0 ? ', ' : null}
+                            <ServiceLine service={service} />
+                          </Fragment>
+                        ))}
+                      </p>
+                      <p className="text-sm text-base-content/70">
+                        <time dateTime={when}>{format.dateTime(when, timeZone)}</time>
+                      </p>
+                    </div>
+                    <p className="font-semibold">{amountLabel(payment)}</p>
+                    <PaymentStatusBadge status={payment.status} atSalon={isPayAtSalonRecord(payment)} />
+                  </li>
+                );
+              })}
+            </ul>
+          );
+        }}
+      </QueryState>
     </section>
   );
 }
 
-function RecentPaymentsBody({ payments, timeZone }: { payments: ReturnType<typeof usePayments>; timeZone: string }) {
-  if (payments.isPending) {
-    return (
-      <div role="status" aria-label="Loading your payments" className="mt-4 space-y-3">
-        {Array.from({ length: 3 }, (_, index) => (
-          <div key={index} className="skeleton h-10 w-full" />
-        ))}
-      </div>
-    );
-  }
-  if (payments.isError) {
-    return (
-      <div className="mt-4">
-        <ErrorState title="Something went wrong" message={payments.error.message} onRetry={() => void payments.refetch()} isRetrying={payments.isFetching} />
-      </div>
-    );
-  }
-  if (payments.data.length === 0) {
-    return (
-      <p className="mt-4 flex items-center gap-2 text-base-content/75">
-        <Receipt aria-hidden="true" className="size-4 text-primary" />
-        No payments yet.
-      </p>
-    );
-  }
-
-  const recent = [...payments.data].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, RECENT_COUNT);
+/** 'Classic Manicure with Nila': the salon's name for it (its Bangla one on a Bangla page), and who did it. */
+function ServiceLine({ service }: { service: Payment['services'][number] }) {
+  const { t } = useTranslation('payment');
+  const title = useSalonText(service.title, service.title_bn);
+  // One text where nothing is marked apart, so the line reads (and is found) whole.
   return (
-    <ul aria-label="Your last payments" className="mt-3 divide-y divide-base-300/70">
-      {recent.map((payment) => {
-        const when = payment.paidAt ?? payment.createdAt;
-        return (
-          <li key={payment._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
-            <div className="min-w-0 flex-1">
-              <p className="font-medium [overflow-wrap:anywhere]">{payment.services.map((service) => [service.title, withStylist(service.staffName)].filter(Boolean).join(' ')).join(', ')}</p>
-              <p className="text-sm text-base-content/70">
-                <time dateTime={when}>{formatSalonDateTime(when, timeZone)}</time>
-              </p>
-            </div>
-            <p className="font-semibold">{paymentAmountLabel(payment)}</p>
-            <PaymentStatusBadge status={payment.status} atSalon={isPayAtSalonRecord(payment)} />
-          </li>
-        );
-      })}
-    </ul>
+    <span>
+      {title.lang ? <span lang={title.lang}>{title.text}</span> : title.text}
+      {service.staffName ? ` ${t('receipt.withStylist', { name: service.staffName })}` : null}
+    </span>
   );
 }
