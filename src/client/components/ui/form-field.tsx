@@ -9,8 +9,8 @@ interface FieldShellProps {
   error?: string | undefined;
   optional?: boolean;
   className?: string;
-  /** Shown under the field while there is no error (e.g. the password rule). */
-  hint?: string;
+  /** Shown under the field while there is no error (e.g. the password rule); may mark a code or a name in it. */
+  hint?: ReactNode;
 }
 
 function Label({ htmlFor, label, optional }: { htmlFor: string; label: string; optional: boolean }) {

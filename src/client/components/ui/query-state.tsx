@@ -23,12 +23,16 @@ interface LoadingProps {
 interface EmptyProps {
   icon: LucideIcon;
   title: string;
-  message: string;
+  /** Under the title; a list in a card of its own may say it all in the title. */
+  message?: string;
   /** Where to go from an empty list, e.g. a link to add the first item. */
   action?: ReactNode;
 }
 
-function Loading({ label, showLabel = false, rows, row, className }: LoadingProps & { className: string }) {
+/** `inCard`: the list sits in a card of its own, so its states draw no second card around them. */
+type Framing = { className: string; inCard: boolean };
+
+function Loading({ label, showLabel = false, rows, row, className, inCard }: LoadingProps & Framing) {
   const { t } = useTranslation();
   const status = label ?? t('loading');
   const placeholders = Array.from({ length: rows }, (_, index) => (
@@ -36,6 +40,13 @@ function Loading({ label, showLabel = false, rows, row, className }: LoadingProp
       {row}
     </div>
   ));
+  if (inCard) {
+    return (
+      <div role="status" aria-label={status} className={`${className} space-y-3`.trim()}>
+        {placeholders}
+      </div>
+    );
+  }
   if (showLabel) {
     return (
       <div aria-busy="true" className={`${className} ${panelClass} p-5`.trim()}>
@@ -55,12 +66,24 @@ function Loading({ label, showLabel = false, rows, row, className }: LoadingProp
   );
 }
 
-function Empty({ icon: Icon, title, message, action, className }: EmptyProps & { className: string }) {
+function Empty({ icon: Icon, title, message, action, className, inCard }: EmptyProps & Framing) {
+  if (inCard) {
+    return (
+      <div className={className}>
+        <p className="flex items-center gap-2 text-base-content/75">
+          <Icon aria-hidden="true" className="size-4 shrink-0 text-primary" />
+          {title}
+        </p>
+        {message ? <p className="mt-1 text-sm text-base-content/70">{message}</p> : null}
+        {action}
+      </div>
+    );
+  }
   return (
     <div className={`${className} flex flex-col items-center gap-3 ${panelClass} p-10 text-center`.trim()}>
       <Icon aria-hidden="true" className="size-8 text-primary" />
       <p className="font-display text-xl font-semibold">{title}</p>
-      <p className="text-base-content/75">{message}</p>
+      {message ? <p className="text-base-content/75">{message}</p> : null}
       {action}
     </div>
   );
@@ -79,16 +102,18 @@ interface QueryStateProps<T> {
   empty?: EmptyProps;
   /** The list (or the one thing) itself, once it has loaded and has something in it (or is empty, without `empty`). */
   children: (data: T) => ReactNode;
+  /** The list sits in a card of its own (a section of a page): its states draw no card of their own. */
+  inCard?: boolean;
 }
 
 /**
  * A fetched list, or one fetched thing, in whatever state its query is in: placeholders while it
  * loads, the error with a way to try again, the empty message, or the data.
  */
-export function QueryState<T>({ query, className = '', loading, empty, children }: QueryStateProps<T>) {
+export function QueryState<T>({ query, className = '', loading, empty, children, inCard = false }: QueryStateProps<T>) {
   // Asked for in every state, so the catalogue is at hand before an error needs it (no suspense then).
   const { t } = useTranslation('ui');
-  if (query.isPending) return <Loading {...loading} className={className} />;
+  if (query.isPending) return <Loading {...loading} className={className} inCard={inCard} />;
   if (query.isError) {
     const error = (
       <ErrorState
@@ -100,6 +125,6 @@ export function QueryState<T>({ query, className = '', loading, empty, children 
     );
     return className ? <div className={className}>{error}</div> : error;
   }
-  if (empty && Array.isArray(query.data) && query.data.length === 0) return <Empty {...empty} className={className} />;
+  if (empty && Array.isArray(query.data) && query.data.length === 0) return <Empty {...empty} className={className} inCard={inCard} />;
   return children(query.data);
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header';
 import { BackupsPanel } from '../../features/backups/components/backups-panel';
 import { SalonSettingsBoundary } from '../../features/settings/components/salon-settings-boundary';
@@ -6,15 +7,16 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 
 /** /dashboard/settings (admin): opening hours, capacity and the other booking rules; the backups. */
 export function SalonSettingsRoute() {
-  useDocumentTitle('Salon settings | Parlour');
+  // The backups' texts too, loaded with the page's: the panel below does not wait for its own.
+  const { t } = useTranslation(['settings', 'admin-tools']);
+  useDocumentTitle(t('documentTitle'));
   return (
     <>
-      <PageHeader eyebrow="Salon settings" title="Opening hours and bookings">
-        When the salon is open, how many clients it serves at once and how far ahead they may book. Bookings already made keep
-        their times.
+      <PageHeader eyebrow={t('eyebrow')} title={t('title')}>
+        {t('intro')}
       </PageHeader>
       <div className="mt-8">
-        <SalonSettingsBoundary loadingLabel="Loading the settings">
+        <SalonSettingsBoundary loadingLabel={t('loading')}>
           {(settings) => (
             <div className="space-y-6">
               <SalonSettingsForm initial={settings} />

@@ -9,6 +9,7 @@ import { SubmitButton } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField } from '../../../components/ui/form-field';
 import { ApiRequestError } from '../../../lib/api-client';
+import { applyServerFieldErrors, fieldsNamed } from '../../../lib/server-field-errors';
 import { useErrorText } from '../../../hooks/use-error-text';
 import { useContentLang } from '../../../hooks/use-language';
 import { useSalonFormat } from '../../../hooks/use-salon-format';
@@ -126,10 +127,9 @@ export function RecordPaymentForm({ title, customerName, due, onSave, onCancel }
         setFailure(error instanceof Error ? errorText(error.message) : t('record.failed'));
         return;
       }
-      const amountIssue = error.issues?.find((issue) => issue.path === 'amount');
-      const methodIssue = error.issues?.find((issue) => issue.path === 'method');
-      if (methodIssue && !amountIssue) setError('method', { type: 'server', message: methodIssue.message }, { shouldFocus: true });
-      else setError('amount', { type: 'server', message: error.statusCode === 409 ? error.message : (amountIssue?.message ?? error.message) }, { shouldFocus: true });
+      // What the visit owes now (409) is said under the amount, as is a refusal that names no field.
+      const placed = error.statusCode === 409 ? 0 : applyServerFieldErrors(error, setError, fieldsNamed<CounterPaymentInput>('amount', 'method'), { focus: true });
+      if (placed === 0) setError('amount', { type: 'server', message: error.message }, { shouldFocus: true });
     }
   });
 

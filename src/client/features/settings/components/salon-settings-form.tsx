@@ -1,21 +1,19 @@
 import { useId, useRef, type FormEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CalendarX2, Clock, Plus, Save, Trash2, Undo2, Wallet } from 'lucide-react';
+import { CalendarX2, Clock, Languages, Plus, Save, Trash2, Undo2, Wallet } from 'lucide-react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import {
-  SLOT_MINUTE_OPTIONS,
-  WEEKDAY_NAMES,
-  isKnownTimeZone,
-  salonSettingsSchema,
-  type DayHours,
-  type SalonSettings,
-} from '../../../../shared/salon-settings';
+import { Trans, useTranslation } from 'react-i18next';
+import { weekdayName } from '../../../../shared/opening-hours';
+import { SLOT_MINUTE_OPTIONS, isKnownTimeZone, salonSettingsSchema, type DayHours, type SalonSettings } from '../../../../shared/salon-settings';
 import { SubmitButton } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField } from '../../../components/ui/form-field';
 import { PaymentPolicyFieldset } from '../../../components/payment-policy-fieldset';
+import { useErrorText } from '../../../hooks/use-error-text';
+import { useIntlLocale, useLanguage } from '../../../hooks/use-language';
 import { ApiRequestError } from '../../../lib/api-client';
 import { showSuccess } from '../../../lib/dialogs';
+import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { timeZoneLabel } from '../../../../shared/calendar';
 import { useUpdateSettings } from '../api/update-settings';
 
@@ -33,75 +31,41 @@ const TIME_ZONES: readonly string[] = (() => {
 
 /** Server issue paths that name a field of this form: `capacity`, `openingHours.2.close`, `closedDates.1`. */
 const FIELD_PATH =
-  /^(timeZone|capacity|slotMinutes|minNoticeMinutes|horizonDays|holdMinutes|waitlistOfferMinutes|cancelNoticeHours|reminderHours|unpaidLimit|backupTime|backupsKept|smsQuietFrom|smsQuietUntil|paymentPolicy\.(mode|percent|amount)|(openingHours|closedDates)(\.\d+(\.(open|close))?)?)$/;
+  /^(timeZone|capacity|slotMinutes|minNoticeMinutes|horizonDays|holdMinutes|waitlistOfferMinutes|cancelNoticeHours|reminderHours|unpaidLimit|backupTime|backupsKept|smsQuietFrom|smsQuietUntil|latinDigits|paymentPolicy\.(mode|percent|amount)|(openingHours|closedDates)(\.\d+(\.(open|close))?)?)$/;
 
 function isFieldPath(path: string): path is FieldPath<SalonSettings> {
   return FIELD_PATH.test(path);
 }
 
+/** The form's field for a server issue's path (the API names them as the form does), if it has one. */
+const fieldOf = (path: string): FieldPath<SalonSettings> | undefined => (isFieldPath(path) ? path : undefined);
+
 const sectionClass = 'rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6';
 
 type NumberSetting = 'capacity' | 'minNoticeMinutes' | 'horizonDays' | 'holdMinutes' | 'waitlistOfferMinutes' | 'cancelNoticeHours' | 'reminderHours' | 'unpaidLimit' | 'backupsKept';
 
+/** A number setting; its label and hint are the `settings` catalogue's `fields.<name>` and `fields.<name>Hint`. */
 interface NumberSettingField {
   name: NumberSetting;
-  label: string;
   min: number;
   max?: number;
-  hint: string;
 }
 
-const CAPACITY_FIELD: NumberSettingField = {
-  name: 'capacity',
-  label: 'Clients served at once',
-  min: 1,
-  max: 50,
-  hint: 'No time is offered once this many clients are booked for it.',
-};
+const CAPACITY_FIELD: NumberSettingField = { name: 'capacity', min: 1, max: 50 };
 
 // Apart from the capacity because the slot length's select stands between them in the grid.
 const TIMING_FIELDS: readonly NumberSettingField[] = [
-  { name: 'minNoticeMinutes', label: 'Minimum notice (minutes)', min: 0, hint: 'How long before a visit it can still be booked.' },
-  { name: 'horizonDays', label: 'Booking horizon (days)', min: 1, max: 365, hint: 'How many days ahead clients may book.' },
-  { name: 'holdMinutes', label: 'Hold time (minutes)', min: 1, max: 60, hint: 'How long a chosen time is kept while the client pays.' },
-  {
-    name: 'waitlistOfferMinutes',
-    label: 'Waitlist offer (minutes)',
-    min: 5,
-    max: 240,
-    hint: 'How long a freed time is held for the next client on the waitlist before it passes on.',
-  },
-  {
-    name: 'cancelNoticeHours',
-    label: 'Cancellation notice (hours)',
-    min: 0,
-    max: 720,
-    hint: 'Until how long before a visit a client may cancel or move it.',
-  },
-  {
-    name: 'reminderHours',
-    label: 'Reminder (hours before)',
-    min: 0,
-    max: 336,
-    hint: 'When the reminder e-mail goes out before a visit; 0 sends none.',
-  },
+  { name: 'minNoticeMinutes', min: 0 },
+  { name: 'horizonDays', min: 1, max: 365 },
+  { name: 'holdMinutes', min: 1, max: 60 },
+  { name: 'waitlistOfferMinutes', min: 5, max: 240 },
+  { name: 'cancelNoticeHours', min: 0, max: 720 },
+  { name: 'reminderHours', min: 0, max: 336 },
 ];
 
-const UNPAID_LIMIT_FIELD: NumberSettingField = {
-  name: 'unpaidLimit',
-  label: 'Unpaid bookings per customer',
-  min: 0,
-  max: 20,
-  hint: 'How many upcoming visits one customer may hold with nothing paid yet (booked to pay at the salon).',
-};
+const UNPAID_LIMIT_FIELD: NumberSettingField = { name: 'unpaidLimit', min: 0, max: 20 };
 
-const BACKUPS_KEPT_FIELD: NumberSettingField = {
-  name: 'backupsKept',
-  label: 'Backups kept',
-  min: 1,
-  max: 365,
-  hint: 'Older backups are deleted after each new one.',
-};
+const BACKUPS_KEPT_FIELD: NumberSettingField = { name: 'backupsKept', min: 1, max: 365 };
 
 interface SalonSettingsFormProps {
   initial: SalonSettings;
@@ -112,6 +76,9 @@ interface SalonSettingsFormProps {
  * server uses; anything the server still refuses is shown under the field it names.
  */
 export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
+  const { t } = useTranslation('settings');
+  const locale = useIntlLocale();
+  const errorText = useErrorText();
   const {
     register,
     control,
@@ -144,6 +111,8 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
   const closedHeadingId = useId();
   const backupHeadingId = useId();
   const paymentsHeadingId = useId();
+  const digitsHeadingId = useId();
+  const digitsHintId = useId();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // Back to Save after the dialog, where she was (it was locked while saving, so focus had nowhere to return).
@@ -155,17 +124,9 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
     update.mutate(values, {
       onSuccess: () => {
         reset(values);
-        void showSuccess({ title: 'Settings saved', focusAfter: () => saveButton });
+        void showSuccess({ title: t('saved'), focusAfter: () => saveButton });
       },
-      onError: (error) => {
-        if (!(error instanceof ApiRequestError)) return;
-        let first = true;
-        for (const issue of error.issues ?? []) {
-          if (!isFieldPath(issue.path)) continue;
-          setError(issue.path, { type: 'server', message: issue.message }, { shouldFocus: first });
-          first = false;
-        }
-      },
+      onError: (error) => applyServerFieldErrors(error, setError, fieldOf, { focus: true }),
     });
   };
 
@@ -192,15 +153,18 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
     });
   };
 
-  const numberField = ({ name, label, min, max, hint }: NumberSettingField) => (
+  const slotField = register('slotMinutes', { setValueAs: (value: string | number) => Number(value) });
+  const digitsField = register('latinDigits');
+
+  const numberField = ({ name, min, max }: NumberSettingField) => (
     <InputField
       key={name}
-      label={label}
+      label={t(`fields.${name}`)}
       type="number"
       inputMode="numeric"
       min={min}
       max={max}
-      hint={hint}
+      hint={t(`fields.${name}Hint`)}
       error={errors[name]?.message}
       registration={register(name, { valueAsNumber: true })}
     />
@@ -212,29 +176,34 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
     update.error instanceof ApiRequestError ? (update.error.issues ?? []).filter((issue) => !isFieldPath(issue.path)) : [];
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-6" aria-label="Salon settings">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-6" aria-label={t('formLabel')}>
       {update.isError ? (
         <FormAlert>
-          <p>{update.error.message}</p>
+          <p>{errorText(update.error.message)}</p>
           {unplacedIssues.map((issue) => (
-            <p key={`${issue.path}-${issue.message}`}>{issue.message}</p>
+            <p key={`${issue.path}-${issue.message}`}>{errorText(issue.message)}</p>
           ))}
         </FormAlert>
       ) : null}
 
       <section className={sectionClass} aria-labelledby={`${zoneListId}-heading`}>
         <h2 id={`${zoneListId}-heading`} className="text-xl font-semibold">
-          The salon’s clock
+          {t('clock.heading')}
         </h2>
         <InputField
           className="mt-4 max-w-md"
-          label="Time zone"
+          label={t('clock.timeZone')}
           list={zoneListId}
           autoComplete="off"
           spellCheck={false}
-          hint={`An IANA zone such as Asia/Dhaka. Every time on the site is shown in it${
-            timeZone && isKnownTimeZone(timeZone.trim()) ? `: now ${timeZoneLabel(timeZone.trim())}` : ''
-          }.`}
+          hint={
+            <Trans
+              t={t}
+              i18nKey={timeZone && isKnownTimeZone(timeZone.trim()) ? 'clock.hintNow' : 'clock.hint'}
+              values={{ example: 'Asia/Dhaka' }}
+              components={{ id: <span translate="no" />, now: <ZoneName zone={timeZone.trim()} /> }}
+            />
+          }
           error={errors.timeZone?.message}
           registration={register('timeZone')}
         />
@@ -248,13 +217,13 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
       <section className={sectionClass} aria-labelledby={hoursHeadingId}>
         <h2 id={hoursHeadingId} className="flex items-center gap-2 text-xl font-semibold">
           <Clock aria-hidden="true" className="size-5 text-primary" />
-          Opening hours
+          {t('hours.heading')}
         </h2>
-        <p className="mt-1 text-sm text-base-content/75">A visit must end by closing time.</p>
-        {errors.openingHours?.message ? <p className="mt-2 text-sm font-medium text-error">{errors.openingHours.message}</p> : null}
+        <p className="mt-1 text-sm text-base-content/75">{t('hours.intro')}</p>
+        {errors.openingHours?.message ? <p className="mt-2 text-sm font-medium text-error">{errorText(errors.openingHours.message)}</p> : null}
         <ul className="mt-4 divide-y divide-base-300/70">
-          {WEEKDAY_NAMES.map((dayName, day) => {
-            const hours = openingHours[day];
+          {openingHours.map((hours, day) => {
+            const dayName = weekdayName(day, locale);
             const dayErrors = errors.openingHours?.[day];
             return (
               <li key={dayName} className="grid gap-3 py-3 sm:grid-cols-[8rem_8rem_minmax(0,1fr)] sm:items-start">
@@ -264,29 +233,29 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
                     type="checkbox"
                     className="checkbox checkbox-sm checkbox-primary"
                     // Seven boxes all read "Closed": the name says which day (visible word first).
-                    aria-label={`Closed on ${dayName}`}
+                    aria-label={t('hours.closedOn', { day: dayName })}
                     checked={hours === null}
                     onChange={(event) => setClosed(day, event.target.checked)}
                   />
-                  Closed
+                  {t('hours.closed')}
                 </label>
                 {hours ? (
                   <div className="grid grid-cols-2 gap-3">
                     <InputField
-                      label={`Opens on ${dayName}`}
+                      label={t('hours.opensOn', { day: dayName })}
                       type="time"
                       error={dayErrors?.open?.message}
                       registration={register(`openingHours.${day}.open`)}
                     />
                     <InputField
-                      label={`Closes on ${dayName}`}
+                      label={t('hours.closesOn', { day: dayName })}
                       type="time"
                       error={dayErrors?.close?.message ?? dayErrors?.message}
                       registration={register(`openingHours.${day}.close`)}
                     />
                   </div>
                 ) : (
-                  <p className="pt-2 text-sm text-base-content/70">Closed all day</p>
+                  <p className="pt-2 text-sm text-base-content/70">{t('hours.closedAllDay')}</p>
                 )}
               </li>
             );
@@ -296,30 +265,30 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
 
       <section className={sectionClass} aria-labelledby={`${slotId}-heading`}>
         <h2 id={`${slotId}-heading`} className="text-xl font-semibold">
-          Bookings
+          {t('bookings.heading')}
         </h2>
         <div className="mt-4 grid gap-5 sm:grid-cols-2">
           {numberField(CAPACITY_FIELD)}
           <div>
             <label htmlFor={slotId} className="mb-1.5 block text-sm font-medium text-base-content">
-              Slot length
+              {t('bookings.slotLength')}
             </label>
             <select
               id={slotId}
               className={`select w-full ${errors.slotMinutes ? 'select-error' : ''}`}
               aria-invalid={errors.slotMinutes ? true : undefined}
               aria-describedby={errors.slotMinutes ? slotErrorId : undefined}
-              {...register('slotMinutes', { setValueAs: (value: string | number) => Number(value) })}
+              {...slotField}
             >
               {SLOT_MINUTE_OPTIONS.map((minutes) => (
                 <option key={minutes} value={minutes}>
-                  {minutes} minutes
+                  {t('bookings.slotMinutes', { count: minutes })}
                 </option>
               ))}
             </select>
             {errors.slotMinutes?.message ? (
               <p id={slotErrorId} className="mt-1.5 text-sm font-medium text-error">
-                {errors.slotMinutes.message}
+                {errorText(errors.slotMinutes.message)}
               </p>
             ) : null}
           </div>
@@ -330,12 +299,12 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
       <section className={sectionClass} aria-labelledby={paymentsHeadingId}>
         <h2 id={paymentsHeadingId} className="flex items-center gap-2 text-xl font-semibold">
           <Wallet aria-hidden="true" className="size-5 text-primary" />
-          Payments
+          {t('payments.heading')}
         </h2>
         <div className="mt-4 grid gap-5 sm:grid-cols-2">
           <PaymentPolicyFieldset
-            legend="How customers pay"
-            hint="When they book; a service may have its own way. The rest of a deposit is paid at the salon."
+            legend={t('payments.legend')}
+            hint={t('payments.hint')}
             mode={policyMode}
             form={{ register, getFieldState }}
           />
@@ -346,11 +315,11 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
       <section className={sectionClass} aria-labelledby={closedHeadingId}>
         <h2 id={closedHeadingId} className="flex items-center gap-2 text-xl font-semibold">
           <CalendarX2 aria-hidden="true" className="size-5 text-primary" />
-          Closed dates
+          {t('closed.heading')}
         </h2>
-        <p className="mt-1 text-sm text-base-content/75">Holidays and other days the salon stays shut, whatever the weekday.</p>
+        <p className="mt-1 text-sm text-base-content/75">{t('closed.intro')}</p>
         <div className="mt-4">
-          {closedDates.length === 0 ? <p className="text-sm text-base-content/70">No closed dates.</p> : null}
+          {closedDates.length === 0 ? <p className="text-sm text-base-content/70">{t('closed.none')}</p> : null}
           <ul className="space-y-3">
             {closedDates.map((_, index) => (
               // Keyed by position: each input is controlled from the form's array, so no DOM state
@@ -380,7 +349,7 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
               </li>
             ))}
           </ul>
-          {errors.closedDates?.message ? <p className="mt-2 text-sm font-medium text-error">{errors.closedDates.message}</p> : null}
+          {errors.closedDates?.message ? <p className="mt-2 text-sm font-medium text-error">{errorText(errors.closedDates.message)}</p> : null}
           <button
             ref={addDateButton}
             type="button"
@@ -388,42 +357,61 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
             onClick={addClosedDate}
           >
             <Plus aria-hidden="true" className="size-4" />
-            Add a closed date
+            {t('closed.add')}
           </button>
         </div>
       </section>
 
       <section className={sectionClass} aria-labelledby="sms-quiet-heading">
         <h2 id="sms-quiet-heading" className="text-xl font-semibold">
-          Quiet hours for texts
+          {t('quiet.heading')}
         </h2>
-        <p className="mt-1 text-sm text-base-content/75">
-          No appointment text goes out between these times on the salon’s clock; one due then waits until they end, unless the visit is
-          sooner. The same time twice means no quiet hours.
-        </p>
+        <p className="mt-1 text-sm text-base-content/75">{t('quiet.intro')}</p>
         <div className="mt-4 grid gap-5 sm:grid-cols-2">
-          <InputField label="Quiet from" type="time" error={errors.smsQuietFrom?.message} registration={register('smsQuietFrom')} />
-          <InputField label="Quiet until" type="time" error={errors.smsQuietUntil?.message} registration={register('smsQuietUntil')} />
+          <InputField label={t('quiet.from')} type="time" error={errors.smsQuietFrom?.message} registration={register('smsQuietFrom')} />
+          <InputField label={t('quiet.until')} type="time" error={errors.smsQuietUntil?.message} registration={register('smsQuietUntil')} />
         </div>
       </section>
 
       <section className={sectionClass} aria-labelledby={backupHeadingId}>
         <h2 id={backupHeadingId} className="text-xl font-semibold">
-          Daily backup
+          {t('backup.heading')}
         </h2>
-        <p className="mt-1 text-sm text-base-content/75">When the server copies the salon’s data each day, on the salon’s clock (embedded database only).</p>
+        <p className="mt-1 text-sm text-base-content/75">{t('backup.intro')}</p>
         <div className="mt-4 grid gap-5 sm:grid-cols-2">
-          <InputField label="Backup time" type="time" error={errors.backupTime?.message} registration={register('backupTime')} />
+          <InputField label={t('backup.time')} type="time" error={errors.backupTime?.message} registration={register('backupTime')} />
           {numberField(BACKUPS_KEPT_FIELD)}
         </div>
       </section>
 
+      <section className={sectionClass} aria-labelledby={digitsHeadingId}>
+        <h2 id={digitsHeadingId} className="flex items-center gap-2 text-xl font-semibold">
+          <Languages aria-hidden="true" className="size-5 text-primary" />
+          {t('digits.heading')}
+        </h2>
+        {/* Bengali digits unless ticked (docs/decisions/050); the pages read it when they load. */}
+        <label className="mt-4 flex min-w-0 cursor-pointer items-start gap-3 text-sm font-medium">
+          <input
+            type="checkbox"
+            className="checkbox mt-0.5 shrink-0 checkbox-sm checkbox-primary"
+            aria-describedby={digitsHintId}
+            aria-invalid={errors.latinDigits ? true : undefined}
+            {...digitsField}
+          />
+          <span className="min-w-0">{t('digits.latin')}</span>
+        </label>
+        <p id={digitsHintId} className="mt-1.5 text-xs text-base-content/70">
+          {errors.latinDigits?.message ? <span className="block text-sm font-medium text-error">{errorText(errors.latinDigits.message)}</span> : null}
+          {t('digits.hint')}
+        </p>
+      </section>
+
       <div className="flex flex-wrap items-center gap-3">
-        <SubmitButton label="Save settings" icon={Save} pending={update.isPending} className="px-6" />
+        <SubmitButton label={t('save')} icon={Save} pending={update.isPending} className="px-6" />
         {isDirty ? (
           <button type="button" className="btn rounded-full btn-ghost" onClick={() => reset()} disabled={update.isPending}>
             <Undo2 aria-hidden="true" className="size-4" />
-            Discard changes
+            {t('discard')}
           </button>
         ) : null}
       </div>
@@ -443,12 +431,14 @@ interface ClosedDateInputProps {
 
 /** One row of the closed dates: a labelled date input, its error, and a remove button. */
 function ClosedDateInput({ index, value, error, inputRef, onChange, onBlur, onRemove }: ClosedDateInputProps) {
+  const { t } = useTranslation('settings');
+  const errorText = useErrorText();
   const id = useId();
   const errorId = `${id}-error`;
   return (
     <>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
-        Closed date {index + 1}
+        {t('closed.date', { number: index + 1 })}
       </label>
       <div className="flex items-center gap-2">
         <input
@@ -462,15 +452,32 @@ function ClosedDateInput({ index, value, error, inputRef, onChange, onBlur, onRe
           onChange={(event) => onChange(event.target.value)}
           onBlur={onBlur}
         />
-        <button type="button" className="btn btn-square btn-ghost btn-sm" aria-label={`Remove closed date ${index + 1}`} onClick={onRemove}>
+        <button type="button" className="btn btn-square btn-ghost btn-sm" aria-label={t('closed.remove', { number: index + 1 })} onClick={onRemove}>
           <Trash2 aria-hidden="true" className="size-4" />
         </button>
       </div>
       {error ? (
         <p id={errorId} className="mt-1.5 text-sm font-medium text-error">
-          {error}
+          {errorText(error)}
         </p>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * The zone the hint says times are shown in: 'Dhaka time (Asia/Dhaka)' on English pages; on another
+ * language's, the zone's name in it, with the IANA id as it is (a code, not a word).
+ */
+function ZoneName({ zone }: { zone: string }) {
+  const language = useLanguage();
+  const locale = useIntlLocale();
+  if (language === 'en') return <>{timeZoneLabel(zone)}</>;
+  const name = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'long' }).formatToParts(new Date()).find((part) => part.type === 'timeZoneName')?.value;
+  return (
+    <>
+      {name ? `${name} (` : '('}
+      <span translate="no">{zone}</span>)
     </>
   );
 }
