@@ -71,7 +71,7 @@ for (const width of [390, 320]) {
       await expectBangla(page, 'the stylist editor');
 
       await page.goto('/bn/dashboard/settings');
-      const backups = page.getByRole('region', { name: 'ব্যাকআপ' });
+      const backups = page.getByRole('region', { name: 'ব্যাকআপ', exact: true });
       // The settings page loads its settings before it shows its sections.
       await expect(backups.getByText(/প্রতিদিন ০৩:০০-এ নেওয়া হয়/)).toBeVisible({ timeout: 30_000 });
       await backups.scrollIntoViewIfNeeded();
@@ -141,7 +141,7 @@ test.describe("the admin's setup screens in Bangla", () => {
     await expect(page.getByText('রিভিউটি হোম পেজে দেখানো হচ্ছে')).toBeVisible();
 
     await page.goto('/bn/dashboard/settings');
-    const backups = page.getByRole('region', { name: 'ব্যাকআপ' });
+    const backups = page.getByRole('region', { name: 'ব্যাকআপ', exact: true });
     await backups.getByRole('button', { name: 'এখনই ব্যাকআপ নিন' }).scrollIntoViewIfNeeded();
     await backups.getByRole('button', { name: 'এখনই ব্যাকআপ নিন' }).click();
     await expect(page.getByText('ব্যাকআপ নেওয়া হয়েছে')).toBeVisible();

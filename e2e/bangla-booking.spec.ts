@@ -115,8 +115,9 @@ test('in Bangla: books a time on her list, removes a service through the dialog,
   await page.goto('/bn/dashboard/paymentHistory');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('আপনার পেমেন্ট');
   await expect(page).toHaveTitle('পেমেন্টের ইতিহাস | Parlour');
-  // Not yet read as a whole: its table (features/payments/components/payments-table.tsx, shared with
-  // the admin's payment history) is still English (issue 29's open list).
+  await expect(page.getByText(`${bn(1)}টি পেমেন্ট।`, { exact: false })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'পেমেন্ট' }).getByText(`${bn(price)}৳`)).toBeVisible();
+  await readsAsBangla(page, 'her payment history');
   await page.goto('/bn/dashboard/book');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('বুক করুন');
   await expect(page.getByText('আপনার বুকিং তালিকা খালি')).toBeVisible();

@@ -91,15 +91,3 @@ export function fitsRange(range: { from: string | null; to: string | null }, sta
   if (range.to && startMinutes + minutes > minutesOfDay(range.to)) return false;
   return true;
 }
-
-const CLOSED_WISH_LABELS: Record<Exclude<WishStatus, 'waiting' | 'offered'>, string> = {
-  booked: 'Booked',
-  lapsed: 'The time held passed on to the next in line',
-  left: 'Left the waitlist',
-};
-
-/** A wish's state in a few words: its place in line while open, else how it ended. */
-export function wishStatusLabel(wish: Pick<Wish, 'status' | 'place'>): string {
-  if (wish.status === 'waiting' || wish.status === 'offered') return wish.place === null ? 'Waiting' : placeInLine(wish.place);
-  return CLOSED_WISH_LABELS[wish.status];
-}

@@ -21,7 +21,9 @@ const AUTH_TEXTS = ['auth', 'account', 'ui', 'errors'] as const;
 // Every signed-in account's screens: her home, bookings, checkout, reviews, the stylist's day.
 const DASHBOARD_TEXTS = ['dashboard', 'ui', 'errors', 'account', 'booking', 'booking-actions', 'payment', 'reviews'] as const;
 // The admin's screens add their own.
-const ADMIN_TEXTS = ['admin', 'admin-tools', 'staff', 'calendar'] as const;
+const ADMIN_TEXTS = ['admin', 'admin-tools', 'staff', 'calendar', 'front-desk'] as const;
+// A stylist's day: the calendar's grid and details, and the admin's payment form for her chair.
+const STYLIST_DAY_TEXTS = ['calendar', 'admin'] as const;
 
 /** A page's head, or that the browser renders it alone (read by the server, see entry-server.tsx). */
 const handle = (value: PageHandle): PageHandle => value;
@@ -200,10 +202,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.dashboard.myDay,
-            lazy: async () => {
+            lazy: withTexts(STYLIST_DAY_TEXTS, async () => {
               const { MyDayRoute } = await import('../routes/dashboard/my-day');
               return { Component: MyDayRoute };
-            },
+            }),
           },
           {
             path: paths.dashboard.userHome,

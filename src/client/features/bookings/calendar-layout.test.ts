@@ -5,6 +5,7 @@ import { mim } from '../../test/staff-handlers';
 import { calendarColumns, dayFrame, placeBookings } from './calendar-layout';
 
 const SAT = '2030-03-02';
+const NAMES = { noStylist: 'No stylist', formerStylist: 'A former stylist' };
 const FRI = '2030-03-01';
 const dhaka = (date: string, time: string) => new Date(`${date}T${time}:00+06:00`).toISOString();
 const booking = (n: number, from: string, to: string, change: Parameters<typeof bookingRecord>[1] = {}) => ({
@@ -44,10 +45,10 @@ describe('the calendar grid', () => {
 
   it("gives a column to the team, to a retired stylist with bookings in view, and to 'No stylist' only when needed", () => {
     const retired = booking(1, '10:00', '11:00', { staffId: 'd0000000-0000-4000-8000-000000000009', staffName: 'Nila Akter' });
-    expect(calendarColumns([mim], [retired]).map((column) => [column.name, column.retired])).toEqual([
+    expect(calendarColumns([mim], [retired], NAMES).map((column) => [column.name, column.retired])).toEqual([
       [mim.name, false],
       ['Nila Akter', true],
     ]);
-    expect(calendarColumns([mim], [booking(2, '10:00', '11:00')]).map((column) => column.name)).toEqual([mim.name, 'No stylist']);
+    expect(calendarColumns([mim], [booking(2, '10:00', '11:00')], NAMES).map((column) => column.name)).toEqual([mim.name, 'No stylist']);
   });
 });

@@ -2,8 +2,7 @@ import type { Booking } from '../../../shared/payments';
 import type { SalonSettings } from '../../../shared/salon-settings';
 import type { Staff } from '../../../shared/staff';
 import { minutesOfDay } from '../../../shared/salon-settings';
-import { addCalendarDays, formatCalendarDate, instantToZoned, isOpenDate, weekdayOfDate } from '../../../shared/calendar';
-import { bookingStatusLabels } from './components/booking-status-badge';
+import { addCalendarDays, instantToZoned, isOpenDate, weekdayOfDate } from '../../../shared/calendar';
 
 /**
  * The arithmetic of the admin's calendar, apart from drawing it: which columns a day has, which
@@ -42,7 +41,14 @@ export interface CalendarColumn {
 }
 
 export const NO_STYLIST = 'no-stylist';
-export const NO_STYLIST_NAME = 'No stylist';
+
+/** What the page calls the columns without a stylist of today's team, in its language. */
+export interface ColumnNames {
+  /** The column of bookings made before the salon had stylists. */
+  noStylist: string;
+  /** A retired stylist whose bookings carry no name. */
+  formerStylist: string;
+}
 
 export const columnKeyOf = (booking: Pick<CalendarEntry, 'staffId'>): string => booking.staffId ?? NO_STYLIST;
 
@@ -55,7 +61,7 @@ export function isShown(booking: Booking, showCancelled: boolean): boolean {
  * The team as it is today, in the Team page's order; then anyone retired who still has bookings
  * in view, by name; then 'No stylist' only when a booking in view has none.
  */
-export function calendarColumns(staff: readonly Staff[], bookings: readonly Booking[]): CalendarColumn[] {
+export function calendarColumns(staff: readonly Staff[], bookings: readonly Booking[], names: ColumnNames): CalendarColumn[] {
   const columns: CalendarColumn[] = staff.map((stylist) => ({ key: stylist._id, name: stylist.name, retired: false }));
   const active = new Set(columns.map((column) => column.key));
   const retired = new Map<string, CalendarColumn>();
@@ -63,11 +69,11 @@ export function calendarColumns(staff: readonly Staff[], bookings: readonly Book
   for (const booking of bookings) {
     if (booking.staffId === null) withoutStylist = true;
     else if (!active.has(booking.staffId) && !retired.has(booking.staffId)) {
-      retired.set(booking.staffId, { key: booking.staffId, name: booking.staffName ?? 'A former stylist', retired: true });
+      retired.set(booking.staffId, { key: booking.staffId, name: booking.staffName ?? names.formerStylist, retired: true });
     }
   }
   columns.push(...[...retired.values()].sort((a, b) => a.name.localeCompare(b.name)));
-  if (withoutStylist) columns.push({ key: NO_STYLIST, name: NO_STYLIST_NAME, retired: false });
+  if (withoutStylist) columns.push({ key: NO_STYLIST, name: names.noStylist, retired: false });
   return columns;
 }
 
@@ -155,18 +161,13 @@ export function placeBookings<T extends CalendarEntry>(bookings: readonly T[], d
   return placed;
 }
 
-/** 11:00–12:00 */
-export function timeRange(booking: Pick<CalendarEntry, 'startsAt' | 'endsAt'>, timeZone: string): string {
-  return `${instantToZoned(booking.startsAt, timeZone).time}–${instantToZoned(booking.endsAt, timeZone).time}`;
-}
-
-/**
- * What a booking's button is called: 'Nasima Begum: Hair Spa for Ayesha Rahman, 11:00–12:00,
- * Confirmed'. The week view, where several days are in view, names the day too.
- */
-export function blockName(booking: CalendarEntry, column: string, timeZone: string, withDate = false): string {
-  const day = withDate ? `${formatCalendarDate(instantToZoned(booking.startsAt, timeZone).date)}, ` : '';
-  return `${column}: ${booking.title} for ${booking.customer.name}, ${day}${timeRange(booking, timeZone)}, ${bookingStatusLabels[booking.status]}`;
+/** '11:00–12:00', each end written by `time` (the page's: '১১:০০–১২:০০' on a Bangla page). */
+export function timeRange(
+  booking: Pick<CalendarEntry, 'startsAt' | 'endsAt'>,
+  timeZone: string,
+  time: (instant: string, timeZone: string) => string,
+): string {
+  return `${time(booking.startsAt, timeZone)}–${time(booking.endsAt, timeZone)}`;
 }
 
 /** The days of a week view: `first` and the six after it. */

@@ -9,6 +9,7 @@ import { confirmDialog, showError, showSuccess, toast, undoToast } from '../../l
 import { useChangeBookingStatus } from './api/change-booking-status';
 import { useMoveBooking } from './api/move-booking';
 import { useRecordCounterPayment, type CounterPaymentInput } from './api/record-counter-payment';
+import { useHandBackCounterMoney } from './api/hand-back-counter-money';
 import { focusTarget, keepFocusInPlace, rememberPlace } from './focus-after-action';
 
 export interface BookingList {
@@ -33,6 +34,7 @@ export function useBookingActions(audience: 'customer' | 'admin', list: BookingL
   const change = useChangeBookingStatus();
   const moving = useMoveBooking();
   const recording = useRecordCounterPayment();
+  const handingBack = useHandBackCounterMoney();
   const { t } = useTranslation('booking-actions');
   const language = useLanguage();
   const format = useSalonFormat();
@@ -148,9 +150,38 @@ export function useBookingActions(audience: 'customer' | 'admin', list: BookingL
     return recorded;
   };
 
+  /**
+   * The admin records that the counter money of a visit she cancelled online went back to her,
+   * once she confirms (it cannot be undone); a toast says so. Refused (another desk recorded it
+   * first): the error says why, and the refetched list shows it given back.
+   */
+  const handBack = async (booking: Booking) => {
+    const money = format.money(booking.money.handBackDue);
+    const confirmed = await confirmDialog({
+      title: t('handBack.title', { money, name: booking.customer.name }),
+      text: t('handBack.text', { title: booking.title, when: when(booking.startsAt) }),
+      icon: 'question',
+      confirmButtonText: t('handBack.confirm'),
+      cancelButtonText: t('handBack.keep'),
+    });
+    if (!confirmed) return;
+    const place = placeOf(booking);
+    handingBack.mutate(
+      { booking },
+      {
+        onSuccess: () => {
+          void toast({ title: t('handBack.done', { money, name: booking.customer.name }) });
+          keepFocusInPlace(place);
+        },
+        onError: (error) => void showError({ title: t('handBack.failed'), text: error.message, focusAfter: () => focusTarget(place) }),
+      },
+    );
+  };
+
   return {
     cancel,
     record,
+    handBack,
     move,
     complete: (booking: Booking) => void mark(booking, 'complete'),
     noShow: (booking: Booking) => void mark(booking, 'no-show'),
@@ -160,7 +191,9 @@ export function useBookingActions(audience: 'customer' | 'admin', list: BookingL
         ? moving.variables.booking._id
         : recording.isPending
           ? recording.variables.booking._id
-          : null,
+          : handingBack.isPending
+            ? handingBack.variables.booking._id
+            : null,
   };
 }
 

@@ -1,5 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { addCalendarDays, formatCalendarDate, salonToday } from '../../../shared/calendar';
+import { addCalendarDays, salonToday } from '../../../shared/calendar';
 import { isCalendarDate } from '../../../shared/salon-settings';
 import { PageHeader } from '../../components/ui/page-header';
 import { QueryState } from '../../components/ui/query-state';
@@ -10,7 +11,10 @@ import { useSalonSettings } from '../../features/settings/api/get-settings';
 import { useStaff } from '../../features/staff/api/get-staff';
 import { DayWaitlist } from '../../features/waitlist/components/day-waitlist';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useSalonFormat } from '../../hooks/use-salon-format';
 import { SalonMovePicker } from './move-time-picker';
+
+const VIEWS: readonly CalendarView[] = ['day', 'week'];
 
 /**
  * /dashboard/calendar (admin): the salon's day by stylist, or a week of them. The day and the view
@@ -18,7 +22,9 @@ import { SalonMovePicker } from './move-time-picker';
  * without a date it is today on the salon's calendar, wherever the admin's computer thinks it is.
  */
 export function CalendarRoute() {
-  useDocumentTitle('Calendar | Parlour');
+  const { t } = useTranslation('calendar');
+  const format = useSalonFormat();
+  useDocumentTitle(t('page.documentTitle'));
   const settings = useSalonSettings();
   // The team may have changed since another page asked.
   const staff = useStaff({ staleTime: 0 });
@@ -39,22 +45,24 @@ export function CalendarRoute() {
     );
 
   const header = (
-    <PageHeader eyebrow="Calendar" title="The salon's day">
-      Every stylist&apos;s bookings side by side. Open a booking to move it to another time or stylist, mark it, or cancel it.
+    <PageHeader eyebrow={t('page.eyebrow')} title={t('page.title')}>
+      {t('page.intro')}
     </PageHeader>
   );
   return (
-    <SettingsGate header={header} settings={settings} loadingLabel="Loading the calendar">
+    <SettingsGate header={header} settings={settings} loadingLabel={t('page.loading')}>
       {(salon) => {
         const today = salonToday(salon.timeZone);
         const date = asked && isCalendarDate(asked) ? asked : today;
         const heading =
-          view === 'week' ? `${formatCalendarDate(date)} – ${formatCalendarDate(addCalendarDays(date, 6))}` : `${formatCalendarDate(date)}${date === today ? ' (today)' : ''}`;
+          view === 'week'
+            ? t('page.weekRange', { from: format.calendarDate(date), to: format.calendarDate(addCalendarDays(date, 6)) })
+            : `${format.calendarDate(date)}${date === today ? t('page.today', { today: format.relativeDay(0) }) : ''}`;
         return (
           <>
             <DayStepper date={date} today={today} unit={view} onShow={(next) => show({ date: next })}>
-              <div role="group" aria-label="View" className="join">
-                {(['day', 'week'] as const).map((option) => (
+              <div role="group" aria-label={t('page.view')} className="join">
+                {VIEWS.map((option) => (
                   <button
                     key={option}
                     type="button"
@@ -62,13 +70,13 @@ export function CalendarRoute() {
                     className={`btn join-item btn-sm ${view === option ? 'btn-primary' : 'btn-outline btn-primary'}`}
                     onClick={() => show({ view: option })}
                   >
-                    {option === 'day' ? 'Day' : 'Week'}
+                    {option === 'day' ? t('page.day') : t('page.week')}
                   </button>
                 ))}
               </div>
             </DayStepper>
             <CalendarHeading>{heading}</CalendarHeading>
-            <QueryState query={staff} loading={{ label: 'Loading the stylists', rows: 4, row: calendarLoadingRow }}>
+            <QueryState query={staff} loading={{ label: t('page.loadingStylists'), rows: 4, row: calendarLoadingRow }}>
               {(team) => (
                 <BookingCalendar
                   view={view}

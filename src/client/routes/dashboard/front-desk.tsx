@@ -1,25 +1,28 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { CalendarCheck, Plus, Trash2, UserRound } from 'lucide-react';
 import type { DeskBookingResult, DeskCustomer, DeskPayment } from '../../../shared/front-desk';
-import { COUNTER_METHOD_LABELS, counterMethodSchema, type CounterMethod } from '../../../shared/deposits';
-import { formatSalonDateTime } from '../../../shared/calendar';
-import { formatMoney } from '../../../shared/money';
+import { counterMethodSchema, type CounterMethod } from '../../../shared/deposits';
 import type { SalonSettings } from '../../../shared/salon-settings';
 import type { Service } from '../../../shared/service';
 import type { Staff } from '../../../shared/staff';
 import { PageHeader } from '../../components/ui/page-header';
 import { FormAlert } from '../../components/ui/form-alert';
 import { SubmitButton } from '../../components/ui/form-actions';
+import { QueryState } from '../../components/ui/query-state';
 import { ApiRequestError } from '../../lib/api-client';
 import { SettingsGate } from '../../features/bookings/components/calendar/calendar-page';
 import { TimeChooser } from '../../features/cart/components/time-picker';
 import { StylistChoice } from '../../features/cart/components/stylist-choice';
-import { CustomerPicker, customerDetails } from '../../features/front-desk/components/customer-picker';
+import { CustomerDetails, CustomerPicker } from '../../features/front-desk/components/customer-picker';
 import { useBookAtDesk } from '../../features/front-desk/api/front-desk';
 import { useServices } from '../../features/services/api/get-services';
 import { useSalonSettings } from '../../features/settings/api/get-settings';
 import { useStaff } from '../../features/staff/api/get-staff';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useErrorText } from '../../hooks/use-error-text';
+import { useContentLang } from '../../hooks/use-language';
+import { useSalonFormat } from '../../hooks/use-salon-format';
 
 /** One visit on the desk's form: the service, the stylist asked for (null: any) and the time chosen. */
 interface DeskVisit {
@@ -38,21 +41,23 @@ interface DeskVisit {
  * Nothing is held while the form is filled: a time taken meanwhile is refused under its visit.
  */
 export function FrontDeskRoute() {
-  useDocumentTitle('Front desk | Parlour');
+  const { t } = useTranslation('front-desk');
+  useDocumentTitle(t('documentTitle'));
   const settings = useSalonSettings();
   const header = (
-    <PageHeader eyebrow="Front desk" title="Book for a customer">
-      For a customer who phoned or is at the counter: find her or record her, choose her services and times, and take the payment now or at the visit.
+    <PageHeader eyebrow={t('eyebrow')} title={t('title')}>
+      {t('intro')}
     </PageHeader>
   );
   return (
-    <SettingsGate header={header} settings={settings} loadingLabel="Loading the front desk">
+    <SettingsGate header={header} settings={settings} loadingLabel={t('loading')}>
       {(salon) => <FrontDesk settings={salon} />}
     </SettingsGate>
   );
 }
 
 function FrontDesk({ settings }: { settings: SalonSettings }) {
+  const { t } = useTranslation('front-desk');
   const [customer, setCustomer] = useState<DeskCustomer | null>(null);
   const [visits, setVisits] = useState<DeskVisit[]>([]);
   const [result, setResult] = useState<DeskBookingResult | null>(null);
@@ -68,7 +73,7 @@ function FrontDesk({ settings }: { settings: SalonSettings }) {
       <section aria-labelledby="desk-booked" className="mt-6 max-w-2xl rounded-box border border-success/30 bg-success/5 p-4 sm:p-6">
         <BookedSummary result={result} timeZone={settings.timeZone} />
         <button type="button" className="btn mt-5 rounded-full btn-primary btn-sm" onClick={startOver}>
-          Book for another customer
+          {t('bookAnother')}
         </button>
       </section>
     );
@@ -76,18 +81,20 @@ function FrontDesk({ settings }: { settings: SalonSettings }) {
 
   return (
     <div className="mt-6 max-w-3xl space-y-6">
-      <Step number={1} title="Customer">
+      <Step number={1} title={t('steps.customer')}>
         {customer ? (
           <div className="flex flex-wrap items-start justify-between gap-3 rounded-box bg-base-200/60 p-4">
             <div className="flex min-w-0 items-start gap-3">
               <UserRound aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
               <div className="min-w-0">
-                <p className="font-semibold wrap-break-word">{customer.name}</p>
-                <p className="text-sm wrap-break-word text-base-content/75">{customerDetails(customer)}</p>
+                <p translate="no" className="font-semibold wrap-break-word">
+                  {customer.name}
+                </p>
+                <CustomerDetails customer={customer} className="block text-sm wrap-break-word text-base-content/75" />
               </div>
             </div>
             <button type="button" className="btn rounded-full btn-ghost btn-sm" onClick={() => setCustomer(null)}>
-              Change customer
+              {t('changeCustomer')}
             </button>
           </div>
         ) : (
@@ -110,12 +117,13 @@ function FrontDesk({ settings }: { settings: SalonSettings }) {
 }
 
 function Step({ number, title, children }: { number: number; title: string; children: React.ReactNode }) {
+  const { number: digits } = useSalonFormat();
   const id = useId();
   return (
     <section aria-labelledby={id} className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
       <h2 id={id} className="mb-4 flex items-center gap-2 text-lg font-semibold">
         <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-full bg-primary text-sm text-primary-content">
-          {number}
+          {digits(number)}
         </span>
         {title}
       </h2>
@@ -139,6 +147,9 @@ function DeskOrder({
   setVisits: (change: (visits: DeskVisit[]) => DeskVisit[]) => void;
   onBooked: (result: DeskBookingResult) => void;
 }) {
+  const { t } = useTranslation(['front-desk', 'admin']);
+  const errorText = useErrorText();
+  const format = useSalonFormat();
   const services = useServices();
   const staff = useStaff({ staleTime: 0 });
   const serviceSelectId = useId();
@@ -147,6 +158,8 @@ function DeskOrder({
   const [method, setMethod] = useState<CounterMethod>('cash');
   const [failure, setFailure] = useState<string | null>(null);
   const book = useBookAtDesk();
+  const contentLang = useContentLang();
+  const methodLabels: Record<CounterMethod, string> = { cash: t('admin:method.cash'), card: t('admin:method.card'), bkash: t('admin:method.bkash'), nagad: t('admin:method.nagad') };
   // The salon books by its own rules: she may be at the counter, so the next free time is hers.
   const deskRules: SalonSettings = { ...settings, minNoticeMinutes: 0 };
 
@@ -178,18 +191,19 @@ function DeskOrder({
       const index = issue ? Number(issue.path.split('.')[1]) : -1;
       const refused = visits[index];
       if (refused && error instanceof Error) {
-        setVisits((current) => current.map((v) => (v.key === refused.key ? { ...v, startsAt: null, refusal: error.message } : v)));
-        setFailure(`${refused.service.title}: ${error.message}`);
+        const message = errorText(error.message);
+        setVisits((current) => current.map((v) => (v.key === refused.key ? { ...v, startsAt: null, refusal: message } : v)));
+        setFailure(t('refused', { title: refused.service.title, message }));
         return;
       }
-      setFailure(error instanceof Error ? error.message : 'Nothing was booked. Please try again.');
+      setFailure(error instanceof Error ? errorText(error.message) : t('failed'));
     }
   };
 
   return (
     <>
-      <Step number={2} title="Services and times">
-        {visits.length === 0 ? <p className="mb-4 text-sm text-base-content/75">Add the services she wants, then choose a time for each.</p> : null}
+      <Step number={2} title={t('steps.services')}>
+        {visits.length === 0 ? <p className="mb-4 text-sm text-base-content/75">{t('addFirst')}</p> : null}
         <ol className="space-y-4">
           {visits.map((visit, index) => (
             <li key={visit.key}>
@@ -205,58 +219,62 @@ function DeskOrder({
             </li>
           ))}
         </ol>
-        <div className="mt-4 flex flex-wrap items-end gap-2">
-          <div className="min-w-0 grow sm:max-w-sm">
-            <label htmlFor={serviceSelectId} className="mb-1.5 block text-sm font-medium">
-              Service
-            </label>
-            <select id={serviceSelectId} className="select w-full" value={serviceId} onChange={(event) => setServiceId(event.target.value)}>
-              <option value="">{services.isPending ? 'Loading services…' : 'Choose a service'}</option>
-              {(services.data ?? []).map((service) => (
-                <option key={service._id} value={service._id}>
-                  {service.title} · {formatMoney(service.price)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="button" className="btn rounded-full btn-outline btn-primary" disabled={serviceId === ''} onClick={add}>
-            <Plus aria-hidden="true" className="size-4" />
-            Add service
-          </button>
-        </div>
-        {services.isError ? <p className="mt-2 text-sm text-error">{services.error.message}</p> : null}
+        <QueryState query={services} className="mt-4" loading={{ label: t('loadingServices'), rows: 1, row: <div className="skeleton h-10 w-full" /> }}>
+          {(offered) => (
+            <div className="mt-4 flex flex-wrap items-end gap-2">
+              <div className="min-w-0 grow sm:max-w-sm">
+                <label htmlFor={serviceSelectId} className="mb-1.5 block text-sm font-medium">
+                  {t('service')}
+                </label>
+                <select id={serviceSelectId} className="select w-full" value={serviceId} onChange={(event) => setServiceId(event.target.value)}>
+                  <option value="">{t('chooseService')}</option>
+                  {offered.map((service) => (
+                    // The salon's own title, in the language it wrote it.
+                    <option key={service._id} value={service._id} lang={contentLang}>
+                      {t('serviceOption', { title: service.title, price: format.money(service.price) })}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="button" className="btn rounded-full btn-outline btn-primary" disabled={serviceId === ''} onClick={add}>
+                <Plus aria-hidden="true" className="size-4" />
+                {t('addService')}
+              </button>
+            </div>
+          )}
+        </QueryState>
       </Step>
 
-      <Step number={3} title="Payment">
+      <Step number={3} title={t('steps.payment')}>
         <form
           noValidate
-          aria-label="Payment and booking"
+          aria-label={t('paymentForm')}
           onSubmit={(event) => {
             event.preventDefault();
             void submit();
           }}
         >
         <fieldset>
-          <legend className="mb-2 text-sm font-medium">When does she pay?</legend>
+          <legend className="mb-2 text-sm font-medium">{t('whenPays')}</legend>
           <div className="space-y-2">
             <label className="flex cursor-pointer items-center gap-2 text-sm">
               <input type="radio" name="desk-pay" className="radio radio-sm radio-primary" checked={payment === 'now'} onChange={() => setPayment('now')} />
-              Now, at the counter
+              {t('payNow')}
             </label>
             <label className="flex cursor-pointer items-center gap-2 text-sm">
               <input type="radio" name="desk-pay" className="radio radio-sm radio-primary" checked={payment === 'at-visit'} onChange={() => setPayment('at-visit')} />
-              At the visit
+              {t('payAtVisit')}
             </label>
           </div>
         </fieldset>
         {payment === 'now' ? (
           <fieldset className="mt-4">
-            <legend className="mb-2 text-sm font-medium">Paid by</legend>
+            <legend className="mb-2 text-sm font-medium">{t('paidBy')}</legend>
             <div className="flex flex-wrap gap-x-4 gap-y-2">
               {counterMethodSchema.options.map((option) => (
                 <label key={option} className="flex cursor-pointer items-center gap-2 text-sm">
                   <input type="radio" name="desk-method" className="radio radio-sm radio-primary" checked={method === option} onChange={() => setMethod(option)} />
-                  {COUNTER_METHOD_LABELS[option]}
+                  {methodLabels[option]}
                 </label>
               ))}
             </div>
@@ -264,15 +282,15 @@ function DeskOrder({
         ) : null}
         <p className="mt-4 text-sm font-medium">
           {visits.length === 0
-            ? 'Nothing to pay yet.'
+            ? t('nothingYet')
             : payment === 'now'
-              ? `Take ${formatMoney(total)} now (${COUNTER_METHOD_LABELS[method]}).`
-              : `${formatMoney(total)} to pay at the visit.`}
+              ? t('takeNow', { amount: format.money(total), method: methodLabels[method] })
+              : t('payLater', { amount: format.money(total) })}
         </p>
         {failure ? <FormAlert className="mt-4">{failure}</FormAlert> : null}
         <div className="mt-4">
-          <SubmitButton label={visits.length > 1 ? `Book ${visits.length} visits` : 'Book'} icon={CalendarCheck} pending={book.isPending} disabled={!ready} />
-          {!ready && visits.length > 0 ? <p className="mt-2 text-xs text-base-content/70">Choose a time for each service first.</p> : null}
+          <SubmitButton label={visits.length > 1 ? t('bookVisits', { count: visits.length }) : t('book')} icon={CalendarCheck} pending={book.isPending} disabled={!ready} />
+          {!ready && visits.length > 0 ? <p className="mt-2 text-xs text-base-content/70">{t('chooseTimesFirst')}</p> : null}
         </div>
         </form>
       </Step>
@@ -297,21 +315,26 @@ function DeskVisitCard({
   onChange: (next: Partial<DeskVisit>) => void;
   onRemove: () => void;
 }) {
+  const { t } = useTranslation('front-desk');
+  const format = useSalonFormat();
+  const contentLang = useContentLang();
   const [choosing, setChoosing] = useState(visit.startsAt === null);
   const stylistName = stylists.find((s) => s._id === visit.staffId)?.name;
-  const which = `${visit.service.title} (visit ${index + 1})`;
+  const which = t('visit.which', { title: visit.service.title, number: format.number(index + 1) });
   return (
     <div className="rounded-box border border-base-300 p-3 sm:p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-semibold wrap-break-word">{visit.service.title}</p>
+          <p lang={contentLang} className="font-semibold wrap-break-word">
+            {visit.service.title}
+          </p>
           <p className="text-sm text-base-content/75">
-            {formatMoney(visit.service.price)} · {visit.service.duration} min
+            {format.money(visit.service.price)} · {t('visit.minutes', { count: visit.service.duration })}
           </p>
         </div>
-        <button type="button" className="btn rounded-full btn-ghost btn-sm" aria-label={`Remove ${which}`} onClick={onRemove}>
+        <button type="button" className="btn rounded-full btn-ghost btn-sm" aria-label={t('visit.removeName', { which })} onClick={onRemove}>
           <Trash2 aria-hidden="true" className="size-4" />
-          Remove
+          {t('visit.remove')}
         </button>
       </div>
       {visit.refusal ? (
@@ -322,11 +345,12 @@ function DeskVisitCard({
       {visit.startsAt && !choosing ? (
         <div className="mt-3 flex flex-wrap items-center gap-2">
           <p className="text-sm font-medium">
-            {formatSalonDateTime(visit.startsAt, settings.timeZone)}
-            {stylists.length > 0 ? ` with ${stylistName ?? 'any stylist'}` : ''}
+            {stylists.length > 0
+              ? t('visit.whenWith', { when: format.dateTime(visit.startsAt, settings.timeZone), name: stylistName ?? t('visit.anyStylist') })
+              : format.dateTime(visit.startsAt, settings.timeZone)}
           </p>
-          <button type="button" className="btn rounded-full btn-outline btn-xs btn-primary" aria-label={`Change the time of ${which}`} onClick={() => setChoosing(true)}>
-            Change time
+          <button type="button" className="btn rounded-full btn-outline btn-xs btn-primary" aria-label={t('visit.changeTimeOf', { which })} onClick={() => setChoosing(true)}>
+            {t('visit.changeTime')}
           </button>
         </div>
       ) : (
@@ -338,7 +362,7 @@ function DeskVisitCard({
             own={{ customerId }}
             staffId={visit.staffId ?? undefined}
             settings={settings}
-            note="The time is booked when you press Book."
+            note={t('visit.timeNote')}
             lead={
               stylists.length > 0 ? (
                 <div className="mt-4">
@@ -359,6 +383,9 @@ function DeskVisitCard({
 }
 
 function BookedSummary({ result, timeZone }: { result: DeskBookingResult; timeZone: string }) {
+  const { t } = useTranslation('front-desk');
+  const format = useSalonFormat();
+  const contentLang = useContentLang();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The page's answer takes the focus once it is shown, as a dialog's would (the form that had it is gone).
   useEffect(() => headingRef.current?.focus(), []);
@@ -367,20 +394,22 @@ function BookedSummary({ result, timeZone }: { result: DeskBookingResult; timeZo
   return (
     <>
       <h2 id="desk-booked" ref={headingRef} tabIndex={-1} className="text-xl font-semibold wrap-break-word outline-none">
-        Booked for {result.customer.name}
+        <Trans t={t} i18nKey="booked.heading" values={{ name: result.customer.name }} components={{ name: <span translate="no" /> }} />
       </h2>
       <ul className="mt-3 space-y-1 text-sm">
         {result.bookings.map((b) => (
           <li key={b._id} className="wrap-break-word">
-            <span className="font-medium">{b.title}</span>: {formatSalonDateTime(b.startsAt, timeZone)}
-            {b.staffName ? ` with ${b.staffName}` : ''}
+            <Trans
+              t={t}
+              i18nKey={b.staffName ? 'booked.lineWith' : 'booked.line'}
+              values={{ title: b.title, when: format.dateTime(b.startsAt, timeZone), name: b.staffName }}
+              components={{ service: <span lang={contentLang} className="font-medium" /> }}
+            />
           </li>
         ))}
       </ul>
-      <p className="mt-3 text-sm font-medium">{paid > 0 ? `Paid ${formatMoney(paid)} at the counter.` : `${formatMoney(total)} to pay at the visit.`}</p>
-      <p className="mt-1 text-sm text-base-content/75">
-        {result.emailed ? 'Her confirmation is on its way by e-mail.' : 'She gave no e-mail: tell her the times before she leaves.'}
-      </p>
+      <p className="mt-3 text-sm font-medium">{paid > 0 ? t('booked.paidAtCounter', { amount: format.money(paid) }) : t('payLater', { amount: format.money(total) })}</p>
+      <p className="mt-1 text-sm text-base-content/75">{result.emailed ? t('booked.emailed') : t('booked.noEmail')}</p>
     </>
   );
 }

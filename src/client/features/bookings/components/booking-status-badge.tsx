@@ -1,15 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { BookingStatus } from '../../../../shared/payments';
 
-/** The statuses in English, for the lists not yet in both languages (the badge reads its catalogue). */
-export const bookingStatusLabels: Record<BookingStatus, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  'no-show': 'No-show',
-};
-
 const STATUS_KEYS = {
   pending: 'visits.status.pending',
   confirmed: 'visits.status.confirmed',
@@ -26,7 +17,13 @@ const tone: Record<BookingStatus, string> = {
   'no-show': 'border-error/40 bg-error/10 text-error',
 };
 
-export function BookingStatusBadge({ status }: { status: BookingStatus }) {
+/** A status's name in the page's language, as the badge says it (a calendar block's name says it too). */
+export function useBookingStatusLabel(): (status: BookingStatus) => string {
   const { t } = useTranslation('dashboard');
-  return <span className={`badge badge-sm font-medium whitespace-nowrap ${tone[status]}`}>{t(STATUS_KEYS[status])}</span>;
+  return (status) => t(STATUS_KEYS[status]);
+}
+
+export function BookingStatusBadge({ status }: { status: BookingStatus }) {
+  const label = useBookingStatusLabel();
+  return <span className={`badge badge-sm font-medium whitespace-nowrap ${tone[status]}`}>{label(status)}</span>;
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Search, UserPlus } from 'lucide-react';
 import { newDeskCustomerSchema, type DeskCustomer, type NewDeskCustomer } from '../../../../shared/front-desk';
@@ -8,12 +9,22 @@ import { contactLine } from '../../../components/ui/customer-contact';
 import { SubmitButton } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField, PhoneField } from '../../../components/ui/form-field';
-import { ApiRequestError } from '../../../lib/api-client';
+import { QueryState } from '../../../components/ui/query-state';
+import { useErrorText } from '../../../hooks/use-error-text';
+import { applyServerFieldErrors, fieldsNamed } from '../../../lib/server-field-errors';
 import { useCreateDeskCustomer, useCustomerSearch } from '../api/front-desk';
 
-/** Her e-mail and number in one line, or what the desk should know when there is neither. */
-export function customerDetails(customer: DeskCustomer): string {
-  return contactLine(customer) || 'No e-mail or number on file';
+/** Her e-mail and number in one line (not words to translate), or what the desk should know when there is neither. */
+export function CustomerDetails({ customer, className }: { customer: DeskCustomer; className: string }) {
+  const { t } = useTranslation('front-desk');
+  const line = contactLine(customer);
+  return line ? (
+    <span translate="no" className={className}>
+      {line}
+    </span>
+  ) : (
+    <span className={className}>{t('picker.noContact')}</span>
+  );
 }
 
 /**
@@ -22,6 +33,7 @@ export function customerDetails(customer: DeskCustomer): string {
  * her to the page.
  */
 export function CustomerPicker({ onPick }: { onPick: (customer: DeskCustomer) => void }) {
+  const { t } = useTranslation('front-desk');
   const searchId = useId();
   const hintId = useId();
   const resultsId = useId();
@@ -40,7 +52,7 @@ export function CustomerPicker({ onPick }: { onPick: (customer: DeskCustomer) =>
     <div className="space-y-3">
       <div>
         <label htmlFor={searchId} className="mb-1.5 block text-sm font-medium">
-          Find a customer
+          {t('picker.find')}
         </label>
         {/* daisyUI's wrapper form of .input: the box draws the border and background and the field
             inside is transparent, so the magnifier is not painted over (the input itself is positioned). */}
@@ -58,43 +70,42 @@ export function CustomerPicker({ onPick }: { onPick: (customer: DeskCustomer) =>
           />
         </div>
         <p id={hintId} className="mt-1.5 text-xs text-base-content/70">
-          Her name, e-mail or mobile number (two letters or digits at least).
+          {t('picker.hint')}
         </p>
       </div>
 
       <div id={resultsId} aria-live="polite">
-        {!typed ? null : search.isError ? (
-          <p role="alert" className="text-sm text-error">
-            {search.error.message}
-          </p>
-        ) : search.data === undefined ? (
-          <p className="text-sm text-base-content/75">
-            <span aria-hidden="true" className="mr-2 loading loading-xs loading-spinner" />
-            Searching…
-          </p>
-        ) : search.data.length === 0 ? (
-          <p className="text-sm text-base-content/75">No customer matches “{q.trim()}”. Record her as a new customer.</p>
-        ) : (
-          <ul className="divide-y divide-base-300 rounded-box border border-base-300" aria-label="Customers found">
-            {search.data.map((customer) => (
-              <li key={customer._id}>
-                <button
-                  type="button"
-                  className="flex w-full min-w-0 flex-col items-start gap-0.5 px-4 py-3 text-left hover:bg-base-200 focus-visible:bg-base-200"
-                  onClick={() => onPick(customer)}
-                >
-                  <span className="font-semibold wrap-break-word">{customer.name}</span>
-                  <span className="max-w-full text-xs wrap-break-word text-base-content/70">{customerDetails(customer)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        {typed ? (
+          <QueryState
+            query={search}
+            loading={{ label: t('picker.searching'), showLabel: true, rows: 2, row: <div className="skeleton h-10 w-full" /> }}
+            empty={{ icon: Search, title: t('picker.noMatchTitle', { q: q.trim() }), message: t('picker.noMatchText') }}
+          >
+            {(customers) => (
+              <ul className="divide-y divide-base-300 rounded-box border border-base-300" aria-label={t('picker.found')}>
+                {customers.map((customer) => (
+                  <li key={customer._id}>
+                    <button
+                      type="button"
+                      className="flex w-full min-w-0 flex-col items-start gap-0.5 px-4 py-3 text-left hover:bg-base-200 focus-visible:bg-base-200"
+                      onClick={() => onPick(customer)}
+                    >
+                      <span translate="no" className="font-semibold wrap-break-word">
+                        {customer.name}
+                      </span>
+                      <CustomerDetails customer={customer} className="max-w-full text-xs wrap-break-word text-base-content/70" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
+        ) : null}
       </div>
 
       <button type="button" className="btn rounded-full btn-outline btn-sm btn-primary" onClick={() => setAdding(true)}>
         <UserPlus aria-hidden="true" className="size-4" />
-        New customer
+        {t('picker.newCustomer')}
       </button>
     </div>
   );
@@ -111,6 +122,8 @@ function NewCustomerForm({
   onCreated: (customer: DeskCustomer) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation('front-desk');
+  const errorText = useErrorText();
   const headingId = useId();
   const create = useCreateDeskCustomer();
   const [failure, setFailure] = useState<string | null>(null);
@@ -130,44 +143,40 @@ function NewCustomerForm({
     try {
       onCreated(await create.mutateAsync(values));
     } catch (error) {
-      if (error instanceof ApiRequestError && error.issues?.length) {
-        for (const issue of error.issues) {
-          if (issue.path === 'name' || issue.path === 'phone' || issue.path === 'email') setError(issue.path, { type: 'server', message: issue.message }, { shouldFocus: true });
-        }
-        return;
-      }
-      setFailure(error instanceof Error ? error.message : 'She was not recorded. Please try again.');
+      // A problem with one of her details goes under its field (an e-mail already registered, say).
+      if (applyServerFieldErrors(error, setError, fieldsNamed<NewDeskCustomer>('name', 'phone', 'email'), { focus: true }) > 0) return;
+      setFailure(error instanceof Error ? errorText(error.message) : t('picker.failed'));
     }
   });
 
   return (
     <form noValidate aria-labelledby={headingId} onSubmit={(event) => void onSubmit(event)} className="space-y-4 rounded-box bg-base-200/60 p-4">
       <p id={headingId} className="font-semibold">
-        New customer
+        {t('picker.newCustomer')}
       </p>
-      <InputField label="Name" autoComplete="off" error={errors.name?.message} registration={register('name')} />
+      <InputField label={t('picker.name')} autoComplete="off" error={errors.name?.message} registration={register('name')} />
       <PhoneField
-        label="Mobile number"
+        label={t('picker.phone')}
         autoComplete="off"
         placeholder=""
-        hint="As she gives it, e.g. 01712 345678"
+        hint={t('picker.phoneHint')}
         error={errors.phone?.message}
         registration={register('phone')}
       />
       <InputField
-        label="E-mail"
+        label={t('picker.email')}
         type="email"
         optional
         autoComplete="off"
-        hint="Her confirmation is e-mailed when she gives one."
+        hint={t('picker.emailHint')}
         error={errors.email?.message}
         registration={register('email')}
       />
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <div className="flex flex-wrap items-center gap-2">
-        <SubmitButton label="Save customer" icon={UserPlus} pending={isSubmitting} className="btn-sm" />
+        <SubmitButton label={t('picker.save')} icon={UserPlus} pending={isSubmitting} className="btn-sm" />
         <button type="button" className="btn rounded-full btn-ghost btn-sm" onClick={onCancel}>
-          Back to search
+          {t('picker.back')}
         </button>
       </div>
     </form>

@@ -1,11 +1,17 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { BellRing, Send } from 'lucide-react';
-import { formatSalonDateTime, formatSalonTime, zonedTimeToInstant } from '../../../../shared/calendar';
-import { wishStatusLabel, type AdminWish } from '../../../../shared/waitlist';
+import { zonedTimeToInstant } from '../../../../shared/calendar';
+import { isWallClockTime } from '../../../../shared/salon-settings';
+import type { AdminWish } from '../../../../shared/waitlist';
 import { QueryState } from '../../../components/ui/query-state';
+import { useErrorText } from '../../../hooks/use-error-text';
+import { useContentLang } from '../../../hooks/use-language';
+import { useSalonFormat } from '../../../hooks/use-salon-format';
 import { dayWaitlistQueryOptions } from '../api/get-day-waitlist';
 import { useOfferByHand } from '../api/offer-by-hand';
+import { useWishStatus } from '../use-wish-status';
 
 /**
  * The calendar's waitlist for one day (admin): who waits for what, in line order, the times held
@@ -13,17 +19,18 @@ import { useOfferByHand } from '../api/offer-by-hand';
  * the automatic offer; the hold's own rules refuse a time that is not free).
  */
 export function DayWaitlist({ date, timeZone }: { date: string; timeZone: string }) {
+  const { t } = useTranslation('calendar');
   const wishes = useQuery({ ...dayWaitlistQueryOptions(date), select: (data) => data.wishes });
   return (
     <section aria-labelledby="day-waitlist" className="mt-8 rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6">
       <h2 id="day-waitlist" className="text-xl font-semibold">
-        Waitlist
+        {t('waitlist.heading')}
       </h2>
       <QueryState
         query={wishes}
         className="mt-4"
-        loading={{ label: 'Loading the waitlist', rows: 2, row: <div className="skeleton h-10 w-full" /> }}
-        empty={{ icon: BellRing, title: 'Nobody is waiting', message: 'Customers who join the waitlist for this day are listed here, first come first served.' }}
+        loading={{ label: t('waitlist.loading'), rows: 2, row: <div className="skeleton h-10 w-full" /> }}
+        empty={{ icon: BellRing, title: t('waitlist.emptyTitle'), message: t('waitlist.emptyText') }}
       >
         {(list) => (
           <ul className="mt-4 divide-y divide-base-300/70">
@@ -38,36 +45,46 @@ export function DayWaitlist({ date, timeZone }: { date: string; timeZone: string
 }
 
 function WaitingCustomer({ wish, date, timeZone }: { wish: AdminWish; date: string; timeZone: string }) {
+  const { t } = useTranslation(['calendar', 'booking']);
+  const format = useSalonFormat();
+  const errorText = useErrorText();
+  const contentLang = useContentLang();
+  const wishStatus = useWishStatus();
   const timeId = useId();
   const offer = useOfferByHand();
   const [time, setTime] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const status =
     wish.status === 'offered' && wish.offerStartsAt && wish.offerExpiresAt
-      ? `Offered ${formatSalonDateTime(wish.offerStartsAt, timeZone)}, held until ${formatSalonTime(wish.offerExpiresAt, timeZone)}`
-      : wishStatusLabel(wish);
+      ? t('waitlist.offered', { when: format.dateTime(wish.offerStartsAt, timeZone), until: format.time(wish.offerExpiresAt, timeZone) })
+      : wishStatus(wish);
+  const range =
+    wish.from || wish.to
+      ? ` · ${wish.from ? format.wallClock(wish.from) : t('booking:waitlist.opening')}–${wish.to ? format.wallClock(wish.to) : t('booking:waitlist.closing')}`
+      : '';
 
   const submit = () => {
-    const startsAt = zonedTimeToInstant(date, time, timeZone);
+    // Nothing typed (or half a time) is not a time: asked for, not thrown.
+    const startsAt = isWallClockTime(time) ? zonedTimeToInstant(date, time, timeZone) : undefined;
     if (!startsAt) {
-      setProblem('Enter a time, such as 14:00.');
+      setProblem(t('waitlist.needTime', { example: format.wallClock('14:00') }));
       return;
     }
     setProblem(null);
-    offer.mutate({ wishId: wish._id, startsAt: startsAt.toISOString() }, { onError: (error) => setProblem(error.message) });
+    offer.mutate({ wishId: wish._id, startsAt: startsAt.toISOString() }, { onError: (error) => setProblem(errorText(error.message)) });
   };
 
   return (
     <li className="py-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p className="min-w-0 font-medium break-words">
-          {wish.customerName} · {wish.serviceTitle}
+          <span translate="no">{wish.customerName}</span> · <span lang={contentLang}>{wish.serviceTitle}</span>
         </p>
         <p className="text-sm font-medium text-primary">{status}</p>
       </div>
       <p className="text-sm break-words text-base-content/75">
-        {wish.staffName ? `With ${wish.staffName}` : 'Any stylist'}
-        {wish.from || wish.to ? ` · ${wish.from ?? 'opening'}–${wish.to ?? 'closing'}` : ''} · {wish.customerEmail}
+        {wish.staffName ? t('booking:waitlist.with', { name: wish.staffName }) : t('booking:anyStylist')}
+        {range} · <span translate="no">{wish.customerEmail}</span>
       </p>
       {wish.status === 'waiting' ? (
         <form
@@ -80,13 +97,13 @@ function WaitingCustomer({ wish, date, timeZone }: { wish: AdminWish; date: stri
         >
           <div>
             <label htmlFor={timeId} className="mb-1 block text-sm font-medium">
-              Time to offer
+              {t('waitlist.timeToOffer')}
             </label>
             <input id={timeId} type="time" className="input input-sm w-32" value={time} onChange={(event) => setTime(event.target.value)} />
           </div>
-          <button type="submit" className="btn rounded-full btn-sm btn-primary" disabled={offer.isPending} aria-label={`Offer ${wish.customerName} this time`}>
+          <button type="submit" className="btn rounded-full btn-sm btn-primary" disabled={offer.isPending} aria-label={t('waitlist.offerTo', { name: wish.customerName })}>
             <Send aria-hidden="true" className="size-4" />
-            Offer
+            {t('waitlist.offer')}
           </button>
           {problem ? (
             <p role="alert" className="w-full text-sm font-medium text-error">

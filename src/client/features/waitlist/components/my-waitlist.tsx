@@ -7,9 +7,9 @@ import { paths } from '../../../config/paths';
 import { showError } from '../../../lib/dialogs';
 import { myWaitlistQueryOptions } from '../api/get-my-waitlist';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
-import { placeInLine } from '../../../../shared/waitlist';
-import { useContentLang, useLanguage } from '../../../hooks/use-language';
+import { useContentLang } from '../../../hooks/use-language';
 import { useSalonFormat } from '../../../hooks/use-salon-format';
+import { useWishStatus } from '../use-wish-status';
 
 /** Her places on the waitlist, on her user home: her place in line, a time held for her, and 'Leave'. */
 export function MyWaitlist({ timeZone }: { timeZone: string }) {
@@ -18,18 +18,8 @@ export function MyWaitlist({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation('booking');
   const format = useSalonFormat();
   const contentLang = useContentLang();
-  const language = useLanguage();
-  // English says '1st', '2nd' (the shared wording's first word); Bangla the number, in its digits.
-  const ordinal = (place: number) => (language === 'en' ? (placeInLine(place).split(' ')[0] ?? '') : format.number(place));
   /** Her place in line while open ('1st in line'), else how it ended. */
-  const statusText = (wish: { status: string; place: number | null }) => {
-    if (wish.status === 'waiting' || wish.status === 'offered') {
-      return wish.place === null ? t('waitlist.status.waiting') : t('waitlist.place', { ordinal: ordinal(wish.place) });
-    }
-    if (wish.status === 'booked') return t('waitlist.status.booked');
-    if (wish.status === 'lapsed') return t('waitlist.status.lapsed');
-    return t('waitlist.status.left');
-  };
+  const statusText = useWishStatus();
 
   return (
     <section aria-labelledby="my-waitlist" className="rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6">

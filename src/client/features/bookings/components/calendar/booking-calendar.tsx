@@ -1,11 +1,13 @@
 import { useId, useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../../shared/payments';
 import type { SalonSettings } from '../../../../../shared/salon-settings';
 import type { Staff } from '../../../../../shared/staff';
-import { addCalendarDays, salonDateOf, timesAreInZone } from '../../../../../shared/calendar';
+import { addCalendarDays, salonDateOf } from '../../../../../shared/calendar';
 import { QueryState } from '../../../../components/ui/query-state';
+import { useSalonFormat } from '../../../../hooks/use-salon-format';
 import { useCalendarBookings } from '../../api/get-calendar-bookings';
-import { calendarColumns, columnKeyOf, isShown, weekDates, type CalendarColumn, type CalendarViewProps } from '../../calendar-layout';
+import { calendarColumns, columnKeyOf, isShown, weekDates, type CalendarViewProps } from '../../calendar-layout';
 import type { MovePickerProps } from '../move-appointment';
 import { BookingDetails } from './booking-details';
 import { DayGrid } from './day-grid';
@@ -38,6 +40,8 @@ interface BookingCalendarProps {
  * columns stand side by side and scroll inside their box when there are more than fit.
  */
 export function BookingCalendar({ view, date, settings, staff, MovePicker, onShowDate, dayHref }: BookingCalendarProps) {
+  const { t } = useTranslation('calendar');
+  const format = useSalonFormat();
   const last = view === 'week' ? addCalendarDays(date, 6) : date;
   const bookings = useCalendarBookings({ from: date, to: last });
   const [showCancelled, setShowCancelled] = useState(false);
@@ -63,7 +67,7 @@ export function BookingCalendar({ view, date, settings, staff, MovePicker, onSho
       <QueryState
         query={bookings}
         loading={{
-          label: view === 'week' ? "Loading the week's bookings" : "Loading the day's bookings",
+          label: view === 'week' ? t('grid.loadingWeek') : t('grid.loadingDay'),
           rows: 4,
           row: (
             <>
@@ -78,7 +82,7 @@ export function BookingCalendar({ view, date, settings, staff, MovePicker, onSho
             const day = salonDateOf(booking.startsAt, timeZone);
             return day >= date && day <= last && isShown(booking, showCancelled);
           });
-          const columns = calendarColumns(staff, inView);
+          const columns = calendarColumns(staff, inView, { noStylist: t('grid.noStylist'), formerStylist: t('grid.formerStylist') });
           const chosen = columns.find((column) => column.key === chosenKey) ?? columns[0];
           const counts = countByColumn(inView);
           const viewProps: CalendarViewProps = { settings, columns, bookings: inView, chosenKey: chosen?.key, selectedId, onOpen: open };
@@ -89,7 +93,7 @@ export function BookingCalendar({ view, date, settings, staff, MovePicker, onSho
                   // Below sm only one column fits: the others are a choice away.
                   <div className="w-full sm:hidden">
                     <label htmlFor={chooserId} className="mb-1.5 block text-sm font-medium">
-                      Stylist
+                      {t('grid.stylist')}
                     </label>
                     <select
                       id={chooserId}
@@ -99,13 +103,14 @@ export function BookingCalendar({ view, date, settings, staff, MovePicker, onSho
                     >
                       {columns.map((column) => (
                         <option key={column.key} value={column.key}>
-                          {optionLabel(column, counts.get(column.key) ?? 0)}
+                          {/* 'Nasima Begum, 3 bookings': the chooser says where the bookings are before she picks. */}
+                          {t('grid.option', { name: column.retired ? t('grid.retiredName', { name: column.name }) : column.name, count: counts.get(column.key) ?? 0 })}
                         </option>
                       ))}
                     </select>
                   </div>
                 ) : null}
-                <p className="text-sm text-base-content/75">{timesAreInZone(timeZone)}.</p>
+                <p className="text-sm text-base-content/75">{t('grid.zoneNote', { note: format.timesAreInZone(timeZone) })}</p>
                 <div className="flex items-center gap-2">
                   <input
                     id={cancelledId}
@@ -115,7 +120,7 @@ export function BookingCalendar({ view, date, settings, staff, MovePicker, onSho
                     onChange={(event) => setShowCancelled(event.target.checked)}
                   />
                   <label htmlFor={cancelledId} className="text-sm">
-                    Show cancelled bookings
+                    {t('grid.showCancelled')}
                   </label>
                 </div>
               </div>
@@ -124,7 +129,7 @@ export function BookingCalendar({ view, date, settings, staff, MovePicker, onSho
                 <BookingDetails
                   key={selected._id}
                   booking={selected}
-                  columnName={columns.find((column) => column.key === columnKeyOf(selected))?.name ?? selected.staffName ?? 'No stylist'}
+                  columnName={columns.find((column) => column.key === columnKeyOf(selected))?.name ?? selected.staffName ?? t('grid.noStylist')}
                   timeZone={timeZone}
                   MovePicker={MovePicker}
                   onMoved={onMoved}
@@ -136,7 +141,7 @@ export function BookingCalendar({ view, date, settings, staff, MovePicker, onSho
                 {bookings.isPlaceholderData ? (
                   <p role="status" className="mb-2 text-sm text-base-content/75">
                     <span aria-hidden="true" className="mr-2 loading loading-xs loading-spinner" />
-                    Loading the bookings…
+                    {t('grid.refreshing')}
                   </p>
                 ) : null}
                 {view === 'day' ? (
@@ -158,10 +163,3 @@ function countByColumn(bookings: readonly Booking[]): Map<string, number> {
   for (const booking of bookings) counts.set(columnKeyOf(booking), (counts.get(columnKeyOf(booking)) ?? 0) + 1);
   return counts;
 }
-
-/** 'Nasima Begum, 3 bookings': the chooser says where the bookings are before she picks. */
-function optionLabel(column: CalendarColumn, count: number): string {
-  const name = column.retired ? `${column.name} (retired)` : column.name;
-  return `${name}, ${count} ${count === 1 ? 'booking' : 'bookings'}`;
-}
-

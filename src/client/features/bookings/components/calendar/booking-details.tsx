@@ -1,7 +1,8 @@
-import { formatPhone } from '../../../../../shared/phone';
 import { useRef, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPhone } from '../../../../../shared/phone';
 import type { Booking } from '../../../../../shared/payments';
-import { formatMoney } from '../../../../../shared/money';
+import { useSalonFormat } from '../../../../hooks/use-salon-format';
 import { useBookingActions } from '../../use-booking-actions';
 import { DetailsPanel } from './details-panel';
 import { MovePanel, useMoveControls, useMoveDisclosure, type MovePickerProps } from '../move-appointment';
@@ -25,6 +26,8 @@ interface BookingDetailsProps {
  * server allows now.
  */
 export function BookingDetails({ booking, columnName, timeZone, MovePicker, onMoved, onClose }: BookingDetailsProps) {
+  const { t } = useTranslation('calendar');
+  const { money } = useSalonFormat();
   const scope = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const actions = useBookingActions('admin', { scope, heading, timeZone });
@@ -49,24 +52,24 @@ export function BookingDetails({ booking, columnName, timeZone, MovePicker, onMo
         <>
           {booking.customer.email ? (
             <>
-              <dt className="text-base-content/75">E-mail</dt>
-              <dd className="truncate" title={booking.customer.email}>
+              <dt className="text-base-content/75">{t('details.email')}</dt>
+              <dd className="truncate" title={booking.customer.email} translate="no">
                 {booking.customer.email}
               </dd>
             </>
           ) : null}
           {booking.customer.phone ? (
             <>
-              <dt className="text-base-content/75">Phone</dt>
-              <dd>
+              <dt className="text-base-content/75">{t('details.phone')}</dt>
+              <dd translate="no">
                 <a className="link" href={`tel:${booking.customer.phone}`}>
                   {formatPhone(booking.customer.phone)}
                 </a>
               </dd>
             </>
           ) : null}
-          <dt className="text-base-content/75">{booking.status === 'pending' ? 'Price' : 'Paid'}</dt>
-          <dd>{booking.status === 'pending' ? formatMoney(booking.price) : <PaidFigures booking={booking} />}</dd>
+          <dt className="text-base-content/75">{booking.status === 'pending' ? t('details.price') : t('details.paid')}</dt>
+          <dd>{booking.status === 'pending' ? money(booking.price) : <PaidFigures booking={booking} />}</dd>
         </>
       }
       actions={(customerId) => (

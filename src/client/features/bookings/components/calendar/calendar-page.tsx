@@ -1,9 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { addCalendarDays } from '../../../../../shared/calendar';
 import { isCalendarDate, type SalonSettings } from '../../../../../shared/salon-settings';
-import { ErrorState } from '../../../../components/ui/error-state';
+import { QueryState } from '../../../../components/ui/query-state';
 
 /** A placeholder row shaped like the grid's: the time, then a block. */
 export const calendarLoadingRow = (
@@ -23,28 +24,12 @@ interface SettingsGateProps {
 
 /** A calendar page needs the salon's hours and zone before it can draw a day: their error with a retry, or a placeholder, until then. */
 export function SettingsGate({ header, settings, loadingLabel, children }: SettingsGateProps) {
-  if (settings.isError) {
-    return (
-      <>
-        {header}
-        <div className="mt-6">
-          <ErrorState title="Something went wrong" message={settings.error.message} onRetry={() => void settings.refetch()} isRetrying={settings.isFetching} />
-        </div>
-      </>
-    );
-  }
-  if (!settings.data) {
-    return (
-      <>
-        {header}
-        <div role="status" aria-label={loadingLabel} className="mt-6 skeleton h-64 w-full" />
-      </>
-    );
-  }
   return (
     <>
       {header}
-      {children(settings.data)}
+      <QueryState query={settings} className="mt-6" loading={{ label: loadingLabel, rows: 1, row: <div className="skeleton h-56 w-full" /> }}>
+        {children}
+      </QueryState>
     </>
   );
 }
@@ -61,24 +46,25 @@ interface DayStepperProps {
 
 /** Previous, Today and Next, and a date to type or pick: the same on the admin's calendar and a stylist's day. */
 export function DayStepper({ date, today, unit, onShow, children }: DayStepperProps) {
+  const { t } = useTranslation('calendar');
   const dateId = useId();
   const step = unit === 'week' ? 7 : 1;
   return (
     <div className="mt-6 flex flex-wrap items-end gap-x-4 gap-y-3">
       <div className="flex items-center gap-1">
-        <button type="button" className="btn btn-square btn-ghost" aria-label={`Previous ${unit}`} onClick={() => onShow(addCalendarDays(date, -step))}>
+        <button type="button" className="btn btn-square btn-ghost" aria-label={unit === 'week' ? t('stepper.previousWeek') : t('stepper.previousDay')} onClick={() => onShow(addCalendarDays(date, -step))}>
           <ChevronLeft aria-hidden="true" className="size-5" />
         </button>
         <button type="button" className="btn rounded-full btn-outline btn-sm btn-primary" onClick={() => onShow(today)}>
-          Today
+          {t('stepper.today')}
         </button>
-        <button type="button" className="btn btn-square btn-ghost" aria-label={`Next ${unit}`} onClick={() => onShow(addCalendarDays(date, step))}>
+        <button type="button" className="btn btn-square btn-ghost" aria-label={unit === 'week' ? t('stepper.nextWeek') : t('stepper.nextDay')} onClick={() => onShow(addCalendarDays(date, step))}>
           <ChevronRight aria-hidden="true" className="size-5" />
         </button>
       </div>
       <div>
         <label htmlFor={dateId} className="mb-1.5 block text-sm font-medium">
-          {unit === 'week' ? 'First day' : 'Date'}
+          {unit === 'week' ? t('stepper.firstDay') : t('stepper.date')}
         </label>
         <input
           id={dateId}

@@ -1,8 +1,11 @@
 import { useId, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { BookingStatus } from '../../../../../shared/payments';
-import { formatCalendarDate, wallClockTime } from '../../../../../shared/calendar';
-import { blockName, columnKeyOf, dayFrame, placeBookings, timeRange, type CalendarColumn, type CalendarEntry, type CalendarViewProps, type DayFrame } from '../../calendar-layout';
+import { useContentLang } from '../../../../hooks/use-language';
+import { useSalonFormat } from '../../../../hooks/use-salon-format';
+import { columnKeyOf, dayFrame, placeBookings, type CalendarColumn, type CalendarEntry, type CalendarViewProps, type DayFrame } from '../../calendar-layout';
 import { BookingStatusBadge } from '../booking-status-badge';
+import { useBlockName } from './use-block-name';
 
 /** The grid's scale: 2 px a minute, so a 15-minute visit still has a line of text. */
 const MINUTE_PX = 2;
@@ -27,25 +30,26 @@ type DayGridProps<T extends CalendarEntry> = CalendarViewProps<T> & {
  * One day as a grid: the hours down the side, a column per stylist, each booking a block as long
  * as the visit (and, hatched under it, her buffer before the next client).
  */
-export function DayGrid<T extends CalendarEntry>({ date, settings, columns, bookings, chosenKey, selectedId, onOpen, label = 'Bookings by stylist' }: DayGridProps<T>) {
+export function DayGrid<T extends CalendarEntry>({ date, settings, columns, bookings, chosenKey, selectedId, onOpen, label }: DayGridProps<T>) {
+  const { t } = useTranslation('calendar');
+  const format = useSalonFormat();
   const frame = dayFrame(settings, date, bookings);
   const closed = frame === undefined || frame.hours === null;
   const closedNote = (
     <p className="rounded-box border border-base-300 bg-base-200/60 px-4 py-3 text-sm font-medium">
-      The salon is closed on {formatCalendarDate(date)}
-      {bookings.length > 0 ? '; these bookings are on it all the same.' : '.'}
+      {t(bookings.length > 0 ? 'grid.closedWithBookings' : 'grid.closedOn', { date: format.calendarDate(date) })}
     </p>
   );
   if (!frame) return closedNote;
   if (columns.length === 0) {
-    return <p className="rounded-box bg-base-100 p-6 text-center shadow-soft ring-1 ring-base-300/70">No stylists yet: add the team under Stylists to see their days here.</p>;
+    return <p className="rounded-box bg-base-100 p-6 text-center shadow-soft ring-1 ring-base-300/70">{t('grid.noStylists')}</p>;
   }
   const columnCount = { '--columns': columns.length } as CSSProperties;
   return (
     <>
       {closed ? <div className="mb-3">{closedNote}</div> : null}
       {/* From sm up the columns stand side by side, at least 10rem each; with more stylists than fit, this box scrolls, not the page. */}
-      <div role="region" aria-label={label} tabIndex={0} data-calendar-grid="" className="overflow-x-auto rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70">
+      <div role="region" aria-label={label ?? t('grid.label')} tabIndex={0} data-calendar-grid="" className="overflow-x-auto rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70">
         <div className="grid grid-cols-[3rem_minmax(0,1fr)] sm:grid-cols-[3.5rem_repeat(var(--columns),minmax(10rem,1fr))]" style={columnCount}>
           <TimeGutter frame={frame} />
           {columns.map((column) => (
@@ -76,6 +80,7 @@ const hourLines = (): CSSProperties => ({
 
 /** The hours beside the grid; only for the eye: each block's name says its times. */
 function TimeGutter({ frame }: { frame: DayFrame }) {
+  const format = useSalonFormat();
   const hours: number[] = [];
   for (let minute = frame.start; minute < frame.end; minute += 60) hours.push(minute);
   return (
@@ -84,7 +89,7 @@ function TimeGutter({ frame }: { frame: DayFrame }) {
       <div className="relative" style={{ height: px(frame.end - frame.start) }}>
         {hours.map((minute) => (
           <span key={minute} className="absolute right-1.5 text-xs text-base-content/70 tabular-nums" style={{ top: px(minute - frame.start + 2) }}>
-            {wallClockTime(minute)}
+            {format.clock(minute)}
           </span>
         ))}
       </div>
@@ -104,6 +109,9 @@ interface DayColumnProps {
 }
 
 function DayColumn({ column, date, frame, timeZone, bookings, shownOnPhone, selectedId, onOpen }: DayColumnProps) {
+  const { t } = useTranslation('calendar');
+  const { range, blockName } = useBlockName();
+  const contentLang = useContentLang();
   const nameId = useId();
   const placed = placeBookings(bookings, date, frame.start, timeZone);
   const height = frame.end - frame.start;
@@ -114,12 +122,12 @@ function DayColumn({ column, date, frame, timeZone, bookings, shownOnPhone, sele
         <span id={nameId} className="truncate" title={column.name}>
           {column.name}
         </span>
-        {column.retired ? <span className="text-xs font-normal text-base-content/70">Retired</span> : null}
+        {column.retired ? <span className="text-xs font-normal text-base-content/70">{t('grid.retired')}</span> : null}
       </h3>
       <div className="relative" style={{ height: px(height), ...hourLines() }}>
         <ClosedHours frame={frame} />
         {placed.length === 0 ? (
-          <p className="sr-only">No bookings</p>
+          <p className="sr-only">{t('grid.noBookings')}</p>
         ) : (
           <ul>
             {placed.map(({ booking, top, length, buffer, lane, lanes }) => (
@@ -138,17 +146,21 @@ function DayColumn({ column, date, frame, timeZone, bookings, shownOnPhone, sele
                   onClick={() => onOpen(booking._id)}
                 >
                   {/* Lines in order of need: a short visit shows its customer, a longer one the rest (never squeezed: shrink-0). */}
-                  <span className={`shrink-0 truncate font-semibold ${booking.status === 'cancelled' ? 'line-through' : ''}`}>{booking.customer.name}</span>
-                  <span className="shrink-0 truncate">{booking.title}</span>
+                  <span translate="no" className={`shrink-0 truncate font-semibold ${booking.status === 'cancelled' ? 'line-through' : ''}`}>
+                    {booking.customer.name}
+                  </span>
+                  <span lang={contentLang} className="shrink-0 truncate">
+                    {booking.title}
+                  </span>
                   <span className="flex shrink-0 flex-wrap items-center gap-x-1.5 gap-y-0.5">
-                    <span className="whitespace-nowrap tabular-nums text-base-content/80">{timeRange(booking, timeZone)}</span>
+                    <span className="whitespace-nowrap tabular-nums text-base-content/80">{range(booking, timeZone)}</span>
                     <BookingStatusBadge status={booking.status} />
                   </span>
                 </button>
                 {buffer > 0 ? (
                   <div
                     aria-hidden="true"
-                    title="Buffer: the stylist is busy, the chair is free"
+                    title={t('grid.buffer')}
                     className="rounded-b-field bg-[repeating-linear-gradient(135deg,var(--color-base-300)_0_4px,transparent_4px_8px)]"
                     style={{ height: px(buffer) }}
                   />

@@ -1,8 +1,12 @@
 import { useId, type ReactNode, type RefObject } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
-import { formatCalendarDate, formatSalonTime, salonDateOf } from '../../../../../shared/calendar';
-import { timeRange, type CalendarEntry } from '../../calendar-layout';
+import { salonDateOf } from '../../../../../shared/calendar';
+import { useContentLang } from '../../../../hooks/use-language';
+import { useSalonFormat } from '../../../../hooks/use-salon-format';
+import type { CalendarEntry } from '../../calendar-layout';
 import { BookingStatusBadge } from '../booking-status-badge';
+import { useBlockName } from './use-block-name';
 
 interface DetailsPanelProps {
   entry: CalendarEntry;
@@ -25,6 +29,10 @@ interface DetailsPanelProps {
  * the page, which a modal would lock. The admin's calendar and a stylist's own day both open it.
  */
 export function DetailsPanel({ entry, columnName, timeZone, scope, heading, moreFacts, actions, onClose }: DetailsPanelProps) {
+  const { t } = useTranslation('calendar');
+  const format = useSalonFormat();
+  const { range } = useBlockName();
+  const contentLang = useContentLang();
   const headingId = useId();
   const customerId = useId();
   const minutes = Math.round((Date.parse(entry.endsAt) - Date.parse(entry.startsAt)) / 60_000);
@@ -40,35 +48,45 @@ export function DetailsPanel({ entry, columnName, timeZone, scope, heading, more
     >
       <div className="flex items-start justify-between gap-3">
         <h3 ref={heading} id={headingId} tabIndex={-1} data-details-heading="" className="min-w-0 text-lg font-semibold">
-          {entry.title} for {entry.customer.name}
+          <Trans
+            t={t}
+            i18nKey="details.heading"
+            values={{ title: entry.title, name: entry.customer.name }}
+            components={{ service: <span lang={contentLang} />, name: <span translate="no" /> }}
+          />
         </h3>
-        <button type="button" className="btn btn-circle btn-ghost btn-sm" aria-label="Close the booking's details" onClick={onClose}>
+        <button type="button" className="btn btn-circle btn-ghost btn-sm" aria-label={t('details.close')} onClick={onClose}>
           <X aria-hidden="true" className="size-4" />
         </button>
       </div>
       <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-        <dt className="text-base-content/75">Stylist</dt>
+        <dt className="text-base-content/75">{t('details.stylist')}</dt>
         <dd>{columnName}</dd>
-        <dt className="text-base-content/75">When</dt>
+        <dt className="text-base-content/75">{t('details.when')}</dt>
         <dd>
-          <time dateTime={entry.startsAt}>{formatCalendarDate(salonDateOf(entry.startsAt, timeZone))}</time>,{' '}
-          <span className="whitespace-nowrap tabular-nums">{timeRange(entry, timeZone)}</span> ({minutes} min)
+          <time dateTime={entry.startsAt}>{format.calendarDate(salonDateOf(entry.startsAt, timeZone))}</time>,{' '}
+          <span className="whitespace-nowrap tabular-nums">{range(entry, timeZone)}</span> ({t('details.minutes', { count: minutes })})
         </dd>
         {buffer > 0 && entry.staffFreeAt ? (
           <>
-            <dt className="text-base-content/75">Stylist free</dt>
+            <dt className="text-base-content/75">{t('details.stylistFree')}</dt>
             <dd>
-              from <span className="tabular-nums">{formatSalonTime(entry.staffFreeAt, timeZone)}</span> ({buffer} min after the visit)
+              <Trans
+                t={t}
+                i18nKey="details.freeFrom"
+                values={{ time: format.time(entry.staffFreeAt, timeZone), minutes: t('details.minutes', { count: buffer }) }}
+                components={{ time: <span className="tabular-nums" /> }}
+              />
             </dd>
           </>
         ) : null}
-        <dt className="text-base-content/75">Status</dt>
+        <dt className="text-base-content/75">{t('details.status')}</dt>
         <dd>
           <BookingStatusBadge status={entry.status} />
-          {entry.status === 'pending' ? <span className="ml-2">Awaiting payment: the time is held only while she pays.</span> : null}
+          {entry.status === 'pending' ? <span className="ml-2">{t('details.pending')}</span> : null}
         </dd>
-        <dt className="text-base-content/75">Customer</dt>
-        <dd id={customerId} className="font-semibold">
+        <dt className="text-base-content/75">{t('details.customer')}</dt>
+        <dd id={customerId} className="font-semibold" translate="no">
           {entry.customer.name}
         </dd>
         {moreFacts}

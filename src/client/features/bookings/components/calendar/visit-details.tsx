@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Banknote } from 'lucide-react';
 import type { StaffVisit } from '../../../../../shared/staff';
 import type { CounterMethod } from '../../../../../shared/deposits';
-import { formatMoney } from '../../../../../shared/money';
 import { formatPhone } from '../../../../../shared/phone';
+import { useSalonFormat } from '../../../../hooks/use-salon-format';
 import { RecordPaymentForm } from '../record-payment';
 import { DetailsPanel } from './details-panel';
 
@@ -29,6 +30,8 @@ interface VisitDetailsProps {
  * salon's admins (the server sends her none of it).
  */
 export function VisitDetails({ visit, columnName, timeZone, onMark, marking, onRecordPayment, onClose }: VisitDetailsProps) {
+  const { t } = useTranslation(['calendar', 'admin']);
+  const { money } = useSalonFormat();
   const [recordOpen, setRecordOpen] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const asked = useRef(false);
@@ -50,8 +53,8 @@ export function VisitDetails({ visit, columnName, timeZone, onMark, marking, onR
       moreFacts={
         visit.customer.phone ? (
           <>
-            <dt className="text-base-content/75">Phone</dt>
-            <dd>
+            <dt className="text-base-content/75">{t('details.phone')}</dt>
+            <dd translate="no">
               <a className="link" href={`tel:${visit.customer.phone}`}>
                 {formatPhone(visit.customer.phone)}
               </a>
@@ -77,10 +80,10 @@ export function VisitDetails({ visit, columnName, timeZone, onMark, marking, onR
               </div>
             ) : (
               <div className="mt-4 flex flex-wrap items-center gap-2">
-                <p className="text-sm font-medium">To take at the salon: {formatMoney(visit.due)}</p>
+                <p className="text-sm font-medium">{t('details.toTake', { amount: money(visit.due) })}</p>
                 <button type="button" className="btn btn-sm btn-success" aria-describedby={customerId} onClick={() => setRecordOpen(true)}>
                   <Banknote aria-hidden="true" className="size-4" />
-                  Record payment
+                  {t('admin:record.button')}
                 </button>
               </div>
             )
@@ -88,14 +91,14 @@ export function VisitDetails({ visit, columnName, timeZone, onMark, marking, onR
           {visit.canComplete ? (
           <div className="mt-4 flex flex-wrap gap-2">
             <button type="button" className="btn btn-sm btn-primary" aria-describedby={customerId} disabled={marking} onClick={() => mark('completed')}>
-              Mark completed
+              {t('details.markCompleted')}
             </button>
             <button type="button" className="btn btn-sm btn-outline" aria-describedby={customerId} disabled={marking} onClick={() => mark('no-show')}>
-              No-show
+              {t('details.noShow')}
             </button>
           </div>
         ) : visit.status === 'confirmed' ? (
-          <p className="mt-4 text-sm text-base-content/75">You can mark it completed or a no-show once its time has come.</p>
+          <p className="mt-4 text-sm text-base-content/75">{t('details.markLater')}</p>
         ) : null}
         </>
       )}

@@ -1,10 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Booking } from '../../../../../shared/payments';
-import { formatCalendarDate, isOpenDate, salonDateOf } from '../../../../../shared/calendar';
+import { isOpenDate, salonDateOf } from '../../../../../shared/calendar';
 import { TableScrollBox } from '../../../../components/ui/table-scroll-box';
-import { blockName, columnKeyOf, timeRange, type CalendarColumn, type CalendarViewProps } from '../../calendar-layout';
+import { useContentLang } from '../../../../hooks/use-language';
+import { useSalonFormat } from '../../../../hooks/use-salon-format';
+import { columnKeyOf, type CalendarColumn, type CalendarViewProps } from '../../calendar-layout';
 import { BookingStatusBadge } from '../booking-status-badge';
 import { blockTone } from './day-grid';
+import { useBlockName } from './use-block-name';
 
 type WeekTableProps = CalendarViewProps & {
   /** The seven days, in order. */
@@ -17,6 +21,10 @@ type WeekTableProps = CalendarViewProps & {
  * phone only the chosen stylist's cells are shown, so it reads as her week, a list per day.
  */
 export function WeekTable({ dates, settings, columns, bookings, chosenKey, selectedId, onOpen, dayHref }: WeekTableProps) {
+  const { t } = useTranslation('calendar');
+  const format = useSalonFormat();
+  const { range, blockName } = useBlockName();
+  const contentLang = useContentLang();
   const { timeZone } = settings;
   const first = dates[0] ?? '';
   const last = dates.at(-1) ?? first;
@@ -28,18 +36,18 @@ export function WeekTable({ dates, settings, columns, bookings, chosenKey, selec
   const shown = (column: CalendarColumn) => (column.key === chosenKey ? '' : 'hidden sm:table-cell');
 
   return (
-    <TableScrollBox label="The week's bookings by stylist" className="rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70">
+    <TableScrollBox label={t('grid.weekLabel')} className="rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70">
       <table className="table table-sm">
         <caption className="sr-only">
-          Bookings from {formatCalendarDate(first)} to {formatCalendarDate(last)}, by day and stylist
+          {t('grid.weekCaption', { from: format.calendarDate(first), to: format.calendarDate(last) })}
         </caption>
         <thead>
           <tr className="text-xs tracking-wide text-base-content/75 uppercase">
-            <th scope="col">Day</th>
+            <th scope="col">{t('grid.day')}</th>
             {columns.map((column) => (
               <th key={column.key} scope="col" className={`min-w-40 ${shown(column)}`}>
                 {column.name}
-                {column.retired ? <span className="block font-normal normal-case">Retired</span> : null}
+                {column.retired ? <span className="block font-normal normal-case">{t('grid.retired')}</span> : null}
               </th>
             ))}
           </tr>
@@ -50,9 +58,9 @@ export function WeekTable({ dates, settings, columns, bookings, chosenKey, selec
               <th scope="row" className="whitespace-nowrap">
                 {/* That day on its own, as a grid. */}
                 <Link to={dayHref(date)} className="link link-hover font-semibold">
-                  {dayLabel(date)}
+                  {format.dayMonth(date)}
                 </Link>
-                {isOpenDate(settings, date) ? null : <span className="block text-xs font-normal text-base-content/70">Closed</span>}
+                {isOpenDate(settings, date) ? null : <span className="block text-xs font-normal text-base-content/70">{t('grid.closed')}</span>}
               </th>
               {columns.map((column) => {
                 const list = byDayAndColumn.get(`${date} ${column.key}`) ?? [];
@@ -61,7 +69,7 @@ export function WeekTable({ dates, settings, columns, bookings, chosenKey, selec
                     {list.length === 0 ? (
                       <span className="text-xs text-base-content/60">
                         <span aria-hidden="true">–</span>
-                        <span className="sr-only">No bookings</span>
+                        <span className="sr-only">{t('grid.noBookings')}</span>
                       </span>
                     ) : (
                       <ul className="space-y-1.5">
@@ -76,11 +84,15 @@ export function WeekTable({ dates, settings, columns, bookings, chosenKey, selec
                               onClick={() => onOpen(booking._id)}
                             >
                               <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-                                <span className="font-semibold whitespace-nowrap tabular-nums">{timeRange(booking, timeZone)}</span>
+                                <span className="font-semibold whitespace-nowrap tabular-nums">{range(booking, timeZone)}</span>
                                 <BookingStatusBadge status={booking.status} />
                               </span>
-                              <span className={`block font-semibold ${booking.status === 'cancelled' ? 'line-through' : ''}`}>{booking.customer.name}</span>
-                              <span className="block">{booking.title}</span>
+                              <span translate="no" className={`block font-semibold ${booking.status === 'cancelled' ? 'line-through' : ''}`}>
+                                {booking.customer.name}
+                              </span>
+                              <span lang={contentLang} className="block">
+                                {booking.title}
+                              </span>
                             </button>
                           </li>
                         ))}
@@ -95,9 +107,4 @@ export function WeekTable({ dates, settings, columns, bookings, chosenKey, selec
       </table>
     </TableScrollBox>
   );
-}
-
-/** 'Sun, 6 Dec': the year is in the heading above the table. */
-function dayLabel(date: string): string {
-  return formatCalendarDate(date).replace(/ \d{4}$/, '');
 }

@@ -1,0 +1,35 @@
+import { afterEach, beforeEach } from 'vitest';
+import { createI18n, resourcesOf } from '../lib/i18n';
+
+const catalogues = import.meta.glob<Record<string, unknown>>('../../shared/i18n/locales/*/*.json', { eager: true, import: 'default' });
+const resources = resourcesOf(catalogues);
+
+/**
+ * Renders the calling file's tests in Bangla, as a /bn/… page: react-i18next's global instance (the
+ * one components rendered without a provider read) speaks Bangla for each test, and English again
+ * after it, so the other files' tests are untouched.
+ */
+export function inBangla(): void {
+  beforeEach(() => {
+    createI18n('bn', { bn: resources.bn! });
+  });
+  afterEach(() => {
+    createI18n('en', { en: resources.en! });
+  });
+}
+
+/**
+ * The Latin words a Bangla reader sees in `element` (screen-reader-only text too), as the e2e
+ * Bangla check reads them: what is marked a name or an address (translate="no") or the salon's
+ * English (lang="en") is left out, and so are the words of `names` (the stylists', say).
+ */
+export function latinWords(element: Element, names: readonly string[] = []): string[] {
+  const allowed = new Set(names.flatMap((name) => name.split(/\W+/)));
+  const words: string[] = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement?.closest('[translate="no"], [lang="en"]')) continue;
+    for (const word of node.textContent?.match(/[A-Za-z]{2,}/g) ?? []) if (!allowed.has(word)) words.push(word);
+  }
+  return words;
+}
