@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The page renderer's test imports src/client (@/…, @shared/…), as the SSR build does.
+        resolve: { tsconfigPaths: true },
         test: {
           name: 'server',
           environment: 'node',

@@ -16,8 +16,8 @@ import { pageMeta, type PageHandle, type PageMeta } from './config/page-meta';
 import { settingsQueryKey } from './lib/salon-settings';
 import { createI18n, resourcesOf, usedResources } from './lib/i18n';
 import { createQueryClient, queryKeys } from './lib/query-client';
-import { basenameOf, languageOfPath, LANGUAGES, pathIn, type Language } from '../shared/i18n/language';
-import type { PageHead, PageInputs, PageRenderer, RenderedPage, SiteInfo } from '../shared/ssr';
+import { basenameOf, languageOfPath, LANGUAGES, pathIn, type Language } from '@shared/i18n/language';
+import type { PageHead, PageInputs, PageRenderer, RenderedPage, SiteInfo } from '@shared/ssr';
 
 /** One request handler per language: the Bangla site is the same routes under /bn. */
 const handlers = Object.fromEntries(

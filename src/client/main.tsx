@@ -13,7 +13,7 @@ import { browserSiteInfo, SiteProvider } from './lib/site';
 import { createI18n, setPageTextSource } from './lib/i18n';
 import { loadCatalogue } from './lib/i18n-catalogues';
 import { createQueryClient } from './lib/query-client';
-import { basenameOf, languageOfPath } from '../shared/i18n/language';
+import { basenameOf, languageOfPath } from '@shared/i18n/language';
 import { markPageLoadEntry } from './lib/scroll-restoration-key';
 
 /**

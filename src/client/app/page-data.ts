@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
-import { PAGE_DATA_ELEMENT_ID, type SiteInfo } from '../../shared/ssr';
+import { PAGE_DATA_ELEMENT_ID, type SiteInfo } from '@shared/ssr';
 import type { I18nState } from '../lib/i18n';
 
 /** What a server-rendered page hands to the browser: the site, the answers it rendered from, the router's state. */

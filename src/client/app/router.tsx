@@ -5,7 +5,7 @@ import { paths } from '../config/paths';
 import { HomeRoute } from '../routes/home';
 import { RootLayout } from '../routes/root-layout';
 import { RouteError } from '../routes/route-error';
-import { basenameOf, type Language } from '../../shared/i18n/language';
+import { basenameOf, type Language } from '@shared/i18n/language';
 import { loadPageTexts } from '../lib/i18n';
 
 /**

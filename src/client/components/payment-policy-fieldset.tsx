@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { PaymentPolicy } from '../../shared/deposits';
+import type { PaymentPolicy } from '@shared/deposits';
 import { useErrorText } from '../hooks/use-error-text';
 import { useSalonFormat } from '../hooks/use-salon-format';
 import { InputField } from './ui/form-field';

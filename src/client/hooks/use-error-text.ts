@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { translateTemplated } from '../../shared/i18n/message-templates';
+import { translateTemplated } from '@shared/i18n/message-templates';
 import { useIntlLocale, useLanguage } from './use-language';
 
 const WHOLE_KEY = { keySeparator: false, nsSeparator: false } as const;

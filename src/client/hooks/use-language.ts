@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../lib/site';
-import { intlLocale, isLanguage, type Language } from '../../shared/i18n/language';
-import { pickText } from '../../shared/i18n/bilingual';
+import { intlLocale, isLanguage, type Language } from '@shared/i18n/language';
+import { pickText } from '@shared/i18n/bilingual';
 
 /** The language the page is shown in (its address decides: /bn/… is Bangla). */
 export function useLanguage(): Language {

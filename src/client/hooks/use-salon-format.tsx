@@ -9,8 +9,8 @@ import {
   timesAreInZone,
   wallClockTime,
   type InstantLike,
-} from '../../shared/calendar';
-import { formatMoney } from '../../shared/money';
+} from '@shared/calendar';
+import { formatMoney } from '@shared/money';
 import { describeCountdown, formatCountdown } from '../lib/countdown';
 import { useIntlLocale, useLanguage } from './use-language';
 

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { serviceListSchema } from '../../shared/service';
+import { serviceListSchema } from '@shared/service';
 import { apiErrorResponse } from '../test/handlers';
 import { services } from '../test/fixtures';
 import { server } from '../test/server';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ApiError, FieldIssue } from '../../shared/errors';
+import type { ApiError, FieldIssue } from '@shared/errors';
 
 export const NETWORK_ERROR_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
 const UNEXPECTED_RESPONSE_MESSAGE = 'The server sent an unexpected response. Please try again.';

@@ -1,7 +1,7 @@
 import { createInstance, type i18n as I18n, type Resource } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { intlLocale, isLanguage, type Language } from '../../shared/i18n/language';
+import { intlLocale, isLanguage, type Language } from '@shared/i18n/language';
 
 /**
  * The site's texts (docs/decisions/047-languages.md): one JSON catalogue per language and

@@ -1,4 +1,4 @@
-import { salonSettingsSchema, type SalonSettings } from '../../shared/salon-settings';
+import { salonSettingsSchema, type SalonSettings } from '@shared/salon-settings';
 import { apiClient } from './api-client';
 
 /**

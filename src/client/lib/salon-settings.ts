@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SalonSettings } from '../../shared/salon-settings';
+import type { SalonSettings } from '@shared/salon-settings';
 
 /**
  * The settings' one cache entry (the admin's save invalidates it). Here rather than in

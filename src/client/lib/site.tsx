@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { SiteInfo } from '../../shared/ssr';
+import type { SiteInfo } from '@shared/ssr';
 
 /**
  * Where the site lives and the year its footer shows. The server sends both with a page

@@ -1,4 +1,4 @@
-import type { UploadResult } from '../../shared/user';
+import type { UploadResult } from '@shared/user';
 import { apiClient } from './api-client';
 
 /**

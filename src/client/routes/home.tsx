@@ -1,6 +1,6 @@
 import { hydrateLater } from '../components/layout/hydrate-later';
 import { ContactSection } from '../features/contact/components/contact-section';
-import { usePublicSalonSettings } from '../features/contact/api/get-opening-hours';
+import { usePublicSalonSettings } from '@/lib/salon-settings';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { useAddToBooking } from '../features/cart/use-add-to-booking';
 import { Hero } from '../features/marketing/components/hero';

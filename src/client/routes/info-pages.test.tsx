@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings';
-import { salon } from '../../shared/salon';
-import type { Staff } from '../../shared/staff';
+import { DEFAULT_SALON_SETTINGS } from '@shared/salon-settings';
+import { salon } from '@shared/salon';
+import type { Staff } from '@shared/staff';
 import { services } from '../test/fixtures';
 import { apiErrorResponse, servicesHandler } from '../test/handlers';
 import { renderApp } from '../test/render';

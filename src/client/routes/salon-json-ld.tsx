@@ -1,10 +1,10 @@
-import { formatMoney } from '../../shared/money';
-import { openingHoursSpecification } from '../../shared/opening-hours';
-import { averageRating } from '../../shared/ratings';
-import type { Review } from '../../shared/review';
-import type { DayHours } from '../../shared/salon-settings';
-import { salon } from '../../shared/salon';
-import type { Service } from '../../shared/service';
+import { formatMoney } from '@shared/money';
+import { openingHoursSpecification } from '@shared/opening-hours';
+import { averageRating } from '@shared/ratings';
+import type { Review } from '@shared/review';
+import type { DayHours } from '@shared/salon-settings';
+import { salon } from '@shared/salon';
+import type { Service } from '@shared/service';
 import { useSite } from '../lib/site';
 import { usePublicSalonSettings } from '../lib/salon-settings';
 import { useReviews } from '../features/reviews/api/get-reviews';

@@ -1,7 +1,7 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
-import { adminSummaryQuerySchema, type AdminSummary } from '../../shared/admin-summary';
-import { fieldIssuesOf, type ApiError } from '../../shared/errors';
-import { addCalendarDays } from '../../shared/calendar';
+import { adminSummaryQuerySchema, type AdminSummary } from '@shared/admin-summary';
+import { fieldIssuesOf, type ApiError } from '@shared/errors';
+import { addCalendarDays } from '@shared/calendar';
 
 /** A period in which nothing happened: zeros, one entry per date, as the server answers. */
 export function quietSummary(from: string, to: string): AdminSummary {

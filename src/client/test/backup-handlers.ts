@@ -1,6 +1,6 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
-import { backupName, type Backup, type BackupList } from '../../shared/backups';
-import type { ApiError } from '../../shared/errors';
+import { backupName, type Backup, type BackupList } from '@shared/backups';
+import type { ApiError } from '@shared/errors';
 import { apiErrorResponse } from './handlers';
 
 export const POSTGRES_MESSAGE =

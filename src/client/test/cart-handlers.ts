@@ -9,14 +9,14 @@ import {
   cartTimeSchema,
   type Availability,
   type CartItem,
-} from '../../shared/cart';
-import type { FieldIssue } from '../../shared/errors';
-import type { acknowledgedSchema, insertedSchema } from '../../shared/results';
-import { DEFAULT_SALON_SETTINGS, salonSettingsSchema, type SalonSettings } from '../../shared/salon-settings';
-import { weekdayOfDate } from '../../shared/calendar';
-import type { Service } from '../../shared/service';
-import type { Staff } from '../../shared/staff';
-import type { User } from '../../shared/user';
+} from '@shared/cart';
+import type { FieldIssue } from '@shared/errors';
+import type { acknowledgedSchema, insertedSchema } from '@shared/results';
+import { DEFAULT_SALON_SETTINGS, salonSettingsSchema, type SalonSettings } from '@shared/salon-settings';
+import { weekdayOfDate } from '@shared/calendar';
+import type { Service } from '@shared/service';
+import type { Staff } from '@shared/staff';
+import type { User } from '@shared/user';
 import { services as defaultServices } from './fixtures';
 import { apiErrorResponse } from './handlers';
 

@@ -1,6 +1,6 @@
-import { reviewListSchema, type Review } from '../../shared/review';
-import { serviceListSchema, type Service } from '../../shared/service';
-import { sessionSchema, userListSchema, type Session, type SessionUser, type User } from '../../shared/user';
+import { reviewListSchema, type Review } from '@shared/review';
+import { serviceListSchema, type Service } from '@shared/service';
+import { sessionSchema, userListSchema, type Session, type SessionUser, type User } from '@shared/user';
 
 // Parsed with the shared schemas so a fixture can never drift from the API contract.
 export const services: Service[] = serviceListSchema.parse([

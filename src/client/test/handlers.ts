@@ -1,11 +1,11 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import type { z } from 'zod';
-import { reasonPhrase, type ApiError, type FieldIssue } from '../../shared/errors';
-import { idSchema } from '../../shared/ids';
-import type { deletedSchema, insertedSchema, modifiedSchema } from '../../shared/results';
-import type { Review } from '../../shared/review';
-import { serviceCreateSchema, serviceUpdateSchema, type Service } from '../../shared/service';
-import type { AdminCheck, AuthProviders, Session, UploadResult, User } from '../../shared/user';
+import { reasonPhrase, type ApiError, type FieldIssue } from '@shared/errors';
+import { idSchema } from '@shared/ids';
+import type { deletedSchema, insertedSchema, modifiedSchema } from '@shared/results';
+import type { Review } from '@shared/review';
+import { serviceCreateSchema, serviceUpdateSchema, type Service } from '@shared/service';
+import type { AdminCheck, AuthProviders, Session, UploadResult, User } from '@shared/user';
 import { reviews as defaultReviews, services as defaultServices, sessionFor } from './fixtures';
 
 /** GET /api/service answering with the given services. */

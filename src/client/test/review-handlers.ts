@@ -1,7 +1,7 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import type { z } from 'zod';
-import { fieldIssuesOf } from '../../shared/errors';
-import type { deletedSchema, insertedSchema, modifiedSchema } from '../../shared/results';
+import { fieldIssuesOf } from '@shared/errors';
+import type { deletedSchema, insertedSchema, modifiedSchema } from '@shared/results';
 import {
   ALREADY_REVIEWED_MESSAGE,
   adminReviewQuerySchema,
@@ -13,9 +13,9 @@ import {
   type MyReviews,
   type Review,
   type ReviewVisit,
-} from '../../shared/review';
-import { DEFAULT_SALON_SETTINGS, type SalonSettings } from '../../shared/salon-settings';
-import type { User } from '../../shared/user';
+} from '@shared/review';
+import { DEFAULT_SALON_SETTINGS, type SalonSettings } from '@shared/salon-settings';
+import type { User } from '@shared/user';
 import { apiErrorResponse } from './handlers';
 
 type Inserted = z.infer<typeof insertedSchema>;

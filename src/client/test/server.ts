@@ -1,10 +1,10 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { setupServer } from 'msw/node';
-import type { Availability } from '../../shared/cart';
-import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings';
-import type { MyAccount } from '../../shared/account';
-import type { MyPhone, SmsUsage } from '../../shared/sms';
-import type { AdminWaitlist, MyWishes } from '../../shared/waitlist';
+import type { Availability } from '@shared/cart';
+import { DEFAULT_SALON_SETTINGS } from '@shared/salon-settings';
+import type { MyAccount } from '@shared/account';
+import type { MyPhone, SmsUsage } from '@shared/sms';
+import type { AdminWaitlist, MyWishes } from '@shared/waitlist';
 import { signedInAs } from './handlers';
 import { adminSummaryHandler } from './admin-summary-handlers';
 

@@ -1,5 +1,5 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
-import { staffListSchema, type Staff } from '../../shared/staff';
+import { staffListSchema, type Staff } from '@shared/staff';
 import { services } from './fixtures';
 
 const [manicure, facial] = services as [(typeof services)[number], (typeof services)[number]];

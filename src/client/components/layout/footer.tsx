@@ -1,11 +1,11 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSite } from '../../lib/site';
-import { paths } from '../../config/paths';
-import { useIntlLocale } from '../../hooks/use-language';
+import { useSite } from '@/lib/site';
+import { paths } from '@/config/paths';
+import { useIntlLocale } from '@/hooks/use-language';
 import { LanguageSwitch } from './language-switch';
-import { salon } from '../../../shared/salon';
+import { salon } from '@shared/salon';
 
 type FooterItem = { key: string; to: string };
 

@@ -1,11 +1,11 @@
 import { Languages } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-client';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, languageCookie, pathIn, type Language } from '../../../shared/i18n/language';
-import { useLanguage } from '../../hooks/use-language';
+import { LANGUAGE_NAMES, languageCookie, pathIn, type Language } from '@shared/i18n/language';
+import { useLanguage } from '@/hooks/use-language';
 
 /**
  * The same page in the other language. A plain link (the other language is another router, under

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { Navbar, type NavbarUser } from './navbar';
 
 const signedOut = { user: null, isAdmin: false, isAuthLoading: false, bookingCount: 0, onLogout: vi.fn() };

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { LogIn, LogOut, Menu, X } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../config/paths';
+import { paths } from '@/config/paths';
 import { UserAvatar } from '../ui/user-avatar';
 import { LanguageSwitch } from './language-switch';
 

@@ -1,5 +1,5 @@
-import type { CustomerContact } from '../../../shared/payments';
-import { formatPhone } from '../../../shared/phone';
+import type { CustomerContact } from '@shared/payments';
+import { formatPhone } from '@shared/phone';
 
 /** How to reach her, as one short line: her e-mail and her mobile number, whichever the salon has. */
 export function contactLine(customer: CustomerContact): string {

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE } from '../../../shared/i18n/language';
+import { DEFAULT_LANGUAGE } from '@shared/i18n/language';
 
 /** `/api/...?<filters>&format=csv`: the list the page shows, as a spreadsheet file. */
 export function csvHref(path: string, filters: Record<string, string | undefined>): string {

@@ -1,6 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../hooks/use-error-text';
+import { useErrorText } from '@/hooks/use-error-text';
 
 interface ErrorStateProps {
   title: string;

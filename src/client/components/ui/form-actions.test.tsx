@@ -6,10 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { FormActions, SubmitButton } from './form-actions';
-import { createI18n } from '../../lib/i18n';
-import { NETWORK_ERROR_MESSAGE } from '../../lib/api-client';
-import banglaErrors from '../../../shared/i18n/locales/bn/errors.json';
-import englishErrors from '../../../shared/i18n/locales/en/errors.json';
+import { createI18n } from '@/lib/i18n';
+import { NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import banglaErrors from '@shared/i18n/locales/bn/errors.json';
+import englishErrors from '@shared/i18n/locales/en/errors.json';
 
 const button = <SubmitButton label="SignIn" icon={LogIn} pending={false} />;
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { useHydrated } from '../../hooks/use-hydrated';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { FormAlert } from './form-alert';
-import { useErrorText } from '../../hooks/use-error-text';
+import { useErrorText } from '@/hooks/use-error-text';
 
 interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'children'> {
   /** The button's text, which is also its accessible name. */

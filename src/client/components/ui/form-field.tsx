@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useErrorText } from '../../hooks/use-error-text';
+import { useErrorText } from '@/hooks/use-error-text';
 
 interface FieldShellProps {
   label: string;

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { isCalendarDate } from '../../../shared/salon-settings';
+import { isCalendarDate } from '@shared/salon-settings';
 
 export interface ListFilterValues {
   /** Salon-calendar days, YYYY-MM-DD, inclusive. */

@@ -1,5 +1,5 @@
-import { adminSummaryQuerySchema } from '../../../shared/admin-summary';
-import { addCalendarDays } from '../../../shared/calendar';
+import { adminSummaryQuerySchema } from '@shared/admin-summary';
+import { addCalendarDays } from '@shared/calendar';
 
 export const PERIOD_PRESETS = [
   { value: 'today', label: 'Today' },

@@ -1,4 +1,4 @@
-import { paths } from '../../config/paths';
+import { paths } from '@/config/paths';
 
 /** What the guards and the 'Add to Booking list' prompt put in the navigation state. */
 export interface FromState {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { SessionUser } from '../../../shared/user';
+import type { SessionUser } from '@shared/user';
 import { isAdminQueryOptions } from './api/get-is-admin';
 import { sessionQueryOptions } from './api/get-session';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingMoneyOf, type CounterMethod, type PaymentMethod, type PayPlan } from '../../../shared/deposits';
+import { bookingMoneyOf, type CounterMethod, type PaymentMethod, type PayPlan } from '@shared/deposits';
 import { cancellationWords } from './booking-money';
 
 const NOW = new Date('2030-03-01T06:00:00.000Z');

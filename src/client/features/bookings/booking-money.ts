@@ -1,7 +1,7 @@
-import type { Booking } from '../../../shared/payments';
-import { cancellationRefundMinor, mayStillChange } from '../../../shared/booking-rules';
-import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../shared/money';
-import { refundedTo } from '../../../shared/deposits';
+import type { Booking } from '@shared/payments';
+import { cancellationRefundMinor, mayStillChange } from '@shared/booking-rules';
+import { formatMoney, fromMinorUnits, toMinorUnits } from '@shared/money';
+import { refundedTo } from '@shared/deposits';
 
 /** Where a booking's money stands, as the words below name it: the amounts are the taka to show. */
 export type BookingMoneyState =

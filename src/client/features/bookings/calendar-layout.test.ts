@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
-import { bookingRecord } from '../../test/payment-handlers';
-import { mim } from '../../test/staff-handlers';
+import { DEFAULT_SALON_SETTINGS } from '@shared/salon-settings';
+import { bookingRecord } from '@/test/payment-handlers';
+import { mim } from '@/test/staff-handlers';
 import { calendarColumns, dayFrame, placeBookings } from './calendar-layout';
 
 const SAT = '2030-03-02';

@@ -1,8 +1,8 @@
-import type { Booking } from '../../../shared/payments';
-import type { SalonSettings } from '../../../shared/salon-settings';
-import type { Staff } from '../../../shared/staff';
-import { minutesOfDay } from '../../../shared/salon-settings';
-import { addCalendarDays, instantToZoned, isOpenDate, weekdayOfDate } from '../../../shared/calendar';
+import type { Booking } from '@shared/payments';
+import type { SalonSettings } from '@shared/salon-settings';
+import type { Staff } from '@shared/staff';
+import { minutesOfDay } from '@shared/salon-settings';
+import { addCalendarDays, instantToZoned, isOpenDate, weekdayOfDate } from '@shared/calendar';
 
 /**
  * The arithmetic of the admin's calendar, apart from drawing it: which columns a day has, which

@@ -1,11 +1,11 @@
 import type { RefObject } from 'react';
-import type { Booking } from '../../../shared/payments';
+import type { Booking } from '@shared/payments';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { cancellationWords, type CancellationKey, type CancellationSay } from './booking-money';
-import { useLanguage } from '../../hooks/use-language';
-import { useSalonFormat } from '../../hooks/use-salon-format';
-import { confirmDialog, showError, showSuccess, toast, undoToast } from '../../lib/dialogs';
+import { useLanguage } from '@/hooks/use-language';
+import { useSalonFormat } from '@/hooks/use-salon-format';
+import { confirmDialog, showError, showSuccess, toast, undoToast } from '@/lib/dialogs';
 import { useChangeBookingStatus } from './api/change-booking-status';
 import { useMoveBooking } from './api/move-booking';
 import { useRecordCounterPayment, type CounterPaymentInput } from './api/record-counter-payment';

@@ -1,12 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signInInputSchema } from '../../../shared/user';
-import { fakeCart } from '../../test/cart-handlers';
-import { customerUser, services } from '../../test/fixtures';
-import { accountSession, apiErrorResponse, authProvidersHandler, reviewsHandler, servicesHandler } from '../../test/handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { signInInputSchema } from '@shared/user';
+import { fakeCart } from '@/test/cart-handlers';
+import { customerUser, services } from '@/test/fixtures';
+import { accountSession, apiErrorResponse, authProvidersHandler, reviewsHandler, servicesHandler } from '@/test/handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 const PASSWORD = 'Customer123';
 

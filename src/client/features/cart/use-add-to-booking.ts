@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Service } from '../../../shared/service';
-import { paths } from '../../config/paths';
-import { confirmDialog, showError, toast } from '../../lib/dialogs';
+import type { Service } from '@shared/service';
+import { paths } from '@/config/paths';
+import { confirmDialog, showError, toast } from '@/lib/dialogs';
 import { useAddToCart } from './api/add-to-cart';
 
 interface BookingUser {

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
-import { ApiRequestError } from '../../lib/api-client';
-import { confirmDialog, linkToast, showError, type FocusAfter } from '../../lib/dialogs';
+import { paths } from '@/config/paths';
+import { ApiRequestError } from '@/lib/api-client';
+import { confirmDialog, linkToast, showError, type FocusAfter } from '@/lib/dialogs';
 import { useAddAgainToCart } from './api/add-to-cart';
 
 /** What 'Book again' needs of a past visit. */

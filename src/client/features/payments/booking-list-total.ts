@@ -1,6 +1,6 @@
-import type { CartItem } from '../../../shared/cart';
+import type { CartItem } from '@shared/cart';
 import type { TFunction } from 'i18next';
-import { fromMinorUnits, toMinorUnits } from '../../../shared/money';
+import { fromMinorUnits, toMinorUnits } from '@shared/money';
 
 /** The `payment` catalogue's t and the page's money format, for the sentences below. */
 export interface PayWords {

@@ -1,4 +1,4 @@
-import { cardExpirySchema, testCardSchema } from '../../../shared/payments';
+import { cardExpirySchema, testCardSchema } from '@shared/payments';
 
 const EXPIRY = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/;
 

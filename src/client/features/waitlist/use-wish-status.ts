@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { placeInLine, type Wish } from '../../../shared/waitlist';
-import { useLanguage } from '../../hooks/use-language';
-import { useSalonFormat } from '../../hooks/use-salon-format';
+import { placeInLine, type Wish } from '@shared/waitlist';
+import { useLanguage } from '@/hooks/use-language';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 
 /**
  * A wish's state in a few words, in the page's language: its place in line while open ('1st in

@@ -1,10 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../config/paths';
-import { AuthShell } from '../../features/auth/components/auth-shell';
-import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
-import { pageMeta, usePageTitle } from '../../config/page-meta';
+import { paths } from '@/config/paths';
+import { AuthShell } from '@/features/auth/components/auth-shell';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
+import { pageMeta, usePageTitle } from '@/config/page-meta';
 
 export function ForgotPasswordRoute() {
   usePageTitle(pageMeta.forgotPassword);

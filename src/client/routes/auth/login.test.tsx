@@ -1,15 +1,15 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInInputSchema, type SignInInput } from '../../../shared/user';
-import { adminUser, customerUser } from '../../test/fixtures';
-import { accountSession, apiErrorResponse, authProvidersHandler, reviewsHandler, servicesHandler } from '../../test/handlers';
-import { renderApp, renderWithProviders } from '../../test/render';
-import { server } from '../../test/server';
+import { signInInputSchema, type SignInInput } from '@shared/user';
+import { adminUser, customerUser } from '@/test/fixtures';
+import { accountSession, apiErrorResponse, authProvidersHandler, reviewsHandler, servicesHandler } from '@/test/handlers';
+import { renderApp, renderWithProviders } from '@/test/render';
+import { server } from '@/test/server';
 import { LoginRoute } from './login';
 
 const goToExternalPage = vi.hoisted(() => vi.fn());
-vi.mock('../../lib/browser', () => ({ goToExternalPage }));
+vi.mock('@/lib/browser', () => ({ goToExternalPage }));
 
 beforeEach(() => {
   goToExternalPage.mockReset();

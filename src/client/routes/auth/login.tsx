@@ -1,16 +1,16 @@
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { FormAlert } from '../../components/ui/form-alert';
-import { paths } from '../../config/paths';
-import { useSignIn } from '../../features/auth/api/sign-in';
-import { AuthShell } from '../../features/auth/components/auth-shell';
-import { LoginForm } from '../../features/auth/components/login-form';
-import { SocialSignIn } from '../../features/auth/components/social-sign-in';
-import { forwardedFromState, hasFrom, redirectTarget } from '../../features/auth/redirect-target';
-import { describeSignInError } from '../../features/auth/sign-in-error';
-import { useCurrentUser } from '../../features/auth/use-current-user';
-import { useErrorText } from '../../hooks/use-error-text';
-import { pageMeta, usePageTitle } from '../../config/page-meta';
+import { FormAlert } from '@/components/ui/form-alert';
+import { paths } from '@/config/paths';
+import { useSignIn } from '@/features/auth/api/sign-in';
+import { AuthShell } from '@/features/auth/components/auth-shell';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { SocialSignIn } from '@/features/auth/components/social-sign-in';
+import { forwardedFromState, hasFrom, redirectTarget } from '@/features/auth/redirect-target';
+import { describeSignInError } from '@/features/auth/sign-in-error';
+import { useCurrentUser } from '@/features/auth/use-current-user';
+import { useErrorText } from '@/hooks/use-error-text';
+import { pageMeta, usePageTitle } from '@/config/page-meta';
 
 export function LoginRoute() {
   usePageTitle(pageMeta.login);

@@ -2,10 +2,10 @@ import { http, HttpResponse } from 'msw';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { emailSchema, PASSWORD_MESSAGE, resetPasswordInputSchema, type ResetPasswordInput } from '../../../shared/user';
-import { apiErrorResponse } from '../../test/handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { emailSchema, PASSWORD_MESSAGE, resetPasswordInputSchema, type ResetPasswordInput } from '@shared/user';
+import { apiErrorResponse } from '@/test/handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 const SENT = 'If an account uses this e-mail, we have sent a link to reset the password. It works for one hour.';
 const INVALID_LINK = 'This reset link is invalid or has expired. Ask for a new one.';

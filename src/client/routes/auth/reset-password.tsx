@@ -1,10 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../config/paths';
-import { AuthShell } from '../../features/auth/components/auth-shell';
-import { InvalidResetLink, ResetPasswordForm } from '../../features/auth/components/reset-password-form';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { paths } from '@/config/paths';
+import { AuthShell } from '@/features/auth/components/auth-shell';
+import { InvalidResetLink, ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** Opened from the link in the e-mail: /reset-password?token=… (or ?error=INVALID_TOKEN). */
 export function ResetPasswordRoute() {

@@ -10,12 +10,12 @@ import {
   type SignUpInput,
   type UploadResult,
   type User,
-} from '../../../shared/user';
-import { PHONE_MESSAGE } from '../../../shared/phone';
-import { verifyPhoneInputSchema, type MyPhone } from '../../../shared/sms';
-import { accountSession, apiErrorResponse, authProvidersHandler } from '../../test/handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+} from '@shared/user';
+import { PHONE_MESSAGE } from '@shared/phone';
+import { verifyPhoneInputSchema, type MyPhone } from '@shared/sms';
+import { accountSession, apiErrorResponse, authProvidersHandler } from '@/test/handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 const UPLOADED_URL = '/uploads/2b0f6c7e-1d2a-4c3b-9e8f-7a6b5c4d3e2f.webp';
 

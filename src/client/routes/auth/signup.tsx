@@ -2,15 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { ArrowRight } from 'lucide-react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../config/paths';
-import { AuthShell } from '../../features/auth/components/auth-shell';
-import { SignupForm } from '../../features/auth/components/signup-form';
-import { SocialSignIn } from '../../features/auth/components/social-sign-in';
-import { MobileNumber } from '../../features/account/components/mobile-number';
-import { forwardedFromState, redirectTarget } from '../../features/auth/redirect-target';
-import { useCurrentUser } from '../../features/auth/use-current-user';
-import { pageMeta, usePageTitle } from '../../config/page-meta';
-import { salon } from '../../../shared/salon';
+import { paths } from '@/config/paths';
+import { AuthShell } from '@/features/auth/components/auth-shell';
+import { SignupForm } from '@/features/auth/components/signup-form';
+import { SocialSignIn } from '@/features/auth/components/social-sign-in';
+import { MobileNumber } from '@/features/account/components/mobile-number';
+import { forwardedFromState, redirectTarget } from '@/features/auth/redirect-target';
+import { useCurrentUser } from '@/features/auth/use-current-user';
+import { pageMeta, usePageTitle } from '@/config/page-meta';
+import { salon } from '@shared/salon';
 
 export function SignupRoute() {
   usePageTitle(pageMeta.signup);

@@ -2,10 +2,10 @@ import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminUser } from '../../test/fixtures';
-import { accountSession, apiErrorResponse, fakeCatalogue, UPLOADED_IMAGE_URL } from '../../test/handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { adminUser } from '@/test/fixtures';
+import { accountSession, apiErrorResponse, fakeCatalogue, UPLOADED_IMAGE_URL } from '@/test/handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 function image(name = 'bridal.png', type = 'image/png') {
   return new File([new Uint8Array(2048)], name, { type });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/ui/page-header';
-import { AddServiceForm } from '../../features/services/components/add-service-form';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { PageHeader } from '@/components/ui/page-header';
+import { AddServiceForm } from '@/features/services/components/add-service-form';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /dashboard/addservice (admin): a new treatment for the menu. */
 export function AddServiceRoute() {

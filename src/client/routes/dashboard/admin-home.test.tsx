@@ -1,19 +1,19 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminSummary } from '../../../shared/admin-summary';
-import type { Availability } from '../../../shared/cart';
-import { adminUser, services, users } from '../../test/fixtures';
-import { accountSession, apiErrorResponse, servicesHandler } from '../../test/handlers';
-import { adminSummaryHandler, quietSummary } from '../../test/admin-summary-handlers';
-import { bookingRecord, fakePayments, SAT_2_MAR_2030_10_00, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
-import { mim, staffHandler, stylists } from '../../test/staff-handlers';
+import type { AdminSummary } from '@shared/admin-summary';
+import type { Availability } from '@shared/cart';
+import { adminUser, services, users } from '@/test/fixtures';
+import { accountSession, apiErrorResponse, servicesHandler } from '@/test/handlers';
+import { adminSummaryHandler, quietSummary } from '@/test/admin-summary-handlers';
+import { bookingRecord, fakePayments, SAT_2_MAR_2030_10_00, SAT_9_MAR_2030_10_30 } from '@/test/payment-handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
+import { mim, staffHandler, stylists } from '@/test/staff-handlers';
 
 // jsdom draws no canvas: the chart module is replaced by a marker, which also shows it was loaded
 // lazily with the figures it was given. The table of the same numbers is the real one.
-vi.mock('../../features/admin-summary/components/revenue-chart', () => ({
+vi.mock('@/features/admin-summary/components/revenue-chart', () => ({
   default: ({ byDay }: { byDay: AdminSummary['byDay'] }) => <div data-testid="revenue-chart">{byDay.length} days charted</div>,
 }));
 

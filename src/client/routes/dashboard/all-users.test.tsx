@@ -2,13 +2,13 @@ import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { modifiedSchema } from '../../../shared/results';
-import type { User } from '../../../shared/user';
-import { adminUser, users as fixtureUsers } from '../../test/fixtures';
-import { accountSession, apiErrorResponse } from '../../test/handlers';
-import { heldResponses } from '../../test/held-response';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import type { modifiedSchema } from '@shared/results';
+import type { User } from '@shared/user';
+import { adminUser, users as fixtureUsers } from '@/test/fixtures';
+import { accountSession, apiErrorResponse } from '@/test/handlers';
+import { heldResponses } from '@/test/held-response';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 type ModifiedResult = z.infer<typeof modifiedSchema>;
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/ui/page-header';
-import { useCurrentUser } from '../../features/auth/use-current-user';
-import { UsersTable } from '../../features/users/components/users-table';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { PageHeader } from '@/components/ui/page-header';
+import { useCurrentUser } from '@/features/auth/use-current-user';
+import { UsersTable } from '@/features/users/components/users-table';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /dashboard/alluser (admin): every account and its role. */
 export function AllUsersRoute() {

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PENDING_POLL_INTERVAL_MS } from '../../features/payments/api/get-payment';
-import { customerUser } from '../../test/fixtures';
-import { accountSession } from '../../test/handlers';
-import { bookingRecord, fakePayments, paymentRecord, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
+import { PENDING_POLL_INTERVAL_MS } from '@/features/payments/api/get-payment';
+import { customerUser } from '@/test/fixtures';
+import { accountSession } from '@/test/handlers';
+import { bookingRecord, fakePayments, paymentRecord, SAT_9_MAR_2030_10_30 } from '@/test/payment-handlers';
 
 const SAT_9_MAR_2030_11_30 = '2030-03-09T05:30:00.000Z';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 function withPayment(...payments: ReturnType<typeof paymentRecord>[]) {
   const fake = fakePayments({ session: { user: customerUser }, payments });

@@ -2,16 +2,16 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { idSchema } from '../../../shared/ids';
-import type { Payment } from '../../../shared/payments';
-import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
-import { useCurrentUser } from '../../features/auth/use-current-user';
-import { PENDING_POLL_LIMIT, usePayment } from '../../features/payments/api/get-payment';
-import { PaymentNotFound, PaymentReceipt } from '../../features/payments/components/payment-receipt';
-import { useSalonSettings } from '../../features/settings/api/get-settings';
-import { useDocumentTitle } from '../../hooks/use-document-title';
-import { ApiRequestError } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-client';
+import { idSchema } from '@shared/ids';
+import type { Payment } from '@shared/payments';
+import { DEFAULT_SALON_SETTINGS } from '@shared/salon-settings';
+import { useCurrentUser } from '@/features/auth/use-current-user';
+import { PENDING_POLL_LIMIT, usePayment } from '@/features/payments/api/get-payment';
+import { PaymentNotFound, PaymentReceipt } from '@/features/payments/components/payment-receipt';
+import { useSalonSettings } from '@/features/settings/api/get-settings';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { ApiRequestError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /**
  * /dashboard/appointment/done?payment={id}: where the card form (or Stripe, after a bank's

@@ -1,13 +1,13 @@
 import { http, HttpResponse } from 'msw';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { customerUser, services } from '../../test/fixtures';
-import { accountSession, apiErrorResponse } from '../../test/handlers';
-import { fakePayments, heldBookingList, heldItem, SAT_2_MAR_2030_10_00, SAT_2_MAR_2030_11_00 } from '../../test/payment-handlers';
-import { mim, rumana } from '../../test/staff-handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
-import { HOLD_TAKEN_MESSAGE } from '../../../shared/cart';
+import { customerUser, services } from '@/test/fixtures';
+import { accountSession, apiErrorResponse } from '@/test/handlers';
+import { fakePayments, heldBookingList, heldItem, SAT_2_MAR_2030_10_00, SAT_2_MAR_2030_11_00 } from '@/test/payment-handlers';
+import { mim, rumana } from '@/test/staff-handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
+import { HOLD_TAKEN_MESSAGE } from '@shared/cart';
 
 function payingCustomer(cart = heldBookingList()) {
   const fake = fakePayments({ session: { user: customerUser }, cart });

@@ -1,18 +1,18 @@
 import { ListChecks } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
-import type { GatewayName } from '../../../shared/payments';
-import { ErrorState } from '../../components/ui/error-state';
-import { PageHeader } from '../../components/ui/page-header';
-import { paths } from '../../config/paths';
-import { useCurrentUser } from '../../features/auth/use-current-user';
-import { useCart } from '../../features/cart/api/get-cart';
-import { useKeepHeldTimes } from '../../features/cart/api/keep-held-times';
-import { usePaymentConfig } from '../../features/payments/api/get-payment-config';
-import { AppointmentCheckout } from '../../features/payments/components/appointment-checkout';
-import { useSalonSettings } from '../../features/settings/api/get-settings';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { DEFAULT_SALON_SETTINGS } from '@shared/salon-settings';
+import type { GatewayName } from '@shared/payments';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { useCurrentUser } from '@/features/auth/use-current-user';
+import { useCart } from '@/features/cart/api/get-cart';
+import { useKeepHeldTimes } from '@/features/cart/api/keep-held-times';
+import { usePaymentConfig } from '@/features/payments/api/get-payment-config';
+import { AppointmentCheckout } from '@/features/payments/components/appointment-checkout';
+import { useSalonSettings } from '@/features/settings/api/get-settings';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /dashboard/appointment: pay for the whole booking list, which confirms its appointments. */
 export function AppointmentRoute() {

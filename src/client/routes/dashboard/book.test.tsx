@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { cartItemFor, fakeCart } from '../../test/cart-handlers';
-import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
-import { customerUser, services } from '../../test/fixtures';
-import { accountSession, servicesHandler } from '../../test/handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { cartItemFor, fakeCart } from '@/test/cart-handlers';
+import { DEFAULT_SALON_SETTINGS } from '@shared/salon-settings';
+import { customerUser, services } from '@/test/fixtures';
+import { accountSession, servicesHandler } from '@/test/handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 function bookServer(withFacial: boolean) {
   const session = accountSession(customerUser);

@@ -1,19 +1,19 @@
 import { useId } from 'react';
 import { ArrowUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Service } from '../../../shared/service';
-import { ErrorState } from '../../components/ui/error-state';
-import { PageHeader } from '../../components/ui/page-header';
-import { useCurrentUser } from '../../features/auth/use-current-user';
-import { BookingList } from '../../features/cart/components/booking-list';
-import { useAddToBooking } from '../../features/cart/use-add-to-booking';
-import { usePublicSalonSettings } from '../../features/contact/api/get-opening-hours';
-import { useServices } from '../../features/services/api/get-services';
-import { ServiceCard } from '../../features/services/components/service-card';
-import { useStaff } from '../../features/staff/api/get-staff';
-import { JoinWaitlist } from '../../features/waitlist/components/join-waitlist';
-import { SalonSettingsBoundary } from '../../features/settings/components/salon-settings-boundary';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import type { Service } from '@shared/service';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { useCurrentUser } from '@/features/auth/use-current-user';
+import { BookingList } from '@/features/cart/components/booking-list';
+import { useAddToBooking } from '@/features/cart/use-add-to-booking';
+import { usePublicSalonSettings } from '@/lib/salon-settings';
+import { useServices } from '@/features/services/api/get-services';
+import { ServiceCard } from '@/features/services/components/service-card';
+import { useStaff } from '@/features/staff/api/get-staff';
+import { JoinWaitlist } from '@/features/waitlist/components/join-waitlist';
+import { SalonSettingsBoundary } from '@/features/settings/components/salon-settings-boundary';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
  * /dashboard/book: the catalogue and her booking list on one page, so she can add treatments and

@@ -1,13 +1,13 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CartItem } from '../../../shared/cart';
-import { cartItemFor, fakeCart } from '../../test/cart-handlers';
-import { customerUser, services } from '../../test/fixtures';
-import { accountSession, apiErrorResponse } from '../../test/handlers';
-import { heldResponses } from '../../test/held-response';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import type { CartItem } from '@shared/cart';
+import { cartItemFor, fakeCart } from '@/test/cart-handlers';
+import { customerUser, services } from '@/test/fixtures';
+import { accountSession, apiErrorResponse } from '@/test/handlers';
+import { heldResponses } from '@/test/held-response';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 const [manicure, facial, keratin] = services as [(typeof services)[0], (typeof services)[0], (typeof services)[0]];
 

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/ui/page-header';
-import { useCurrentUser } from '../../features/auth/use-current-user';
-import { BookingList } from '../../features/cart/components/booking-list';
-import { useStaff } from '../../features/staff/api/get-staff';
-import { JoinWaitlist } from '../../features/waitlist/components/join-waitlist';
-import { SalonSettingsBoundary } from '../../features/settings/components/salon-settings-boundary';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { PageHeader } from '@/components/ui/page-header';
+import { useCurrentUser } from '@/features/auth/use-current-user';
+import { BookingList } from '@/features/cart/components/booking-list';
+import { useStaff } from '@/features/staff/api/get-staff';
+import { JoinWaitlist } from '@/features/waitlist/components/join-waitlist';
+import { SalonSettingsBoundary } from '@/features/settings/components/salon-settings-boundary';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /dashboard/bookinglist: the services she picked, a time for each, and the way on to payment. */
 export function BookingListRoute() {

@@ -1,15 +1,15 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HOLD_TAKEN_MESSAGE } from '../../../shared/cart';
-import type { AdminWaitlist, AdminWish } from '../../../shared/waitlist';
-import { adminUser, services, users } from '../../test/fixtures';
-import { accountSession, apiErrorResponse } from '../../test/handlers';
-import { inBangla, latinWords } from '../../test/bangla';
-import { bookingRecord, fakePayments } from '../../test/payment-handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
-import { mim, rumana, staffHandler } from '../../test/staff-handlers';
+import { HOLD_TAKEN_MESSAGE } from '@shared/cart';
+import type { AdminWaitlist, AdminWish } from '@shared/waitlist';
+import { adminUser, services, users } from '@/test/fixtures';
+import { accountSession, apiErrorResponse } from '@/test/handlers';
+import { inBangla, latinWords } from '@/test/bangla';
+import { bookingRecord, fakePayments } from '@/test/payment-handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
+import { mim, rumana, staffHandler } from '@/test/staff-handlers';
 
 /** The admin's calendar as a Bangla-reading admin sees it (issue 29): /bn/dashboard/calendar. */
 

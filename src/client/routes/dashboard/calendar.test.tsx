@@ -1,14 +1,14 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HOLD_TAKEN_MESSAGE, type Availability } from '../../../shared/cart';
-import type { AdminWaitlist, AdminWish } from '../../../shared/waitlist';
-import { adminUser, services, users } from '../../test/fixtures';
-import { accountSession } from '../../test/handlers';
-import { bookingRecord, fakePayments } from '../../test/payment-handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
-import { mim, rumana, staffHandler } from '../../test/staff-handlers';
+import { HOLD_TAKEN_MESSAGE, type Availability } from '@shared/cart';
+import type { AdminWaitlist, AdminWish } from '@shared/waitlist';
+import { adminUser, services, users } from '@/test/fixtures';
+import { accountSession } from '@/test/handlers';
+import { bookingRecord, fakePayments } from '@/test/payment-handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
+import { mim, rumana, staffHandler } from '@/test/staff-handlers';
 
 const rima = users[2]!;
 const facial = services[1]!;

@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
-import { paths } from '../../config/paths';
-import { useAccountGate } from '../../features/auth/components/require-account';
-import { useCurrentUser } from '../../features/auth/use-current-user';
+import { paths } from '@/config/paths';
+import { useAccountGate } from '@/features/auth/components/require-account';
+import { useCurrentUser } from '@/features/auth/use-current-user';
 import { useAdminMenu, useUserMenu } from './dashboard-menu';
 import { DashboardSidebar } from './dashboard-sidebar';
 

@@ -20,10 +20,10 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../config/paths';
-import { useContactUnread } from '../../features/contact-inbox/api/get-contact-messages';
-import { useOutboxConfig } from '../../features/outbox/api/get-outbox-config';
-import { useLinkedStylist } from '../../features/account/api/get-my-account';
+import { paths } from '@/config/paths';
+import { useContactUnread } from '@/features/contact-inbox/api/get-contact-messages';
+import { useOutboxConfig } from '@/features/outbox/api/get-outbox-config';
+import { useLinkedStylist } from '@/features/account/api/get-my-account';
 
 export interface DashboardMenuItem {
   to: string;

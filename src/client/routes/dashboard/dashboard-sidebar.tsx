@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { ChevronDown, House } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { UserAvatar } from '../../components/ui/user-avatar';
-import { paths } from '../../config/paths';
-import type { CurrentUser } from '../../features/auth/use-current-user';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { paths } from '@/config/paths';
+import type { CurrentUser } from '@/features/auth/use-current-user';
 import type { DashboardMenuItem } from './dashboard-menu';
 
 const itemClass =

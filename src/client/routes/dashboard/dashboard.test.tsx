@@ -1,12 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Session } from '../../../shared/user';
-import { adminUser, customerUser, sessionFor } from '../../test/fixtures';
-import { accountSession, authProvidersHandler, fakeCatalogue, reviewsHandler, servicesHandler } from '../../test/handlers';
-import { heldResponses } from '../../test/held-response';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import type { Session } from '@shared/user';
+import { adminUser, customerUser, sessionFor } from '@/test/fixtures';
+import { accountSession, authProvidersHandler, fakeCatalogue, reviewsHandler, servicesHandler } from '@/test/handlers';
+import { heldResponses } from '@/test/held-response';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 const adminMenu = [
   ['Admin Home', '/dashboard/adminhome'],

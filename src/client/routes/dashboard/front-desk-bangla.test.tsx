@@ -1,15 +1,15 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { EMAIL_TAKEN_MESSAGE, newDeskCustomerSchema, type DeskCustomer } from '../../../shared/front-desk';
-import { LATIN_NAMES } from '../../../shared/i18n/brands';
-import { formatMoney } from '../../../shared/money';
-import { adminUser, services } from '../../test/fixtures';
-import { accountSession, apiErrorResponse } from '../../test/handlers';
-import { inBangla, latinWords } from '../../test/bangla';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
-import { staffHandler } from '../../test/staff-handlers';
+import { EMAIL_TAKEN_MESSAGE, newDeskCustomerSchema, type DeskCustomer } from '@shared/front-desk';
+import { LATIN_NAMES } from '@shared/i18n/brands';
+import { formatMoney } from '@shared/money';
+import { adminUser, services } from '@/test/fixtures';
+import { accountSession, apiErrorResponse } from '@/test/handlers';
+import { inBangla, latinWords } from '@/test/bangla';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
+import { staffHandler } from '@/test/staff-handlers';
 
 /** The front desk as a Bangla-reading admin sees it (issue 29): /bn/dashboard/front-desk. */
 

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminUser } from '../../test/fixtures';
-import { accountSession } from '../../test/handlers';
-import { fakeReviews, managedReview, visitRecord } from '../../test/review-handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { adminUser } from '@/test/fixtures';
+import { accountSession } from '@/test/handlers';
+import { fakeReviews, managedReview, visitRecord } from '@/test/review-handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 const glowing = managedReview(1, {
   name: 'Mitu Customer',

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { adminReviewQuerySchema, type AdminReviewQuery } from '../../../shared/review';
-import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
-import { PageHeader } from '../../components/ui/page-header';
-import { AdminReviewList, ReviewFilters } from '../../features/reviews/components/admin-reviews';
-import { useSalonSettings } from '../../features/settings/api/get-settings';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { adminReviewQuerySchema, type AdminReviewQuery } from '@shared/review';
+import { DEFAULT_SALON_SETTINGS } from '@shared/salon-settings';
+import { PageHeader } from '@/components/ui/page-header';
+import { AdminReviewList, ReviewFilters } from '@/features/reviews/components/admin-reviews';
+import { useSalonSettings } from '@/features/settings/api/get-settings';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** Filters from the URL; anything malformed there is ignored rather than sent to the server. */
 function filtersFrom(searchParams: URLSearchParams): AdminReviewQuery {

@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminUser, services } from '../../test/fixtures';
-import { accountSession, apiErrorResponse, fakeCatalogue } from '../../test/handlers';
-import { heldResponses } from '../../test/held-response';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { adminUser, services } from '@/test/fixtures';
+import { accountSession, apiErrorResponse, fakeCatalogue } from '@/test/handlers';
+import { heldResponses } from '@/test/held-response';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 function catalogueForAdmin() {
   const catalogue = fakeCatalogue();

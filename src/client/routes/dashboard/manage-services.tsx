@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/ui/page-header';
-import { ServicesTable } from '../../features/services/components/services-table';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { PageHeader } from '@/components/ui/page-header';
+import { ServicesTable } from '@/features/services/components/services-table';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /dashboard/manageservice (admin): every service, to update or delete. */
 export function ManageServicesRoute() {

@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { contactMessagePatchSchema, type ContactMessage } from '../../../shared/contact';
-import { adminUser } from '../../test/fixtures';
-import { accountSession, apiErrorResponse } from '../../test/handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { contactMessagePatchSchema, type ContactMessage } from '@shared/contact';
+import { adminUser } from '@/test/fixtures';
+import { accountSession, apiErrorResponse } from '@/test/handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 const initial: ContactMessage[] = [
   {

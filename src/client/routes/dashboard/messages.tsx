@@ -1,9 +1,9 @@
-import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
+import { DEFAULT_SALON_SETTINGS } from '@shared/salon-settings';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/ui/page-header';
-import { ContactInbox } from '../../features/contact-inbox/components/contact-inbox';
-import { useSalonSettings } from '../../features/settings/api/get-settings';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { PageHeader } from '@/components/ui/page-header';
+import { ContactInbox } from '@/features/contact-inbox/components/contact-inbox';
+import { useSalonSettings } from '@/features/settings/api/get-settings';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /dashboard/messages: what visitors wrote through the home page's contact form (admin). */
 export function MessagesRoute() {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MovePickerProps } from '../../features/bookings/components/move-appointment';
-import { TimeChooser } from '../../features/cart/components/time-picker';
-import { StylistLead } from '../../features/cart/components/stylist-choice';
-import { useSalonSettings } from '../../features/settings/api/get-settings';
-import { useStaff } from '../../features/staff/api/get-staff';
+import type { MovePickerProps } from '@/features/bookings/components/move-appointment';
+import { TimeChooser } from '@/features/cart/components/time-picker';
+import { StylistLead } from '@/features/cart/components/stylist-choice';
+import { useSalonSettings } from '@/features/settings/api/get-settings';
+import { useStaff } from '@/features/staff/api/get-staff';
 
 /**
  * 'Move' opens the booking list's time picker (the bookings feature does not reach into the cart's,

@@ -1,14 +1,14 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { customerUser } from '../../test/fixtures';
-import { accountSession, apiErrorResponse } from '../../test/handlers';
-import { counterPaymentInputSchema } from '../../../shared/deposits';
-import { formatMoney } from '../../../shared/money';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
-import { staffVisitMarkSchema, type MyStylist, type StaffVisit } from '../../../shared/staff';
-import type { MyAccount } from '../../../shared/account';
+import { customerUser } from '@/test/fixtures';
+import { accountSession, apiErrorResponse } from '@/test/handlers';
+import { counterPaymentInputSchema } from '@shared/deposits';
+import { formatMoney } from '@shared/money';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
+import { staffVisitMarkSchema, type MyStylist, type StaffVisit } from '@shared/staff';
+import type { MyAccount } from '@shared/account';
 
 const RINA = '3f1b0c2a-1111-4aaa-8bbb-000000000001';
 // Saturday 2 March 2030, 12:00 in Dhaka (UTC+6); the salon opens 10:00-20:00 that day.

@@ -1,24 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { salonToday } from '../../../shared/calendar';
-import { isCalendarDate, type SalonSettings } from '../../../shared/salon-settings';
-import type { StaffVisit } from '../../../shared/staff';
-import { PageHeader } from '../../components/ui/page-header';
-import { QueryState } from '../../components/ui/query-state';
-import type { CalendarColumn } from '../../features/bookings/calendar-layout';
-import { CalendarHeading, DayStepper, SettingsGate, calendarLoadingRow } from '../../features/bookings/components/calendar/calendar-page';
-import { DayGrid } from '../../features/bookings/components/calendar/day-grid';
-import { useCalendarSelection } from '../../features/bookings/components/calendar/use-calendar-selection';
-import { VisitDetails, type VisitMark } from '../../features/bookings/components/calendar/visit-details';
-import { usePublicSalonSettings } from '../../features/contact/api/get-opening-hours';
-import { useMarkVisit, useMyStylist, useMyVisits, useRecordChairPayment } from '../../features/staff/api/my-day';
-import type { CounterMethod } from '../../../shared/deposits';
-import { formatMoney } from '../../../shared/money';
-import { useDocumentTitle } from '../../hooks/use-document-title';
-import { useErrorText } from '../../hooks/use-error-text';
-import { useIntlLocale } from '../../hooks/use-language';
-import { useSalonFormat } from '../../hooks/use-salon-format';
-import { confirmDialog, toast } from '../../lib/dialogs';
+import { salonToday } from '@shared/calendar';
+import { isCalendarDate, type SalonSettings } from '@shared/salon-settings';
+import type { StaffVisit } from '@shared/staff';
+import { PageHeader } from '@/components/ui/page-header';
+import { QueryState } from '@/components/ui/query-state';
+import type { CalendarColumn } from '@/features/bookings/calendar-layout';
+import { CalendarHeading, DayStepper, SettingsGate, calendarLoadingRow } from '@/features/bookings/components/calendar/calendar-page';
+import { DayGrid } from '@/features/bookings/components/calendar/day-grid';
+import { useCalendarSelection } from '@/features/bookings/components/calendar/use-calendar-selection';
+import { VisitDetails, type VisitMark } from '@/features/bookings/components/calendar/visit-details';
+import { usePublicSalonSettings } from '@/lib/salon-settings';
+import { useMarkVisit, useMyStylist, useMyVisits, useRecordChairPayment } from '@/features/staff/api/my-day';
+import type { CounterMethod } from '@shared/deposits';
+import { formatMoney } from '@shared/money';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useErrorText } from '@/hooks/use-error-text';
+import { useIntlLocale } from '@/hooks/use-language';
+import { useSalonFormat } from '@/hooks/use-salon-format';
+import { confirmDialog, toast } from '@/lib/dialogs';
 
 /**
  * /dashboard/my-day: a stylist's own column of the salon's day, for the account the admin linked

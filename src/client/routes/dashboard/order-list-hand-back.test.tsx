@@ -5,14 +5,14 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminUser, users } from '../../test/fixtures';
-import { accountSession } from '../../test/handlers';
-import { bookingRecord, fakePayments } from '../../test/payment-handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
-import { staffHandler } from '../../test/staff-handlers';
-import { adminSummaryHandler } from '../../test/admin-summary-handlers';
-import { createI18n, resourcesOf } from '../../lib/i18n';
+import { adminUser, users } from '@/test/fixtures';
+import { accountSession } from '@/test/handlers';
+import { bookingRecord, fakePayments } from '@/test/payment-handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
+import { staffHandler } from '@/test/staff-handlers';
+import { adminSummaryHandler } from '@/test/admin-summary-handlers';
+import { createI18n, resourcesOf } from '@/lib/i18n';
 
 const rima = users[2]!;
 // Saturday 2 March 2030, 12:00 in Dhaka (UTC+6).

@@ -1,13 +1,13 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminUser, users } from '../../test/fixtures';
-import { accountSession } from '../../test/handlers';
-import { bookingRecord, fakePayments } from '../../test/payment-handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
-import { mim, staffHandler } from '../../test/staff-handlers';
-import { adminSummaryHandler } from '../../test/admin-summary-handlers';
+import { adminUser, users } from '@/test/fixtures';
+import { accountSession } from '@/test/handlers';
+import { bookingRecord, fakePayments } from '@/test/payment-handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
+import { mim, staffHandler } from '@/test/staff-handlers';
+import { adminSummaryHandler } from '@/test/admin-summary-handlers';
 
 const rima = users[2]!;
 // Saturday 2 March 2030, 12:00 in Dhaka (UTC+6).

@@ -1,13 +1,13 @@
 import { http } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminUser, users } from '../../test/fixtures';
-import { accountSession, apiErrorResponse } from '../../test/handlers';
-import { bookingRecord, fakePayments, saturdayFreeTimes, paymentRecord, SAT_1_JUN_2024_11_00, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
-import { mim, rumana, staffHandler } from '../../test/staff-handlers';
-import { services } from '../../test/fixtures';
+import { adminUser, users } from '@/test/fixtures';
+import { accountSession, apiErrorResponse } from '@/test/handlers';
+import { bookingRecord, fakePayments, saturdayFreeTimes, paymentRecord, SAT_1_JUN_2024_11_00, SAT_9_MAR_2030_10_30 } from '@/test/payment-handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
+import { mim, rumana, staffHandler } from '@/test/staff-handlers';
+import { services } from '@/test/fixtures';
 
 const rima = users[2]!;
 const facial = services[1]!;

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { bookingStatusSchema, type BookingStatus } from '../../../shared/payments';
-import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
-import { DownloadCsvLink, csvHref } from '../../components/ui/download-csv-link';
-import { ListFilters, useListFilters, type StatusOption } from '../../components/ui/list-filters';
-import { PageHeader } from '../../components/ui/page-header';
-import { OrdersTable } from '../../features/bookings/components/orders-table';
-import { useSalonSettings } from '../../features/settings/api/get-settings';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { bookingStatusSchema, type BookingStatus } from '@shared/payments';
+import { DEFAULT_SALON_SETTINGS } from '@shared/salon-settings';
+import { DownloadCsvLink, csvHref } from '@/components/ui/download-csv-link';
+import { ListFilters, useListFilters, type StatusOption } from '@/components/ui/list-filters';
+import { PageHeader } from '@/components/ui/page-header';
+import { OrdersTable } from '@/features/bookings/components/orders-table';
+import { useSalonSettings } from '@/features/settings/api/get-settings';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { SalonMovePicker } from './move-time-picker';
 
 /** /dashboard/orderlist (admin): every booking, filterable by day and status, with its actions. */

@@ -1,11 +1,11 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { OutboxConfig, OutboxMail } from '../../../shared/outbox';
-import { adminUser, customerUser } from '../../test/fixtures';
-import { accountSession, apiErrorResponse, authProvidersHandler } from '../../test/handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import type { OutboxConfig, OutboxMail } from '@shared/outbox';
+import { adminUser, customerUser } from '@/test/fixtures';
+import { accountSession, apiErrorResponse, authProvidersHandler } from '@/test/handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 const RESET_LINK = 'http://localhost:3000/api/auth/reset-password/tok3n?callbackURL=%2Freset-password';
 

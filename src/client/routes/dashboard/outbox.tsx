@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
-import { OUTBOX_PAGE_SIZE } from '../../../shared/outbox';
-import { PageHeader } from '../../components/ui/page-header';
-import { OutboxList } from '../../features/outbox/components/outbox-list';
-import { useSalonSettings } from '../../features/settings/api/get-settings';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { DEFAULT_SALON_SETTINGS } from '@shared/salon-settings';
+import { OUTBOX_PAGE_SIZE } from '@shared/outbox';
+import { PageHeader } from '@/components/ui/page-header';
+import { OutboxList } from '@/features/outbox/components/outbox-list';
+import { useSalonSettings } from '@/features/settings/api/get-settings';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
  * /dashboard/outbox: the e-mails the salon sent (admin). Shown when the server has SHOW_OUTBOX on,

@@ -1,13 +1,13 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminUser, customerUser, users } from '../../test/fixtures';
-import { accountSession, apiErrorResponse } from '../../test/handlers';
-import { heldResponses } from '../../test/held-response';
-import { bookingRecord, fakePayments, paymentRecord, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
-import { createI18n, resourcesOf } from '../../lib/i18n';
+import { adminUser, customerUser, users } from '@/test/fixtures';
+import { accountSession, apiErrorResponse } from '@/test/handlers';
+import { heldResponses } from '@/test/held-response';
+import { bookingRecord, fakePayments, paymentRecord, SAT_9_MAR_2030_10_30 } from '@/test/payment-handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
+import { createI18n, resourcesOf } from '@/lib/i18n';
 
 const rima = users[2]!;
 

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
-import { DownloadCsvLink, csvHref } from '../../components/ui/download-csv-link';
-import { ListFilters, useListFilters, type StatusOption } from '../../components/ui/list-filters';
-import { PageHeader } from '../../components/ui/page-header';
-import { useCurrentUser } from '../../features/auth/use-current-user';
-import { paymentStatusKeys } from '../../features/payments/components/payment-status-badge';
-import { PaymentsTable } from '../../features/payments/components/payments-table';
-import { useSalonSettings } from '../../features/settings/api/get-settings';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { DEFAULT_SALON_SETTINGS } from '@shared/salon-settings';
+import { DownloadCsvLink, csvHref } from '@/components/ui/download-csv-link';
+import { ListFilters, useListFilters, type StatusOption } from '@/components/ui/list-filters';
+import { PageHeader } from '@/components/ui/page-header';
+import { useCurrentUser } from '@/features/auth/use-current-user';
+import { paymentStatusKeys } from '@/features/payments/components/payment-status-badge';
+import { PaymentsTable } from '@/features/payments/components/payments-table';
+import { useSalonSettings } from '@/features/settings/api/get-settings';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const STATUSES = ['succeeded', 'failed', 'refunded', 'partially_refunded', 'pending', 'canceled'] as const;
 

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { customerUser } from '../../test/fixtures';
-import { accountSession } from '../../test/handlers';
-import { fakeReviews, managedReview, visitRecord } from '../../test/review-handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { customerUser } from '@/test/fixtures';
+import { accountSession } from '@/test/handlers';
+import { fakeReviews, managedReview, visitRecord } from '@/test/review-handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 const facial = visitRecord(1, { title: 'Signature Facial' });
 const manicure = visitRecord(2, { title: 'Classic Manicure', image: '/images/services/manicure.svg', startsAt: '2030-11-01T09:00:00.000Z', status: 'confirmed' });

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { idSchema } from '../../../shared/ids';
-import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
-import { PageHeader } from '../../components/ui/page-header';
-import { useCurrentUser } from '../../features/auth/use-current-user';
-import { MyReviewsPanel } from '../../features/reviews/components/my-reviews';
-import { REVIEW_FORM_ID } from '../../features/reviews/components/review-form';
-import { useSalonSettings } from '../../features/settings/api/get-settings';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { idSchema } from '@shared/ids';
+import { DEFAULT_SALON_SETTINGS } from '@shared/salon-settings';
+import { PageHeader } from '@/components/ui/page-header';
+import { useCurrentUser } from '@/features/auth/use-current-user';
+import { MyReviewsPanel } from '@/features/reviews/components/my-reviews';
+import { REVIEW_FORM_ID } from '@/features/reviews/components/review-form';
+import { useSalonSettings } from '@/features/settings/api/get-settings';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
  * /dashboard/review: her visits to review and her reviews. `?booking=<id>` (the link in the

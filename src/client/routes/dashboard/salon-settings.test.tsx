@@ -1,13 +1,13 @@
 import { http } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SALON_SETTINGS, type SalonSettings } from '../../../shared/salon-settings';
-import { fakeCart } from '../../test/cart-handlers';
-import { POSTGRES_MESSAGE, backupAt, fakeBackups } from '../../test/backup-handlers';
-import { adminUser, customerUser } from '../../test/fixtures';
-import { accountSession, apiErrorResponse, authProvidersHandler } from '../../test/handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { DEFAULT_SALON_SETTINGS, type SalonSettings } from '@shared/salon-settings';
+import { fakeCart } from '@/test/cart-handlers';
+import { POSTGRES_MESSAGE, backupAt, fakeBackups } from '@/test/backup-handlers';
+import { adminUser, customerUser } from '@/test/fixtures';
+import { accountSession, apiErrorResponse, authProvidersHandler } from '@/test/handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 const saved: SalonSettings = { ...DEFAULT_SALON_SETTINGS, closedDates: ['2026-12-16'] };
 

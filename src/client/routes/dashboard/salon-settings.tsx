@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/ui/page-header';
-import { BackupsPanel } from '../../features/backups/components/backups-panel';
-import { SalonSettingsBoundary } from '../../features/settings/components/salon-settings-boundary';
-import { SalonSettingsForm } from '../../features/settings/components/salon-settings-form';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { PageHeader } from '@/components/ui/page-header';
+import { BackupsPanel } from '@/features/backups/components/backups-panel';
+import { SalonSettingsBoundary } from '@/features/settings/components/salon-settings-boundary';
+import { SalonSettingsForm } from '@/features/settings/components/salon-settings-form';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /dashboard/settings (admin): opening hours, capacity and the other booking rules; the backups. */
 export function SalonSettingsRoute() {

@@ -1,12 +1,12 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { OutboxConfig } from '../../../shared/outbox';
-import type { SentSms } from '../../../shared/sms';
-import { adminUser } from '../../test/fixtures';
-import { accountSession } from '../../test/handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import type { OutboxConfig } from '@shared/outbox';
+import type { SentSms } from '@shared/sms';
+import { adminUser } from '@/test/fixtures';
+import { accountSession } from '@/test/handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 const texts: SentSms[] = [
   {

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
-import { PageHeader } from '../../components/ui/page-header';
-import { SENT_SMS_PAGE_SIZE } from '../../features/sms/api/get-sent-sms';
-import { SentSmsList } from '../../features/sms/components/sent-sms-list';
-import { useSalonSettings } from '../../features/settings/api/get-settings';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { DEFAULT_SALON_SETTINGS } from '@shared/salon-settings';
+import { PageHeader } from '@/components/ui/page-header';
+import { SENT_SMS_PAGE_SIZE } from '@/features/sms/api/get-sent-sms';
+import { SentSmsList } from '@/features/sms/components/sent-sms-list';
+import { useSalonSettings } from '@/features/settings/api/get-settings';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
  * /dashboard/sms: the texts the salon sent (admin). Shown beside 'Sent e-mails' under the same rule

@@ -6,12 +6,12 @@
 import { http } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Service } from '../../../shared/service';
-import { createI18n, resourcesOf } from '../../lib/i18n';
-import { adminUser, services } from '../../test/fixtures';
-import { accountSession, apiErrorResponse, fakeCatalogue } from '../../test/handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import type { Service } from '@shared/service';
+import { createI18n, resourcesOf } from '@/lib/i18n';
+import { adminUser, services } from '@/test/fixtures';
+import { accountSession, apiErrorResponse, fakeCatalogue } from '@/test/handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 const banglaCatalogues = import.meta.glob<Record<string, unknown>>('../../../shared/i18n/locales/bn/*.json', { eager: true, import: 'default' });
 const englishCatalogues = import.meta.glob<Record<string, unknown>>('../../../shared/i18n/locales/en/*.json', { eager: true, import: 'default' });

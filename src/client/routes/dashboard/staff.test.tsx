@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminUser, services } from '../../test/fixtures';
-import { accountSession, servicesHandler } from '../../test/handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { adminUser, services } from '@/test/fixtures';
+import { accountSession, servicesHandler } from '@/test/handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 import {
   staffCreateSchema,
   staffUpdateSchema,
@@ -14,7 +14,7 @@ import {
   type TimeOff,
   type TimeOffConflict,
   type WeeklyHours,
-} from '../../../shared/staff';
+} from '@shared/staff';
 
 const SHIRIN = '3f1b0c2a-1111-4aaa-8bbb-000000000001';
 const NILA = '3f1b0c2a-1111-4aaa-8bbb-000000000002';

@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react';
 import { Pencil, UserMinus, UserPlus, UserRoundCheck, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_SALON_SETTINGS } from '../../../shared/salon-settings';
-import type { Staff } from '../../../shared/staff';
-import { PageHeader } from '../../components/ui/page-header';
-import { QueryState } from '../../components/ui/query-state';
-import { UserAvatar } from '../../components/ui/user-avatar';
-import { usePublicSalonSettings } from '../../features/contact/api/get-opening-hours';
-import { useServices } from '../../features/services/api/get-services';
-import { useStaff } from '../../features/staff/api/get-staff';
+import { DEFAULT_SALON_SETTINGS } from '@shared/salon-settings';
+import type { Staff } from '@shared/staff';
+import { PageHeader } from '@/components/ui/page-header';
+import { QueryState } from '@/components/ui/query-state';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { usePublicSalonSettings } from '@/lib/salon-settings';
+import { useServices } from '@/features/services/api/get-services';
+import { useStaff } from '@/features/staff/api/get-staff';
 import {
   useAddTimeOff,
   useCreateStaff,
@@ -21,13 +21,13 @@ import {
   useStaffMember,
   useStaffTimeOff,
   useUpdateStaff,
-} from '../../features/staff/api/staff-admin';
-import { HoursEditor } from '../../features/staff/components/hours-editor';
-import { StaffForm, type StaffFormValues } from '../../features/staff/components/staff-form';
-import { TimeOffEditor } from '../../features/staff/components/time-off-editor';
-import { useDocumentTitle } from '../../hooks/use-document-title';
-import { confirmDialog, toast } from '../../lib/dialogs';
-import { uploadImage } from '../../lib/upload-image';
+} from '@/features/staff/api/staff-admin';
+import { HoursEditor } from '@/features/staff/components/hours-editor';
+import { StaffForm, type StaffFormValues } from '@/features/staff/components/staff-form';
+import { TimeOffEditor } from '@/features/staff/components/time-off-editor';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { confirmDialog, toast } from '@/lib/dialogs';
+import { uploadImage } from '@/lib/upload-image';
 
 const panelClass = 'rounded-box bg-base-100 p-4 shadow-soft ring-1 ring-base-300/70 sm:p-6';
 

@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Service } from '../../../shared/service';
-import { adminUser, services } from '../../test/fixtures';
-import { accountSession, apiErrorResponse, fakeCatalogue, UPLOADED_IMAGE_URL } from '../../test/handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import type { Service } from '@shared/service';
+import { adminUser, services } from '@/test/fixtures';
+import { accountSession, apiErrorResponse, fakeCatalogue, UPLOADED_IMAGE_URL } from '@/test/handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 const manicure = services[0] as Service;
 const path = `/dashboard/updateservice/${manicure._id}`;

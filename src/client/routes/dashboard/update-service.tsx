@@ -1,12 +1,12 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { data, isRouteErrorResponse, useLoaderData, useRevalidator, useRouteError, type LoaderFunctionArgs } from 'react-router';
-import { ErrorState } from '../../components/ui/error-state';
-import { PageHeader } from '../../components/ui/page-header';
-import { getService } from '../../features/services/api/get-service';
-import { UpdateServiceForm } from '../../features/services/components/update-service-form';
-import { useDocumentTitle } from '../../hooks/use-document-title';
-import { useSalonText } from '../../hooks/use-language';
-import { ApiRequestError } from '../../lib/api-client';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { getService } from '@/features/services/api/get-service';
+import { UpdateServiceForm } from '@/features/services/components/update-service-form';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useSalonText } from '@/hooks/use-language';
+import { ApiRequestError } from '@/lib/api-client';
 import { NotFoundRoute } from '../not-found';
 
 /**

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { customerUser, services } from '../../test/fixtures';
-import { accountSession } from '../../test/handlers';
-import { fakeCart, type FakeStylist } from '../../test/cart-handlers';
-import { bookingRecord, fakePayments, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { customerUser, services } from '@/test/fixtures';
+import { accountSession } from '@/test/handlers';
+import { fakeCart, type FakeStylist } from '@/test/cart-handlers';
+import { bookingRecord, fakePayments, SAT_9_MAR_2030_10_30 } from '@/test/payment-handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 const [manicure, facial] = services as [(typeof services)[number], (typeof services)[number]];
 const RINA = 'd0000000-0000-4000-8000-000000000001';

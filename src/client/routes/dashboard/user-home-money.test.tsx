@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { customerUser } from '../../test/fixtures';
-import { accountSession } from '../../test/handlers';
-import { bookingRecord, fakePayments, paymentRecord, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { customerUser } from '@/test/fixtures';
+import { accountSession } from '@/test/handlers';
+import { bookingRecord, fakePayments, paymentRecord, SAT_9_MAR_2030_10_30 } from '@/test/payment-handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 const visit = (startsAt: string, minutes = 60) => ({ startsAt, endsAt: new Date(Date.parse(startsAt) + minutes * 60_000).toISOString() });

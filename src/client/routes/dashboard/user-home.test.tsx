@@ -1,11 +1,11 @@
 import { http } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { customerUser } from '../../test/fixtures';
-import { accountSession, apiErrorResponse } from '../../test/handlers';
-import { bookingRecord, fakePayments, saturdayFreeTimes, paymentRecord, SAT_9_MAR_2030_10_30 } from '../../test/payment-handlers';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { customerUser } from '@/test/fixtures';
+import { accountSession, apiErrorResponse } from '@/test/handlers';
+import { bookingRecord, fakePayments, saturdayFreeTimes, paymentRecord, SAT_9_MAR_2030_10_30 } from '@/test/payment-handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 const NILA_ID = 'd0000000-0000-4000-8000-000000000001';
 

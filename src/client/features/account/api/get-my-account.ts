@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { myAccountSchema, type MyAccount } from '../../../../shared/account';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { myAccountSchema, type MyAccount } from '@shared/account';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /** `GET /api/me`: the stylist the account is linked to, and whether deleting it asks for her password or a fresh sign-in. */
 export function getMyAccount({ signal }: { signal?: AbortSignal } = {}): Promise<MyAccount> {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { myPhoneSchema, type MyPhone, type SetPhoneInput, type SmsPreferenceInput, type VerifyPhoneInput } from '../../../../shared/sms';
-import { apiClient, apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { myPhoneSchema, type MyPhone, type SetPhoneInput, type SmsPreferenceInput, type VerifyPhoneInput } from '@shared/sms';
+import { apiClient, apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /** `GET /api/me/phone`: her number, whether it is proven, her SMS choice, a code waiting for her. */
 export function getMyPhone({ signal }: { signal?: AbortSignal } = {}): Promise<MyPhone> {

@@ -1,11 +1,11 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setPhoneInputSchema, smsPreferenceInputSchema, verifyPhoneInputSchema, PHONE_TAKEN_MESSAGE, WRONG_CODE_MESSAGE, type MyPhone } from '../../../../shared/sms';
-import { customerUser } from '../../../test/fixtures';
-import { accountSession, apiErrorResponse } from '../../../test/handlers';
-import { renderApp } from '../../../test/render';
-import { server } from '../../../test/server';
+import { setPhoneInputSchema, smsPreferenceInputSchema, verifyPhoneInputSchema, PHONE_TAKEN_MESSAGE, WRONG_CODE_MESSAGE, type MyPhone } from '@shared/sms';
+import { customerUser } from '@/test/fixtures';
+import { accountSession, apiErrorResponse } from '@/test/handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 /** Her number as the server keeps it: the code is 123456; +8801811111111 is proven on another account. */
 function fakePhone(initial: MyPhone) {

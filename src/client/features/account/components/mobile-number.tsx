@@ -4,14 +4,14 @@ import { MessageSquareText, Send, ShieldCheck } from 'lucide-react';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { formatPhone, phoneSchema } from '../../../../shared/phone';
-import { CODE_MESSAGE, PHONE_CODE_MINUTES, type MyPhone } from '../../../../shared/sms';
-import { FormActions } from '../../../components/ui/form-actions';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { InputField, PhoneField } from '../../../components/ui/form-field';
-import { QueryState } from '../../../components/ui/query-state';
-import { applyServerFieldErrors, fieldsNamed } from '../../../lib/server-field-errors';
-import { useErrorText } from '../../../hooks/use-error-text';
+import { formatPhone, phoneSchema } from '@shared/phone';
+import { CODE_MESSAGE, PHONE_CODE_MINUTES, type MyPhone } from '@shared/sms';
+import { FormActions } from '@/components/ui/form-actions';
+import { FormAlert } from '@/components/ui/form-alert';
+import { InputField, PhoneField } from '@/components/ui/form-field';
+import { QueryState } from '@/components/ui/query-state';
+import { applyServerFieldErrors, fieldsNamed } from '@/lib/server-field-errors';
+import { useErrorText } from '@/hooks/use-error-text';
 import { useMyPhone, useRemovePhone, useSetPhone, useSmsPreference, useVerifyPhone } from '../api/my-phone';
 
 // The forms' own schemas: the same rules as the API's, with the text the field keeps as typed.

@@ -7,11 +7,11 @@ import {
   WRONG_PASSWORD_MESSAGE,
   type DeleteAccountInput,
   type MyAccount,
-} from '../../../../shared/account';
-import { customerUser } from '../../../test/fixtures';
-import { accountSession, apiErrorResponse } from '../../../test/handlers';
-import { renderApp } from '../../../test/render';
-import { server } from '../../../test/server';
+} from '@shared/account';
+import { customerUser } from '@/test/fixtures';
+import { accountSession, apiErrorResponse } from '@/test/handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 /** The account endpoints as the server answers them: the password is 'Secret123'. */
 function fakeAccount(me: MyAccount) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { adminSummarySchema, type AdminSummary, type AdminSummaryQuery } from '../../../../shared/admin-summary';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { adminSummarySchema, type AdminSummary, type AdminSummaryQuery } from '@shared/admin-summary';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /** GET /api/admin/summary?from=&to=: the salon's figures for salon-local days from..to (admin). */
 export function getAdminSummary({ from, to }: AdminSummaryQuery, { signal }: { signal?: AbortSignal } = {}): Promise<AdminSummary> {

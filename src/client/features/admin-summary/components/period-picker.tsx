@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../../hooks/use-error-text';
+import { useErrorText } from '@/hooks/use-error-text';
 import { PERIOD_PRESETS, type Period, type PeriodPreset } from '../period';
 
 interface PeriodPickerProps {

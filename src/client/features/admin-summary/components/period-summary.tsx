@@ -1,6 +1,6 @@
 import { BarChart3 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../../components/ui/error-state';
+import { ErrorState } from '@/components/ui/error-state';
 import { useAdminSummary } from '../api/get-admin-summary';
 import type { Period } from '../period';
 import { SummaryChart } from './summary-chart';

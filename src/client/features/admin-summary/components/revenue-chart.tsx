@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatMoney } from '../../../../shared/money';
-import type { AdminSummary } from '../../../../shared/admin-summary';
+import { formatMoney } from '@shared/money';
+import type { AdminSummary } from '@shared/admin-summary';
 
 const HEIGHT = 260;
 const PRIMARY = '#be185d';

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { BarChart3, Table2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { AdminSummary } from '../../../../shared/admin-summary';
-import { useIntlLocale } from '../../../hooks/use-language';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
+import type { AdminSummary } from '@shared/admin-summary';
+import { useIntlLocale } from '@/hooks/use-language';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 
 // Its own chunk: the chart library is fetched when an admin opens this page, never by public pages.
 const RevenueChart = lazy(() => import('./revenue-chart'));

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import type { AdminSummary } from '../../../../shared/admin-summary';
-import { paths } from '../../../config/paths';
-import { useContentLang, useIntlLocale, useLanguage } from '../../../hooks/use-language';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
+import type { AdminSummary } from '@shared/admin-summary';
+import { paths } from '@/config/paths';
+import { useContentLang, useIntlLocale, useLanguage } from '@/hooks/use-language';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 
 /** The percentage in the page's language; one decimal: a quiet month's 0.4 % is not 0 %. */
 function usePercent(): (value: number) => string {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuthProviders } from '../../../../shared/user';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import type { AuthProviders } from '@shared/user';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 export function getAuthProviders({ signal }: { signal?: AbortSignal } = {}): Promise<AuthProviders> {
   return apiClient.get<AuthProviders>('/api/config/auth', { signal });

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminCheck } from '../../../../shared/user';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import type { AdminCheck } from '@shared/user';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 // Typed, not re-parsed: it runs on every page for a signed-in user (see get-session.ts).
 export function getIsAdmin(email: string, { signal }: { signal?: AbortSignal } = {}): Promise<AdminCheck> {

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Session } from '../../../../shared/user';
-import { apiClient } from '../../../lib/api-client';
-import { accountScopedQueryKeys, queryKeys } from '../../../lib/query-client';
+import type { Session } from '@shared/user';
+import { apiClient } from '@/lib/api-client';
+import { accountScopedQueryKeys, queryKeys } from '@/lib/query-client';
 
 // Typed by the shared contract but not re-parsed: every page asks for the session, and parsing
 // here would put zod on the home page's first-paint path (see get-services.ts).

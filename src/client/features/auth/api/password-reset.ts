@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ResetPasswordInput } from '../../../../shared/user';
-import { apiClient } from '../../../lib/api-client';
-import { paths } from '../../../config/paths';
+import type { ResetPasswordInput } from '@shared/user';
+import { apiClient } from '@/lib/api-client';
+import { paths } from '@/config/paths';
 
 /** Always answers the same, whether or not the e-mail has an account. */
 export function requestPasswordReset(email: string) {

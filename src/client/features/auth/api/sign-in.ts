@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SignInInput } from '../../../../shared/user';
-import { apiClient } from '../../../lib/api-client';
+import type { SignInInput } from '@shared/user';
+import { apiClient } from '@/lib/api-client';
 import { refreshSession } from './get-session';
 
 export function signInWithEmail(input: SignInInput) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SignUpInput } from '../../../../shared/user';
-import { apiClient } from '../../../lib/api-client';
-import { uploadImage } from '../../../lib/upload-image';
+import type { SignUpInput } from '@shared/user';
+import { apiClient } from '@/lib/api-client';
+import { uploadImage } from '@/lib/upload-image';
 import { refreshSession } from './get-session';
 
 export function signUpWithEmail(input: SignUpInput) {

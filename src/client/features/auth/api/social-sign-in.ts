@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { goToExternalPage } from '../../../lib/browser';
+import { apiClient } from '@/lib/api-client';
+import { goToExternalPage } from '@/lib/browser';
 
 export type SocialProvider = 'google' | 'facebook' | 'oidc';
 

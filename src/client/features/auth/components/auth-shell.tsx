@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { CalendarHeart, ShieldCheck, Sparkles } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { salon } from '../../../../shared/salon';
+import { salon } from '@shared/salon';
 
 const promises = [
   { icon: CalendarHeart, key: 'shell.promiseBook' },

@@ -3,9 +3,9 @@ import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { emailSchema } from '../../../../shared/user';
-import { FormActions } from '../../../components/ui/form-actions';
-import { InputField } from '../../../components/ui/form-field';
+import { emailSchema } from '@shared/user';
+import { FormActions } from '@/components/ui/form-actions';
+import { InputField } from '@/components/ui/form-field';
 import { useRequestPasswordReset } from '../api/password-reset';
 
 const forgotPasswordSchema = z.object({ email: emailSchema });

@@ -3,10 +3,10 @@ import { LogIn } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { signInInputSchema, type SignInInput } from '../../../../shared/user';
-import { FormActions } from '../../../components/ui/form-actions';
-import { InputField, PasswordField } from '../../../components/ui/form-field';
-import { paths } from '../../../config/paths';
+import { signInInputSchema, type SignInInput } from '@shared/user';
+import { FormActions } from '@/components/ui/form-actions';
+import { InputField, PasswordField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
 
 interface LoginFormProps {
   /** Called with valid values; the page signs her in (see useSignIn) and decides where she goes. */

@@ -2,9 +2,9 @@
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18n } from '../../../lib/i18n';
-import banglaDashboard from '../../../../shared/i18n/locales/bn/dashboard.json';
-import englishDashboard from '../../../../shared/i18n/locales/en/dashboard.json';
+import { createI18n } from '@/lib/i18n';
+import banglaDashboard from '@shared/i18n/locales/bn/dashboard.json';
+import englishDashboard from '@shared/i18n/locales/en/dashboard.json';
 import { AccountLoading } from './require-account';
 
 // createI18n makes its instance react-i18next's global one: the other tests' English comes back.

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import { useCurrentUser, useSignedOutWhileHere, type CurrentUserState } from '../use-current-user';
 
 /** Shown while the session (or the admin check) is still on its way (spec section 2). */

@@ -4,13 +4,13 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { passwordSchema } from '../../../../shared/user';
-import { FormActions } from '../../../components/ui/form-actions';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { PasswordField } from '../../../components/ui/form-field';
-import { paths } from '../../../config/paths';
-import { ApiRequestError } from '../../../lib/api-client';
-import { useErrorText } from '../../../hooks/use-error-text';
+import { passwordSchema } from '@shared/user';
+import { FormActions } from '@/components/ui/form-actions';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PasswordField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
+import { ApiRequestError } from '@/lib/api-client';
+import { useErrorText } from '@/hooks/use-error-text';
 import { useResetPassword } from '../api/password-reset';
 
 /** The same words the server answers a dead link with (its `errors` catalogue translates both). */

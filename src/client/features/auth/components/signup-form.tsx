@@ -4,11 +4,11 @@ import { UserPlus, UserRound } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { emailSchema, MAX_UPLOAD_BYTES, nameSchema, passwordSchema } from '../../../../shared/user';
-import { optionalPhoneSchema } from '../../../../shared/phone';
-import { FormActions } from '../../../components/ui/form-actions';
-import { FileField, InputField, PasswordField, PhoneField } from '../../../components/ui/form-field';
-import { applyServerFieldErrors } from '../../../lib/server-field-errors';
+import { emailSchema, MAX_UPLOAD_BYTES, nameSchema, passwordSchema } from '@shared/user';
+import { optionalPhoneSchema } from '@shared/phone';
+import { FormActions } from '@/components/ui/form-actions';
+import { FileField, InputField, PasswordField, PhoneField } from '@/components/ui/form-field';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useSignUp } from '../api/sign-up';
 
 export const IMAGE_REQUIRED_MESSAGE = 'image is required';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { FormAlert } from '@/components/ui/form-alert';
 import { useAuthProviders } from '../api/get-auth-providers';
 import { useSocialSignIn, type SocialProvider } from '../api/social-sign-in';
 

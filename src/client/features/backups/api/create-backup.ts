@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { backupSchema } from '../../../../shared/backups';
-import { apiClient } from '../../../lib/api-client';
+import { backupSchema } from '@shared/backups';
+import { apiClient } from '@/lib/api-client';
 import { backupsQueryKey } from './get-backups';
 
 /** POST /api/admin/backups (admin): takes a backup now; answers {name, size, createdAt, kind}. */

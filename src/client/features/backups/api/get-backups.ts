@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { backupListSchema, type BackupList } from '../../../../shared/backups';
-import { apiClient } from '../../../lib/api-client';
+import { backupListSchema, type BackupList } from '@shared/backups';
+import { apiClient } from '@/lib/api-client';
 
 /**
  * Kept beside its fetcher, as the settings' key is: Back up now invalidates by this same key.

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, keepPreviousData } from '@tanstack/react-query';
-import type { Booking } from '../../../../shared/payments';
-import { queryKeys } from '../../../lib/query-client';
+import type { Booking } from '@shared/payments';
+import { queryKeys } from '@/lib/query-client';
 import { getBookings } from './get-bookings';
 
 /**

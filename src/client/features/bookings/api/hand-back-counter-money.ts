@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bookingSchema, type Booking } from '../../../../shared/payments';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { bookingSchema, type Booking } from '@shared/payments';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /**
  * POST /api/bookings/{id}/counter-refund/handed-back (admin): the desk gave back the counter money

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bookingSchema, type Booking } from '../../../../shared/payments';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { bookingSchema, type Booking } from '@shared/payments';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /**
  * PATCH /api/bookings/{id} {startsAt, staffId?}: moves a confirmed booking to another free time of

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { counterPaymentInputSchema } from '../../../../shared/deposits';
-import { bookingSchema, type Booking } from '../../../../shared/payments';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import type { counterPaymentInputSchema } from '@shared/deposits';
+import { bookingSchema, type Booking } from '@shared/payments';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 export type CounterPaymentInput = z.infer<typeof counterPaymentInputSchema>;
 

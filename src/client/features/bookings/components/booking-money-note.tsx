@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { Booking } from '../../../../shared/payments';
-import { formatMoney } from '../../../../shared/money';
-import { useIntlLocale } from '../../../hooks/use-language';
+import type { Booking } from '@shared/payments';
+import { formatMoney } from '@shared/money';
+import { useIntlLocale } from '@/hooks/use-language';
 import { bookingMoneyState, type BookingMoneyState } from '../booking-money';
 
 // Each state's words in the `dashboard` catalogue, written out so the catalogue test sees them used.

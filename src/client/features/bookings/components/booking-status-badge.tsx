@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { BookingStatus } from '../../../../shared/payments';
+import type { BookingStatus } from '@shared/payments';
 
 const STATUS_KEYS = {
   pending: 'visits.status.pending',

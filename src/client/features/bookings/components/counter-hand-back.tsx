@@ -1,7 +1,7 @@
 import { HandCoins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Booking } from '../../../../shared/payments';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
+import type { Booking } from '@shared/payments';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 import { ACTION_ATTRIBUTE } from '../focus-after-action';
 
 interface CounterHandBackProps {

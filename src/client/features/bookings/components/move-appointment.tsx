@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { MoveRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Booking } from '../../../../shared/payments';
+import type { Booking } from '@shared/payments';
 
 /** What the time picker that moves a booking is given (the page supplies the picker: it is the booking list's). */
 export interface MovePickerProps {

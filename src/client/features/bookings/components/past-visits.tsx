@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { CalendarClock, RotateCcw, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Booking } from '../../../../shared/payments';
-import { useContentLang } from '../../../hooks/use-language';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
+import type { Booking } from '@shared/payments';
+import { useContentLang } from '@/hooks/use-language';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 import { useBookings } from '../api/get-bookings';
 import { visitName } from './upcoming-appointments';
 import { VisitListSection } from './visit-list-section';

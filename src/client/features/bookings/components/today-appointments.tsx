@@ -1,9 +1,9 @@
 import { useId, useRef, type ComponentType } from 'react';
 import { CalendarCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../../components/ui/query-state';
-import { useContentLang } from '../../../hooks/use-language';
-import { TimesInZone, useSalonFormat } from '../../../hooks/use-salon-format';
+import { QueryState } from '@/components/ui/query-state';
+import { useContentLang } from '@/hooks/use-language';
+import { TimesInZone, useSalonFormat } from '@/hooks/use-salon-format';
 import { useBookings } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';

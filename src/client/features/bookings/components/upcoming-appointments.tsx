@@ -3,16 +3,16 @@ import { CalendarClock, CalendarPlus, Download, XCircle } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Booking } from '../../../../shared/payments';
-import { paths } from '../../../config/paths';
-import { useContentLang } from '../../../hooks/use-language';
-import { useSalonFormat, type SalonFormat } from '../../../hooks/use-salon-format';
+import type { Booking } from '@shared/payments';
+import { paths } from '@/config/paths';
+import { useContentLang } from '@/hooks/use-language';
+import { useSalonFormat, type SalonFormat } from '@/hooks/use-salon-format';
 import { useBookings } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
 import { VisitListSection } from './visit-list-section';
 import { BookingMoneyNote } from './booking-money-note';
-import type { PayPlan } from '../../../../shared/pay-now';
+import type { PayPlan } from '@shared/pay-now';
 import { MoveButton, MovePanel, useMoveControls, useMoveDisclosure, type MoveControl, type MovePickerProps } from './move-appointment';
 
 /** Visits she is still coming to, soonest first: a cancelled one is no appointment (her payments show its refund). */

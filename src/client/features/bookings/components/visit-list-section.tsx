@@ -1,8 +1,8 @@
 import type { ReactNode, Ref } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Booking } from '../../../../shared/payments';
+import type { Booking } from '@shared/payments';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../../components/ui/error-state';
+import { ErrorState } from '@/components/ui/error-state';
 
 interface VisitListSectionProps {
   /** The heading's id, which names the section. */

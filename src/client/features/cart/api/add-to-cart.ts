@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { CartAddInput, CartItem } from '../../../../shared/cart';
-import type { insertedSchema } from '../../../../shared/results';
-import type { Service } from '../../../../shared/service';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
-import { onlineDueMinor, payPlanOf } from '../../../../shared/pay-now';
-import { fromMinorUnits, toMinorUnits } from '../../../../shared/money';
+import type { CartAddInput, CartItem } from '@shared/cart';
+import type { insertedSchema } from '@shared/results';
+import type { Service } from '@shared/service';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
+import { onlineDueMinor, payPlanOf } from '@shared/pay-now';
+import { fromMinorUnits, toMinorUnits } from '@shared/money';
 
 type Inserted = z.infer<typeof insertedSchema>;
 

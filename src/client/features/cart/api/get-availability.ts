@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { availabilitySchema, type Availability } from '../../../../shared/cart';
-import { apiClient } from '../../../lib/api-client';
+import { availabilitySchema, type Availability } from '@shared/cart';
+import { apiClient } from '@/lib/api-client';
 
 export interface AvailabilityRequest {
   serviceId: string;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CartItem } from '../../../../shared/cart';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import type { CartItem } from '@shared/cart';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 // Typed by the shared contract but not re-parsed: the navbar counts this list on every page,
 // the home page included, and parsing would put zod on its first-paint path. The server

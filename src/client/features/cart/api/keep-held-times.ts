@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CartItem } from '../../../../shared/cart';
-import { queryKeys } from '../../../lib/query-client';
+import type { CartItem } from '@shared/cart';
+import { queryKeys } from '@/lib/query-client';
 import { setCartTime, stylistChoiceOf } from './set-cart-time';
 
 /**

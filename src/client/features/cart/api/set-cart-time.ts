@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cartItemSchema, type CartItem } from '../../../../shared/cart';
-import { ApiRequestError, apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { cartItemSchema, type CartItem } from '@shared/cart';
+import { ApiRequestError, apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 import { availabilityQueryKey } from './get-availability';
 
 /**

@@ -1,8 +1,8 @@
 import type { Ref } from 'react';
 import { CalendarClock, Hourglass, TriangleAlert, UserRound } from 'lucide-react';
-import type { CartItem } from '../../../../shared/cart';
+import type { CartItem } from '@shared/cart';
 import { useTranslation } from 'react-i18next';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 
 /**
  * True while the item's time is still kept for her. After holdExpiresAt the item keeps its

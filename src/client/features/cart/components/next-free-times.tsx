@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Staff } from '../../../../shared/staff';
+import type { Staff } from '@shared/staff';
 import { useAvailability } from '../api/get-availability';
-import { useContentLang } from '../../../hooks/use-language';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
+import { useContentLang } from '@/hooks/use-language';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 
 const SHOWN = 6;
 

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CartItem } from '../../../../shared/cart';
-import { cartItemFor, fakeCart } from '../../../test/cart-handlers';
-import { customerUser, services } from '../../../test/fixtures';
-import { accountSession } from '../../../test/handlers';
-import { renderApp } from '../../../test/render';
-import { server } from '../../../test/server';
-import { mim, rumana, stylists } from '../../../test/staff-handlers';
+import type { CartItem } from '@shared/cart';
+import { cartItemFor, fakeCart } from '@/test/cart-handlers';
+import { customerUser, services } from '@/test/fixtures';
+import { accountSession } from '@/test/handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
+import { mim, rumana, stylists } from '@/test/staff-handlers';
 
 const [manicure, facial, keratin] = services as [(typeof services)[0], (typeof services)[0], (typeof services)[0]];
 

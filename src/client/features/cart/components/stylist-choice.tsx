@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Staff } from '../../../../shared/staff';
-import { UserAvatar } from '../../../components/ui/user-avatar';
+import type { Staff } from '@shared/staff';
+import { UserAvatar } from '@/components/ui/user-avatar';
 
 interface StylistChoiceProps {
   /** The stylists who perform the service, in the Team page's order. */

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SALON_SETTINGS, type SalonSettings } from '../../../../shared/salon-settings';
-import { cartItemFor, fakeCart } from '../../../test/cart-handlers';
-import { customerUser, services } from '../../../test/fixtures';
-import { accountSession } from '../../../test/handlers';
-import { renderApp } from '../../../test/render';
-import { server } from '../../../test/server';
+import { DEFAULT_SALON_SETTINGS, type SalonSettings } from '@shared/salon-settings';
+import { cartItemFor, fakeCart } from '@/test/cart-handlers';
+import { customerUser, services } from '@/test/fixtures';
+import { accountSession } from '@/test/handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 const manicure = services[0]!;
 const item = cartItemFor(manicure, customerUser);

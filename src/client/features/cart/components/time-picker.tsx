@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight, Globe, X } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { CartItem } from '../../../../shared/cart';
-import { isCalendarDate, type SalonSettings } from '../../../../shared/salon-settings';
-import { addCalendarDays, bookableDates, firstOpenDate, isOpenDate, salonDateOf } from '../../../../shared/calendar';
-import type { Staff } from '../../../../shared/staff';
+import type { CartItem } from '@shared/cart';
+import { isCalendarDate, type SalonSettings } from '@shared/salon-settings';
+import { addCalendarDays, bookableDates, firstOpenDate, isOpenDate, salonDateOf } from '@shared/calendar';
+import type { Staff } from '@shared/staff';
 import { useAvailability } from '../api/get-availability';
-import { useContentLang } from '../../../hooks/use-language';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
+import { useContentLang } from '@/hooks/use-language';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 import { useSetCartTime } from '../api/set-cart-time';
 import { StylistLead } from './stylist-choice';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contactMessageSchema, type ContactMessagePatch } from '../../../../shared/contact';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { contactMessageSchema, type ContactMessagePatch } from '@shared/contact';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /** PATCH /api/contact/:id: marks a message read (opened) or handled, or reopens it. */
 export function changeContactMessage({ id, changes }: { id: string; changes: ContactMessagePatch }) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contactMessageListSchema, contactUnreadSchema, type ContactMessage, type ContactUnread } from '../../../../shared/contact';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { contactMessageListSchema, contactUnreadSchema, type ContactMessage, type ContactUnread } from '@shared/contact';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /** GET /api/contact: every message left through the contact form, newest first (admin). */
 export function getContactMessages({ signal }: { signal?: AbortSignal } = {}): Promise<ContactMessage[]> {

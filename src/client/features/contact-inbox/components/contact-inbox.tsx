@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { CheckCircle2, Inbox, Mail, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { contactReplyHref, type ContactMessage } from '../../../../shared/contact';
-import { QueryState } from '../../../components/ui/query-state';
-import { toast } from '../../../lib/dialogs';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
+import { contactReplyHref, type ContactMessage } from '@shared/contact';
+import { QueryState } from '@/components/ui/query-state';
+import { toast } from '@/lib/dialogs';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 import { useChangeContactMessage } from '../api/change-contact-message';
 import { useContactMessages } from '../api/get-contact-messages';
 

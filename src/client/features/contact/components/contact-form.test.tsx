@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { contactMessageInputSchema, type ContactMessageInput } from '../../../../shared/contact';
-import { apiErrorResponse } from '../../../test/handlers';
-import { renderWithProviders } from '../../../test/render';
-import { server } from '../../../test/server';
+import { contactMessageInputSchema, type ContactMessageInput } from '@shared/contact';
+import { apiErrorResponse } from '@/test/handlers';
+import { renderWithProviders } from '@/test/render';
+import { server } from '@/test/server';
 import { ContactForm } from './contact-form';
 
 /** The spec's words, word for word (section 3). */

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { contactMessageInputSchema, type ContactMessageInput } from '../../../../shared/contact';
-import { FormActions } from '../../../components/ui/form-actions';
-import { InputField, TextareaField } from '../../../components/ui/form-field';
-import { ApiRequestError } from '../../../lib/api-client';
+import { contactMessageInputSchema, type ContactMessageInput } from '@shared/contact';
+import { FormActions } from '@/components/ui/form-actions';
+import { InputField, TextareaField } from '@/components/ui/form-field';
+import { ApiRequestError } from '@/lib/api-client';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 const emptyMessage: ContactMessageInput = { firstName: '', lastName: '', email: '', phone: '', message: '' };

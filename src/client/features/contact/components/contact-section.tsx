@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useIntlLocale } from '../../../hooks/use-language';
-import { SectionHeading } from '../../../components/ui/section-heading';
-import { salon } from '../../../../shared/salon';
-import { openingHoursLines } from '../../../../shared/opening-hours';
-import { usePublicSalonSettings } from '../api/get-opening-hours';
+import { useIntlLocale } from '@/hooks/use-language';
+import { SectionHeading } from '@/components/ui/section-heading';
+import { salon } from '@shared/salon';
+import { openingHoursLines } from '@shared/opening-hours';
+import { usePublicSalonSettings } from '@/lib/salon-settings';
 
 /**
  * Resolves when the form's code is wanted: once the server-rendered section comes near the window

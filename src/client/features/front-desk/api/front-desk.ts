@@ -7,9 +7,9 @@ import {
   type DeskBookingResult,
   type DeskCustomer,
   type NewDeskCustomer,
-} from '../../../../shared/front-desk';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+} from '@shared/front-desk';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /** GET /api/front-desk/customers?q= (admin): up to 10 customers whose name, e-mail or number contains it. */
 export function searchCustomers(q: string, { signal }: { signal?: AbortSignal } = {}): Promise<DeskCustomer[]> {

@@ -4,14 +4,14 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Search, UserPlus } from 'lucide-react';
-import { newDeskCustomerSchema, type DeskCustomer, type NewDeskCustomer } from '../../../../shared/front-desk';
-import { contactLine } from '../../../components/ui/customer-contact';
-import { SubmitButton } from '../../../components/ui/form-actions';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { InputField, PhoneField } from '../../../components/ui/form-field';
-import { QueryState } from '../../../components/ui/query-state';
-import { useErrorText } from '../../../hooks/use-error-text';
-import { applyServerFieldErrors, fieldsNamed } from '../../../lib/server-field-errors';
+import { newDeskCustomerSchema, type DeskCustomer, type NewDeskCustomer } from '@shared/front-desk';
+import { contactLine } from '@/components/ui/customer-contact';
+import { SubmitButton } from '@/components/ui/form-actions';
+import { FormAlert } from '@/components/ui/form-alert';
+import { InputField, PhoneField } from '@/components/ui/form-field';
+import { QueryState } from '@/components/ui/query-state';
+import { useErrorText } from '@/hooks/use-error-text';
+import { applyServerFieldErrors, fieldsNamed } from '@/lib/server-field-errors';
 import { useCreateDeskCustomer, useCustomerSearch } from '../api/front-desk';
 
 /** Her e-mail and number in one line (not words to translate), or what the desk should know when there is neither. */

@@ -1,9 +1,9 @@
 import { CalendarHeart, Phone, ShieldCheck, Sparkles, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../config/paths';
-import { salon } from '../../../../shared/salon';
-import { taggedText } from '../../../lib/tagged-text';
+import { paths } from '@/config/paths';
+import { salon } from '@shared/salon';
+import { taggedText } from '@/lib/tagged-text';
 
 /** The figure the last promise quotes (spec section 9's 500+ happy customers). */
 const HAPPY_CUSTOMERS = 500;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle, type PageMeta } from '../../../config/page-meta';
-import { useIntlLocale } from '../../../hooks/use-language';
+import { usePageTitle, type PageMeta } from '@/config/page-meta';
+import { useIntlLocale } from '@/hooks/use-language';
 
 /**
  * A short page of plain text (About, Terms, ...): a heading, the date it was last changed if any

@@ -1,7 +1,7 @@
 import { ArrowRight, CalendarHeart } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 
 /** The spec's static figures (section 9): 500+ happy customers, 16+ services. */
 const figures = [

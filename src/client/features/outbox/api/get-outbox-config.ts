@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { outboxConfigSchema, type OutboxConfig } from '../../../../shared/outbox';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { outboxConfigSchema, type OutboxConfig } from '@shared/outbox';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /** GET /api/config/outbox: whether this server shows its outbox (SHOW_OUTBOX, on under `npm start`). */
 export function getOutboxConfig({ signal }: { signal?: AbortSignal } = {}): Promise<OutboxConfig> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { outboxListSchema, OUTBOX_PAGE_SIZE, type OutboxMail } from '../../../../shared/outbox';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { outboxListSchema, OUTBOX_PAGE_SIZE, type OutboxMail } from '@shared/outbox';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /** GET /api/admin/outbox: the newest e-mails the salon sent, newest first (admin). */
 export function getOutbox({ signal }: { signal?: AbortSignal } = {}): Promise<OutboxMail[]> {

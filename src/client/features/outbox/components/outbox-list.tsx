@@ -1,10 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { MailOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { OutboxMail, OutboxStatus } from '../../../../shared/outbox';
-import { QueryState } from '../../../components/ui/query-state';
-import { languageOfText } from '../../../../shared/i18n/language';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
+import type { OutboxMail, OutboxStatus } from '@shared/outbox';
+import { QueryState } from '@/components/ui/query-state';
+import { languageOfText } from '@shared/i18n/language';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 import { useOutbox } from '../api/get-outbox';
 
 const statusTone: Record<OutboxStatus, string> = {

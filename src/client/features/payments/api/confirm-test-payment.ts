@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { confirmResultSchema, type ConfirmResult } from '../../../../shared/payments';
-import { apiClient } from '../../../lib/api-client';
+import { confirmResultSchema, type ConfirmResult } from '@shared/payments';
+import { apiClient } from '@/lib/api-client';
 
 export interface TestConfirmInput {
   clientSecret: string;

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { BOOKING_LIST_CHANGED_MESSAGE, intentSchema, type PaymentIntentInfo } from '../../../../shared/payments';
-import { ApiRequestError, apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
-import { leaveSite } from '../../../lib/leave-site';
+import { BOOKING_LIST_CHANGED_MESSAGE, intentSchema, type PaymentIntentInfo } from '@shared/payments';
+import { ApiRequestError, apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
+import { leaveSite } from '@/lib/leave-site';
 
 /**
  * POST /api/create-payment-intent {price}: the total the page shows, in taka. The server works the

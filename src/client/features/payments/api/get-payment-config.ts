@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paymentConfigSchema, type PaymentConfig } from '../../../../shared/payments';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { paymentConfigSchema, type PaymentConfig } from '@shared/payments';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /** GET /api/payments/config: which gateway takes the money ('test' on one machine, or Stripe). */
 export function getPaymentConfig({ signal }: { signal?: AbortSignal } = {}): Promise<PaymentConfig> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paymentSchema, type Payment } from '../../../../shared/payments';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { paymentSchema, type Payment } from '@shared/payments';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /** How often, and how many times, a pending payment is asked about again (Stripe's webhook may lag). */
 export const PENDING_POLL_INTERVAL_MS = 1000;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { confirmResultSchema, walletAttemptSchema, type confirmWalletSchema, type ConfirmResult, type startWalletSchema, type WalletAttempt } from '../../../../shared/payments';
-import { apiClient } from '../../../lib/api-client';
+import { confirmResultSchema, walletAttemptSchema, type confirmWalletSchema, type ConfirmResult, type startWalletSchema, type WalletAttempt } from '@shared/payments';
+import { apiClient } from '@/lib/api-client';
 
 /**
  * POST /api/payments/test/wallet: the test gateway 'sends' the one-time code to her bKash or Nagad

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PayPlan } from '../../../../shared/pay-now';
+import type { PayPlan } from '@shared/pay-now';
 
 /** The cancellation policy for the kinds of visit on a list: before she pays, and on her receipt. */
 export function CancellationPolicy({ plans, noticeHours, className = '' }: { plans: readonly PayPlan[]; noticeHours: number; className?: string }) {

@@ -2,8 +2,8 @@ import type { Ref } from 'react';
 import { CircleAlert, CircleCheck, Hourglass, RotateCcw } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
+import { paths } from '@/config/paths';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 
 /**
  * How long before the hold ends she is told (WCAG 2.2.1 asks for a warning and a simple way to

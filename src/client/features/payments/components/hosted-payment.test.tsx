@@ -1,15 +1,15 @@
 import { http } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { customerUser } from '../../../test/fixtures';
-import { accountSession, apiErrorResponse } from '../../../test/handlers';
-import { fakePayments, heldBookingList } from '../../../test/payment-handlers';
-import { renderApp } from '../../../test/render';
-import { server } from '../../../test/server';
-import { leaveSite } from '../../../lib/leave-site';
+import { customerUser } from '@/test/fixtures';
+import { accountSession, apiErrorResponse } from '@/test/handlers';
+import { fakePayments, heldBookingList } from '@/test/payment-handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
+import { leaveSite } from '@/lib/leave-site';
 
 // jsdom cannot navigate: where the browser would go is what the customer would see happen.
-vi.mock('../../../lib/leave-site', () => ({ leaveSite: vi.fn() }));
+vi.mock('@/lib/leave-site', () => ({ leaveSite: vi.fn() }));
 afterEach(() => vi.mocked(leaveSite).mockClear());
 
 function payingOnSslCommerz() {

@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
-import { FormActions } from '../../../components/ui/form-actions';
+import { useSalonFormat } from '@/hooks/use-salon-format';
+import { FormActions } from '@/components/ui/form-actions';
 import { isBookingListChanged, usePayOnHostedPage } from '../api/create-payment-intent';
 
 interface HostedPaymentProps {

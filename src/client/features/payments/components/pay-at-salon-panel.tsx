@@ -1,9 +1,9 @@
 import { Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BOOKING_LIST_CHANGED_MESSAGE } from '../../../../shared/payments';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { paths } from '../../../config/paths';
+import { BOOKING_LIST_CHANGED_MESSAGE } from '@shared/payments';
+import { FormAlert } from '@/components/ui/form-alert';
+import { paths } from '@/config/paths';
 import { useBookToPayAtSalon } from '../api/create-payment-intent';
 
 interface PayAtSalonPanelProps {

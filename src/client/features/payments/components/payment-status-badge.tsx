@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PaymentMethod, PaymentStatus } from '../../../../shared/payments';
+import type { PaymentMethod, PaymentStatus } from '@shared/payments';
 
 /** The words a customer reads for each payment state (the API's values stay machine names): keys of the `payment` catalogue. */
 export const paymentStatusKeys = {

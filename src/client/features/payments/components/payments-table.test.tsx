@@ -2,13 +2,13 @@
 import { screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18n, resourcesOf } from '../../../lib/i18n';
-import { SiteProvider } from '../../../lib/site';
-import { adminUser } from '../../../test/fixtures';
-import { accountSession } from '../../../test/handlers';
-import { bookingRecord, fakePayments, paymentRecord, SAT_9_MAR_2030_10_30 } from '../../../test/payment-handlers';
-import { renderWithProviders } from '../../../test/render';
-import { server } from '../../../test/server';
+import { createI18n, resourcesOf } from '@/lib/i18n';
+import { SiteProvider } from '@/lib/site';
+import { adminUser } from '@/test/fixtures';
+import { accountSession } from '@/test/handlers';
+import { bookingRecord, fakePayments, paymentRecord, SAT_9_MAR_2030_10_30 } from '@/test/payment-handlers';
+import { renderWithProviders } from '@/test/render';
+import { server } from '@/test/server';
 import { PaymentsTable } from './payments-table';
 
 const catalogues = import.meta.glob<Record<string, unknown>>('../../../../shared/i18n/locales/*/*.json', { eager: true, import: 'default' });

@@ -1,17 +1,17 @@
-import { CustomerContactText } from '../../../components/ui/customer-contact';
+import { CustomerContactText } from '@/components/ui/customer-contact';
 import { useId } from 'react';
 import { Receipt } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isPayAtSalonRecord, type Payment } from '../../../../shared/payments';
-import { QueryState } from '../../../components/ui/query-state';
-import { paths } from '../../../config/paths';
-import { useErrorText } from '../../../hooks/use-error-text';
-import { useLanguage, useSalonText } from '../../../hooks/use-language';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
+import { isPayAtSalonRecord, type Payment } from '@shared/payments';
+import { QueryState } from '@/components/ui/query-state';
+import { paths } from '@/config/paths';
+import { useErrorText } from '@/hooks/use-error-text';
+import { useLanguage, useSalonText } from '@/hooks/use-language';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 import { usePayments, type PaymentFilters } from '../api/get-payments';
 import { paymentMethodKeys, PaymentStatusBadge } from './payment-status-badge';
-import { TableScrollBox } from '../../../components/ui/table-scroll-box';
+import { TableScrollBox } from '@/components/ui/table-scroll-box';
 
 /** A payment's sum in its own currency, in the page's digits. */
 function usePaymentMoney(): (payment: Pick<Payment, 'currency'>, amount: number) => string {

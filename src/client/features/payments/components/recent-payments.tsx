@@ -2,15 +2,15 @@ import { Fragment } from 'react';
 import { ArrowRight, Receipt } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Payment } from '../../../../shared/payments';
-import { QueryState } from '../../../components/ui/query-state';
-import { paths } from '../../../config/paths';
-import { useSalonText } from '../../../hooks/use-language';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
+import type { Payment } from '@shared/payments';
+import { QueryState } from '@/components/ui/query-state';
+import { paths } from '@/config/paths';
+import { useSalonText } from '@/hooks/use-language';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 import { usePayments } from '../api/get-payments';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { usePaymentAmountLabel } from './payments-table';
-import { isPayAtSalonRecord } from '../../../../shared/payments';
+import { isPayAtSalonRecord } from '@shared/payments';
 
 const RECENT_COUNT = 5;
 

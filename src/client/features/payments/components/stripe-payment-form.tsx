@@ -3,8 +3,8 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../config/paths';
-import { FormActions } from '../../../components/ui/form-actions';
+import { paths } from '@/config/paths';
+import { FormActions } from '@/components/ui/form-actions';
 import { CardRefusal } from './card-refusal';
 
 /**

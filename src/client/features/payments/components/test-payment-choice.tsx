@@ -1,6 +1,6 @@
 import { CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { TestWallet } from '../../../../shared/payments';
+import type { TestWallet } from '@shared/payments';
 import { paymentMethodKeys } from './payment-status-badge';
 
 /** The ways the built-in test gateway takes a payment. */

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { customerUser } from '../../../test/fixtures';
-import { fakePayments, heldBookingList } from '../../../test/payment-handlers';
-import { renderWithProviders } from '../../../test/render';
-import { server } from '../../../test/server';
+import { customerUser } from '@/test/fixtures';
+import { fakePayments, heldBookingList } from '@/test/payment-handlers';
+import { renderWithProviders } from '@/test/render';
+import { server } from '@/test/server';
 import { createPaymentIntent } from '../api/create-payment-intent';
 import { TestWalletForm } from './test-wallet-form';
 

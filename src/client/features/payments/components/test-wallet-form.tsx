@@ -11,13 +11,13 @@ import {
   walletNumberSchema,
   type TestWallet,
   type WalletAttempt,
-} from '../../../../shared/payments';
-import { FormActions } from '../../../components/ui/form-actions';
-import { InputField } from '../../../components/ui/form-field';
-import { ApiRequestError } from '../../../lib/api-client';
+} from '@shared/payments';
+import { FormActions } from '@/components/ui/form-actions';
+import { InputField } from '@/components/ui/form-field';
+import { ApiRequestError } from '@/lib/api-client';
 import { isBookingListChanged } from '../api/create-payment-intent';
 import { useConfirmTestWallet, useStartTestWallet } from '../api/test-wallet';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 import { paymentMethodKeys } from './payment-status-badge';
 
 const numberFormSchema = z.object({ number: walletNumberSchema });

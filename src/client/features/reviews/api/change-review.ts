@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deletedSchema, insertedSchema, modifiedSchema } from '../../../../shared/results';
-import type { ReviewCreateInput, ReviewUpdateInput } from '../../../../shared/review';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { deletedSchema, insertedSchema, modifiedSchema } from '@shared/results';
+import type { ReviewCreateInput, ReviewUpdateInput } from '@shared/review';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 export function createReview(input: ReviewCreateInput) {
   return apiClient.post('/api/review', input, { schema: insertedSchema });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { managedReviewListSchema, type AdminReviewQuery, type ManagedReview } from '../../../../shared/review';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { managedReviewListSchema, type AdminReviewQuery, type ManagedReview } from '@shared/review';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /** GET /api/admin/reviews: every review with its visit and state, filtered (admin). */
 export function getAdminReviews(filters: AdminReviewQuery, { signal }: { signal?: AbortSignal } = {}): Promise<ManagedReview[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { myReviewsSchema, type MyReviews } from '../../../../shared/review';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { myReviewsSchema, type MyReviews } from '@shared/review';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /** GET /api/review/mine: her visits she can still review, and her reviews with their state. */
 export function getMyReviews({ signal }: { signal?: AbortSignal } = {}): Promise<MyReviews> {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { languageOfText } from '../../../../shared/i18n/language';
+import { languageOfText } from '@shared/i18n/language';
 import { MessageCircleReply } from 'lucide-react';
-import type { ReviewState } from '../../../../shared/review';
+import type { ReviewState } from '@shared/review';
 
 export const reviewStateLabels: Record<ReviewState, string> = {
   published: 'Published',

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../../hooks/use-error-text';
+import { useErrorText } from '@/hooks/use-error-text';
 
 interface StarRatingInputProps {
   /** The group's visible name. */

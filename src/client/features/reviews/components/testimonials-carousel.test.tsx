@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiErrorResponse, reviewsHandler } from '../../../test/handlers';
-import { reviews } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
-import { server } from '../../../test/server';
+import { apiErrorResponse, reviewsHandler } from '@/test/handlers';
+import { reviews } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { server } from '@/test/server';
 import { TestimonialsSection } from './testimonials-carousel';
 
 function currentSlide() {

@@ -1,13 +1,13 @@
 import { useState, type KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight, Quote } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useIntlLocale } from '../../../hooks/use-language';
-import { languageOfText } from '../../../../shared/i18n/language';
-import { averageRating } from '../../../../shared/ratings';
-import type { Review } from '../../../../shared/review';
-import { ErrorState } from '../../../components/ui/error-state';
-import { SectionHeading } from '../../../components/ui/section-heading';
-import { StarRating } from '../../../components/ui/star-rating';
+import { useIntlLocale } from '@/hooks/use-language';
+import { languageOfText } from '@shared/i18n/language';
+import { averageRating } from '@shared/ratings';
+import type { Review } from '@shared/review';
+import { ErrorState } from '@/components/ui/error-state';
+import { SectionHeading } from '@/components/ui/section-heading';
+import { StarRating } from '@/components/ui/star-rating';
 import { useReviews } from '../api/get-reviews';
 import { SalonReply } from './review-card-parts';
 

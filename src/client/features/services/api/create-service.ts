@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { insertedSchema } from '../../../../shared/results';
-import type { ServiceCreateInput } from '../../../../shared/service';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
-import { uploadImage } from '../../../lib/upload-image';
+import { insertedSchema } from '@shared/results';
+import type { ServiceCreateInput } from '@shared/service';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
+import { uploadImage } from '@/lib/upload-image';
 
 export function createService(input: ServiceCreateInput) {
   return apiClient.post('/api/service', input, { schema: insertedSchema });

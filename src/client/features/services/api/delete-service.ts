@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deletedSchema } from '../../../../shared/results';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { deletedSchema } from '@shared/results';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 export function deleteService(id: string) {
   return apiClient.delete(`/api/service/${encodeURIComponent(id)}`, { schema: deletedSchema });

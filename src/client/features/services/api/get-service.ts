@@ -1,5 +1,5 @@
-import { serviceSchema, type Service } from '../../../../shared/service';
-import { apiClient } from '../../../lib/api-client';
+import { serviceSchema, type Service } from '@shared/service';
+import { apiClient } from '@/lib/api-client';
 
 /** One service by id (spec section 7); 404 when there is none, 400 when the id is malformed. */
 export function getService(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<Service> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Service } from '../../../../shared/service';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import type { Service } from '@shared/service';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 // Typed by the shared contract but not re-parsed: the server already validates this response
 // against serviceListSchema, and parsing here would put zod on the home page's first-paint path.

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { modifiedSchema } from '../../../../shared/results';
-import type { ServiceUpdateInput } from '../../../../shared/service';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
-import { uploadImage } from '../../../lib/upload-image';
+import { modifiedSchema } from '@shared/results';
+import type { ServiceUpdateInput } from '@shared/service';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
+import { uploadImage } from '@/lib/upload-image';
 
 /** Fields left out keep their value; answers 1 when the service changed, 0 when it already matched. */
 export function updateService(id: string, changes: ServiceUpdateInput) {

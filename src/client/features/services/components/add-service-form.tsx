@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { pickText } from '../../../../shared/i18n/bilingual';
-import { useLanguage } from '../../../hooks/use-language';
-import { showSuccess } from '../../../lib/dialogs';
+import { pickText } from '@shared/i18n/bilingual';
+import { useLanguage } from '@/hooks/use-language';
+import { showSuccess } from '@/lib/dialogs';
 import { useCreateService } from '../api/create-service';
 import { ServiceForm } from './service-form';
 

@@ -2,12 +2,12 @@
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Service } from '../../../../shared/service';
-import { services } from '../../../test/fixtures';
-import { createI18n } from '../../../lib/i18n';
-import { SiteProvider } from '../../../lib/site';
-import banglaHome from '../../../../shared/i18n/locales/bn/home.json';
-import englishHome from '../../../../shared/i18n/locales/en/home.json';
+import type { Service } from '@shared/service';
+import { services } from '@/test/fixtures';
+import { createI18n } from '@/lib/i18n';
+import { SiteProvider } from '@/lib/site';
+import banglaHome from '@shared/i18n/locales/bn/home.json';
+import englishHome from '@shared/i18n/locales/en/home.json';
 import { ServiceCard } from './service-card';
 
 const manicure = services[0] as Service;

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Service } from '../../../../shared/service';
-import { services } from '../../../test/fixtures';
+import type { Service } from '@shared/service';
+import { services } from '@/test/fixtures';
 import { ServiceCard } from './service-card';
 
 const shipped = services[0] as Service;

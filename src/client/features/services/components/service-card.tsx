@@ -2,12 +2,12 @@ import { useId } from 'react';
 import { CalendarPlus, Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { useContentLang, useIntlLocale, useSalonText } from '../../../hooks/use-language';
-import type { PaymentPolicy } from '../../../../shared/deposits';
-import { responsiveImage } from '../../../../shared/image-urls';
-import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../../shared/money';
-import { onlineDueMinor, policyFor } from '../../../../shared/pay-now';
-import type { Service } from '../../../../shared/service';
+import { useContentLang, useIntlLocale, useSalonText } from '@/hooks/use-language';
+import type { PaymentPolicy } from '@shared/deposits';
+import { responsiveImage } from '@shared/image-urls';
+import { formatMoney, fromMinorUnits, toMinorUnits } from '@shared/money';
+import { onlineDueMinor, policyFor } from '@shared/pay-now';
+import type { Service } from '@shared/service';
 
 /**
  * How wide the card's image is drawn, following services-grid.tsx: a 7rem thumbnail on phones,

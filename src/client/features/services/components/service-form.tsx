@@ -4,8 +4,8 @@ import { ImageIcon, Send } from 'lucide-react';
 import { useForm, useWatch, type DefaultValues, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { paymentPolicySchema } from '../../../../shared/deposits';
-import { responsiveImage } from '../../../../shared/images';
+import { paymentPolicySchema } from '@shared/deposits';
+import { responsiveImage } from '@shared/images';
 import {
   BUFFER_STEP,
   DEFAULT_DURATION,
@@ -21,14 +21,14 @@ import {
   serviceTitleBnSchema,
   serviceTitleSchema,
   type Service,
-} from '../../../../shared/service';
-import { MAX_UPLOAD_BYTES } from '../../../../shared/user';
-import { FormActions } from '../../../components/ui/form-actions';
-import { FileField, InputField, TextareaField } from '../../../components/ui/form-field';
-import { PaymentPolicyFieldset } from '../../../components/payment-policy-fieldset';
-import { useContentLang, useLanguage } from '../../../hooks/use-language';
-import { pickText } from '../../../../shared/i18n/bilingual';
-import { applyServerFieldErrors } from '../../../lib/server-field-errors';
+} from '@shared/service';
+import { MAX_UPLOAD_BYTES } from '@shared/user';
+import { FormActions } from '@/components/ui/form-actions';
+import { FileField, InputField, TextareaField } from '@/components/ui/form-field';
+import { PaymentPolicyFieldset } from '@/components/payment-policy-fieldset';
+import { useContentLang, useLanguage } from '@/hooks/use-language';
+import { pickText } from '@shared/i18n/bilingual';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
 
 export const IMAGE_REQUIRED_MESSAGE = 'Image is required';
 export const IMAGE_TOO_LARGE_MESSAGE = 'The image must be at most 5 MB';

@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { apiErrorResponse, servicesHandler } from '../../../test/handlers';
-import { services } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
-import { server } from '../../../test/server';
+import { apiErrorResponse, servicesHandler } from '@/test/handlers';
+import { services } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { server } from '@/test/server';
 import { ServicesGrid } from './services-grid';
 
 describe('ServicesGrid', () => {

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PaymentPolicy } from '../../../../shared/deposits';
-import type { Service } from '../../../../shared/service';
-import { ErrorState } from '../../../components/ui/error-state';
-import { SectionHeading } from '../../../components/ui/section-heading';
+import type { PaymentPolicy } from '@shared/deposits';
+import type { Service } from '@shared/service';
+import { ErrorState } from '@/components/ui/error-state';
+import { SectionHeading } from '@/components/ui/section-heading';
 import { useServices } from '../api/get-services';
 import { ServiceCard } from './service-card';
 

@@ -2,17 +2,17 @@ import { useId, useRef } from 'react';
 import { PackageOpen, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pickText } from '../../../../shared/i18n/bilingual';
-import { responsiveImage } from '../../../../shared/images';
-import type { Service } from '../../../../shared/service';
-import { QueryState } from '../../../components/ui/query-state';
-import { paths } from '../../../config/paths';
-import { confirmDialog, showError, showSuccess } from '../../../lib/dialogs';
+import { pickText } from '@shared/i18n/bilingual';
+import { responsiveImage } from '@shared/images';
+import type { Service } from '@shared/service';
+import { QueryState } from '@/components/ui/query-state';
+import { paths } from '@/config/paths';
+import { confirmDialog, showError, showSuccess } from '@/lib/dialogs';
 import { useDeleteService } from '../api/delete-service';
 import { useServices } from '../api/get-services';
-import { TableScrollBox } from '../../../components/ui/table-scroll-box';
-import { useContentLang, useLanguage } from '../../../hooks/use-language';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
+import { TableScrollBox } from '@/components/ui/table-scroll-box';
+import { useContentLang, useLanguage } from '@/hooks/use-language';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 
 /** The thumbnails' width, for the browser's choice from their srcset. */
 const THUMB_SIZES = '48px';

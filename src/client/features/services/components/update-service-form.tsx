@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { Service } from '../../../../shared/service';
-import { pickText } from '../../../../shared/i18n/bilingual';
-import { useLanguage } from '../../../hooks/use-language';
-import { showSuccess } from '../../../lib/dialogs';
+import type { Service } from '@shared/service';
+import { pickText } from '@shared/i18n/bilingual';
+import { useLanguage } from '@/hooks/use-language';
+import { showSuccess } from '@/lib/dialogs';
 import { useUpdateService } from '../api/update-service';
 import { ServiceForm } from './service-form';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { settingsQueryKey } from '../../../lib/salon-settings';
-import { getSettings } from '../../../lib/salon-settings-fetch';
+import { settingsQueryKey } from '@/lib/salon-settings';
+import { getSettings } from '@/lib/salon-settings-fetch';
 
 export { getSettings, settingsQueryKey };
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { acknowledgedSchema } from '../../../../shared/results';
-import type { SalonSettings } from '../../../../shared/salon-settings';
-import { apiClient } from '../../../lib/api-client';
+import { acknowledgedSchema } from '@shared/results';
+import type { SalonSettings } from '@shared/salon-settings';
+import { apiClient } from '@/lib/api-client';
 import { settingsQueryKey } from './get-settings';
 
 /** PUT /api/settings (admin): replaces the booking rules; answers {acknowledged: true}. */

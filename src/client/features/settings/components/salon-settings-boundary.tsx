@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SalonSettings } from '../../../../shared/salon-settings';
-import { QueryState } from '../../../components/ui/query-state';
+import type { SalonSettings } from '@shared/salon-settings';
+import { QueryState } from '@/components/ui/query-state';
 import { useSalonSettings } from '../api/get-settings';
 
 interface SalonSettingsBoundaryProps {

@@ -2,13 +2,13 @@
 import { screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SALON_SETTINGS } from '../../../../shared/salon-settings';
-import { createI18n, resourcesOf } from '../../../lib/i18n';
-import { fakeCart } from '../../../test/cart-handlers';
-import { accountSession } from '../../../test/handlers';
-import { adminUser } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
-import { server } from '../../../test/server';
+import { DEFAULT_SALON_SETTINGS } from '@shared/salon-settings';
+import { createI18n, resourcesOf } from '@/lib/i18n';
+import { fakeCart } from '@/test/cart-handlers';
+import { accountSession } from '@/test/handlers';
+import { adminUser } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { server } from '@/test/server';
 import { SalonSettingsForm } from './salon-settings-form';
 
 const catalogues = import.meta.glob<Record<string, unknown>>('../../../../shared/i18n/locales/*/*.json', { eager: true, import: 'default' });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sentSmsListSchema, smsUsageSchema, type SentSms, type SmsUsage } from '../../../../shared/sms';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { sentSmsListSchema, smsUsageSchema, type SentSms, type SmsUsage } from '@shared/sms';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 export const SENT_SMS_PAGE_SIZE = 50;
 

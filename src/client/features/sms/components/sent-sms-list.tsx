@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { MessageSquareText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { SentSms, SmsStatus } from '../../../../shared/sms';
-import { formatPhone } from '../../../../shared/phone';
-import { languageOfText } from '../../../../shared/i18n/language';
-import { QueryState } from '../../../components/ui/query-state';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
+import type { SentSms, SmsStatus } from '@shared/sms';
+import { formatPhone } from '@shared/phone';
+import { languageOfText } from '@shared/i18n/language';
+import { QueryState } from '@/components/ui/query-state';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 import { useSentSms } from '../api/get-sent-sms';
 
 const statusTone: Record<SmsStatus, string> = {

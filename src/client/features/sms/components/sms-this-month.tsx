@@ -1,7 +1,7 @@
 import { MessageSquareText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../../components/ui/query-state';
-import { useIntlLocale } from '../../../hooks/use-language';
+import { QueryState } from '@/components/ui/query-state';
+import { useIntlLocale } from '@/hooks/use-language';
 import { useSmsUsage } from '../api/get-sent-sms';
 
 /** The admin home's count of the month's texts, and the SMS they cost (a long or Bangla text is several). */

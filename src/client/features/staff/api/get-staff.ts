@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Staff } from '../../../../shared/staff';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import type { Staff } from '@shared/staff';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 // Typed by the shared contract, not re-parsed: the server checks this answer against
 // staffListSchema, and the Team page and home page should not load zod for it.

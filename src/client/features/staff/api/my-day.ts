@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { myStylistSchema, staffVisitListSchema, staffVisitSchema } from '../../../../shared/staff';
-import type { CounterMethod } from '../../../../shared/deposits';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { myStylistSchema, staffVisitListSchema, staffVisitSchema } from '@shared/staff';
+import type { CounterMethod } from '@shared/deposits';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /** Which stylist the signed-in account is (null for customers and admins who are not on the team): My day's own question. */
 export function useMyStylist() {

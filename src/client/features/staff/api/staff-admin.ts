@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { deletedSchema, insertedSchema, modifiedSchema } from '../../../../shared/results';
+import { deletedSchema, insertedSchema, modifiedSchema } from '@shared/results';
 import {
   staffDetailSchema,
   staffListSchema,
@@ -10,9 +10,9 @@ import {
   type StaffUpdateInput,
   type TimeOffCreateInput,
   type WeeklyHours,
-} from '../../../../shared/staff';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+} from '@shared/staff';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 const staffUrl = (id: string) => `/api/staff/${encodeURIComponent(id)}`;
 

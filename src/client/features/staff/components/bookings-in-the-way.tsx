@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { timeOffConflictSchema, type ConflictingBooking } from '../../../../shared/staff';
-import { useContentLang } from '../../../hooks/use-language';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
-import { ApiRequestError } from '../../../lib/api-client';
+import { timeOffConflictSchema, type ConflictingBooking } from '@shared/staff';
+import { useContentLang } from '@/hooks/use-language';
+import { useSalonFormat } from '@/hooks/use-salon-format';
+import { ApiRequestError } from '@/lib/api-client';
 
 /** The bookings a 409 names as standing in the way of her time off or new hours (none for another error). */
 export function bookingsInTheWay(err: unknown): ConflictingBooking[] {

@@ -3,9 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { WeeklyHours } from '../../../../shared/staff';
-import { createI18n, resourcesOf } from '../../../lib/i18n';
-import { SiteProvider } from '../../../lib/site';
+import type { WeeklyHours } from '@shared/staff';
+import { createI18n, resourcesOf } from '@/lib/i18n';
+import { SiteProvider } from '@/lib/site';
 import { HoursEditor } from './hours-editor';
 
 const banglaCatalogues = import.meta.glob<Record<string, unknown>>('../../../../shared/i18n/locales/bn/*.json', { eager: true, import: 'default' });

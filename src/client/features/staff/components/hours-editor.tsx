@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Plus, Save, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { weekdayName } from '../../../../shared/opening-hours';
-import { MAX_SPANS_PER_DAY, weeklyHoursSchema, type ConflictingBooking, type WeeklyHours } from '../../../../shared/staff';
-import { FormActions } from '../../../components/ui/form-actions';
-import { useErrorText } from '../../../hooks/use-error-text';
-import { useIntlLocale } from '../../../hooks/use-language';
+import { weekdayName } from '@shared/opening-hours';
+import { MAX_SPANS_PER_DAY, weeklyHoursSchema, type ConflictingBooking, type WeeklyHours } from '@shared/staff';
+import { FormActions } from '@/components/ui/form-actions';
+import { useErrorText } from '@/hooks/use-error-text';
+import { useIntlLocale } from '@/hooks/use-language';
 import { BookingsInTheWay, bookingsInTheWay } from './bookings-in-the-way';
 
 interface HoursEditorProps {

@@ -4,15 +4,15 @@ import { Save } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { Service } from '../../../../shared/service';
-import { staffAccountEmailSchema, staffBioSchema, staffNameSchema, type StaffDetail, type StaffService } from '../../../../shared/staff';
-import { MAX_UPLOAD_BYTES } from '../../../../shared/user';
-import { FormActions } from '../../../components/ui/form-actions';
-import { FileField, InputField, TextareaField } from '../../../components/ui/form-field';
-import { UserAvatar } from '../../../components/ui/user-avatar';
-import { useContentLang } from '../../../hooks/use-language';
-import { useErrorText } from '../../../hooks/use-error-text';
-import { applyServerFieldErrors } from '../../../lib/server-field-errors';
+import type { Service } from '@shared/service';
+import { staffAccountEmailSchema, staffBioSchema, staffNameSchema, type StaffDetail, type StaffService } from '@shared/staff';
+import { MAX_UPLOAD_BYTES } from '@shared/user';
+import { FormActions } from '@/components/ui/form-actions';
+import { FileField, InputField, TextareaField } from '@/components/ui/form-field';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { useContentLang } from '@/hooks/use-language';
+import { useErrorText } from '@/hooks/use-error-text';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
 
 /** The form's values: the shared rules for name and bio, a photo file, and one row per service. */
 const staffFormSchema = z.object({

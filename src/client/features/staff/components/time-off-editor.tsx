@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { CalendarX, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { addCalendarDays, zonedTimeToInstant } from '../../../../shared/calendar';
-import { languageOfText } from '../../../../shared/i18n/language';
-import { isCalendarDate } from '../../../../shared/salon-settings';
-import { timeOffCreateSchema, type ConflictingBooking, type TimeOff, type TimeOffCreateInput } from '../../../../shared/staff';
-import { FormActions } from '../../../components/ui/form-actions';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
+import { addCalendarDays, zonedTimeToInstant } from '@shared/calendar';
+import { languageOfText } from '@shared/i18n/language';
+import { isCalendarDate } from '@shared/salon-settings';
+import { timeOffCreateSchema, type ConflictingBooking, type TimeOff, type TimeOffCreateInput } from '@shared/staff';
+import { FormActions } from '@/components/ui/form-actions';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 import { BookingsInTheWay, bookingsInTheWay } from './bookings-in-the-way';
 
 interface TimeOffEditorProps {

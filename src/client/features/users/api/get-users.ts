@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userListSchema, type User } from '../../../../shared/user';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { userListSchema, type User } from '@shared/user';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /** Every account (admin only). */
 export function getUsers({ signal }: { signal?: AbortSignal } = {}): Promise<User[]> {

@@ -2,14 +2,14 @@ import { useId } from 'react';
 import { ShieldMinus, ShieldPlus, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { User } from '../../../../shared/user';
-import { QueryState } from '../../../components/ui/query-state';
-import { UserAvatar } from '../../../components/ui/user-avatar';
-import { confirmDialog, showError, showSuccess } from '../../../lib/dialogs';
+import type { User } from '@shared/user';
+import { QueryState } from '@/components/ui/query-state';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { confirmDialog, showError, showSuccess } from '@/lib/dialogs';
 import { useChangeRole, type RoleChange } from '../api/change-role';
 import { useUsers } from '../api/get-users';
-import { TableScrollBox } from '../../../components/ui/table-scroll-box';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
+import { TableScrollBox } from '@/components/ui/table-scroll-box';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 
 /**
  * Ask, change, say so, refetch. The question names the person; the spec's sentence stays under it,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminWaitlistSchema } from '../../../../shared/waitlist';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { adminWaitlistSchema } from '@shared/waitlist';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /** GET /api/admin/waitlist?date=: who waits for what that day, in line order (admin). */
 export function getDayWaitlist(date: string, { signal }: { signal?: AbortSignal } = {}) {

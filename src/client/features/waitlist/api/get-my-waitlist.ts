@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { myWishesSchema } from '../../../../shared/waitlist';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { myWishesSchema } from '@shared/waitlist';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /** GET /api/waitlist/mine: her wishes with her place in line and any time held for her. */
 export function getMyWaitlist({ signal }: { signal?: AbortSignal } = {}) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { acknowledgedSchema } from '../../../../shared/results';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { acknowledgedSchema } from '@shared/results';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /** DELETE /api/waitlist/{id}: her own wish only (another's is a 404). */
 export function leaveWaitlist(id: string) {

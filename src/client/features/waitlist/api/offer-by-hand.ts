@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { acknowledgedSchema } from '../../../../shared/results';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { acknowledgedSchema } from '@shared/results';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
 
 /** POST /api/admin/waitlist/{id}/offer: holds `startsAt` for her and e-mails her, as the sweep does. */
 export function offerByHand({ wishId, startsAt }: { wishId: string; startsAt: string }) {

@@ -3,14 +3,14 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BellRing } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { joinWaitlistInputSchema } from '../../../../shared/waitlist';
-import { FormActions } from '../../../components/ui/form-actions';
-import { InputField } from '../../../components/ui/form-field';
-import { paths } from '../../../config/paths';
-import { ApiRequestError } from '../../../lib/api-client';
-import { applyServerFieldErrors } from '../../../lib/server-field-errors';
-import { useContentLang } from '../../../hooks/use-language';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
+import { joinWaitlistInputSchema } from '@shared/waitlist';
+import { FormActions } from '@/components/ui/form-actions';
+import { InputField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
+import { ApiRequestError } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
+import { useContentLang } from '@/hooks/use-language';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 import { useJoinWaitlist } from '../api/join-waitlist';
 
 /** What she waits for: the picker's service, day and stylist (null: any). */

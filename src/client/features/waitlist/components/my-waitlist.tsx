@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BellRing, Clock } from 'lucide-react';
-import { QueryState } from '../../../components/ui/query-state';
-import { paths } from '../../../config/paths';
-import { showError } from '../../../lib/dialogs';
+import { QueryState } from '@/components/ui/query-state';
+import { paths } from '@/config/paths';
+import { showError } from '@/lib/dialogs';
 import { myWaitlistQueryOptions } from '../api/get-my-waitlist';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
-import { useContentLang } from '../../../hooks/use-language';
-import { useSalonFormat } from '../../../hooks/use-salon-format';
+import { useContentLang } from '@/hooks/use-language';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 import { useWishStatus } from '../use-wish-status';
 
 /** Her places on the waitlist, on her user home: her place in line, a time held for her, and 'Leave'. */

@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SALON_SETTINGS } from '../../../../shared/salon-settings';
-import type { Availability } from '../../../../shared/cart';
-import type { JoinWaitlistInput, MyWishes, Wish } from '../../../../shared/waitlist';
-import { cartItemFor, fakeCart } from '../../../test/cart-handlers';
-import { customerUser, services } from '../../../test/fixtures';
-import { accountSession } from '../../../test/handlers';
-import { renderApp } from '../../../test/render';
-import { server } from '../../../test/server';
+import { DEFAULT_SALON_SETTINGS } from '@shared/salon-settings';
+import type { Availability } from '@shared/cart';
+import type { JoinWaitlistInput, MyWishes, Wish } from '@shared/waitlist';
+import { cartItemFor, fakeCart } from '@/test/cart-handlers';
+import { customerUser, services } from '@/test/fixtures';
+import { accountSession } from '@/test/handlers';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
 
 const manicure = services[0]!;
 /** Saturday 5 December 2026, 19:00 in Dhaka: the picker opens on Sunday the 6th. */

@@ -1,9 +1,9 @@
 import { useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPhone } from '../../../../../shared/phone';
-import type { Booking } from '../../../../../shared/payments';
-import { useSalonFormat } from '../../../../hooks/use-salon-format';
-import { useBookingActions } from '../../use-booking-actions';
+import { formatPhone } from '@shared/phone';
+import type { Booking } from '@shared/payments';
+import { useSalonFormat } from '@/hooks/use-salon-format';
+import { useBookingActions } from '@/features/bookings/use-booking-actions';
 import { DetailsPanel } from './details-panel';
 import { MovePanel, useMoveControls, useMoveDisclosure, type MovePickerProps } from '../move-appointment';
 import { OrderActions, PaidFigures, rowPropsOf } from '../orders-table';

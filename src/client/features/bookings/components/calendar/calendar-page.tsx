@@ -2,9 +2,9 @@ import { useId, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { addCalendarDays } from '../../../../../shared/calendar';
-import { isCalendarDate, type SalonSettings } from '../../../../../shared/salon-settings';
-import { QueryState } from '../../../../components/ui/query-state';
+import { addCalendarDays } from '@shared/calendar';
+import { isCalendarDate, type SalonSettings } from '@shared/salon-settings';
+import { QueryState } from '@/components/ui/query-state';
 
 /** A placeholder row shaped like the grid's: the time, then a block. */
 export const calendarLoadingRow = (

@@ -1,9 +1,9 @@
 import { useId, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BookingStatus } from '../../../../../shared/payments';
-import { useContentLang } from '../../../../hooks/use-language';
-import { useSalonFormat } from '../../../../hooks/use-salon-format';
-import { columnKeyOf, dayFrame, placeBookings, type CalendarColumn, type CalendarEntry, type CalendarViewProps, type DayFrame } from '../../calendar-layout';
+import type { BookingStatus } from '@shared/payments';
+import { useContentLang } from '@/hooks/use-language';
+import { useSalonFormat } from '@/hooks/use-salon-format';
+import { columnKeyOf, dayFrame, placeBookings, type CalendarColumn, type CalendarEntry, type CalendarViewProps, type DayFrame } from '@/features/bookings/calendar-layout';
 import { BookingStatusBadge } from '../booking-status-badge';
 import { useBlockName } from './use-block-name';
 

@@ -1,10 +1,10 @@
 import { useId, type ReactNode, type RefObject } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
-import { salonDateOf } from '../../../../../shared/calendar';
-import { useContentLang } from '../../../../hooks/use-language';
-import { useSalonFormat } from '../../../../hooks/use-salon-format';
-import type { CalendarEntry } from '../../calendar-layout';
+import { salonDateOf } from '@shared/calendar';
+import { useContentLang } from '@/hooks/use-language';
+import { useSalonFormat } from '@/hooks/use-salon-format';
+import type { CalendarEntry } from '@/features/bookings/calendar-layout';
 import { BookingStatusBadge } from '../booking-status-badge';
 import { useBlockName } from './use-block-name';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { instantToZoned } from '../../../../../shared/calendar';
-import { useSalonFormat } from '../../../../hooks/use-salon-format';
-import { timeRange, type CalendarEntry } from '../../calendar-layout';
+import { instantToZoned } from '@shared/calendar';
+import { useSalonFormat } from '@/hooks/use-salon-format';
+import { timeRange, type CalendarEntry } from '@/features/bookings/calendar-layout';
 import { useBookingStatusLabel } from '../booking-status-badge';
 
 /**

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banknote } from 'lucide-react';
-import type { StaffVisit } from '../../../../../shared/staff';
-import type { CounterMethod } from '../../../../../shared/deposits';
-import { formatPhone } from '../../../../../shared/phone';
-import { useSalonFormat } from '../../../../hooks/use-salon-format';
+import type { StaffVisit } from '@shared/staff';
+import type { CounterMethod } from '@shared/deposits';
+import { formatPhone } from '@shared/phone';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 import { RecordPaymentForm } from '../record-payment';
 import { DetailsPanel } from './details-panel';
 

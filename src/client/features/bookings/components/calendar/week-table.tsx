@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Booking } from '../../../../../shared/payments';
-import { isOpenDate, salonDateOf } from '../../../../../shared/calendar';
-import { TableScrollBox } from '../../../../components/ui/table-scroll-box';
-import { useContentLang } from '../../../../hooks/use-language';
-import { useSalonFormat } from '../../../../hooks/use-salon-format';
-import { columnKeyOf, type CalendarColumn, type CalendarViewProps } from '../../calendar-layout';
+import type { Booking } from '@shared/payments';
+import { isOpenDate, salonDateOf } from '@shared/calendar';
+import { TableScrollBox } from '@/components/ui/table-scroll-box';
+import { useContentLang } from '@/hooks/use-language';
+import { useSalonFormat } from '@/hooks/use-salon-format';
+import { columnKeyOf, type CalendarColumn, type CalendarViewProps } from '@/features/bookings/calendar-layout';
 import { BookingStatusBadge } from '../booking-status-badge';
 import { blockTone } from './day-grid';
 import { useBlockName } from './use-block-name';
