@@ -51,7 +51,23 @@ describe('messages in the request language', () => {
   it("translates a service's refusal (an HttpError) too", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/sms', headers: { 'accept-language': 'bn' } });
     expect(res.statusCode).toBe(401);
-    expect(apiErrorSchema.parse(res.json()).message).not.toBe('');
+    expect(apiErrorSchema.parse(res.json()).message).toBe('চালিয়ে যেতে লগইন করুন।');
+  });
+
+  it('says a refusal and its field problem in Bangla: a service no longer offered, added to her list', async () => {
+    const customer = await signUp(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: { origin: t.app.config.publicUrl, cookie: customer.cookie, 'accept-language': 'bn' },
+      payload: { cartItemId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(res.statusCode).toBe(404);
+    const body = apiErrorSchema.parse(res.json());
+    expect(body.message).toBe('এই সেবাটি এখন আর দেওয়া হয় না।');
+    expect(body.issues).toEqual([{ path: 'cartItemId', message: 'অজানা সেবা' }]);
+    const list = await t.app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: customer.cookie } });
+    expect(list.json()).toEqual([]);
   });
 
   it("answers better-auth's refusals in Bangla when asked: a wrong password, a taken e-mail, a field problem", async () => {

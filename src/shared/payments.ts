@@ -8,6 +8,17 @@ import { bookingMoneySchema, payPlanSchema, paymentMethodSchema } from './deposi
 export const BOOKING_LIST_CHANGED_MESSAGE = 'Your booking list changed';
 /** A move, completion or no-show of a booking whose cancellation (and refund) is under way. */
 export const BOOKING_BEING_CANCELLED_MESSAGE = 'This booking is being cancelled.';
+/**
+ * What cannot be done to a booking in its status: templates (message-templates.ts) whose status is
+ * a `term`, so a Bangla reply names it in Bangla as the status badges do.
+ */
+export const STATUS_REFUSALS = {
+  move: 'A {{status, term}} booking cannot be moved.',
+  cancel: 'A {{status, term}} booking cannot be cancelled.',
+  complete: 'A {{status, term}} booking cannot be marked completed.',
+  noShow: 'A {{status, term}} booking cannot be marked a no-show.',
+  reopen: 'A {{status, term}} booking cannot be reopened: only a completed visit or a no-show can.',
+} as const;
 
 export const bookingStatusSchema = z.enum(['pending', 'confirmed', 'completed', 'cancelled', 'no-show']);
 export type BookingStatus = z.infer<typeof bookingStatusSchema>;

@@ -1,10 +1,11 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import type { z } from 'zod';
-import { HOLD_TAKEN_MESSAGE, cartItemSchema, type Availability, type CartItem } from '../../shared/cart';
-import type { FieldIssue } from '../../shared/errors';
-import { formatMoney, fromMinorUnits, toMinorUnits } from '../../shared/money';
+import { HOLD_TAKEN_MESSAGE, cartItemSchema, type Availability, type CartItem } from '@shared/cart';
+import type { FieldIssue } from '@shared/errors';
+import { formatMoney, fromMinorUnits, toMinorUnits } from '@shared/money';
 import {
   BOOKING_LIST_CHANGED_MESSAGE,
+  STATUS_REFUSALS,
   bookingSchema,
   createIntentSchema,
   moveBookingSchema,
@@ -22,13 +23,14 @@ import {
   type PaymentMethod,
   type TestWallet,
   type WalletAttempt,
-} from '../../shared/payments';
-import { DEFAULT_SALON_SETTINGS, type SalonSettings } from '../../shared/salon-settings';
-import type { User } from '../../shared/user';
+} from '@shared/payments';
+import { DEFAULT_SALON_SETTINGS, type SalonSettings } from '@shared/salon-settings';
+import type { User } from '@shared/user';
 import { server } from './server';
-import { salonDateOf } from '../../shared/calendar';
-import { cancellationRefundMinor, customerMayCancel, mayStillChange } from '../../shared/booking-rules';
-import { bookingMoneyOf, counterPaymentInputSchema, handBackFigures, type PayPlan } from '../../shared/deposits';
+import { salonDateOf } from '@shared/calendar';
+import { englishMessage } from '@shared/i18n/message-templates';
+import { cancellationRefundMinor, customerMayCancel, mayStillChange } from '@shared/booking-rules';
+import { bookingMoneyOf, counterPaymentInputSchema, handBackFigures, type PayPlan } from '@shared/deposits';
 import { customerUser, services } from './fixtures';
 import { apiErrorResponse } from './handlers';
 import { stylists } from './staff-handlers';
@@ -520,7 +522,7 @@ export function fakePayments({
           409,
           booking.status === 'confirmed'
             ? `Appointments can be moved up to ${state.settings.cancelNoticeHours} hours before they start.`
-            : `A ${booking.status} booking cannot be moved.`,
+            : englishMessage(STATUS_REFUSALS.move, { status: booking.status }),
         );
       }
       const startsAt = new Date(parsed.data.startsAt).toISOString();
@@ -602,7 +604,7 @@ export function fakePayments({
       if (!isAdmin()) return apiErrorResponse(403, 'Admins only.');
       const booking = state.bookings.find((b) => b._id === params.id);
       if (!booking) return apiErrorResponse(404, 'Booking not found');
-      if (booking.status !== 'completed' && booking.status !== 'no-show') return apiErrorResponse(409, `A ${booking.status} booking cannot be reopened: only a completed visit or a no-show can.`);
+      if (booking.status !== 'completed' && booking.status !== 'no-show') return apiErrorResponse(409, englishMessage(STATUS_REFUSALS.reopen, { status: booking.status }));
       booking.status = 'confirmed';
       refigure(booking);
       return HttpResponse.json(present(booking));

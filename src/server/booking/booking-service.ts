@@ -4,7 +4,7 @@ import type { Notices } from '../jobs/notices.js';
 import type { PaymentService } from '../payments/payment-service.js';
 import type { Actor } from '../types.js';
 import type { SalonSettings } from '../../shared/salon-settings.js';
-import { BOOKING_BEING_CANCELLED_MESSAGE } from '../../shared/payments.js';
+import { BOOKING_BEING_CANCELLED_MESSAGE, STATUS_REFUSALS } from '../../shared/payments.js';
 import { cancellationRefundMinor, customerMayCancel, mayStillChange } from '../../shared/booking-rules.js';
 import { HttpError, notFound } from '../http-error.js';
 import { completeBooking, counterPaidMinor, insertCounterRefund, lockBooking, markCounterRefundHandedBack, moveBookingTime, setBookingStatus, type BookingRow } from '../repositories/bookings.js';
@@ -85,7 +85,7 @@ export class BookingService {
         this.db.transaction(async (tx) => {
           const booking = await lockBooking(tx, bookingId, isSalon ? undefined : actor.id);
           if (!booking) throw notFound('Booking');
-          if (booking.status !== 'confirmed') throw new HttpError(409, `A ${booking.status} booking cannot be moved.`);
+          if (booking.status !== 'confirmed') throw new HttpError(409, englishMessage(STATUS_REFUSALS.move, { status: booking.status }));
           // Its refund may already be made: the cancellation is recorded next, never overtaken by a move.
           if (booking.cancelRequestedAt) throw new HttpError(409, BOOKING_BEING_CANCELLED_MESSAGE);
 
@@ -180,7 +180,7 @@ export class BookingService {
         if (!row || (actor.role !== 'admin' && row.booking.userId !== actor.id)) throw notFound('Booking');
         const { booking } = row;
         if (booking.status === 'cancelled') return undefined;
-        if (booking.status !== 'confirmed') throw new HttpError(409, `A ${booking.status} booking cannot be cancelled.`);
+        if (booking.status !== 'confirmed') throw new HttpError(409, englishMessage(STATUS_REFUSALS.cancel, { status: booking.status }));
         // Already decided (a double click, or an earlier request whose refund failed): only the
         // refund and its record are left, whoever asks again.
         if (booking.cancelRequestedAt) return { ...row, refundMinor: booking.cancelRefundMinor ?? booking.onlineMinor };
@@ -275,7 +275,7 @@ export class BookingService {
       const booking = await lockBooking(tx, bookingId);
       if (!booking || (stylistId !== undefined && booking.staffId !== stylistId)) throw notFound('Booking');
       if (booking.status === 'completed') return;
-      if (booking.status !== 'confirmed') throw new HttpError(409, `A ${booking.status} booking cannot be marked completed.`);
+      if (booking.status !== 'confirmed') throw new HttpError(409, englishMessage(STATUS_REFUSALS.complete, { status: booking.status }));
       if (booking.cancelRequestedAt) throw new HttpError(409, BOOKING_BEING_CANCELLED_MESSAGE);
       const now = await databaseNow(tx);
       if (booking.startsAt > now) throw new HttpError(409, 'A booking can be marked completed once its time has come.');
@@ -292,7 +292,7 @@ export class BookingService {
       const booking = await lockBooking(tx, bookingId);
       if (!booking || (stylistId !== undefined && booking.staffId !== stylistId)) throw notFound('Booking');
       if (booking.status === 'no-show') return;
-      if (booking.status !== 'confirmed') throw new HttpError(409, `A ${booking.status} booking cannot be marked a no-show.`);
+      if (booking.status !== 'confirmed') throw new HttpError(409, englishMessage(STATUS_REFUSALS.noShow, { status: booking.status }));
       if (booking.cancelRequestedAt) throw new HttpError(409, BOOKING_BEING_CANCELLED_MESSAGE);
       const now = await databaseNow(tx);
       if (booking.startsAt > now) throw new HttpError(409, 'A booking can be marked a no-show once its time has come.');
@@ -323,7 +323,7 @@ export class BookingService {
         const booking = await lockBooking(tx, bookingId);
         if (!booking) throw notFound('Booking');
         if (booking.status !== 'completed' && booking.status !== 'no-show') {
-          throw new HttpError(409, `A ${booking.status} booking cannot be reopened: only a completed visit or a no-show can.`);
+          throw new HttpError(409, englishMessage(STATUS_REFUSALS.reopen, { status: booking.status }));
         }
         const now = await databaseNow(tx);
         if (now.getTime() - booking.updatedAt.getTime() > REOPEN_WINDOW_HOURS * 3600_000) {

@@ -329,6 +329,15 @@ describe('PATCH /api/bookings/:id: the customer moves her appointment', () => {
       expect(apiErrorSchema.parse(res.json()).message).toBe('A cancelled booking cannot be moved.');
       expect(await bookingRow(id)).toEqual(before);
     }
+    // In Bangla the status is named as her booking's badge names it.
+    const inBangla = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/bookings/${id}`,
+      headers: { origin: t.app.config.publicUrl, cookie: owner.cookie, 'accept-language': 'bn' },
+      payload: { startsAt: target.toISOString() },
+    });
+    expect(inBangla.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(inBangla.json()).message).toBe('বুকিংটি এখন “বাতিল”, তাই এর সময় বদলানো যায় না।');
 
     const done = await book(owner, 'Classic Manicure', day, '16:00');
     await t.database.db.execute(sql`update bookings set status = 'completed' where id = ${done}`);

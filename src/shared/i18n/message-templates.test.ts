@@ -36,6 +36,16 @@ describe('englishMessage', () => {
 });
 
 describe('translateTemplated', () => {
+  it('names a term (a booking status) in the catalogue’s word for it; an unknown one as it came', () => {
+    const reopen = 'A {{status, term}} booking cannot be reopened: only a completed visit or a no-show can.';
+    expect(englishMessage(reopen, { status: 'no-show' })).toBe('A no-show booking cannot be reopened: only a completed visit or a no-show can.');
+    expect(translateTemplated(englishMessage(reopen, { status: 'no-show' }), bangla, BN)).toBe(
+      'বুকিংটি এখন “আসেননি”, তাই এটি আবার খোলা যায় না: শুধু সম্পন্ন বা “আসেননি” অ্যাপয়েন্টমেন্টই আবার খোলা যায়।',
+    );
+    expect(translateTemplated('A cancelled booking cannot be moved.', bangla, BN)).toBe('বুকিংটি এখন “বাতিল”, তাই এর সময় বদলানো যায় না।');
+    expect(translateTemplated('A frozen booking cannot be moved.', bangla, BN)).toBe('বুকিংটি এখন “frozen”, তাই এর সময় বদলানো যায় না।');
+  });
+
   it('finds the template and writes the values in Bengali digits', () => {
     expect(translateTemplated('Overlaps or touches 10:00 – 13:00', bangla, BN)).toBe('১০:০০ – ১৩:০০ সময়ের সঙ্গে মিলে যাচ্ছে বা একেবারে লাগোয়া');
     expect(translateTemplated('A period covers at most 366 days', bangla, BN)).toBe('একটি সময়কাল সর্বোচ্চ ৩৬৬ দিনের হতে পারে');
@@ -90,6 +100,7 @@ describe('the errors catalogue’s templates', () => {
     money: 1200,
     dayTime: dayTimeValue(new Date(), 'Asia/Dhaka'),
     text: 'Gel (French) tips',
+    term: 'no-show',
   };
   const templates = Object.keys(english).filter((key) => key.includes('{{'));
 

@@ -15,7 +15,9 @@ import { formatMoney, SALON_CURRENCY } from '../money.js';
  * - `date`: a calendar date, '2026-12-06' / '৬ ডিসেম্বর, ২০২৬';
  * - `money`: taka, '৳1,200' / '১,২০০৳';
  * - `dayTime`: a day and time on the salon's clock, 'Sat 12 Dec, 10:30' / 'শনি ১২ ডিসে, ১০:৩০'
- *   (the English from `dayTimeValue`).
+ *   (the English from `dayTimeValue`);
+ * - `term`: one of our own words, as code names it ('no-show', a booking's status), which the
+ *   catalogue translates under that word as its key ('no-show' → 'আসেননি').
  *
  * No zod here: the first page's modules import this (see my-language.ts for why that matters).
  */
@@ -34,8 +36,11 @@ interface Format {
   english(value: MessageValue): string;
   /** What that English looks like (a regular expression's source, no groups of its own). */
   readonly pattern: string;
-  /** The value, read from its English, as `locale` writes it; undefined when it cannot be read. */
-  local(english: string, locale: string): string | undefined;
+  /**
+   * The value, read from its English, as `locale` writes it (`catalogue`: the language's errors
+   * catalogue); undefined when it cannot be read.
+   */
+  local(english: string, locale: string, catalogue: Readonly<Record<string, unknown>>): string | undefined;
 }
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
@@ -66,6 +71,14 @@ const asText = (value: MessageValue) => String(value);
 
 const FORMATS: Record<string, Format> = {
   text: { english: asText, pattern: '[\\s\\S]+?', local: (english) => english },
+  term: {
+    english: asText,
+    pattern: '[a-z]+(?:-[a-z]+)*',
+    local: (english, _locale, catalogue) => {
+      const word = catalogue[english];
+      return typeof word === 'string' ? word : undefined;
+    },
+  },
   number: {
     english: asText,
     pattern: '-?\\d+(?:\\.\\d+)?',
@@ -226,7 +239,7 @@ export function translateTemplated(message: string, catalogue: Readonly<Record<s
   const local = new Map(
     found.compiled.slots.map((slot, index) => {
       const english = found.texts[index]!;
-      return [slot.name, formatOf(slot.format).local(english, locale) ?? english] as const;
+      return [slot.name, formatOf(slot.format).local(english, locale, catalogue) ?? english] as const;
     }),
   );
   return fill(translated, (name) => local.get(name) ?? '');
