@@ -155,6 +155,25 @@ describe('messages that carry a value', () => {
     }
   });
 
+  it("refuses the salon's settings in Bangla, each field named by its Bangla label, and saves nothing", async () => {
+    const before = (await asAdmin('GET', '/api/settings')).json();
+    const res = await asAdmin(
+      'PUT',
+      '/api/settings',
+      { ...DEFAULT_SALON_SETTINGS, capacity: 0, minNoticeMinutes: 1.5, backupTime: '25:00', slotMinutes: 7 },
+      'bn',
+    );
+    expect(res.statusCode).toBe(400);
+    const byField = Object.fromEntries((apiErrorSchema.parse(res.json()).issues ?? []).map((issue) => [issue.path, issue.message]));
+    expect(byField).toEqual({
+      capacity: '“একসঙ্গে কতজন গ্রাহক” ১ থেকে ৫০-এর মধ্যে হতে হবে',
+      minNoticeMinutes: '“কমপক্ষে কত আগে” একটি পূর্ণসংখ্যা হতে হবে',
+      backupTime: '“ব্যাকআপের সময়” ০০:০০ থেকে ২৩:৫৯-এর মধ্যে একটি সময় হতে হবে',
+      slotMinutes: 'প্রতি ঘরের সময় ৫, ১০, ১৫, ২০, ৩০ বা ৬০ মিনিটের একটি হতে হবে',
+    });
+    expect((await asAdmin('GET', '/api/settings')).json()).toEqual(before);
+  });
+
   it('says a missing stylist in Bangla', async () => {
     const missing = await asAdmin('PUT', '/api/staff/00000000-0000-4000-8000-000000000000/hours', { days: [[], [], [], [], [], [], []] }, 'bn');
     expect(missing.statusCode).toBe(404);

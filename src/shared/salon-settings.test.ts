@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SALON_SETTINGS,
+  SLOT_LENGTH_MESSAGE,
+  SLOT_MINUTE_OPTIONS,
   WEEKDAY_NAMES,
   isCalendarDate,
   salonSettingsSchema,
@@ -19,6 +21,10 @@ function withChange(change: Partial<Record<keyof SalonSettings, unknown>>): unkn
 }
 
 describe('salonSettingsSchema', () => {
+  it('says the slot lengths it takes (the message is a catalogue key, written out): the same as SLOT_MINUTE_OPTIONS', () => {
+    expect(SLOT_LENGTH_MESSAGE).toBe(`Slot length must be one of ${SLOT_MINUTE_OPTIONS.join(', ')} minutes`);
+  });
+
   it('accepts the seeded defaults unchanged', () => {
     expect(salonSettingsSchema.parse(DEFAULT_SALON_SETTINGS)).toEqual(DEFAULT_SALON_SETTINGS);
   });

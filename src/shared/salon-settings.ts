@@ -21,6 +21,8 @@ export const WEEKDAY_NAMES = [
 
 /** Slot lengths that divide an hour (or are one), so the grid lines up with the clock. */
 export const SLOT_MINUTE_OPTIONS = [5, 10, 15, 20, 30, 60] as const;
+export const SLOT_LENGTH_MESSAGE = 'Slot length must be one of 5, 10, 15, 20, 30, 60 minutes';
+const MAX_CLOSED_DATES = 1000;
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const WALL_CLOCK_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -65,10 +67,26 @@ export const calendarDateSchema = z
   // The refinement is invisible to JSON Schema: the API document says it in its own words.
   .meta({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A calendar date, YYYY-MM-DD' });
 
+/**
+ * The settings' messages name their field by its label, a `label` value the errors catalogue
+ * translates ('Opening time' → 'খোলার সময়'; shared/i18n/message-templates.ts), so a Bangla form
+ * and a Bangla reply say the whole message in Bangla.
+ */
+const REQUIRED = '{{field, label}} is required';
+const WALL_CLOCK = '{{field, label}} must be a time between {{from, time}} and {{to, time}}';
+const WHOLE_NUMBER = '{{field, label}} must be a whole number';
+const BETWEEN = {
+  '': '{{field, label}} must be between {{min, number}} and {{max, number}}',
+  minutes: '{{field, label}} must be between {{min, number}} and {{max, number}} minutes',
+  hours: '{{field, label}} must be between {{min, number}} and {{max, number}} hours',
+  days: '{{field, label}} must be between {{min, number}} and {{max, number}} days',
+} as const;
+
+/** 'Opening time must be a time between 00:00 and 23:59'. */
+export const wallClockMessage = (label: string) => englishMessage(WALL_CLOCK, { field: label, from: '00:00', to: '23:59' });
+
 export const wallClockTimeSchema = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .refine(isWallClockTime, `${label} must be a time between 00:00 and 23:59`);
+  z.string({ error: englishMessage(REQUIRED, { field: label }) }).refine(isWallClockTime, wallClockMessage(label));
 
 export const dayHoursSchema = z
   .object({
@@ -88,11 +106,11 @@ export const dayHoursSchema = z
 
 export type DayHours = z.infer<typeof dayHoursSchema>;
 
-function wholeNumberInRange(label: string, unit: string, min: number, max: number) {
-  const range = `${label} must be between ${min} and ${max}${unit}`;
+function wholeNumberInRange(label: string, unit: keyof typeof BETWEEN, min: number, max: number) {
+  const range = englishMessage(BETWEEN[unit], { field: label, min, max });
   return z
-    .number({ error: `${label} is required` })
-    .int(`${label} must be a whole number`)
+    .number({ error: englishMessage(REQUIRED, { field: label }) })
+    .int(englishMessage(WHOLE_NUMBER, { field: label }))
     .min(min, range)
     .max(max, range);
 }
@@ -107,14 +125,13 @@ export const salonSettingsSchema = z.object({
     .array(dayHoursSchema, { error: 'Opening hours are required' })
     .length(7, 'Opening hours need one entry for each day of the week'),
   capacity: wholeNumberInRange('Clients served at once', '', 1, 50),
-  slotMinutes: z.literal(SLOT_MINUTE_OPTIONS, {
-    error: `Slot length must be one of ${SLOT_MINUTE_OPTIONS.join(', ')} minutes`,
-  }),
-  minNoticeMinutes: wholeNumberInRange('Minimum notice', ' minutes', 0, 10_080),
-  horizonDays: wholeNumberInRange('Booking horizon', ' days', 1, 365),
+  // The options written out (a catalogue key is a literal); salon-settings.test.ts checks they are SLOT_MINUTE_OPTIONS.
+  slotMinutes: z.literal(SLOT_MINUTE_OPTIONS, { error: SLOT_LENGTH_MESSAGE }),
+  minNoticeMinutes: wholeNumberInRange('Minimum notice', 'minutes', 0, 10_080),
+  horizonDays: wholeNumberInRange('Booking horizon', 'days', 1, 365),
   closedDates: z
     .array(calendarDateSchema, { error: 'Closed dates must be a list' })
-    .max(1000, 'At most 1000 closed dates')
+    .max(MAX_CLOSED_DATES, englishMessage('At most {{count, number}} closed dates', { count: MAX_CLOSED_DATES }))
     .superRefine((dates, ctx) => {
       // Point at the repeated entry so the form can mark that row rather than the whole list.
       const seen = new Set<string>();
@@ -125,12 +142,12 @@ export const salonSettingsSchema = z.object({
         seen.add(date);
       });
     }),
-  holdMinutes: wholeNumberInRange('Hold time', ' minutes', 1, 60),
+  holdMinutes: wholeNumberInRange('Hold time', 'minutes', 1, 60),
   /** How long a time offered from the waitlist is held for her before it passes to the next. */
-  waitlistOfferMinutes: wholeNumberInRange('Waitlist offer', ' minutes', 5, 240),
-  cancelNoticeHours: wholeNumberInRange('Cancellation notice', ' hours', 0, 720),
+  waitlistOfferMinutes: wholeNumberInRange('Waitlist offer', 'minutes', 5, 240),
+  cancelNoticeHours: wholeNumberInRange('Cancellation notice', 'hours', 0, 720),
   /** Hours before a confirmed appointment that its reminder e-mail goes out; 0 sends none. */
-  reminderHours: wholeNumberInRange('Reminder', ' hours', 0, 336),
+  reminderHours: wholeNumberInRange('Reminder', 'hours', 0, 336),
   /** What is paid online when booking (a service may have its own; shared/deposits.ts). */
   paymentPolicy: paymentPolicySchema,
   /** How many upcoming visits one customer may hold with nothing paid (pay-at-salon bookings). */

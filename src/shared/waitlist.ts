@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { instantSchema } from './cart.js';
-import { calendarDateSchema, isWallClockTime, minutesOfDay } from './salon-settings.js';
+import { calendarDateSchema, isWallClockTime, minutesOfDay, wallClockMessage } from './salon-settings.js';
 
 /**
  * The waitlist: a customer's wish for a service on a salon-local day (a stylist or any, optionally
@@ -23,7 +23,7 @@ export const OPEN_WISH_STATUSES: readonly WishStatus[] = ['waiting', 'offered'];
 const optionalTime = (label: string) =>
   z
     .string()
-    .refine(isWallClockTime, `${label} must be a time between 00:00 and 23:59`)
+    .refine(isWallClockTime, wallClockMessage(label))
     .nullable()
     .optional();
 

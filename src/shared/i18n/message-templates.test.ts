@@ -46,6 +46,16 @@ describe('translateTemplated', () => {
     expect(translateTemplated('A frozen booking cannot be moved.', bangla, BN)).toBe('বুকিংটি এখন “frozen”, তাই এর সময় বদলানো যায় না।');
   });
 
+  it('names a field by the catalogue’s words for its label, the numbers in the salon’s digits', () => {
+    expect(translateTemplated('Minimum notice must be between 0 and 10080 minutes', bangla, BN)).toBe('“কমপক্ষে কত আগে” ০ থেকে ১০,০৮০ মিনিটের মধ্যে হতে হবে');
+    expect(translateTemplated('Minimum notice must be between 0 and 10080 minutes', bangla, BN_LATIN)).toBe('“কমপক্ষে কত আগে” 0 থেকে 10,080 মিনিটের মধ্যে হতে হবে');
+    expect(translateTemplated('Backup time must be a time between 00:00 and 23:59', bangla, BN)).toBe('“ব্যাকআপের সময়” ০০:০০ থেকে ২৩:৫৯-এর মধ্যে একটি সময় হতে হবে');
+    // A message with its own template keeps it: Duration's words win over the label's.
+    expect(translateTemplated('Duration must be between 15 and 480 minutes', bangla, BN)).toBe(
+      translateTemplated('Duration must be between 15 and 480 minutes', { 'Duration must be between {{min, number}} and {{max, number}} minutes': bangla['Duration must be between {{min, number}} and {{max, number}} minutes'] }, BN),
+    );
+  });
+
   it('finds the template and writes the values in Bengali digits', () => {
     expect(translateTemplated('Overlaps or touches 10:00 – 13:00', bangla, BN)).toBe('১০:০০ – ১৩:০০ সময়ের সঙ্গে মিলে যাচ্ছে বা একেবারে লাগোয়া');
     expect(translateTemplated('A period covers at most 366 days', bangla, BN)).toBe('একটি সময়কাল সর্বোচ্চ ৩৬৬ দিনের হতে পারে');
@@ -101,6 +111,7 @@ describe('the errors catalogue’s templates', () => {
     dayTime: dayTimeValue(new Date(), 'Asia/Dhaka'),
     text: 'Gel (French) tips',
     term: 'no-show',
+    label: 'Opening time',
   };
   const templates = Object.keys(english).filter((key) => key.includes('{{'));
 

@@ -17,7 +17,8 @@ import { formatMoney, SALON_CURRENCY } from '../money.js';
  * - `dayTime`: a day and time on the salon's clock, 'Sat 12 Dec, 10:30' / 'শনি ১২ ডিসে, ১০:৩০'
  *   (the English from `dayTimeValue`);
  * - `term`: one of our own words, as code names it ('no-show', a booking's status), which the
- *   catalogue translates under that word as its key ('no-show' → 'আসেননি').
+ *   catalogue translates under that word as its key ('no-show' → 'আসেননি');
+ * - `label`: a field's label as the English form names it ('Opening time'), translated the same way.
  *
  * No zod here: the first page's modules import this (see my-language.ts for why that matters).
  */
@@ -69,15 +70,23 @@ export function dayTimeValue(instant: Date, timeZone: string): string {
 
 const asText = (value: MessageValue) => String(value);
 
+/** A `term` or `label`: the catalogue's words for it, under the English as its key. */
+const catalogueWords: Format['local'] = (english, _locale, catalogue) => {
+  const words = catalogue[english];
+  return typeof words === 'string' ? words : undefined;
+};
+
 const FORMATS: Record<string, Format> = {
   text: { english: asText, pattern: '[\\s\\S]+?', local: (english) => english },
   term: {
     english: asText,
     pattern: '[a-z]+(?:-[a-z]+)*',
-    local: (english, _locale, catalogue) => {
-      const word = catalogue[english];
-      return typeof word === 'string' ? word : undefined;
-    },
+    local: catalogueWords,
+  },
+  label: {
+    english: asText,
+    pattern: '[A-Z][a-z]*(?: [a-z]+)*',
+    local: catalogueWords,
   },
   number: {
     english: asText,
