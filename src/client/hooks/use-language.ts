@@ -28,6 +28,23 @@ export function useContentLang(shown: Language = 'en'): Language | undefined {
  * a Bangla page when there is one, else the English (docs/decisions/050), with the `lang` to mark it.
  */
 export function useSalonText(en: string, bn: string | null | undefined): { text: string; lang: Language | undefined } {
-  const shown = pickText({ en, bn }, useLanguage());
-  return { text: shown.text, lang: useContentLang(shown.lang) };
+  return useSalonTexts()(en, bn);
+}
+
+/** useSalonText for the items of a list: one function, called for each. */
+export function useSalonTexts(): (en: string, bn: string | null | undefined) => { text: string; lang: Language | undefined } {
+  const language = useLanguage();
+  return (en, bn) => {
+    const shown = pickText({ en, bn }, language);
+    return { text: shown.text, lang: shown.lang === language ? undefined : shown.lang };
+  };
+}
+
+/**
+ * A service's title in the page's language, as a string, for what names it in words (labels,
+ * dialogs, alt text): its Bangla one on a Bangla page when it has one (useSalonText for one shown).
+ */
+export function useServiceTitle(): (service: { title: string; title_bn?: string | null }) => string {
+  const texts = useSalonTexts();
+  return (service) => texts(service.title, service.title_bn).text;
 }

@@ -31,7 +31,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function salon() {
+/** `facialBn`: the Bangla title the salon wrote for the facial (none by default). */
+function salon(facialBn: string | null = null) {
   const fake = fakePayments({
     session: { user: adminUser },
     bookings: [
@@ -39,6 +40,7 @@ function salon() {
       bookingRecord(1, {
         serviceId: facial._id,
         title: facial.title,
+        title_bn: facialBn,
         duration: 60,
         startsAt: dhaka(TODAY, '14:00'),
         endsAt: dhaka(TODAY, '15:00'),
@@ -56,6 +58,19 @@ function salon() {
 }
 
 describe('/bn/dashboard/calendar', () => {
+  it('names a service by the Bangla title the salon wrote for it, in the block and in its button’s name', async () => {
+    salon('সিগনেচার ফেসিয়াল');
+    renderApp('/dashboard/calendar');
+
+    const grid = within(await screen.findByRole('region', { name: 'স্টাইলিস্ট ধরে বুকিং' }));
+    const block = grid.getByRole('button', { name: `${mim.name}: Mitu Customer-এর সিগনেচার ফেসিয়াল, ১৪:০০–১৫:০০, নিশ্চিত` });
+    // Bangla in a Bangla page: not marked as another language, and the English title is not shown.
+    expect(within(block).getByText('সিগনেচার ফেসিয়াল')).not.toHaveAttribute('lang');
+    expect(within(block).queryByText(facial.title)).not.toBeInTheDocument();
+    // A service without a Bangla title keeps its English one, marked English.
+    for (const title of grid.getAllByText('Keratin Treatment')) expect(title).toHaveAttribute('lang', 'en');
+  });
+
   it("shows the salon's day in Bangla: its heading, the stylists' columns, each visit named in Bangla with Bengali digits", async () => {
     salon();
     renderApp('/dashboard/calendar');

@@ -4,7 +4,8 @@ import { CheckCheck, ClipboardList, UserX, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '@shared/payments';
 import { QueryState } from '@/components/ui/query-state';
-import { useContentLang, useLanguage } from '@/hooks/use-language';
+import { useLanguage } from '@/hooks/use-language';
+import { SalonText } from '@/components/ui/salon-text';
 import { TimesInZone, useSalonFormat } from '@/hooks/use-salon-format';
 import { formatSalonDateTime } from '@shared/calendar';
 import { useBookings, type BookingFilters } from '../api/get-bookings';
@@ -169,7 +170,6 @@ function OrderRow({ showsPicker, ...props }: LayoutProps) {
   const { booking, timeZone } = props;
   const { t } = useTranslation('admin');
   const format = useSalonFormat();
-  const contentLang = useContentLang();
   const describedBy = useId();
   const disclosure = useMoveDisclosure(props.move);
   const recordDisclosure = useMoveDisclosure(props.record);
@@ -183,8 +183,8 @@ function OrderRow({ showsPicker, ...props }: LayoutProps) {
         <CustomerContactText customer={booking.customer} />
       </td>
       {/* The salon's own title (English until the salon writes a Bangla one); the line under it is the page's. */}
-      <td lang={contentLang}>
-        {booking.title}
+      <td>
+        <SalonText en={booking.title} bn={booking.title_bn} />
         <StylistLine booking={booking} />
       </td>
       <td className="whitespace-nowrap">
@@ -278,7 +278,6 @@ function OrderCard({ showsPicker, ...props }: LayoutProps) {
   const { booking, timeZone } = props;
   const { t } = useTranslation('admin');
   const format = useSalonFormat();
-  const contentLang = useContentLang();
   const describedBy = useId();
   const disclosure = useMoveDisclosure(props.move);
   const recordDisclosure = useMoveDisclosure(props.record);
@@ -295,8 +294,8 @@ function OrderCard({ showsPicker, ...props }: LayoutProps) {
       </div>
       <div className="flex items-end justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-medium wrap-break-word" lang={contentLang}>
-            {booking.title}
+          <p className="font-medium wrap-break-word">
+            <SalonText en={booking.title} bn={booking.title_bn} />
           </p>
           <StylistLine booking={booking} />
           <p className="text-sm text-base-content/75">

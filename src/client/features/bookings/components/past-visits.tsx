@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { CalendarClock, RotateCcw, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '@shared/payments';
-import { useContentLang } from '@/hooks/use-language';
+import { useSalonText } from '@/hooks/use-language';
 import { useSalonFormat } from '@/hooks/use-salon-format';
 import { useBookings } from '../api/get-bookings';
 import { visitName } from './upcoming-appointments';
@@ -70,7 +70,7 @@ interface PastVisitProps {
 function PastVisit({ booking, timeZone, busy, onBookAgain }: PastVisitProps) {
   const { t } = useTranslation('dashboard');
   const dates = useSalonFormat();
-  const contentLang = useContentLang();
+  const title = useSalonText(booking.title, booking.title_bn);
   const titleId = useId();
   const buttonId = useId();
   const which = visitName(t, dates, booking, timeZone);
@@ -80,8 +80,8 @@ function PastVisit({ booking, timeZone, busy, onBookAgain }: PastVisitProps) {
         <img src={booking.image_url} alt="" width={48} height={48} className="size-12 shrink-0 rounded-field bg-base-200 object-cover" />
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-4 gap-y-2">
           <div className="min-w-0 flex-[1_1_12rem]">
-            <p id={titleId} lang={contentLang} className="font-semibold wrap-break-word">
-              {booking.title}
+            <p id={titleId} lang={title.lang} className="font-semibold wrap-break-word">
+              {title.text}
             </p>
             <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-base-content/75">
               <CalendarClock aria-hidden="true" className="size-4 shrink-0" />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Booking } from '@shared/payments';
 import { paths } from '@/config/paths';
-import { useContentLang } from '@/hooks/use-language';
+import { useSalonText } from '@/hooks/use-language';
 import { useSalonFormat, type SalonFormat } from '@/hooks/use-salon-format';
 import { useBookings } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
@@ -123,7 +123,7 @@ interface UpcomingAppointmentProps {
 function UpcomingAppointment({ booking, timeZone, busy, onCancel, move }: UpcomingAppointmentProps) {
   const { t } = useTranslation('dashboard');
   const dates = useSalonFormat();
-  const contentLang = useContentLang();
+  const title = useSalonText(booking.title, booking.title_bn);
   const titleId = useId();
   const disclosure = useMoveDisclosure(move);
   // Several rows each have the same buttons: each one's name says which visit it acts on.
@@ -135,8 +135,8 @@ function UpcomingAppointment({ booking, timeZone, busy, onCancel, move }: Upcomi
         {/* The text takes the row; badge and buttons go beneath it when the row is narrow, never squeezing it. */}
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-4 gap-y-2">
           <div className="min-w-0 flex-[1_1_12rem]">
-            <p id={titleId} lang={contentLang} className="font-semibold wrap-break-word">
-              {booking.title}
+            <p id={titleId} lang={title.lang} className="font-semibold wrap-break-word">
+              {title.text}
             </p>
             <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-base-content/75">
               <CalendarClock aria-hidden="true" className="size-4 shrink-0" />

@@ -14,7 +14,7 @@ import { useCart } from '../api/get-cart';
 import { useRemoveFromCart } from '../api/remove-from-cart';
 import { AppointmentStatus, hasLiveHold } from './appointment-status';
 import { useNow } from '@/hooks/use-now';
-import { useContentLang } from '@/hooks/use-language';
+import { useSalonTexts } from '@/hooks/use-language';
 import { useSalonFormat } from '@/hooks/use-salon-format';
 import { TimePicker, type FullDay, type TimePickerOutcome } from './time-picker';
 import { TableScrollBox } from '@/components/ui/table-scroll-box';
@@ -44,7 +44,8 @@ export function BookingList({ email, settings, stylists = [], emptyAction, whenF
   const cart = useCart(email, { staleTime: 0 });
   const { t } = useTranslation('booking');
   const format = useSalonFormat();
-  const contentLang = useContentLang();
+  // Each service's title as the salon wrote it for this page's language (marked English when it has no Bangla one).
+  const salonText = useSalonTexts();
   const remove = useRemoveFromCart(email);
   const [pickingFor, setPickingFor] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState<ReactNode>('');
@@ -71,7 +72,7 @@ export function BookingList({ email, settings, stylists = [], emptyAction, whenF
       onSuccess: ({ acknowledged }) => {
         if (acknowledged) {
           if (pickingFor === item._id) setPickingFor(null);
-          void showSuccess({ title: t('list.removedTitle'), text: t('list.removedText', { title: item.title }), focusAfter });
+          void showSuccess({ title: t('list.removedTitle'), text: t('list.removedText', { title: salonText(item.title, item.title_bn).text }), focusAfter });
         }
       },
       onError: (error) =>
@@ -83,9 +84,10 @@ export function BookingList({ email, settings, stylists = [], emptyAction, whenF
     setPickingFor(null);
     if (outcome === 'held' && item.startsAt) {
       const when = format.dateTime(item.startsAt, settings.timeZone);
-      const values = { title: item.title, when, name: item.staffName, count: settings.holdMinutes };
-      // The service's name as the salon wrote it (lang="en" on a Bangla page), inside a sentence of the page's language.
-      const name = contentLang ? <span lang={contentLang} /> : <></>;
+      const title = salonText(item.title, item.title_bn);
+      const values = { title: title.text, when, name: item.staffName, count: settings.holdMinutes };
+      // The service's name as the salon wrote it (lang="en" on a Bangla page without her Bangla title), inside a sentence of the page's language.
+      const name = title.lang ? <span lang={title.lang} /> : <></>;
       setAnnouncement(<Trans t={t} i18nKey={item.staffName ? 'list.heldWith' : 'list.held'} values={values} count={values.count} components={{ service: name }} />);
     }
     // Back to the button that opened it, so keyboard users keep their place in the list.
@@ -161,6 +163,7 @@ export function BookingList({ email, settings, stylists = [], emptyAction, whenF
                   {items.map((item, index) => {
                     const isPicking = pickingFor === item._id;
                     const isRemoving = remove.isPending && remove.variables === item._id;
+                    const title = salonText(item.title, item.title_bn);
                     return (
                       <Fragment key={item._id}>
                         <tr className="align-top hover:bg-base-200/50">
@@ -169,7 +172,7 @@ export function BookingList({ email, settings, stylists = [], emptyAction, whenF
                             <img
                               src={item.image_url}
                               {...responsiveImage(item.image_url, THUMB_SIZES)}
-                              alt={item.title}
+                              alt={title.text}
                               width={56}
                               height={56}
                               loading="lazy"
@@ -179,8 +182,8 @@ export function BookingList({ email, settings, stylists = [], emptyAction, whenF
                           </td>
                           <td>
                             {/* break-word, not anywhere: a narrow table may not squeeze a word into pieces. */}
-                            <p lang={contentLang} className="font-semibold [overflow-wrap:break-word]">
-                              {item.title}
+                            <p lang={title.lang} className="font-semibold [overflow-wrap:break-word]">
+                              {title.text}
                             </p>
                             <p className="text-xs text-base-content/70">
                               {t('minutes', { count: item.duration })}
@@ -213,7 +216,7 @@ export function BookingList({ email, settings, stylists = [], emptyAction, whenF
                                 if (button) deleteButtons.current.set(item._id, button);
                                 else deleteButtons.current.delete(item._id);
                               }}
-                              aria-label={t('list.deleteLabel', { title: item.title })}
+                              aria-label={t('list.deleteLabel', { title: title.text })}
                               disabled={isRemoving}
                               onClick={() => void onDelete(item, items)}
                             >

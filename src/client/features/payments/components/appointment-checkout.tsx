@@ -13,7 +13,7 @@ import { CancellationPolicy } from './cancellation-policy';
 import { PayAtSalonPanel } from './pay-at-salon-panel';
 import { useNow } from '@/hooks/use-now';
 import { useErrorText } from '@/hooks/use-error-text';
-import { useContentLang } from '@/hooks/use-language';
+import { SalonText } from '@/components/ui/salon-text';
 import { useSalonFormat } from '@/hooks/use-salon-format';
 import { paymentMethodKeys } from './payment-status-badge';
 import { HOLD_WARNING_MS, HoldKept, HoldProblems, HoldWarning, useHoldWarningAnnouncement, type KeepTimesState } from './hold-notice';
@@ -52,7 +52,6 @@ export function AppointmentCheckout({ email, items, timeZone, cancelNoticeHours,
   const { t } = useTranslation('payment');
   const format = useSalonFormat();
   const words = { t, money: (amount: number) => format.money(amount) };
-  const contentLang = useContentLang();
   const errorText = useErrorText();
   const holdWarningAnnouncement = useHoldWarningAnnouncement();
   const now = useNow();
@@ -124,8 +123,8 @@ export function AppointmentCheckout({ email, items, timeZone, cancelNoticeHours,
               <li key={item._id} className="flex items-center gap-4 py-3">
                 <img src={item.image_url} alt="" width={56} height={56} className="size-14 shrink-0 rounded-field bg-base-200 object-cover" />
                 <div className="min-w-0 flex-1">
-                  <p lang={contentLang} className="font-semibold [overflow-wrap:anywhere]">
-                    {item.title}
+                  <p className="font-semibold [overflow-wrap:anywhere]">
+                    <SalonText en={item.title} bn={item.title_bn} />
                   </p>
                   {item.startsAt ? (
                     <p className="flex items-center gap-1.5 text-sm text-base-content/75">

@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
-import { useContentLang } from '@/hooks/use-language';
+import { SalonText } from '@/components/ui/salon-text';
 import { useSalonFormat, type SalonFormat } from '@/hooks/use-salon-format';
 import { paymentMethodKeys } from './payment-status-badge';
 import { PENDING_POLL_LIMIT, usePayment } from '../api/get-payment';
@@ -44,7 +44,6 @@ interface PaymentReceiptProps {
 export function PaymentReceipt({ paymentId, email, timeZone, cancelNoticeHours }: PaymentReceiptProps) {
   const { t } = useTranslation('payment');
   const format = useSalonFormat();
-  const contentLang = useContentLang();
   const payment = usePayment(paymentId);
   const queryClient = useQueryClient();
   const settled = payment.data !== undefined && payment.data.status !== 'pending';
@@ -194,8 +193,8 @@ export function PaymentReceipt({ paymentId, email, timeZone, cancelNoticeHours }
               {/* At least 12rem: on a phone the price and the calendar link move down a line
                   before the name would be squeezed into breaking in the middle of a word. */}
               <div className="min-w-48 flex-1">
-                <p lang={contentLang} className="font-semibold [overflow-wrap:anywhere]">
-                  {service.title}
+                <p className="font-semibold [overflow-wrap:anywhere]">
+                  <SalonText en={service.title} bn={service.title_bn} />
                 </p>
                 <p className="text-sm text-base-content/75 wrap-break-word">
                   <time dateTime={service.startsAt}>{format.dateTime(service.startsAt, timeZone)}</time>

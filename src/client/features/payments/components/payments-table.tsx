@@ -7,7 +7,8 @@ import { isPayAtSalonRecord, type Payment } from '@shared/payments';
 import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { useErrorText } from '@/hooks/use-error-text';
-import { useLanguage, useSalonText } from '@/hooks/use-language';
+import { useLanguage } from '@/hooks/use-language';
+import { SalonText } from '@/components/ui/salon-text';
 import { useSalonFormat } from '@/hooks/use-salon-format';
 import { usePayments, type PaymentFilters } from '../api/get-payments';
 import { paymentMethodKeys, PaymentStatusBadge } from './payment-status-badge';
@@ -121,7 +122,7 @@ export function PaymentsTable({ filters, showCustomer, timeZone }: PaymentsTable
                           <ul className="space-y-0.5">
                             {payment.services.map((service) => (
                               <li key={`${service.title}@${service.startsAt}`}>
-                                <ServiceTitle service={service} />
+                                <SalonText en={service.title} bn={service.title_bn} />
                                 <StylistOf staffName={service.staffName} />
                                 <CounterMoneyOf service={service} showCustomer={showCustomer} timeZone={timeZone} />
                               </li>
@@ -163,11 +164,6 @@ function PaidBy({ payment }: { payment: Payment }) {
   return <>{payment.method ? t(paymentMethodKeys[payment.method]) : '—'}</>;
 }
 
-/** The service's name as the salon wrote it: its Bangla one on a Bangla page when there is one (docs/decisions/050). */
-function ServiceTitle({ service }: { service: Payment['services'][number] }) {
-  const { text, lang } = useSalonText(service.title, service.title_bn);
-  return lang ? <span lang={lang}>{text}</span> : <>{text}</>;
-}
 
 /** What was taken online (usePaymentAmountLabel), and what of it was refunded. */
 function PaymentAmount({ payment }: { payment: Payment }) {
@@ -304,7 +300,7 @@ function PaymentCard({ payment, showCustomer, timeZone }: { payment: Payment; sh
         <ul className="min-w-0 space-y-0.5 text-sm">
           {payment.services.map((service) => (
             <li key={`${service.title}@${service.startsAt}`} className="wrap-break-word">
-              <ServiceTitle service={service} />
+              <SalonText en={service.title} bn={service.title_bn} />
               <StylistOf staffName={service.staffName} />
               <CounterMoneyOf service={service} showCustomer={showCustomer} timeZone={timeZone} />
             </li>

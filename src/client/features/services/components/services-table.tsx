@@ -2,7 +2,6 @@ import { useId, useRef } from 'react';
 import { PackageOpen, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pickText } from '@shared/i18n/bilingual';
 import { responsiveImage } from '@shared/images';
 import type { Service } from '@shared/service';
 import { QueryState } from '@/components/ui/query-state';
@@ -11,17 +10,11 @@ import { confirmDialog, showError, showSuccess } from '@/lib/dialogs';
 import { useDeleteService } from '../api/delete-service';
 import { useServices } from '../api/get-services';
 import { TableScrollBox } from '@/components/ui/table-scroll-box';
-import { useContentLang, useLanguage } from '@/hooks/use-language';
+import { useContentLang, useServiceTitle } from '@/hooks/use-language';
 import { useSalonFormat } from '@/hooks/use-salon-format';
 
 /** The thumbnails' width, for the browser's choice from their srcset. */
 const THUMB_SIZES = '48px';
-
-/** A service's name in the page's language, for what names it in words (labels, dialogs). */
-function useServiceName(): (service: Service) => string {
-  const language = useLanguage();
-  return (service) => pickText({ en: service.title, bn: service.title_bn }, language).text;
-}
 
 /**
  * The title the admin wrote, and under it her Bangla title when there is one, each marked with its
@@ -48,7 +41,7 @@ function ServiceTitles({ service, className }: { service: Service; className: st
 export function ServicesTable() {
   const { t } = useTranslation('services');
   const format = useSalonFormat();
-  const nameOf = useServiceName();
+  const nameOf = useServiceTitle();
   // Other admins change the catalogue too: ask again whenever the page opens.
   const services = useServices({ staleTime: 0 });
   const deleteService = useDeleteService();
@@ -203,7 +196,7 @@ export function ServicesTable() {
 
 function UpdateLink({ service }: { service: Service }) {
   const { t } = useTranslation('services');
-  const nameOf = useServiceName();
+  const nameOf = useServiceTitle();
   return (
     <Link
       to={paths.dashboard.updateService(service._id)}
@@ -218,7 +211,7 @@ function UpdateLink({ service }: { service: Service }) {
 
 function DeleteButton({ service, busy, onDelete }: { service: Service; busy: boolean; onDelete: (service: Service) => Promise<void> }) {
   const { t } = useTranslation('services');
-  const nameOf = useServiceName();
+  const nameOf = useServiceTitle();
   return (
     <button
       type="button"

@@ -10,7 +10,7 @@ import { MAX_UPLOAD_BYTES } from '@shared/user';
 import { FormActions } from '@/components/ui/form-actions';
 import { FileField, InputField, TextareaField } from '@/components/ui/form-field';
 import { UserAvatar } from '@/components/ui/user-avatar';
-import { useContentLang } from '@/hooks/use-language';
+import { useSalonTexts } from '@/hooks/use-language';
 import { useErrorText } from '@/hooks/use-error-text';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 
@@ -57,7 +57,7 @@ const fieldOf = (path: string) => (Object.hasOwn(serverFields, path) ? serverFie
 export function StaffForm({ catalogue, stylist, onSubmit }: StaffFormProps) {
   const { t } = useTranslation('staff');
   const errorText = useErrorText();
-  const contentLang = useContentLang();
+  const salonText = useSalonTexts();
   const defaultValues = useMemo<StaffFormInput>(() => {
     const mine = new Map((stylist?.services ?? []).map((s) => [s.serviceId, s.duration]));
     return {
@@ -129,8 +129,8 @@ export function StaffForm({ catalogue, stylist, onSubmit }: StaffFormProps) {
               <li key={service._id} className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3">
                 <label className="flex min-w-0 flex-1 basis-48 items-center gap-3">
                   <input type="checkbox" className="checkbox checkbox-sm checkbox-primary" {...register(`services.${index}.selected`)} />
-                  <span className="min-w-0 break-words" lang={contentLang}>
-                    {service.title}
+                  <span className="min-w-0 break-words" lang={salonText(service.title, service.title_bn).lang}>
+                    {salonText(service.title, service.title_bn).text}
                   </span>
                 </label>
                 {rows?.[index]?.selected && (

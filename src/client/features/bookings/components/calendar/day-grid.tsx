@@ -1,7 +1,7 @@
 import { useId, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingStatus } from '@shared/payments';
-import { useContentLang } from '@/hooks/use-language';
+import { useSalonTexts } from '@/hooks/use-language';
 import { useSalonFormat } from '@/hooks/use-salon-format';
 import { columnKeyOf, dayFrame, placeBookings, type CalendarColumn, type CalendarEntry, type CalendarViewProps, type DayFrame } from '@/features/bookings/calendar-layout';
 import { BookingStatusBadge } from '../booking-status-badge';
@@ -111,7 +111,7 @@ interface DayColumnProps {
 function DayColumn({ column, date, frame, timeZone, bookings, shownOnPhone, selectedId, onOpen }: DayColumnProps) {
   const { t } = useTranslation('calendar');
   const { range, blockName } = useBlockName();
-  const contentLang = useContentLang();
+  const salonText = useSalonTexts();
   const nameId = useId();
   const placed = placeBookings(bookings, date, frame.start, timeZone);
   const height = frame.end - frame.start;
@@ -149,8 +149,8 @@ function DayColumn({ column, date, frame, timeZone, bookings, shownOnPhone, sele
                   <span translate="no" className={`shrink-0 truncate font-semibold ${booking.status === 'cancelled' ? 'line-through' : ''}`}>
                     {booking.customer.name}
                   </span>
-                  <span lang={contentLang} className="shrink-0 truncate">
-                    {booking.title}
+                  <span lang={salonText(booking.title, booking.title_bn).lang} className="shrink-0 truncate">
+                    {salonText(booking.title, booking.title_bn).text}
                   </span>
                   <span className="flex shrink-0 flex-wrap items-center gap-x-1.5 gap-y-0.5">
                     <span className="whitespace-nowrap tabular-nums text-base-content/80">{range(booking, timeZone)}</span>

@@ -2,7 +2,7 @@ import { useId, type ReactNode, type RefObject } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
 import { salonDateOf } from '@shared/calendar';
-import { useContentLang } from '@/hooks/use-language';
+import { useSalonText } from '@/hooks/use-language';
 import { useSalonFormat } from '@/hooks/use-salon-format';
 import type { CalendarEntry } from '@/features/bookings/calendar-layout';
 import { BookingStatusBadge } from '../booking-status-badge';
@@ -32,7 +32,7 @@ export function DetailsPanel({ entry, columnName, timeZone, scope, heading, more
   const { t } = useTranslation('calendar');
   const format = useSalonFormat();
   const { range } = useBlockName();
-  const contentLang = useContentLang();
+  const title = useSalonText(entry.title, entry.title_bn);
   const headingId = useId();
   const customerId = useId();
   const minutes = Math.round((Date.parse(entry.endsAt) - Date.parse(entry.startsAt)) / 60_000);
@@ -51,8 +51,8 @@ export function DetailsPanel({ entry, columnName, timeZone, scope, heading, more
           <Trans
             t={t}
             i18nKey="details.heading"
-            values={{ title: entry.title, name: entry.customer.name }}
-            components={{ service: <span lang={contentLang} />, name: <span translate="no" /> }}
+            values={{ title: title.text, name: entry.customer.name }}
+            components={{ service: <span lang={title.lang} />, name: <span translate="no" /> }}
           />
         </h3>
         <button type="button" className="btn btn-circle btn-ghost btn-sm" aria-label={t('details.close')} onClick={onClose}>

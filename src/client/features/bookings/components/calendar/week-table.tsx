@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Booking } from '@shared/payments';
 import { isOpenDate, salonDateOf } from '@shared/calendar';
 import { TableScrollBox } from '@/components/ui/table-scroll-box';
-import { useContentLang } from '@/hooks/use-language';
+import { useSalonTexts } from '@/hooks/use-language';
 import { useSalonFormat } from '@/hooks/use-salon-format';
 import { columnKeyOf, type CalendarColumn, type CalendarViewProps } from '@/features/bookings/calendar-layout';
 import { BookingStatusBadge } from '../booking-status-badge';
@@ -24,7 +24,7 @@ export function WeekTable({ dates, settings, columns, bookings, chosenKey, selec
   const { t } = useTranslation('calendar');
   const format = useSalonFormat();
   const { range, blockName } = useBlockName();
-  const contentLang = useContentLang();
+  const salonText = useSalonTexts();
   const { timeZone } = settings;
   const first = dates[0] ?? '';
   const last = dates.at(-1) ?? first;
@@ -90,8 +90,8 @@ export function WeekTable({ dates, settings, columns, bookings, chosenKey, selec
                               <span translate="no" className={`block font-semibold ${booking.status === 'cancelled' ? 'line-through' : ''}`}>
                                 {booking.customer.name}
                               </span>
-                              <span lang={contentLang} className="block">
-                                {booking.title}
+                              <span lang={salonText(booking.title, booking.title_bn).lang} className="block">
+                                {salonText(booking.title, booking.title_bn).text}
                               </span>
                             </button>
                           </li>
