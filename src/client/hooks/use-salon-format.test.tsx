@@ -2,23 +2,20 @@ import type { ReactNode } from 'react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { render, renderHook, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n, resourcesOf } from '../lib/i18n';
+import { speakBangla, speakEnglish } from '@/test/bangla';
 import { NETWORK_ERROR_MESSAGE } from '../lib/api-client';
 import { ErrorState } from '../components/ui/error-state';
 import { useSalonFormat } from './use-salon-format';
 
-const catalogues = import.meta.glob<Record<string, unknown>>('../../shared/i18n/locales/*/*.json', { eager: true, import: 'default' });
-const resources = resourcesOf(catalogues);
-const english = () => createI18n('en', { en: resources.en! });
 
 describe("the salon's dates and the API client's messages in the page's language", () => {
   // createI18n makes its instance react-i18next's global one: the other tests' English comes back.
   afterAll(() => {
-    english();
+    speakEnglish();
   });
 
   const wrapper = (language: 'en' | 'bn') => {
-    const i18n = language === 'en' ? english() : createI18n('bn', { bn: resources.bn! });
+    const i18n = language === 'en' ? speakEnglish() : speakBangla();
     return ({ children }: { children: ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
   };
 

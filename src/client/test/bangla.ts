@@ -11,12 +11,21 @@ const resources = resourcesOf(catalogues);
  */
 export function inBangla(): void {
   beforeEach(() => {
-    createI18n('bn', { bn: resources.bn! });
+    speakBangla();
   });
   afterEach(() => {
-    createI18n('en', { en: resources.en! });
+    speakEnglish();
   });
 }
+
+/**
+ * react-i18next's global instance in Bangla (in Latin digits when the salon chose them), answered
+ * for a provider; a test that calls it puts English back with speakEnglish (inBangla does both).
+ */
+export const speakBangla = (latinDigits = false) => createI18n('bn', { bn: resources.bn! }, undefined, latinDigits);
+
+/** react-i18next's global instance in English again, as the other files' tests expect it. */
+export const speakEnglish = () => createI18n('en', { en: resources.en! });
 
 /**
  * The Latin words a Bangla reader sees in `element` (screen-reader-only text too), as the e2e

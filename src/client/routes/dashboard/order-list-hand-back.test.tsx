@@ -12,7 +12,7 @@ import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
 import { staffHandler } from '@/test/staff-handlers';
 import { adminSummaryHandler } from '@/test/admin-summary-handlers';
-import { createI18n, resourcesOf } from '@/lib/i18n';
+import { inBangla } from '@/test/bangla';
 
 const rima = users[2]!;
 // Saturday 2 March 2030, 12:00 in Dhaka (UTC+6).
@@ -132,11 +132,7 @@ describe("/dashboard/adminhome: today's list", () => {
 });
 
 describe('in Bangla', () => {
-  const catalogues = import.meta.glob<Record<string, unknown>>('../../../shared/i18n/locales/*/*.json', { eager: true, import: 'default' });
-  const resources = resourcesOf(catalogues);
-  beforeEach(() => void createI18n('bn', { bn: resources.bn! }));
-  // createI18n makes its instance react-i18next's global one: the other tests' English comes back.
-  afterEach(() => void createI18n('en', { en: resources.en! }));
+  inBangla();
 
   it('the order list says it in Bangla, with Bengali digits, and so do the dialog and the line after', async () => {
     const fake = salon();

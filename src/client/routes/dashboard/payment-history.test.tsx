@@ -7,7 +7,7 @@ import { heldResponses } from '@/test/held-response';
 import { bookingRecord, fakePayments, paymentRecord, SAT_9_MAR_2030_10_30 } from '@/test/payment-handlers';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
-import { createI18n, resourcesOf } from '@/lib/i18n';
+import { speakBangla, speakEnglish } from '@/test/bangla';
 
 const rima = users[2]!;
 
@@ -140,15 +140,14 @@ describe('/dashboard/paymentHistory', () => {
   });
 
   it('tells her in Bangla too, in Bengali digits', async () => {
-    const resources = resourcesOf(import.meta.glob<Record<string, unknown>>('../../../shared/i18n/locales/*/*.json', { eager: true, import: 'default' }));
-    createI18n('bn', { bn: resources.bn! });
+    speakBangla();
     try {
       const fake = fakePayments({ session: { user: customerUser }, payments: [cancelledAfterCash(null)] });
       server.use(...accountSession(customerUser).handlers, ...fake.handlers);
       renderApp('/dashboard/paymentHistory');
       expect(await counterLines({ list: 'পেমেন্ট', taken: /সেলুনে দেওয়া হয়েছে/ })).toEqual(Array(2).fill(expect.stringMatching(/ · কাউন্টার থেকে ৭০০৳ ফেরত নেবেন$/)));
     } finally {
-      createI18n('en', { en: resources.en! });
+      speakEnglish();
     }
   });
 

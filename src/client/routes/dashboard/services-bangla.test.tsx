@@ -7,18 +7,16 @@ import { http } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '@shared/service';
-import { createI18n, resourcesOf } from '@/lib/i18n';
+import { speakBangla, speakEnglish } from '@/test/bangla';
 import { adminUser, services } from '@/test/fixtures';
 import { accountSession, apiErrorResponse, fakeCatalogue } from '@/test/handlers';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
 
-const banglaCatalogues = import.meta.glob<Record<string, unknown>>('../../../shared/i18n/locales/bn/*.json', { eager: true, import: 'default' });
-const englishCatalogues = import.meta.glob<Record<string, unknown>>('../../../shared/i18n/locales/en/*.json', { eager: true, import: 'default' });
 
 // createI18n makes its instance react-i18next's global one: the page is drawn in Bangla, as under /bn.
-beforeAll(() => void createI18n('bn', resourcesOf(banglaCatalogues)));
-afterAll(() => void createI18n('en', resourcesOf(englishCatalogues)));
+beforeAll(() => void speakBangla());
+afterAll(() => void speakEnglish());
 
 const manicure = services[0] as Service;
 const bangla = { title_bn: 'ক্লাসিক ম্যানিকিওর', description_bn: 'নখের যত্ন ও পছন্দের পলিশ।' };

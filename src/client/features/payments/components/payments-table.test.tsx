@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18n, resourcesOf } from '@/lib/i18n';
+import { speakBangla, speakEnglish } from '@/test/bangla';
 import { SiteProvider } from '@/lib/site';
 import { adminUser } from '@/test/fixtures';
 import { accountSession } from '@/test/handlers';
@@ -11,11 +11,9 @@ import { renderWithProviders } from '@/test/render';
 import { server } from '@/test/server';
 import { PaymentsTable } from './payments-table';
 
-const catalogues = import.meta.glob<Record<string, unknown>>('../../../../shared/i18n/locales/*/*.json', { eager: true, import: 'default' });
-const resources = resourcesOf(catalogues);
 
 // createI18n makes its instance react-i18next's global one: the other tests' English comes back.
-afterEach(() => void createI18n('en', { en: resources.en! }));
+afterEach(() => void speakEnglish());
 
 const payments = [
   paymentRecord(1, {
@@ -41,7 +39,7 @@ const payments = [
 function renderInBangla(latinDigits: boolean) {
   const fake = fakePayments({ session: { user: adminUser }, payments });
   server.use(...accountSession(adminUser).handlers, ...fake.handlers);
-  const i18n = createI18n('bn', { bn: resources.bn! }, undefined, latinDigits);
+  const i18n = speakBangla(latinDigits);
   return renderWithProviders(
     <I18nextProvider i18n={i18n}>
       <SiteProvider site={{ publicUrl: 'http://localhost', year: 2030, latinDigits }}>

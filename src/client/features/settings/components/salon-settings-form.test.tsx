@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SALON_SETTINGS } from '@shared/salon-settings';
-import { createI18n, resourcesOf } from '@/lib/i18n';
+import { speakBangla, speakEnglish } from '@/test/bangla';
 import { fakeCart } from '@/test/cart-handlers';
 import { accountSession } from '@/test/handlers';
 import { adminUser } from '@/test/fixtures';
@@ -11,17 +11,15 @@ import { renderWithProviders } from '@/test/render';
 import { server } from '@/test/server';
 import { SalonSettingsForm } from './salon-settings-form';
 
-const catalogues = import.meta.glob<Record<string, unknown>>('../../../../shared/i18n/locales/*/*.json', { eager: true, import: 'default' });
-const resources = resourcesOf(catalogues);
 
 // createI18n makes its instance react-i18next's global one: the other tests' English comes back.
-afterEach(() => void createI18n('en', { en: resources.en! }));
+afterEach(() => void speakEnglish());
 
 function renderInBangla() {
   const session = accountSession(adminUser);
   const fake = fakeCart({ session, settings: DEFAULT_SALON_SETTINGS });
   server.use(...session.handlers, ...fake.handlers);
-  const i18n = createI18n('bn', { bn: resources.bn! });
+  const i18n = speakBangla();
   const view = renderWithProviders(
     <I18nextProvider i18n={i18n}>
       <SalonSettingsForm initial={DEFAULT_SALON_SETTINGS} />

@@ -4,12 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WeeklyHours } from '@shared/staff';
-import { createI18n, resourcesOf } from '@/lib/i18n';
+import { speakBangla, speakEnglish } from '@/test/bangla';
 import { SiteProvider } from '@/lib/site';
 import { HoursEditor } from './hours-editor';
 
-const banglaCatalogues = import.meta.glob<Record<string, unknown>>('../../../../shared/i18n/locales/bn/*.json', { eager: true, import: 'default' });
-const englishCatalogues = import.meta.glob<Record<string, unknown>>('../../../../shared/i18n/locales/en/*.json', { eager: true, import: 'default' });
 
 // Sunday: 10:00-13:00, then a span from 12:00 that runs into it.
 const overlapping: WeeklyHours = {
@@ -29,7 +27,7 @@ const overlapping: WeeklyHours = {
 
 function renderInBangla(latinDigits = false) {
   const onSave = vi.fn(async () => undefined);
-  const i18n = createI18n('bn', resourcesOf(banglaCatalogues), undefined, latinDigits);
+  const i18n = speakBangla(latinDigits);
   render(
     <I18nextProvider i18n={i18n}>
       <SiteProvider site={{ publicUrl: 'http://localhost', year: 2030, latinDigits }}>
@@ -41,7 +39,7 @@ function renderInBangla(latinDigits = false) {
 }
 
 // createI18n makes its instance react-i18next's global one: the other tests' English comes back.
-afterEach(() => void createI18n('en', resourcesOf(englishCatalogues)));
+afterEach(() => void speakEnglish());
 
 describe('HoursEditor in Bangla', () => {
   it('says under the second span, in Bangla with Bengali digits, which span it runs into; nothing is saved', async () => {
