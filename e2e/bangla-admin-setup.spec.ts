@@ -124,6 +124,12 @@ test.describe("the admin's setup screens in Bangla", () => {
     const retired = page.getByRole('region', { name: 'অবসরে' });
     await retired.getByRole('button', { name: `${name}-কে ফিরিয়ে আনুন` }).click();
     await expect(page.getByText(`${name} আবার টিমে ফিরেছেন`)).toBeVisible();
+
+    // She leaves the team as it was: a threader working Sundays would take the 'any stylist'
+    // threading that later specs book on a Sunday (the calendar spec's, whenever its day is one).
+    await page.getByRole('button', { name: `${name}-কে অবসর দিন` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'হ্যাঁ, অবসর দিন' }).click();
+    await expect(retired.getByRole('button', { name: `${name}-কে ফিরিয়ে আনুন` })).toBeVisible();
   });
 
   test('she hides a review and shows it again, and takes a backup, in Bangla', async ({ page, baseURL }) => {
