@@ -17,13 +17,19 @@ import { loadPageTexts } from '../lib/i18n';
 function withTexts<T>(namespaces: readonly string[], load: () => Promise<T>): () => Promise<T> {
   return async () => (await Promise.all([load(), loadPageTexts(namespaces)]))[0];
 }
-const AUTH_TEXTS = ['auth', 'account', 'ui', 'errors'] as const;
-// Every signed-in account's screens: her home, bookings, checkout, reviews, the stylist's day.
-const DASHBOARD_TEXTS = ['dashboard', 'ui', 'errors', 'account', 'booking', 'booking-actions', 'payment', 'reviews'] as const;
+// Each list is checked against what its pages import (router-texts.test.ts). `meta` is the
+// document title's (usePageTitle, and the not-found page a dashboard shows for a missing service).
+const AUTH_TEXTS = ['auth', 'account', 'ui', 'errors', 'meta'] as const;
+// Every signed-in account's screens: her home, bookings, checkout, reviews, the stylist's day; the
+// services to book are the home page's cards (`home`).
+const DASHBOARD_TEXTS = ['dashboard', 'ui', 'errors', 'account', 'booking', 'booking-actions', 'payment', 'reviews', 'home', 'meta'] as const;
 // The admin's screens add their own.
-const ADMIN_TEXTS = ['admin', 'admin-tools', 'staff', 'calendar', 'front-desk'] as const;
+const ADMIN_TEXTS = ['admin', 'admin-tools', 'staff', 'calendar', 'front-desk', 'services', 'settings'] as const;
 // A stylist's day: the calendar's grid and details, and the admin's payment form for her chair.
 const STYLIST_DAY_TEXTS = ['calendar', 'admin'] as const;
+// About, team and the legal pages (one module), and the not-found page.
+const INFO_TEXTS = ['info', 'legal', 'ui', 'errors', 'meta'] as const;
+const NOT_FOUND_TEXTS = ['meta'] as const;
 
 /** A page's head, or that the browser renders it alone (read by the server, see entry-server.tsx). */
 const handle = (value: PageHandle): PageHandle => value;
@@ -262,19 +268,19 @@ export const routes: RouteObject[] = [
         (page): RouteObject => ({
           path: paths[page],
           handle: handle({ page: pageMeta[page] }),
-          lazy: async () => {
+          lazy: withTexts(INFO_TEXTS, async () => {
             const { infoPages } = await import('../routes/info-pages');
             return { Component: infoPages[page] };
-          },
+          }),
         }),
       ),
       {
         path: '*',
         handle: handle({ page: pageMeta.notFound }),
-        lazy: async () => {
+        lazy: withTexts(NOT_FOUND_TEXTS, async () => {
           const { NotFoundRoute } = await import('../routes/not-found');
           return { Component: NotFoundRoute };
-        },
+        }),
       },
     ],
   },

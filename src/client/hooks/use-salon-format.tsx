@@ -146,7 +146,7 @@ export function useSalonFormat(): SalonFormat {
  * (a code, not a word: marked so the reader and the Bangla checks leave it in Latin letters).
  */
 export function TimesInZone({ timeZone }: { timeZone: string }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('booking');
   const language = useLanguage();
   if (language === 'en') return <>{timesAreInZone(timeZone)}</>;
   return (
