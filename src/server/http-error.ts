@@ -1,11 +1,18 @@
 import { reasonPhrase, type FieldIssue } from '../shared/errors.js';
 
-/** An error meant for the client: its status and message are sent as they are. */
+/**
+ * Values of a message the salon itself wrote in Bangla (a service's Bangla title), by placeholder
+ * name: a Bangla reply writes them in place of the English ones the message names.
+ */
+export type BanglaValues = Readonly<Record<string, string>>;
+
+/** An error meant for the client: its status and message are sent as they are (in the request's language). */
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
     public readonly issues?: FieldIssue[],
+    public readonly banglaValues?: BanglaValues,
   ) {
     super(message);
     this.name = 'HttpError';

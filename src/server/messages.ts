@@ -22,10 +22,13 @@ export function requestLanguage(request: FastifyRequest): Language {
   return negotiateLanguage(request.headers['accept-language']) ?? 'en';
 }
 
-/** A message in `language`; numbers in Bengali digits unless the salon chose Latin ones. */
-export function translateMessage(message: string, language: Language, latinDigits = false): string {
+/**
+ * A message in `language`; numbers in Bengali digits unless the salon chose Latin ones, and the
+ * salon's own Bangla for a value it wrote in both (`banglaValues`: a service's title).
+ */
+export function translateMessage(message: string, language: Language, latinDigits = false, banglaValues?: Readonly<Record<string, string>>): string {
   if (language === 'en') return message;
-  return banglaMessages[message] ?? translateTemplated(message, banglaMessages, intlLocale(language, latinDigits)) ?? message;
+  return banglaMessages[message] ?? translateTemplated(message, banglaMessages, intlLocale(language, latinDigits), banglaValues) ?? message;
 }
 
 /**

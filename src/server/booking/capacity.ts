@@ -69,7 +69,7 @@ export function lockCellsText(source: string): string {
 type Except = { exceptCartItemId?: string | undefined; exceptCartItemIds?: readonly string[]; exceptBookingId?: string | undefined };
 
 /** One of the customer's own appointments: a live hold in her list or a confirmed booking. */
-export type OwnAppointment = TimeInterval & { title: string };
+export type OwnAppointment = TimeInterval & { title: string; titleBn: string | null };
 
 /** `occupied`: the chairs' visits, each with its stylist and when she is free again. */
 export type Occupancy = { occupied: TakenInterval[]; own: OwnAppointment[] };
@@ -95,6 +95,7 @@ type OccupancyParams = { now: string; userId: string | null; exceptItems: string
  */
 type OccupancyRow = {
   title: string | null;
+  title_bn: string | null;
   starts_at: string | Date;
   ends_at: string | Date;
   staff_id: string | null;
@@ -123,7 +124,7 @@ function occupancyOf<P extends Omit<OccupancyParams, 'now' | 'exceptItems'>>(
   exceptItems: Fragment<P>,
 ) {
   return fragment<P>`
-    select s.title, c.starts_at, c.ends_at, c.staff_id, c.staff_free_at, c.user_id = ${'userId'}::uuid as own
+    select s.title, s.title_bn, c.starts_at, c.ends_at, c.staff_id, c.staff_free_at, c.user_id = ${'userId'}::uuid as own
     from cart_items c left join services s on s.id = c.service_id
     where c.hold_expires_at > ${now}
       and ${overlaps('c')}
@@ -131,7 +132,7 @@ function occupancyOf<P extends Omit<OccupancyParams, 'now' | 'exceptItems'>>(
       and not exists (
         select 1 from bookings b where b.cart_item_id = c.id and b.status in ('confirmed', 'completed'))
     union all
-    select b.title, b.starts_at, b.ends_at, b.staff_id, b.staff_free_at, b.user_id = ${'userId'}::uuid and b.status = 'confirmed' as own
+    select b.title, b.title_bn, b.starts_at, b.ends_at, b.staff_id, b.staff_free_at, b.user_id = ${'userId'}::uuid and b.status = 'confirmed' as own
     from bookings b
     where b.status in ('confirmed', 'completed')
       and ${overlaps('b')}
@@ -186,7 +187,7 @@ const OCCUPANCY_AND_TIME_OFF = statement<WithTimeOff, OccupancyRow & { off: bool
       fragment<WithTimeOff>`${'exceptItems'}::uuid[]`,
     )}) o
     union all
-    select null, t.starts_at, t.ends_at, t.staff_id, null, null, true from staff_time_off t
+    select null, null, t.starts_at, t.ends_at, t.staff_id, null, null, true from staff_time_off t
     where t.staff_id = any(${'staffIds'}::uuid[]) and t.starts_at < ${'offEnd'}::timestamptz and t.ends_at > ${'offStart'}::timestamptz`;
 
 /**
@@ -313,7 +314,7 @@ function occupancyFrom(rows: readonly OccupancyRow[]): Occupancy {
   for (const row of rows) {
     const interval = { startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at) };
     occupied.push({ ...interval, staffId: row.staff_id, ...(row.staff_free_at === null ? {} : { staffFreeAt: new Date(row.staff_free_at) }) });
-    if (row.own) own.push({ ...interval, title: row.title ?? '' });
+    if (row.own) own.push({ ...interval, title: row.title ?? '', titleBn: row.title_bn });
   }
   own.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   return { occupied, own };

@@ -93,5 +93,5 @@ export async function bookAtFrontDesk(
 function forVisit(error: HttpError, index: number): HttpError {
   const message = asHers(error.message);
   const field = error.issues?.[0]?.path === 'staffId' ? 'staffId' : 'startsAt';
-  return new HttpError(error.statusCode, message, [{ path: `items.${index}.${field}`, message }]);
+  return new HttpError(error.statusCode, message, [{ path: `items.${index}.${field}`, message }], error.banglaValues);
 }

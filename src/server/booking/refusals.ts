@@ -56,8 +56,13 @@ export function timeRefused(reason: StaffSlotRejection | 'taken'): HttpError {
   return new HttpError(400, message, [{ path: 'startsAt', message }]);
 }
 
-/** Her other appointment is in the way (409, on startsAt). */
-export function overlapRefused(other: { title: string; startsAt: Date }, timeZone: string): HttpError {
+/** Her other appointment is in the way (409, on startsAt), named by its Bangla title in a Bangla reply when it has one. */
+export function overlapRefused(other: { title: string; titleBn: string | null; startsAt: Date }, timeZone: string): HttpError {
   const message = overlapMessage(other, timeZone);
-  return new HttpError(409, message, [{ path: 'startsAt', message }]);
+  return new HttpError(409, message, [{ path: 'startsAt', message }], banglaTitle(other.titleBn));
+}
+
+/** A refusal's Bangla for the service it names (`{{title}}`), when the salon wrote one. */
+export function banglaTitle(titleBn: string | null | undefined): { title: string } | undefined {
+  return titleBn ? { title: titleBn } : undefined;
 }

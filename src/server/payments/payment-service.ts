@@ -22,6 +22,7 @@ import { onlineDueMinor, payPlanOf, type CounterMethod, type PaymentPolicy, type
 import { confirmedBookingsOf, counterPaidMinor, insertCounterPayment, lockBooking } from '../repositories/bookings.js';
 import { READ_DESK_ITEMS } from '../repositories/front-desk.js';
 import { englishMessage } from '../../shared/i18n/message-templates.js';
+import { banglaTitle } from '../booking/refusals.js';
 
 type CheckoutItem = {
   id: string;
@@ -89,12 +90,12 @@ export class PaymentService {
       const endsAt = row.ends_at === null ? null : new Date(row.ends_at);
       const holdExpiresAt = row.hold_expires_at === null || row.hold_expires_at === undefined ? null : new Date(row.hold_expires_at);
       if (!startsAt || !endsAt) {
-        throw new HttpError(400, englishMessage('Pick a time for {{title}}.', { title: row.title }), [{ path: `items.${row.id}.startsAt`, message: 'Pick a time' }]);
+        throw new HttpError(400, englishMessage('Pick a time for {{title}}.', { title: row.title }), [{ path: `items.${row.id}.startsAt`, message: 'Pick a time' }], banglaTitle(row.title_bn));
       }
       if (!holdExpiresAt || holdExpiresAt <= now) {
         throw new HttpError(400, englishMessage('The hold on {{title}} expired. Pick a time again.', { title: row.title }), [
           { path: `items.${row.id}.startsAt`, message: 'The hold expired' },
-        ]);
+        ], banglaTitle(row.title_bn));
       }
       // Booked at the front desk, every visit is paid at the salon (now at the counter, or at the visit).
       const policy: PaymentPolicy = atDesk ? { mode: 'at-salon' } : (row.payment_policy ?? salonPolicy);

@@ -18,8 +18,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       body = {
         statusCode: err.statusCode,
         error: err.reason,
-        message: translateMessage(err.message, language, latinDigits),
-        issues: err.issues?.map((issue) => ({ ...issue, message: translateMessage(issue.message, language, latinDigits) })),
+        message: translateMessage(err.message, language, latinDigits, err.banglaValues),
+        issues: err.issues?.map((issue) => ({ ...issue, message: translateMessage(issue.message, language, latinDigits, err.banglaValues) })),
       };
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       const prefix = validationPrefixes[err.validationContext ?? 'body'] ?? '';

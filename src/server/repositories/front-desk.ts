@@ -130,7 +130,7 @@ export async function removeDeskItems(db: Db, userId: string, ids: string[]): Pr
 
 /** The desk's held items, as the checkout reads a list (payments.ts READ_LIST), in the order asked. */
 export const READ_DESK_ITEMS = statement<{ userId: string; itemIds: string[] }, ItemRow & { now: string | Date }>('parlour_read_desk_items')`
-  select c.id, c.service_id, c.starts_at, c.ends_at, c.staff_id, c.staff_free_at, c.hold_expires_at, s.title, s.price_minor, s.duration_minutes, s.image_url, s.payment_policy,
+  select c.id, c.service_id, c.starts_at, c.ends_at, c.staff_id, c.staff_free_at, c.hold_expires_at, s.title, s.title_bn, s.price_minor, s.duration_minutes, s.image_url, s.payment_policy,
     now() as now
   from unnest(${'itemIds'}::uuid[]) with ordinality as asked (id, n)
     join cart_items c on c.id = asked.id

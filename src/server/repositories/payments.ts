@@ -22,6 +22,8 @@ export type ItemRow = {
   staff_free_at: string | Date | null;
   hold_expires_at?: string | Date | null;
   title: string;
+  /** The service's Bangla title, for a refusal that names it (null: none written). */
+  title_bn: string | null;
   price_minor: number;
   duration_minutes: number;
   image_url: string;
@@ -37,7 +39,7 @@ type OpenPayment = { ref: string; fingerprint: string; reusable: boolean; reconc
  * Lists go in as arrays, so one text serves a list of any length.
  */
 export const READ_LIST = statement<{ userId: string; gateway: string }, ItemRow & { now: string | Date; open: OpenPayment[] }>('parlour_read_list')`
-  select c.id, c.service_id, c.starts_at, c.ends_at, c.staff_id, c.staff_free_at, c.hold_expires_at, s.title, s.price_minor, s.duration_minutes, s.image_url, s.payment_policy,
+  select c.id, c.service_id, c.starts_at, c.ends_at, c.staff_id, c.staff_free_at, c.hold_expires_at, s.title, s.title_bn, s.price_minor, s.duration_minutes, s.image_url, s.payment_policy,
     now() as now,
     (select coalesce(json_agg(json_build_object(
         'ref', p.gateway_ref,

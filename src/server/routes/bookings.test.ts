@@ -291,6 +291,31 @@ describe('PATCH /api/bookings/:id: the customer moves her appointment', () => {
     expect(await bookingRow(id)).toEqual(before);
   });
 
+  it('in Bangla names her other appointment by the Bangla title the salon gave it, when it gave one', async () => {
+    const day = freshDay();
+    const who = await signUp(t.app);
+    // The seed writes no Bangla titles; this one is put back when done.
+    await t.database.db.execute(sql`update services set title_bn = 'ক্লাসিক ম্যানিকিউর' where title = 'Classic Manicure'`);
+    try {
+      await book(who, 'Classic Manicure', day, '11:00');
+      const id = await book(who, 'Spa Pedicure', day, '15:00');
+      const before = await bookingRow(id);
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/bookings/${id}`,
+        headers: { origin: t.app.config.publicUrl, cookie: who.cookie, 'accept-language': 'bn' },
+        payload: { startsAt: dhaka(day, '11:30').toISOString() },
+      });
+      expect(res.statusCode).toBe(409);
+      const error = apiErrorSchema.parse(res.json());
+      expect(error.message).toMatch(/^এই সময়ে আপনার ক্লাসিক ম্যানিকিউর \(.*১১:০০\) আছে। অন্য একটি সময় বেছে নিন।$/);
+      expect(error.issues).toEqual([{ path: 'startsAt', message: error.message }]);
+      expect(await bookingRow(id)).toEqual(before);
+    } finally {
+      await t.database.db.execute(sql`update services set title_bn = null where title = 'Classic Manicure'`);
+    }
+  });
+
   it('moving to the time it already has changes nothing and answers 200', async () => {
     const day = freshDay();
     const who = await signUp(t.app);

@@ -245,6 +245,30 @@ describe('booking at the desk', () => {
     expect(await ordersOf(lima._id)).toEqual(before);
   });
 
+  it('names that appointment by its Bangla title to a Bangla front desk', async () => {
+    const day = freshDay();
+    const lima = await walkIn();
+    // The seed writes no Bangla titles; this one is put back when done.
+    await query(sql`update services set title_bn = 'ক্লাসিক হেয়ারকাট' where id = ${haircut._id}`);
+    try {
+      const first = { customerId: lima._id, items: [{ serviceId: haircut._id, staffId: null, startsAt: dhaka(day, '10:00').toISOString() }], payment: { when: 'at-visit' } };
+      expect((await book(first)).statusCode).toBe(201);
+      const before = await ordersOf(lima._id);
+      const res = await asUser(t.app, admin, 'bn').post('/api/front-desk/bookings', {
+        customerId: lima._id,
+        items: [{ serviceId: facial._id, staffId: null, startsAt: dhaka(day, '10:00').toISOString() }],
+        payment: { when: 'at-visit' },
+      });
+      expect(res.statusCode).toBe(409);
+      const error = apiErrorSchema.parse(res.json());
+      expect(error.message).toMatch(/^এই সময়ে তাঁর ক্লাসিক হেয়ারকাট \(.*১০:০০\) আছে। অন্য একটি সময় বেছে নিন।$/);
+      expect(error.issues).toEqual([{ path: 'items.0.startsAt', message: error.message }]);
+      expect(await ordersOf(lima._id)).toEqual(before);
+    } finally {
+      await query(sql`update services set title_bn = null where id = ${haircut._id}`);
+    }
+  });
+
   it('books by the salon’s rules: a time sooner than a customer’s minimum notice', async () => {
     // Two or three days ahead (the other tests' days start at four).
     const day = openDay(2);

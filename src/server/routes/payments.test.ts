@@ -97,6 +97,15 @@ describe('POST /api/create-payment-intent', () => {
     const res = await intent(who, 4000);
     expect(res.statusCode).toBe(400);
     expect(apiErrorSchema.parse(res.json()).message).toBe('Pick a time for Party Makeup.');
+    // In Bangla, by the Bangla title the salon gave the service (the seed gives none: put back after).
+    await t.database.db.execute(sql`update services set title_bn = 'পার্টি মেকআপ' where id = ${byTitle('Party Makeup')._id}`);
+    try {
+      const inBangla = await asUser(t.app, who, 'bn').post('/api/create-payment-intent', { price: 4000 });
+      expect(inBangla.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(inBangla.json()).message).toBe('পার্টি মেকআপ-এর জন্য একটি সময় বেছে নিন।');
+    } finally {
+      await t.database.db.execute(sql`update services set title_bn = null where id = ${byTitle('Party Makeup')._id}`);
+    }
 
     const { who: late, total } = await twoItemCustomer();
     await t.database.db.execute(sql`update cart_items set hold_expires_at = now() - interval '1 second' where user_id = ${late.id}`);

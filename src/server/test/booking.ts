@@ -37,8 +37,9 @@ export function dhaka(date: string, time: string): Date {
   return instant;
 }
 
-export function asUser(app: App, who: Account | undefined) {
-  const headers = { origin: app.config.publicUrl, ...(who ? { cookie: who.cookie } : {}) };
+/** Requests as `who` (signed out: undefined), in `language` when given (its Accept-Language). */
+export function asUser(app: App, who: Account | undefined, language?: 'en' | 'bn') {
+  const headers = { origin: app.config.publicUrl, ...(who ? { cookie: who.cookie } : {}), ...(language ? { 'accept-language': language } : {}) };
   return {
     get: (url: string) => app.inject({ method: 'GET', url, headers }),
     post: (url: string, payload: object) => app.inject({ method: 'POST', url, headers, payload }),

@@ -238,9 +238,15 @@ export function matchTemplate(
 /**
  * `message` in the catalogue's language when one of its templates wrote it: that language's
  * template with the values in `locale` (an Intl locale: `intlLocale(language, latinDigits)`).
- * Undefined for a message no template wrote: the caller shows it as it came.
+ * Undefined for a message no template wrote: the caller shows it as it came. `given`: values the
+ * salon wrote in that language itself (a service's Bangla title), by name, written as they are.
  */
-export function translateTemplated(message: string, catalogue: Readonly<Record<string, unknown>>, locale: string): string | undefined {
+export function translateTemplated(
+  message: string,
+  catalogue: Readonly<Record<string, unknown>>,
+  locale: string,
+  given?: Readonly<Record<string, string>>,
+): string | undefined {
   const found = find(message, catalogue);
   const translated = found && catalogue[found.compiled.template];
   if (!found || typeof translated !== 'string') return undefined;
@@ -248,7 +254,7 @@ export function translateTemplated(message: string, catalogue: Readonly<Record<s
   const local = new Map(
     found.compiled.slots.map((slot, index) => {
       const english = found.texts[index]!;
-      return [slot.name, formatOf(slot.format).local(english, locale, catalogue) ?? english] as const;
+      return [slot.name, given?.[slot.name] ?? formatOf(slot.format).local(english, locale, catalogue) ?? english] as const;
     }),
   );
   return fill(translated, (name) => local.get(name) ?? '');
