@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { test, expect, sidewaysOverflow, wcagViolations } from './fixtures';
+import { test, expect, wcagViolations } from './fixtures';
 import { ADMIN, uniqueEmail, PASSWORD } from './journey';
-import { brokenWords, readWholePage, untranslatedWords } from './language-checks';
+import { expectBanglaScreen } from './language-checks';
 
 /**
  * The admin's stylists, reviews, sent e-mails, sent SMS and backups in Bangla (issue 29, docs/decisions/047)
@@ -9,7 +9,6 @@ import { brokenWords, readWholePage, untranslatedWords } from './language-checks
  * The checks look at the screen's own part of the page (the dashboard's menu is checked by its own
  * spec), and at the Backups section of the settings page.
  */
-const SCREEN = 'div.min-w-0:has(> header h1)';
 const PAGES = [
   { path: '/bn/dashboard/staff', title: 'স্টাইলিস্ট' },
   { path: '/bn/dashboard/managereviews', title: 'গ্রাহকদের রিভিউ' },
@@ -22,16 +21,8 @@ async function signInAdmin(page: Page, baseURL: string | undefined) {
   expect(signedIn.status()).toBe(200);
 }
 
-async function expectBangla(page: Page, label: string, within = SCREEN) {
-  await readWholePage(page);
-  // Soft: one run names what is left on every page, not only on the first.
-  expect.soft(await untranslatedWords(page, within), label).toEqual([]);
-  expect.soft(await sidewaysOverflow(page), label).toBe(0);
-  // A web address in a mail or a folder's path may wrap anywhere (it has no words to keep whole).
-  const links = await page.locator('a[href^="http"], code').allTextContents();
-  const broken = (await brokenWords(page)).filter((word) => !links.some((link) => link.includes(word)));
-  expect.soft(broken, label).toEqual([]);
-}
+/** The shared checks; a web address in a mail or a folder's path may wrap anywhere (it has no words to keep whole). */
+const expectBangla = (page: Page, label: string, within?: string) => expectBanglaScreen(page, label, { within, wrapsAnywhere: 'a[href^="http"], code' });
 
 for (const width of [390, 320]) {
   test.describe(`the admin's setup screens in Bangla at ${width} px`, () => {

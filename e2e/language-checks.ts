@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { LATIN_NAMES } from '../src/shared/i18n/brands';
+import { sidewaysOverflow } from './fixtures';
 
 /**
  * What a Bangla page must pass (docs/decisions/047), shared by the Bangla specs: no Latin word a
@@ -65,4 +66,23 @@ export async function readWholePage(page: Page): Promise<void> {
     }
   });
   await page.waitForLoadState('networkidle');
+}
+
+/** An admin page's own screen, without the dashboard's menu (which has its own spec). */
+export const ADMIN_SCREEN = 'div.min-w-0:has(> header h1)';
+
+/**
+ * The page read through (readWholePage), then checked: no Latin word a reader sees within `within`
+ * (untranslatedWords), no sideways scroll, no word split over two lines (brokenWords) but those
+ * inside what `wrapsAnywhere` selects (a web address or a folder's path has no words to keep whole).
+ * Soft: one run names what is left in every state a spec visits, not only in the first; `label`
+ * says which state.
+ */
+export async function expectBanglaScreen(page: Page, label: string, { within = ADMIN_SCREEN, wrapsAnywhere }: { within?: string; wrapsAnywhere?: string } = {}): Promise<void> {
+  await readWholePage(page);
+  expect.soft(await untranslatedWords(page, within), label).toEqual([]);
+  expect.soft(await sidewaysOverflow(page), label).toBe(0);
+  const unbreakable = wrapsAnywhere ? await page.locator(wrapsAnywhere).allTextContents() : [];
+  const broken = (await brokenWords(page)).filter((word) => !unbreakable.some((text) => text.includes(word)));
+  expect.soft(broken, label).toEqual([]);
 }

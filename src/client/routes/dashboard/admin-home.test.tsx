@@ -1,13 +1,14 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminSummary } from '@shared/admin-summary';
 import type { Availability } from '@shared/cart';
-import { adminUser, services, users } from '@/test/fixtures';
-import { accountSession, apiErrorResponse, servicesHandler } from '@/test/handlers';
+import { services, users } from '@/test/fixtures';
+import { apiErrorResponse, servicesHandler } from '@/test/handlers';
 import { adminSummaryHandler, quietSummary } from '@/test/admin-summary-handlers';
-import { bookingRecord, fakePayments, SAT_2_MAR_2030_10_00, SAT_9_MAR_2030_10_30 } from '@/test/payment-handlers';
+import { bookingRecord, SAT_2_MAR_2030_10_00, SAT_9_MAR_2030_10_30 } from '@/test/payment-handlers';
 import { renderApp } from '@/test/render';
+import { adminWithBookings, atNoonOnSaturday, TODAY } from '@/test/salon-day';
 import { server } from '@/test/server';
 import { mim, staffHandler, stylists } from '@/test/staff-handlers';
 
@@ -19,8 +20,7 @@ vi.mock('@/features/admin-summary/components/revenue-chart', () => ({
 
 const rima = users[2]!;
 // Saturday 2 March 2030, 12:00 in Dhaka.
-const NOW = new Date('2030-03-02T06:00:00.000Z');
-const TODAY = '2030-03-02';
+atNoonOnSaturday();
 
 function busyWeek({ from, to }: { from: string; to: string }): AdminSummary {
   const quiet = quietSummary(from, to);
@@ -53,9 +53,9 @@ function busyWeek({ from, to }: { from: string; to: string }): AdminSummary {
 }
 
 function salon(summary: (period: { from: string; to: string }) => AdminSummary | Response = busyWeek) {
-  const fake = fakePayments({
-    session: { user: adminUser },
-    bookings: [
+  const figures = adminSummaryHandler(summary);
+  const fake = adminWithBookings(
+    [
       // Later today: may be cancelled, not yet completed.
       bookingRecord(1, { startsAt: '2030-03-02T09:00:00.000Z', endsAt: '2030-03-02T10:30:00.000Z', staffId: '3f0e2d3c-4b5a-4697-8a8b-9c0d1e2f3a4b', staffName: 'Nila Akter' }),
       // Begun this morning: may be marked completed.
@@ -71,9 +71,8 @@ function salon(summary: (period: { from: string; to: string }) => AdminSummary |
       // Another day: not on today's list.
       bookingRecord(4, { startsAt: SAT_9_MAR_2030_10_30 }),
     ],
-  });
-  const figures = adminSummaryHandler(summary);
-  server.use(...accountSession(adminUser).handlers, ...fake.handlers, figures.handler);
+    figures.handler,
+  );
   return { fake, figures };
 }
 
@@ -81,13 +80,6 @@ function figureOf(label: string) {
   const term = within(screen.getByRole('region', { name: 'How the salon is doing' })).getByText(label, { selector: 'dt' });
   return term.parentElement?.querySelector('dd')?.textContent;
 }
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe('/dashboard/adminhome', () => {
   it("lists today's appointments in time order with their actions", async () => {

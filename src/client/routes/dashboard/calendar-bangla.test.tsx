@@ -1,13 +1,14 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HOLD_TAKEN_MESSAGE } from '@shared/cart';
-import type { AdminWaitlist, AdminWish } from '@shared/waitlist';
-import { adminUser, services, users } from '@/test/fixtures';
-import { accountSession, apiErrorResponse } from '@/test/handlers';
+import type { AdminWaitlist } from '@shared/waitlist';
+import { services, users } from '@/test/fixtures';
+import { apiErrorResponse } from '@/test/handlers';
 import { inBangla, latinWords } from '@/test/bangla';
-import { bookingRecord, fakePayments } from '@/test/payment-handlers';
+import { bookingRecord } from '@/test/payment-handlers';
 import { renderApp } from '@/test/render';
+import { adminWithBookings, atNoonOnSaturday, dhaka, mimsFacial, nilasVisit, rimaWaiting, TODAY } from '@/test/salon-day';
 import { server } from '@/test/server';
 import { mim, rumana, staffHandler } from '@/test/staff-handlers';
 
@@ -16,45 +17,24 @@ import { mim, rumana, staffHandler } from '@/test/staff-handlers';
 const rima = users[2]!;
 const facial = services[1]!;
 // Saturday 2 March 2030, 12:00 in Dhaka (UTC+6); Friday 8 March the salon is closed.
-const NOW = new Date('2030-03-02T06:00:00.000Z');
-const TODAY = '2030-03-02';
-const dhaka = (date: string, time: string) => new Date(`${date}T${time}:00+06:00`).toISOString();
+atNoonOnSaturday();
 /** The stylists' names: names, not words to translate. */
 const NAMES = [mim.name, rumana.name, 'Nila Akter'];
 
 inBangla();
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-
 /** `facialBn`: the Bangla title the salon wrote for the facial (none by default). */
 function salon(facialBn: string | null = null) {
-  const fake = fakePayments({
-    session: { user: adminUser },
-    bookings: [
+  return adminWithBookings(
+    [
       // Mim's facial at 14:00, her buffer until 15:15.
-      bookingRecord(1, {
-        serviceId: facial._id,
-        title: facial.title,
-        title_bn: facialBn,
-        duration: 60,
-        startsAt: dhaka(TODAY, '14:00'),
-        endsAt: dhaka(TODAY, '15:00'),
-        staffFreeAt: dhaka(TODAY, '15:15'),
-        staffId: mim._id,
-        staffName: mim.name,
-      }),
+      mimsFacial({ title_bn: facialBn }),
       // Nila has left the team; a visit booked before the salon had stylists.
-      bookingRecord(3, { startsAt: dhaka(TODAY, '16:00'), endsAt: dhaka(TODAY, '18:30'), staffId: 'd0000000-0000-4000-8000-000000000009', staffName: 'Nila Akter' }),
+      nilasVisit(),
       bookingRecord(4, { startsAt: dhaka(TODAY, '11:00'), endsAt: dhaka(TODAY, '11:45') }),
     ],
-  });
-  server.use(...accountSession(adminUser).handlers, ...fake.handlers, staffHandler());
-  return fake;
+    staffHandler(),
+  );
 }
 
 describe('/bn/dashboard/calendar', () => {
@@ -139,28 +119,10 @@ describe('/bn/dashboard/calendar', () => {
 });
 
 describe("/bn/dashboard/calendar: the day's waitlist", () => {
-  const waiting: AdminWish = {
-    _id: '00000000-0000-4000-8000-0000000000b1',
-    serviceId: facial._id,
-    serviceTitle: facial.title,
-    date: TODAY,
-    staffId: null,
-    staffName: null,
-    from: '15:00',
-    to: null,
-    status: 'waiting',
-    place: 1,
-    offerStartsAt: null,
-    offerExpiresAt: null,
-    createdAt: NOW.toISOString(),
-    customerName: rima.name,
-    customerEmail: rima.email,
-  };
-
   it('says who waits, and what went wrong with an offer, in Bangla', async () => {
     salon();
     server.use(
-      http.get<PathParams, DefaultBodyType, AdminWaitlist>('/api/admin/waitlist', () => HttpResponse.json({ timeZone: 'Asia/Dhaka', wishes: [waiting] })),
+      http.get<PathParams, DefaultBodyType, AdminWaitlist>('/api/admin/waitlist', () => HttpResponse.json({ timeZone: 'Asia/Dhaka', wishes: [rimaWaiting] })),
       http.post('/api/admin/waitlist/:id/offer', () => apiErrorResponse(409, HOLD_TAKEN_MESSAGE)),
     );
     const { user } = renderApp('/dashboard/calendar');

@@ -1,12 +1,12 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HOLD_TAKEN_MESSAGE, type Availability } from '@shared/cart';
 import type { AdminWaitlist, AdminWish } from '@shared/waitlist';
-import { adminUser, services, users } from '@/test/fixtures';
-import { accountSession } from '@/test/handlers';
-import { bookingRecord, fakePayments } from '@/test/payment-handlers';
+import { services, users } from '@/test/fixtures';
+import { bookingRecord } from '@/test/payment-handlers';
 import { renderApp } from '@/test/render';
+import { adminWithBookings, atNoonOnSaturday, dhaka, mimsFacial, nilasVisit, rimaWaiting, TODAY } from '@/test/salon-day';
 import { server } from '@/test/server';
 import { mim, rumana, staffHandler } from '@/test/staff-handlers';
 
@@ -14,29 +14,16 @@ const rima = users[2]!;
 const facial = services[1]!;
 const manicure = services[0]!;
 // Saturday 2 March 2030, 12:00 in Dhaka (UTC+6): Friday 1 March the salon is closed.
-const NOW = new Date('2030-03-02T06:00:00.000Z');
-const TODAY = '2030-03-02';
-const dhaka = (date: string, time: string) => new Date(`${date}T${time}:00+06:00`).toISOString();
-const NILA = 'd0000000-0000-4000-8000-000000000009';
+atNoonOnSaturday();
 
 /** Mim's facial at 14:00 today: to come, so it may be moved (and its details opened). */
 const MIM_FACIAL = "Mim Chowdhury: Signature Facial for Mitu Customer, 14:00–15:00, Confirmed";
 
 function salon() {
-  const fake = fakePayments({
-    session: { user: adminUser },
-    bookings: [
-      bookingRecord(1, {
-        serviceId: facial._id,
-        title: facial.title,
-        duration: 60,
-        startsAt: dhaka(TODAY, '14:00'),
-        endsAt: dhaka(TODAY, '15:00'),
-        // Fifteen minutes' buffer after it: Mim is busy until 15:15.
-        staffFreeAt: dhaka(TODAY, '15:15'),
-        staffId: mim._id,
-        staffName: mim.name,
-      }),
+  return adminWithBookings(
+    [
+      // Mim's facial at 14:00, fifteen minutes' buffer after it: she is busy until 15:15.
+      mimsFacial(),
       // Begun this morning: may be marked completed.
       bookingRecord(2, {
         serviceId: facial._id,
@@ -49,7 +36,7 @@ function salon() {
         customer: { name: rima.name, email: rima.email, phone: null },
       }),
       // Nila has left the team; her booking keeps her name.
-      bookingRecord(3, { startsAt: dhaka(TODAY, '16:00'), endsAt: dhaka(TODAY, '18:30'), staffId: NILA, staffName: 'Nila Akter' }),
+      nilasVisit(),
       // Booked before the salon had stylists.
       bookingRecord(4, { serviceId: manicure._id, title: manicure.title, duration: 45, startsAt: dhaka(TODAY, '11:00'), endsAt: dhaka(TODAY, '11:45') }),
       // A checkout not paid yet, and a cancelled visit.
@@ -58,9 +45,8 @@ function salon() {
       // Tomorrow.
       bookingRecord(7, { serviceId: manicure._id, title: manicure.title, duration: 45, startsAt: dhaka('2030-03-03', '10:00'), endsAt: dhaka('2030-03-03', '10:45'), staffId: mim._id, staffName: mim.name }),
     ],
-  });
-  server.use(...accountSession(adminUser).handlers, ...fake.handlers, staffHandler());
-  return fake;
+    staffHandler(),
+  );
 }
 
 /** A stylist's column of the day grid. */
@@ -77,13 +63,6 @@ function freeThisAfternoon(): URLSearchParams[] {
   );
   return asked;
 }
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe('/dashboard/calendar', () => {
   it("shows today by stylist: the team's columns, a retired stylist's and 'No stylist', each booking a block named for what it is", async () => {
@@ -226,27 +205,9 @@ describe('/dashboard/calendar', () => {
 });
 
 describe("/dashboard/calendar: the day's waitlist", () => {
-  const waiting: AdminWish = {
-    _id: '00000000-0000-4000-8000-0000000000b1',
-    serviceId: facial._id,
-    serviceTitle: facial.title,
-    date: TODAY,
-    staffId: null,
-    staffName: null,
-    from: '15:00',
-    to: null,
-    status: 'waiting',
-    place: 1,
-    offerStartsAt: null,
-    offerExpiresAt: null,
-    createdAt: NOW.toISOString(),
-    customerName: rima.name,
-    customerEmail: rima.email,
-  };
-
   it('lists who waits for the day and offers one of them a time by hand, in the salon’s zone', async () => {
     salon();
-    let wishes: AdminWish[] = [waiting];
+    let wishes: AdminWish[] = [rimaWaiting];
     const offers: { id: string; startsAt: string }[] = [];
     server.use(
       http.get<PathParams, DefaultBodyType, AdminWaitlist>('/api/admin/waitlist', ({ request }) => {
@@ -257,7 +218,7 @@ describe("/dashboard/calendar: the day's waitlist", () => {
         const { startsAt } = await request.json();
         if (startsAt === dhaka(TODAY, '09:00')) return HttpResponse.json({ statusCode: 400, error: 'Bad Request', message: 'The salon is not open at that time.' }, { status: 400 });
         offers.push({ id: params.id, startsAt });
-        wishes = [{ ...waiting, status: 'offered', offerStartsAt: startsAt, offerExpiresAt: dhaka(TODAY, '12:15') }];
+        wishes = [{ ...rimaWaiting, status: 'offered', offerStartsAt: startsAt, offerExpiresAt: dhaka(TODAY, '12:15') }];
         return HttpResponse.json({ acknowledged: true });
       }),
     );
@@ -275,7 +236,7 @@ describe("/dashboard/calendar: the day's waitlist", () => {
     await user.clear(entry.getByLabelText('Time to offer'));
     await user.type(entry.getByLabelText('Time to offer'), '16:00');
     await user.click(entry.getByRole('button', { name: `Offer ${rima.name} this time` }));
-    await waitFor(() => expect(offers).toEqual([{ id: waiting._id, startsAt: dhaka(TODAY, '16:00') }]));
+    await waitFor(() => expect(offers).toEqual([{ id: rimaWaiting._id, startsAt: dhaka(TODAY, '16:00') }]));
     expect(await waitlist.findByText(/^Offered .*16:00, held until 12:15$/)).toBeInTheDocument();
     expect(waitlist.queryByLabelText('Time to offer')).not.toBeInTheDocument();
   });

@@ -4,11 +4,11 @@
  * say it was given back and when. In English and in Bangla.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminUser, users } from '@/test/fixtures';
-import { accountSession } from '@/test/handlers';
-import { bookingRecord, fakePayments } from '@/test/payment-handlers';
+import { describe, expect, it } from 'vitest';
+import { users } from '@/test/fixtures';
+import { bookingRecord } from '@/test/payment-handlers';
 import { renderApp } from '@/test/render';
+import { adminWithBookings, atNoonOnSaturday, bookingCard as card, NOW, todaysAppointment, visitToday } from '@/test/salon-day';
 import { server } from '@/test/server';
 import { staffHandler } from '@/test/staff-handlers';
 import { adminSummaryHandler } from '@/test/admin-summary-handlers';
@@ -16,11 +16,7 @@ import { inBangla } from '@/test/bangla';
 
 const rima = users[2]!;
 // Saturday 2 March 2030, 12:00 in Dhaka (UTC+6).
-const NOW = new Date('2030-03-02T06:00:00.000Z');
-const at = (time: string, minutes = 45) => ({
-  startsAt: new Date(`2030-03-02T${time}:00+06:00`).toISOString(),
-  endsAt: new Date(Date.parse(`2030-03-02T${time}:00+06:00`) + minutes * 60_000).toISOString(),
-});
+atNoonOnSaturday();
 const MANICURE_ID = 'b0000000-0000-4000-8000-000000000001';
 const manicure = 'Classic Manicure on Sat, 2 Mar 2030, 17:00';
 
@@ -30,33 +26,16 @@ const manicure = 'Classic Manicure on Sat, 2 Mar 2030, 17:00';
  */
 function salon() {
   const customer = { name: rima.name, email: rima.email, phone: null };
-  const fake = fakePayments({
-    session: { user: adminUser },
-    bookings: [
-      bookingRecord(1, { ...at('17:00'), title: 'Classic Manicure', price: 1200, status: 'cancelled', customer }, { plan: 'at-salon', atSalon: 300, handBack: { at: null } }),
-      bookingRecord(2, { ...at('15:00', 60), title: 'Signature Glow Facial', price: 3500, customer }),
+  return adminWithBookings(
+    [
+      bookingRecord(1, { ...visitToday('17:00', 45), title: 'Classic Manicure', price: 1200, status: 'cancelled', customer }, { plan: 'at-salon', atSalon: 300, handBack: { at: null } }),
+      bookingRecord(2, { ...visitToday('15:00', 60), title: 'Signature Glow Facial', price: 3500, customer }),
     ],
-  });
-  server.use(...accountSession(adminUser).handlers, ...fake.handlers, staffHandler());
-  return fake;
+    staffHandler(),
+  );
 }
 
-/** A booking's card (below xl, where jsdom's media queries put the page). */
-async function card(title: string, listName = 'Bookings') {
-  const cards = await screen.findByRole('list', { name: listName });
-  const item = (await within(cards).findByText(title)).closest('li');
-  if (!item) throw new Error(`no card for ${title}`);
-  return within(item);
-}
-
-const handBackRequests = (fake: ReturnType<typeof fakePayments>) => fake.state.requests.filter((request) => request.includes('/counter-refund/handed-back'));
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+const handBackRequests = (fake: ReturnType<typeof adminWithBookings>) => fake.state.requests.filter((request) => request.includes('/counter-refund/handed-back'));
 
 describe('/dashboard/orderlist: counter money to give back', () => {
   it('shows it under the cancelled visit with Handed back, asks first, and then shows it given back and when', async () => {
@@ -120,8 +99,7 @@ describe("/dashboard/adminhome: today's list", () => {
     server.use(adminSummaryHandler().handler);
     const { user } = renderApp('/dashboard/adminhome');
 
-    const today = await screen.findByRole('list', { name: "Today's appointments" });
-    const item = within((await within(today).findByText(/^Classic Manicure/)).closest('li')!);
+    const item = await todaysAppointment(/^Classic Manicure/);
     expect(item.getByText('৳300 to give back at the counter')).toBeInTheDocument();
     await user.click(item.getByRole('button', { name: `Handed back ৳300 for ${manicure}` }));
     await user.click(within(await screen.findByRole('dialog', { name: /^Record ৳300 handed back/ })).getByRole('button', { name: 'Yes, handed back' }));

@@ -1,56 +1,33 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminUser, users } from '@/test/fixtures';
-import { accountSession } from '@/test/handlers';
-import { bookingRecord, fakePayments } from '@/test/payment-handlers';
+import { describe, expect, it } from 'vitest';
+import { users } from '@/test/fixtures';
+import { bookingRecord } from '@/test/payment-handlers';
 import { renderApp } from '@/test/render';
+import { adminWithBookings, atNoonOnSaturday, bookingCard as card, todaysAppointment, visitToday } from '@/test/salon-day';
 import { server } from '@/test/server';
 import { mim, staffHandler } from '@/test/staff-handlers';
 import { adminSummaryHandler } from '@/test/admin-summary-handlers';
 
 const rima = users[2]!;
 // Saturday 2 March 2030, 12:00 in Dhaka (UTC+6).
-const NOW = new Date('2030-03-02T06:00:00.000Z');
-const dhaka = (time: string, minutes = 60) => ({
-  startsAt: new Date(`2030-03-02T${time}:00+06:00`).toISOString(),
-  endsAt: new Date(Date.parse(`2030-03-02T${time}:00+06:00`) + minutes * 60_000).toISOString(),
-});
+atNoonOnSaturday();
 const BRIDAL_ID = 'b0000000-0000-4000-8000-000000000001';
 
 /** A deposit-paid visit to come (৳840 due), one paid in full, a deposit kept after a late cancellation, one to be paid at the salon. */
 function salon() {
-  const fake = fakePayments({
-    session: { user: adminUser },
-    bookings: [
-      bookingRecord(1, { ...dhaka('14:00'), title: 'Bridal Makeup', price: 1200, staffId: mim._id, staffName: mim.name }, { plan: 'deposit', online: 360 }),
-      bookingRecord(2, { ...dhaka('10:00'), title: 'Keratin Treatment', price: 8999.5, customer: { name: rima.name, email: rima.email, phone: null } }),
-      bookingRecord(3, { ...dhaka('16:00'), title: 'Hair Spa', price: 2000, status: 'cancelled' }, { plan: 'deposit', online: 600 }),
-      bookingRecord(4, { ...dhaka('17:00'), title: 'Classic Manicure', price: 1200, customer: { name: rima.name, email: rima.email, phone: null } }, { plan: 'at-salon' }),
+  return adminWithBookings(
+    [
+      bookingRecord(1, { ...visitToday('14:00'), title: 'Bridal Makeup', price: 1200, staffId: mim._id, staffName: mim.name }, { plan: 'deposit', online: 360 }),
+      bookingRecord(2, { ...visitToday('10:00'), title: 'Keratin Treatment', price: 8999.5, customer: { name: rima.name, email: rima.email, phone: null } }),
+      bookingRecord(3, { ...visitToday('16:00'), title: 'Hair Spa', price: 2000, status: 'cancelled' }, { plan: 'deposit', online: 600 }),
+      bookingRecord(4, { ...visitToday('17:00'), title: 'Classic Manicure', price: 1200, customer: { name: rima.name, email: rima.email, phone: null } }, { plan: 'at-salon' }),
     ],
-  });
-  server.use(...accountSession(adminUser).handlers, ...fake.handlers, staffHandler());
-  return fake;
-}
-
-/** A booking's card (below xl, where jsdom's media queries put the page: the form opens there). */
-async function card(title: string) {
-  const cards = await screen.findByRole('list', { name: 'Bookings' });
-  // The first: an open payment form names the service again, in its heading.
-  const [first] = await within(cards).findAllByText(title);
-  const item = first?.closest('li');
-  if (!item) throw new Error(`no card for ${title}`);
-  return within(item);
+    staffHandler(),
+  );
 }
 
 const bridal = 'Bridal Makeup on Sat, 2 Mar 2030, 14:00';
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe('/dashboard/orderlist: money at the counter', () => {
   it('says where each booking’s money stands, and offers Record payment only where money is due', async () => {
@@ -118,11 +95,7 @@ describe('/dashboard/orderlist: money at the counter', () => {
   });
 
   it('cancelling a visit paid at the counter says to give the money back there, and the booking then shows it given back', async () => {
-    const fake = fakePayments({
-      session: { user: adminUser },
-      bookings: [bookingRecord(1, { ...dhaka('17:00'), title: 'Classic Manicure', price: 1200 }, { plan: 'at-salon', atSalon: 1200 })],
-    });
-    server.use(...accountSession(adminUser).handlers, ...fake.handlers, staffHandler());
+    const fake = adminWithBookings([bookingRecord(1, { ...visitToday('17:00'), title: 'Classic Manicure', price: 1200 }, { plan: 'at-salon', atSalon: 1200 })], staffHandler());
     const { user } = renderApp('/dashboard/orderlist');
 
     await user.click((await card('Classic Manicure')).getByRole('button', { name: /^Cancel Classic Manicure/ }));
@@ -225,8 +198,7 @@ describe('/dashboard/adminhome: money at the counter', () => {
     server.use(adminSummaryHandler().handler);
     const { user } = renderApp('/dashboard/adminhome');
 
-    const today = await screen.findByRole('list', { name: "Today's appointments" });
-    const item = within((await within(today).findByText(/^Classic Manicure/)).closest('li')!);
+    const item = await todaysAppointment(/^Classic Manicure/);
     await user.click(item.getByRole('button', { name: /^Record payment for Classic Manicure on / }));
     const form = within(await screen.findByRole('form', { name: 'Record a payment for Classic Manicure' }));
     expect(form.getByRole('spinbutton', { name: 'Amount (৳)' })).toHaveValue(1200);
