@@ -150,6 +150,10 @@ describe('messages that carry a value', () => {
     try {
       expect(apiErrorSchema.parse((await hours('bn')).json()).issues?.[0]?.message).toBe('10:00 – 13:00 সময়ের সঙ্গে মিলে যাচ্ছে বা একেবারে লাগোয়া');
       expect(apiErrorSchema.parse((await longPeriod('bn')).json()).issues?.[0]?.message).toBe('একটি সময়কাল সর্বোচ্চ 366 দিনের হতে পারে');
+      // The catalogue's own numbers too, not only the values.
+      const slots = await asAdmin('PUT', '/api/settings', { ...DEFAULT_SALON_SETTINGS, latinDigits: true, slotMinutes: 7 }, 'bn');
+      expect(slots.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(slots.json()).issues).toEqual([{ path: 'slotMinutes', message: 'প্রতি ঘরের সময় 5, 10, 15, 20, 30 বা 60 মিনিটের একটি হতে হবে' }]);
     } finally {
       await asAdmin('PUT', '/api/settings', DEFAULT_SALON_SETTINGS);
     }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { locales, type core } from 'zod';
 import bangla from '../shared/i18n/locales/bn/errors.json' with { type: 'json' };
-import { intlLocale, negotiateLanguage, type Language } from '../shared/i18n/language.js';
+import { intlLocale, negotiateLanguage, withLatinDigits, type Language } from '../shared/i18n/language.js';
 import { translateTemplated } from '../shared/i18n/message-templates.js';
 
 /**
@@ -28,7 +28,12 @@ export function requestLanguage(request: FastifyRequest): Language {
  */
 export function translateMessage(message: string, language: Language, latinDigits = false, banglaValues?: Readonly<Record<string, string>>): string {
   if (language === 'en') return message;
-  return banglaMessages[message] ?? translateTemplated(message, banglaMessages, intlLocale(language, latinDigits), banglaValues) ?? message;
+  const fixed = banglaMessages[message];
+  // A fixed message's own numbers ('সর্বোচ্চ ১২৮ অক্ষর') in the salon's digits, as the values are.
+  if (fixed !== undefined) return latinDigits ? withLatinDigits(fixed) : fixed;
+  const templated = translateTemplated(message, banglaMessages, intlLocale(language, latinDigits), banglaValues);
+  if (templated === undefined) return message;
+  return latinDigits ? withLatinDigits(templated) : templated;
 }
 
 /**

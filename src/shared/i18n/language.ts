@@ -74,6 +74,16 @@ export function intlLocale(language: Language, latinDigits = false): string {
   return latinDigits ? 'bn-BD-u-nu-latn' : 'bn-BD';
 }
 
+const BENGALI_DIGIT = /[\u09E6-\u09EF]/g;
+
+/**
+ * A Bangla text with Latin digits for Bengali ones: the catalogues' own numbers ('৬ অঙ্কের কোড',
+ * 'গত ৩০ দিন') when the salon chose Latin digits, as Intl writes the values (docs/decisions/050).
+ */
+export function withLatinDigits(text: string): string {
+  return text.replace(BENGALI_DIGIT, (digit) => String(digit.charCodeAt(0) - 0x09e6));
+}
+
 /** The language the visitor chose, from a Cookie header (RFC 6265: `name=value` pairs split by ';'). */
 export function languageFromCookie(cookieHeader: string | undefined): Language | null {
   if (!cookieHeader) return null;

@@ -15,11 +15,11 @@ import { SalonSettingsForm } from './salon-settings-form';
 // createI18n makes its instance react-i18next's global one: the other tests' English comes back.
 afterEach(() => void speakEnglish());
 
-function renderInBangla() {
+function renderInBangla(latinDigits = false) {
   const session = accountSession(adminUser);
   const fake = fakeCart({ session, settings: DEFAULT_SALON_SETTINGS });
   server.use(...session.handlers, ...fake.handlers);
-  const i18n = speakBangla();
+  const i18n = speakBangla(latinDigits);
   const view = renderWithProviders(
     <I18nextProvider i18n={i18n}>
       <SalonSettingsForm initial={DEFAULT_SALON_SETTINGS} />
@@ -62,6 +62,17 @@ describe('the salon settings form in Bangla', () => {
       .filter((element) => !element.closest('[translate="no"]'))
       .flatMap((element) => [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent ?? ''));
     expect(shown.join(' ').match(/[A-Za-z]{2,}/g) ?? []).toEqual([]);
+  });
+
+  it("writes the catalogue's own numbers in Latin digits once the salon chose them, but for the hint that names the Bengali ones", async () => {
+    renderInBangla(true);
+    await screen.findByRole('form', { name: 'সেলুনের সেটিংস' });
+    expect(screen.getByRole('option', { name: '15 মিনিট' })).toHaveProperty('selected', true);
+    // A fixed text's own number: 'enter 0 for none' in the reminder's hint.
+    expect(screen.getByText(/0 দিলে কোনো ইমেইল যায় না/)).toBeInTheDocument();
+    expect(screen.queryByText(/০ দিলে/)).toBeNull();
+    const digits = screen.getByRole('checkbox', { name: 'বাংলা পেজে সংখ্যা ইংরেজি অঙ্কে (1, 2, 3) দেখান' });
+    expect(digits).toHaveAccessibleDescription(/বাংলা অঙ্কে \(১, ২, ৩\)/);
   });
 
   it('saves the Latin digits choice with the other settings and says so in Bangla', async () => {

@@ -402,7 +402,8 @@ export function SalonSettingsForm({ initial }: SalonSettingsFormProps) {
         </label>
         <p id={digitsHintId} className="mt-1.5 text-xs text-base-content/70">
           {errors.latinDigits?.message ? <span className="block text-sm font-medium text-error">{errorText(errors.latinDigits.message)}</span> : null}
-          {t('digits.hint')}
+          {/* Names the Bengali digits themselves: written as they are whichever digits are chosen. */}
+          {t('digits.hint', { applyPostProcessor: false })}
         </p>
       </section>
 
