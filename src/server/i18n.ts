@@ -9,7 +9,7 @@ import enCommon from '../shared/i18n/locales/en/common.json' with { type: 'json'
 import bnCommon from '../shared/i18n/locales/bn/common.json' with { type: 'json' };
 import { salonDateTimeParts, timeZoneLabel } from '../shared/calendar.js';
 import { formatMoney, fromMinorUnits } from '../shared/money.js';
-import { intlLocale, type Language } from '../shared/i18n/language.js';
+import { intlLocale, withLatinDigits, type Language } from '../shared/i18n/language.js';
 
 /**
  * What the server writes for a reader rather than for a page: e-mails, calendar files, CSV files
@@ -17,7 +17,10 @@ import { intlLocale, type Language } from '../shared/i18n/language.js';
  * `common` for the salon's address). One i18next instance holds both languages; `getFixedT` gives a
  * language's own function, so two e-mails in two languages can be written at once.
  */
+const LATIN_DIGITS = 'latinDigits';
 const i18n = createInstance();
+// With the salon's Latin digits, the catalogues' own numbers are written in Latin too (docs/decisions/050).
+i18n.use({ type: 'postProcessor', name: LATIN_DIGITS, process: (value: string) => withLatinDigits(value) });
 void i18n.init({
   lng: 'en',
   fallbackLng: false,
@@ -50,35 +53,39 @@ export type Texts = {
   zone(timeZone: string): string;
 };
 
-// Building an Intl format costs far more than using one: kept per zone.
+/** The same catalogues, every text through the Latin digits post-processor (the store is shared). */
+const latinI18n = i18n.cloneInstance({ postProcess: [LATIN_DIGITS] });
+
+// Building an Intl format costs far more than using one: kept per zone and digits.
 const banglaFormats = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
-function banglaFormat(timeZone: string) {
-  let format = banglaFormats.get(timeZone);
+function banglaFormat(timeZone: string, latinDigits: boolean) {
+  const key = `${latinDigits}|${timeZone}`;
+  let format = banglaFormats.get(key);
   if (!format) {
-    const locale = intlLocale('bn');
+    const locale = intlLocale('bn', latinDigits);
     format = {
       date: new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),
       time: new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
     };
-    banglaFormats.set(timeZone, format);
+    banglaFormats.set(key, format);
   }
   return format;
 }
 
-const BANGLA_NUMBER = new Intl.NumberFormat(intlLocale('bn'));
-
-function textsOf(language: Language): Texts {
-  const t = i18n.getFixedT(language);
-  const money = (minor: number) => (language === 'bn' ? formatMoney(fromMinorUnits(minor), 'BDT', intlLocale('bn')) : formatMoney(fromMinorUnits(minor)));
+function textsOf(language: Language, latinDigits = false): Texts {
+  const t = (latinDigits ? latinI18n : i18n).getFixedT(language);
+  const locale = intlLocale(language, latinDigits);
+  const numbers = new Intl.NumberFormat(locale);
+  const money = (minor: number) => (language === 'bn' ? formatMoney(fromMinorUnits(minor), 'BDT', locale) : formatMoney(fromMinorUnits(minor)));
   const dateTime = (instant: Date, timeZone: string) => {
     if (language === 'en') return salonDateTimeParts(instant, timeZone);
-    const format = banglaFormat(timeZone);
+    const format = banglaFormat(timeZone, latinDigits);
     return { date: format.date.format(instant), time: format.time.format(instant) };
   };
   return {
     language,
     t,
-    number: (n) => (language === 'bn' ? BANGLA_NUMBER.format(n) : String(n)),
+    number: (n) => (language === 'bn' ? numbers.format(n) : String(n)),
     money,
     dateTime,
     when: (instant, timeZone) => t('mail:at', dateTime(instant, timeZone)),
@@ -87,7 +94,9 @@ function textsOf(language: Language): Texts {
 }
 
 const byLanguage: Record<Language, Texts> = { en: textsOf('en'), bn: textsOf('bn') };
+const banglaInLatinDigits = textsOf('bn', true);
 
-export function textsFor(language: Language = 'en'): Texts {
-  return byLanguage[language];
+/** A language's texts; Bangla in Latin digits when the salon chose them (settings.latinDigits). */
+export function textsFor(language: Language = 'en', latinDigits = false): Texts {
+  return language === 'bn' && latinDigits ? banglaInLatinDigits : byLanguage[language];
 }

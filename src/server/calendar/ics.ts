@@ -37,6 +37,8 @@ export interface CalendarContext {
   customer?: { name: string; email: string } | undefined;
   /** Her language (docs/decisions/051): the summary, description and address are written in it. */
   language?: Language | undefined;
+  /** The salon writes Bangla's numbers in Latin digits (settings.latinDigits). */
+  latinDigits?: boolean | undefined;
 }
 
 export type IcsMethod = 'PUBLISH' | 'CANCEL';
@@ -130,7 +132,7 @@ export function buildIcs(appointments: readonly CalendarAppointment[], context: 
   const [first] = [...appointments].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   if (!first) throw new RangeError('buildIcs needs at least one appointment');
   const method = icsMethod(appointments);
-  const x = textsFor(context.language);
+  const x = textsFor(context.language, context.latinDigits);
   const calendar = ical({
     prodId: { company: salon.name, product: 'Appointments', language: 'EN' },
     method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
@@ -196,9 +198,9 @@ function googleTime(instant: Date): string {
  */
 export function googleCalendarLink(
   appointment: Pick<CalendarAppointment, 'title' | 'startsAt' | 'endsAt' | 'staffName'>,
-  context: Pick<CalendarContext, 'timeZone' | 'publicUrl' | 'language'>,
+  context: Pick<CalendarContext, 'timeZone' | 'publicUrl' | 'language' | 'latinDigits'>,
 ): string {
-  const x = textsFor(context.language);
+  const x = textsFor(context.language, context.latinDigits);
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: summary(x, appointment),

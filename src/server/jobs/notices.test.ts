@@ -79,6 +79,34 @@ describe('in her language', () => {
     expect(mail.attachments[0]!.content).toContain('SUMMARY;LANGUAGE=bn:');
   });
 
+  it("names the service by the salon's Bangla title, and writes Latin digits once the salon chose them", async () => {
+    const pedicure = service('Spa Pedicure');
+    const settings = (await asUser(t.app, admin).get('/api/settings')).json<Record<string, unknown>>();
+    expect((await asUser(t.app, admin).put('/api/settings', { ...settings, latinDigits: true })).statusCode).toBe(200);
+    // The seed writes no Bangla titles; both are put back when done.
+    await t.database.db.execute(sql`update services set title_bn = 'স্পা পেডিকিউর' where id = ${pedicure._id}`);
+    try {
+      const who = await signUp(t.app, { name: 'মিম হোসেন' });
+      expect((await asUser(t.app, who).put('/api/me/language', { language: 'bn' })).statusCode).toBe(204);
+      await readyToPay(t.app, who, [{ serviceId: pedicure._id, time: '11:00' }], freshDay());
+      const { clientSecret } = (await asUser(t.app, who).post('/api/create-payment-intent', { price: pedicure.price })).json<{ clientSecret: string }>();
+      const paid = await asUser(t.app, who).post('/api/payments/test/confirm', { clientSecret, cardNumber: CARDS.success, expiry: futureExpiry(), cvc: '123' });
+      expect(paid.statusCode, paid.body).toBe(200);
+
+      const mail = await onlyMail(who, 'আপনার Parlour অ্যাপয়েন্টমেন্ট নিশ্চিত হয়েছে');
+      expect(mail.text).toMatch(/^- স্পা পেডিকিউর: .+, 11:00 \(60 মিনিট, 1,200৳\)$/m);
+      // Not one Bengali digit: the values' and the catalogue's own (the salon's address) alike.
+      expect(mail.text).not.toMatch(/[০-৯]/);
+      expect(mail.text).not.toContain('Spa Pedicure');
+      const calendar = calendarOf(mail);
+      expect(calendar.events.map((e) => e.summary)).toEqual(['Parlour-এ স্পা পেডিকিউর']);
+      expect(calendar.events[0]!.description).not.toMatch(/[০-৯]/);
+    } finally {
+      await t.database.db.execute(sql`update services set title_bn = null where id = ${pedicure._id}`);
+      await asUser(t.app, admin).put('/api/settings', settings);
+    }
+  });
+
   it('a customer who never chose gets it in English, as before', async () => {
     const who = await signUp(t.app, { name: 'Rina' });
     await readyToPay(t.app, who, [{ serviceId: service('Classic Manicure')._id, time: '12:00' }], freshDay());

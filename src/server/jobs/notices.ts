@@ -24,6 +24,7 @@ import type { JobAttempt, JobQueue, JobTransaction } from './queue.js';
 import { currentRequestId } from '../request-id.js';
 import { languageOf } from '../repositories/languages.js';
 import { pathIn, type Language } from '../../shared/i18n/language.js';
+import { pickText } from '../../shared/i18n/bilingual.js';
 
 /**
  * The e-mails the salon sends about appointments. A notice names what happened, not what to
@@ -86,6 +87,7 @@ type ConfirmedRow = {
   id: string;
   user_id: string;
   title: string;
+  title_bn: string | null;
   price_minor: number;
   online_minor: number;
   pay_plan: PayPlan;
@@ -108,7 +110,7 @@ type ConfirmedRow = {
  * composing a confirmation; decision 018, session 10).
  */
 const CONFIRMED_ON_PAYMENT = statement<{ paymentId: string }, ConfirmedRow>('parlour_confirmed_on_payment')`
-  select b.id, b.user_id, b.title, b.price_minor, b.online_minor, b.pay_plan, b.starts_at, b.ends_at, b.status, b.sequence, s.name as staff_name, u.email, u.name,
+  select b.id, b.user_id, b.title, b.title_bn, b.price_minor, b.online_minor, b.pay_plan, b.starts_at, b.ends_at, b.status, b.sequence, s.name as staff_name, u.email, u.name,
     coalesce((select sum(cp.amount_minor) from counter_payments cp where cp.booking_id = b.id), 0)::int as counter_minor,
     exists (select 1 from account a where a.user_id = u.id) as has_sign_in
   from bookings b join "user" u on u.id = b.user_id left join staff s on s.id = b.staff_id
@@ -140,7 +142,9 @@ async function recipientLanguage(db: Db, userId: string): Promise<Language> {
 async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; content: MailContent } | { skip: string }> {
   const { db, publicUrl } = deps;
   const settings = await deps.salonSettings();
-  const context = { timeZone: settings.timeZone, publicUrl };
+  const context = { timeZone: settings.timeZone, publicUrl, latinDigits: settings.latinDigits };
+  // A service by the title her language reads: the salon's Bangla one when it wrote one (docs/decisions/050).
+  const titleIn = (language: Language, title: string, titleBn: string | null) => pickText({ en: title, bn: titleBn }, language).text;
   // Only a reminder is judged by the time (has the visit begun?), so only a reminder asks the
   // clock, which is the database's or a test's. Elsewhere the time is the calendar file's stamp,
   // when this server made it.
@@ -161,7 +165,7 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
     const language = await recipientLanguage(db, first.user_id);
     const booked = rows.map((r) => ({
       id: r.id,
-      title: r.title,
+      title: titleIn(language, r.title, r.title_bn),
       priceMinor: r.price_minor,
       onlineMinor: r.online_minor,
       counterMinor: r.counter_minor,
@@ -197,9 +201,10 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
       to: offer.email,
       content: waitlistOfferMail({
         language,
+        latinDigits: settings.latinDigits,
         name: offer.name,
         timeZone: settings.timeZone,
-        title: offer.title,
+        title: titleIn(language, offer.title, offer.titleBn),
         staffName: offer.staffName,
         startsAt: offer.startsAt,
         expiresAt: offer.expiresAt,
@@ -210,9 +215,9 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
 
   const row = await bookingWithOwner(db, job.bookingId);
   if (!row) return { skip: 'the booking is gone' };
-  const booking = { ...row.booking, staffName: row.staffName };
   const owner = { name: row.name, email: row.email };
-  const language = await recipientLanguage(db, booking.userId);
+  const language = await recipientLanguage(db, row.booking.userId);
+  const booking = { ...row.booking, title: titleIn(language, row.booking.title, row.booking.titleBn), staffName: row.staffName };
   const base = { ...context, language, name: owner.name, appointment: forMail(booking, language) };
   switch (job.kind) {
     case 'reminder':
@@ -235,7 +240,7 @@ async function compose(deps: MailJobDeps, job: MailJob): Promise<{ to: string; c
       if (row.reviewId !== null) return { skip: 'already reviewed' };
       return {
         to: owner.email,
-        content: reviewRequestMail({ language, name: owner.name, title: booking.title, staffName: booking.staffName, reviewUrl: reviewLink(publicUrl, booking.id, language) }),
+        content: reviewRequestMail({ language, latinDigits: settings.latinDigits, name: owner.name, title: booking.title, staffName: booking.staffName, reviewUrl: reviewLink(publicUrl, booking.id, language) }),
       };
   }
 }

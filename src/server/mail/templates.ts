@@ -31,7 +31,14 @@ export type MailAppointment = {
 };
 
 /** What every appointment e-mail knows: who it is for, in which language, and how to write times. */
-export type MailContext = { name: string; timeZone: string; publicUrl: string; language?: Language | undefined };
+export type MailContext = {
+  name: string;
+  timeZone: string;
+  publicUrl: string;
+  language?: Language | undefined;
+  /** The salon writes Bangla's numbers in Latin digits (settings.latinDigits). */
+  latinDigits?: boolean | undefined;
+};
 
 export type CalendarFile = { filename: string; method: 'PUBLISH' | 'CANCEL'; content: string };
 
@@ -230,7 +237,7 @@ export function confirmationMail(
     canSignIn?: boolean;
   },
 ): MailContent {
-  const x = textsFor(c.language);
+  const x = textsFor(c.language, c.latinDigits);
   const count = c.appointments.length;
   const onlineMinor = c.appointments.reduce((sum, a) => sum + a.onlineMinor, 0);
   const counterMinor = c.appointments.reduce((sum, a) => sum + (a.counterMinor ?? 0), 0);
@@ -263,7 +270,7 @@ export function confirmationMail(
 }
 
 export function reminderMail(c: MailContext & { appointment: MailAppointment; cancelNoticeHours: number; calendar: CalendarFile }): MailContent {
-  const x = textsFor(c.language);
+  const x = textsFor(c.language, c.latinDigits);
   const { date, time } = x.dateTime(c.appointment.startsAt, c.timeZone);
   const title = c.appointment.title;
   return mail(
@@ -283,7 +290,7 @@ export function reminderMail(c: MailContext & { appointment: MailAppointment; ca
 }
 
 export function movedMail(c: MailContext & { appointment: MailAppointment; previousStartsAt: Date; by: 'customer' | 'salon'; calendar: CalendarFile }): MailContent {
-  const x = textsFor(c.language);
+  const x = textsFor(c.language, c.latinDigits);
   const from = x.when(c.previousStartsAt, c.timeZone);
   const to = x.when(c.appointment.startsAt, c.timeZone);
   const title = c.appointment.title;
@@ -320,7 +327,7 @@ function moneyAfterCancelling(x: Texts, a: Pick<MailAppointment, 'plan' | 'onlin
 export function cancelledMail(
   c: MailContext & { appointment: MailAppointment; by: 'customer' | 'salon'; refundedMinor: number; paidBy: PaymentMethod | null; calendar: CalendarFile },
 ): MailContent {
-  const x = textsFor(c.language);
+  const x = textsFor(c.language, c.latinDigits);
   const when = x.when(c.appointment.startsAt, c.timeZone);
   const title = c.appointment.title;
   const what = c.by === 'salon' ? x.t('cancelled.bySalon', { salon: salon.name, title, when }) : x.t('cancelled.byCustomer', { title, when });
@@ -343,8 +350,8 @@ export function cancelledMail(
   );
 }
 
-export function reviewRequestMail(c: Pick<MailContext, 'name' | 'language'> & { title: string; staffName: string | null; reviewUrl: string }): MailContent {
-  const x = textsFor(c.language);
+export function reviewRequestMail(c: Pick<MailContext, 'name' | 'language' | 'latinDigits'> & { title: string; staffName: string | null; reviewUrl: string }): MailContent {
+  const x = textsFor(c.language, c.latinDigits);
   const heading = x.t('review.subject', { title: c.title });
   return mail(x, heading, heading, x.t('review.preheader'), [
     { p: x.t('dear', { name: c.name }) },
@@ -358,9 +365,9 @@ export function reviewRequestMail(c: Pick<MailContext, 'name' | 'language'> & { 
  * the button opens the list, where she checks out as for any held time.
  */
 export function waitlistOfferMail(
-  c: Pick<MailContext, 'name' | 'timeZone' | 'language'> & { title: string; staffName: string | null; startsAt: Date; expiresAt: Date; bookingListUrl: string },
+  c: Pick<MailContext, 'name' | 'timeZone' | 'language' | 'latinDigits'> & { title: string; staffName: string | null; startsAt: Date; expiresAt: Date; bookingListUrl: string },
 ): MailContent {
-  const x = textsFor(c.language);
+  const x = textsFor(c.language, c.latinDigits);
   const time = x.dateTime(c.expiresAt, c.timeZone).time;
   return mail(x, x.t('waitlist.subject', { title: c.title }), x.t('waitlist.heading'), x.t('waitlist.preheader', { time }), [
     { p: x.t('dear', { name: c.name }) },

@@ -117,6 +117,31 @@ describe('GET /api/bookings/:id/ics', () => {
     expect((await asUser(t.app, admin).get(icsUrl(pending!.id))).statusCode).toBe(404);
   });
 
+  it("gives a Bangla reader the salon's Bangla title, and Latin digits once the salon chose them", async () => {
+    const mim = await signUp(t.app, { name: 'মিম' });
+    expect((await asUser(t.app, mim).put('/api/me/language', { language: 'bn' })).statusCode).toBe(204);
+    const service = (await t.app.inject({ url: `/api/service/${serviceId}` })).json<{ _id: string; title: string; price: number }>();
+    const visit = await bookAndPay(t.app, mim, service, day, '15:00');
+    // Her booking keeps the title it was booked under, in both languages.
+    await t.database.db.update(bookings).set({ titleBn: 'বাংলা নামের সেবা' }).where(eq(bookings.id, visit.id));
+    const bengali = parseEvent((await asUser(t.app, mim).get(icsUrl(visit.id))).body).event;
+    expect(bengali.summary).toBe('Parlour-এ বাংলা নামের সেবা');
+    expect(bengali.description).toMatch(/[০-৯]/);
+
+    const settings = (await asUser(t.app, admin).get('/api/settings')).json<Record<string, unknown>>();
+    expect((await asUser(t.app, admin).put('/api/settings', { ...settings, latinDigits: true })).statusCode).toBe(200);
+    try {
+      const latin = parseEvent((await asUser(t.app, mim).get(icsUrl(visit.id))).body).event;
+      expect(latin.summary).toBe('Parlour-এ বাংলা নামের সেবা');
+      expect(latin.description).toMatch(/\d/);
+      expect(latin.description).not.toMatch(/[০-৯]/);
+    } finally {
+      await asUser(t.app, admin).put('/api/settings', settings);
+    }
+    // Her English-reading neighbour sees the English title of the same kind of booking.
+    expect(parseEvent((await asUser(t.app, owner).get(icsUrl(booking.id))).body).event.summary).toBe(`${service.title} at Parlour`);
+  });
+
   it('follows a move: the new time under the same UID with a higher SEQUENCE', async () => {
     const before = parseEvent((await asUser(t.app, owner).get(icsUrl(booking.id))).body).event;
     const moved = await asUser(t.app, owner).patch(`/api/bookings/${booking.id}`, { startsAt: dhaka(day, '13:00').toISOString() });

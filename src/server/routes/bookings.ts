@@ -14,6 +14,7 @@ import { counterPaymentInputSchema } from '../../shared/deposits.js';
 import { toMinorUnits } from '../../shared/money.js';
 import { requestLanguage } from '../messages.js';
 import { languageOf } from '../repositories/languages.js';
+import { pickText } from '../../shared/i18n/bilingual.js';
 
 /**
  * Every `/api/bookings` route: the appointments list (and its CSV), one appointment's calendar
@@ -213,7 +214,9 @@ export async function bookingRoutes(app: App) {
           if (!booking || booking.status === 'pending') return undefined;
           const row = await bookingRow(tx, booking._id);
           if (!row) return undefined;
-          return buildIcs([row], { timeZone: settings.timeZone, publicUrl: app.config.publicUrl, now, language, customer: booking.customer.email === null ? undefined : { name: booking.customer.name, email: booking.customer.email } });
+          // Named by the title her language reads (the salon's Bangla one when it wrote one), numbers in the salon's digits.
+          const titled = { ...row, title: pickText({ en: row.title, bn: row.titleBn }, language).text };
+          return buildIcs([titled], { timeZone: settings.timeZone, publicUrl: app.config.publicUrl, now, language, latinDigits: settings.latinDigits, customer: booking.customer.email === null ? undefined : { name: booking.customer.name, email: booking.customer.email } });
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );
