@@ -5,15 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { contactMessageInputSchema, type ContactMessageInput } from '@shared/contact';
 import { FormActions } from '@/components/ui/form-actions';
 import { InputField, TextareaField } from '@/components/ui/form-field';
-import { ApiRequestError } from '@/lib/api-client';
+import { applyServerFieldErrors, fieldsNamed } from '@/lib/server-field-errors';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 const emptyMessage: ContactMessageInput = { firstName: '', lastName: '', email: '', phone: '', message: '' };
-const fieldNames = new Set<string>(Object.keys(emptyMessage));
-
-function isFieldName(path: string): path is keyof ContactMessageInput {
-  return fieldNames.has(path);
-}
+const fieldOf = fieldsNamed<ContactMessageInput>('firstName', 'lastName', 'email', 'phone', 'message');
 
 export function ContactForm() {
   const { t } = useTranslation('home');
@@ -33,14 +29,8 @@ export function ContactForm() {
   const onSubmit = handleSubmit((values) => {
     sendMessage.mutate(values, {
       onSuccess: () => reset(emptyMessage),
-      onError: (error) => {
-        // Field problems the server found go under their fields, like the browser's own checks.
-        if (error instanceof ApiRequestError) {
-          for (const issue of error.issues ?? []) {
-            if (isFieldName(issue.path)) setError(issue.path, { type: 'server', message: issue.message });
-          }
-        }
-      },
+      // Field problems the server found go under their fields, like the browser's own checks.
+      onError: (error) => void applyServerFieldErrors(error, setError, fieldOf),
     });
   });
 
