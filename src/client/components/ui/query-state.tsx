@@ -6,7 +6,7 @@ import { ErrorState } from './error-state';
 
 const panelClass = 'rounded-box bg-base-100 shadow-soft ring-1 ring-base-300/70';
 
-interface LoadingProps {
+interface LoadingLabel {
   /** Announced while the list loads. */
   label?: string;
   /**
@@ -14,11 +14,27 @@ interface LoadingProps {
    * name, for lists whose placeholders say enough to sighted users.
    */
   showLabel?: boolean;
-  /** Placeholder rows shaped like the list's own, so the page does not jump when it arrives. */
-  rows: number;
-  /** The cells of one placeholder row. */
-  row: ReactNode;
 }
+
+type LoadingProps = LoadingLabel &
+  (
+    | {
+        /** Placeholder rows shaped like the list's own, so the page does not jump when it arrives. */
+        rows: number;
+        /** The cells of one placeholder row. */
+        row: ReactNode;
+        placeholders?: never;
+      }
+    | {
+        /**
+         * Placeholders laid out as the data will be (a grid of cards, the figures' tiles), drawn as
+         * they are instead of rows, with no card around them.
+         */
+        placeholders: ReactNode;
+        rows?: never;
+        row?: never;
+      }
+  );
 
 interface EmptyProps {
   icon: LucideIcon;
@@ -32,9 +48,23 @@ interface EmptyProps {
 /** `inCard`: the list sits in a card of its own, so its states draw no second card around them. */
 type Framing = { className: string; inCard: boolean };
 
-function Loading({ label, showLabel = false, rows, row, className, inCard }: LoadingProps & Framing) {
+function Loading({ label, showLabel = false, rows = 0, row, placeholders: laidOut, className, inCard }: LoadingProps & Framing) {
   const { t } = useTranslation();
   const status = label ?? t('loading');
+  if (laidOut !== undefined) {
+    return showLabel ? (
+      <div aria-busy="true" className={className}>
+        <p role="status" className="mb-4 font-medium text-base-content/75">
+          {status}
+        </p>
+        <div aria-hidden="true">{laidOut}</div>
+      </div>
+    ) : (
+      <div role="status" aria-label={status} className={className}>
+        {laidOut}
+      </div>
+    );
+  }
   const placeholders = Array.from({ length: rows }, (_, index) => (
     <div key={index} className="flex items-center gap-4">
       {row}
@@ -104,20 +134,22 @@ interface QueryStateProps<T> {
   children: (data: T) => ReactNode;
   /** The list sits in a card of its own (a section of a page): its states draw no card of their own. */
   inCard?: boolean;
+  /** What the error says went wrong (default: 'Something went wrong'), e.g. 'The services could not be loaded'. */
+  errorTitle?: string;
 }
 
 /**
  * A fetched list, or one fetched thing, in whatever state its query is in: placeholders while it
  * loads, the error with a way to try again, the empty message, or the data.
  */
-export function QueryState<T>({ query, className = '', loading, empty, children, inCard = false }: QueryStateProps<T>) {
+export function QueryState<T>({ query, className = '', loading, empty, children, inCard = false, errorTitle }: QueryStateProps<T>) {
   // Asked for in every state, so the catalogue is at hand before an error needs it (no suspense then).
   const { t } = useTranslation('ui');
   if (query.isPending) return <Loading {...loading} className={className} inCard={inCard} />;
   if (query.isError) {
     const error = (
       <ErrorState
-        title={t('somethingWentWrong')}
+        title={errorTitle ?? t('somethingWentWrong')}
         message={query.error.message}
         onRetry={() => void query.refetch()}
         isRetrying={query.isFetching}

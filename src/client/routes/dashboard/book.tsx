@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { ArrowUp } from 'lucide-react';
+import { ArrowUp, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Service } from '@shared/service';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryState } from '@/components/ui/query-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentUser } from '@/features/auth/use-current-user';
 import { BookingList } from '@/features/cart/components/booking-list';
@@ -81,48 +81,32 @@ function Catalogue({ onAddToBooking }: { onAddToBooking: (service: Service) => v
   // The booking list below asks for the same settings (one cached request).
   const { data: settings } = usePublicSalonSettings();
 
-  if (services.isPending) {
-    return (
-      <div aria-busy="true">
-        <p role="status" className="mb-4 font-medium text-base-content/75">
-          {t('book.loading')}
-        </p>
-        <div aria-hidden="true" className={gridClass}>
-          {Array.from({ length: 3 }, (_, index) => (
-            <div key={index} className="skeleton h-40 rounded-box" />
-          ))}
-        </div>
-      </div>
-    );
-  }
-
-  if (services.isError) {
-    return (
-      <ErrorState
-        title={t('book.loadError')}
-        message={services.error.message}
-        onRetry={() => void services.refetch()}
-        isRetrying={services.isFetching}
-      />
-    );
-  }
-
-  if (services.data.length === 0) {
-    return (
-      <div className="rounded-box bg-base-100 p-8 text-center shadow-soft ring-1 ring-base-300/70">
-        <p className="font-display text-xl font-semibold">{t('book.noServices')}</p>
-        <p className="mt-2 text-base-content/75">{t('book.noServicesText')}</p>
-      </div>
-    );
-  }
-
   return (
-    <ul className={gridClass}>
-      {services.data.map((service) => (
-        <li key={service._id}>
-          <ServiceCard service={service} onAddToBooking={onAddToBooking} salonPolicy={settings?.paymentPolicy} />
-        </li>
-      ))}
-    </ul>
+    <QueryState
+      query={services}
+      errorTitle={t('book.loadError')}
+      loading={{
+        label: t('book.loading'),
+        showLabel: true,
+        placeholders: (
+          <div className={gridClass}>
+            {Array.from({ length: 3 }, (_, index) => (
+              <div key={index} className="skeleton h-40 rounded-box" />
+            ))}
+          </div>
+        ),
+      }}
+      empty={{ icon: Sparkles, title: t('book.noServices'), message: t('book.noServicesText') }}
+    >
+      {(list) => (
+        <ul className={gridClass}>
+          {list.map((service) => (
+            <li key={service._id}>
+              <ServiceCard service={service} onAddToBooking={onAddToBooking} salonPolicy={settings?.paymentPolicy} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
 }

@@ -1,6 +1,7 @@
 import { BarChart3 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryState } from '@/components/ui/query-state';
+import type { AdminSummary } from '@shared/admin-summary';
 import { useAdminSummary } from '../api/get-admin-summary';
 import type { Period } from '../period';
 import { SummaryChart } from './summary-chart';
@@ -12,24 +13,31 @@ const panel = 'rounded-box bg-base-100 p-4 shadow-soft ring-1 ring-base-300/70 s
 export function PeriodSummary({ period }: { period: Pick<Period, 'from' | 'to'> }) {
   const summary = useAdminSummary(period);
   const { t } = useTranslation('admin');
+  return (
+    <QueryState
+      query={summary}
+      errorTitle={t('summary.loadFailed')}
+      loading={{
+        label: t('summary.loading'),
+        placeholders: (
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+            {Array.from({ length: 6 }, (_, index) => (
+              <div key={index} className="skeleton h-24 rounded-box" />
+            ))}
+          </div>
+        ),
+      }}
+    >
+      {(data) => <Summary data={data} refreshing={summary.isFetching} />}
+    </QueryState>
+  );
+}
 
-  if (summary.isPending) {
-    return (
-      <div role="status" aria-label={t('summary.loading')} className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-        {Array.from({ length: 6 }, (_, index) => (
-          <div key={index} className="skeleton h-24 rounded-box" />
-        ))}
-      </div>
-    );
-  }
-  if (summary.isError) {
-    return <ErrorState title={t('summary.loadFailed')} message={summary.error.message} onRetry={() => void summary.refetch()} isRetrying={summary.isFetching} />;
-  }
-
-  const data = summary.data;
+function Summary({ data, refreshing }: { data: AdminSummary; refreshing: boolean }) {
+  const { t } = useTranslation('admin');
   const quiet = data.bookings === 0 && data.revenue === 0 && data.refunds === 0 && data.cancellations === 0 && data.noShows === 0 && data.newCustomers === 0;
   return (
-    <div className="space-y-4" aria-busy={summary.isFetching}>
+    <div className="space-y-4" aria-busy={refreshing}>
       <SummaryFigures summary={data} />
       {quiet ? (
         <div className={`${panel} flex flex-col items-center gap-2 text-center`}>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PaymentPolicy } from '@shared/deposits';
 import type { Service } from '@shared/service';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryState } from '@/components/ui/query-state';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { useServices } from '../api/get-services';
 import { ServiceCard } from './service-card';
@@ -45,44 +45,41 @@ export function ServicesGrid({ onAddToBooking, only, salonPolicy }: ServicesGrid
   );
 }
 
-function ServicesContent({ onAddToBooking, only, salonPolicy }: ServicesGridProps) {
-  const { data: allServices, isPending, isError, error, refetch, isFetching } = useServices();
+function ServicesContent(props: ServicesGridProps) {
+  const query = useServices();
   const { t } = useTranslation('home');
+  return (
+    <QueryState
+      query={query}
+      errorTitle={t('services.loadError')}
+      loading={{
+        label: t('common:loading'),
+        showLabel: true,
+        placeholders: (
+          <ul className={gridClass}>
+            {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+              <li key={index} className="flex overflow-hidden rounded-box bg-base-100 shadow-soft sm:block">
+                <div className="skeleton w-28 shrink-0 rounded-none sm:aspect-[4/3] sm:w-auto" />
+                <div className="flex-1 space-y-3 p-4 sm:p-5">
+                  <div className="skeleton h-6 w-3/4" />
+                  <div className="skeleton h-4 w-1/3" />
+                  <div className="skeleton h-14 w-full" />
+                  <div className="skeleton h-10 w-full rounded-full" />
+                </div>
+              </li>
+            ))}
+          </ul>
+        ),
+      }}
+    >
+      {(allServices) => <ServicesList allServices={allServices} {...props} />}
+    </QueryState>
+  );
+}
 
-  if (isPending) {
-    return (
-      <div aria-busy="true">
-        <p role="status" className="mb-6 text-center font-medium text-base-content/75">
-          {t('common:loading')}
-        </p>
-        <ul aria-hidden="true" className={gridClass}>
-          {Array.from({ length: SKELETON_COUNT }, (_, index) => (
-            <li key={index} className="flex overflow-hidden rounded-box bg-base-100 shadow-soft sm:block">
-              <div className="skeleton w-28 shrink-0 rounded-none sm:aspect-[4/3] sm:w-auto" />
-              <div className="flex-1 space-y-3 p-4 sm:p-5">
-                <div className="skeleton h-6 w-3/4" />
-                <div className="skeleton h-4 w-1/3" />
-                <div className="skeleton h-14 w-full" />
-                <div className="skeleton h-10 w-full rounded-full" />
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
-  }
-
-  if (isError) {
-    return (
-      <ErrorState
-        title={t('services.loadError')}
-        message={error.message}
-        onRetry={() => void refetch()}
-        isRetrying={isFetching}
-      />
-    );
-  }
-
+function ServicesList({ allServices, onAddToBooking, only, salonPolicy }: ServicesGridProps & { allServices: Service[] }) {
+  const { t } = useTranslation('home');
+  // The empty message stays this grid's own: with `only`, what is empty is the filtered list.
   const services = only ? allServices.filter((service) => only.serviceIds.includes(service._id)) : allServices;
   if (services.length === 0) {
     return (
