@@ -124,13 +124,23 @@ describe('her own day', () => {
     expect(visits[0]).toMatchObject({ title: cut.title, status: 'confirmed', customer: { name: 'Ayesha Rahman' }, canComplete: false, startsAt: hers.startsAt.toISOString() });
     // Exactly the fields of a visit: nothing of the payment (what is left to take at her chair: here
     // nothing, it was paid in full), nor the customer's address.
-    expect(Object.keys(res.json<object[]>()[0]!).sort()).toEqual(['_id', 'canComplete', 'customer', 'due', 'endsAt', 'serviceId', 'staffFreeAt', 'startsAt', 'status', 'title']);
+    expect(Object.keys(res.json<object[]>()[0]!).sort()).toEqual(['_id', 'canComplete', 'customer', 'due', 'endsAt', 'serviceId', 'staffFreeAt', 'startsAt', 'status', 'title', 'title_bn']);
     expect(visits[0]!.due).toBe(0);
     expect(res.body).not.toContain(customer.email);
     expect(res.body).not.toContain(String(cut.price));
     // Mim sees hers alone; a day without visits is empty.
     const mimVisits = staffVisitListSchema.parse((await asUser(t.app, mimAccount).get(`/api/staff/me/visits?from=${day}&to=${day}`)).json());
     expect(mimVisits.map((v) => v._id)).toEqual([mims.id]);
+
+    // The service's Bangla title where the salon wrote one, for her Bangla page (docs/decisions/050).
+    expect(visits[0]!.title_bn).toBeNull();
+    await t.database.db.execute(sql`update services set title_bn = 'চুল কাটা' where id = ${cut._id}`);
+    try {
+      const again = staffVisitListSchema.parse((await asUser(t.app, rinaAccount).get(`/api/staff/me/visits?from=${day}&to=${day}`)).json());
+      expect(again[0]).toMatchObject({ title: cut.title, title_bn: 'চুল কাটা' });
+    } finally {
+      await t.database.db.execute(sql`update services set title_bn = null where id = ${cut._id}`);
+    }
   });
 
   it('refuses customers (403) and visitors (401), and a bad range (400 naming the field)', async () => {

@@ -24,6 +24,7 @@ function MoveTimePicker({ booking, onChoose, onCancel, note }: MovePickerProps &
   return (
     <TimeChooser
       title={booking.title}
+      titleBn={booking.title_bn}
       serviceId={booking.serviceId}
       // Her current time is shown as hers only among her own stylist's times.
       startsAt={stylistId === booking.staffId ? booking.startsAt : null}

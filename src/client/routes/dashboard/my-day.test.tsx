@@ -74,6 +74,7 @@ const visit = (id: string, change: Partial<StaffVisit> = {}): StaffVisit => ({
   _id: id,
   serviceId: '3f1b0c2a-2222-4aaa-8bbb-000000000001',
   title: 'Hair Spa',
+  title_bn: null,
   startsAt: dhaka(TODAY, '11:00'),
   endsAt: dhaka(TODAY, '12:00'),
   // Fifteen minutes to tidy up after it.

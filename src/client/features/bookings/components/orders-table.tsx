@@ -4,7 +4,7 @@ import { CheckCheck, ClipboardList, UserX, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '@shared/payments';
 import { QueryState } from '@/components/ui/query-state';
-import { useLanguage } from '@/hooks/use-language';
+import { useLanguage, useServiceTitle } from '@/hooks/use-language';
 import { SalonText } from '@/components/ui/salon-text';
 import { TimesInZone, useSalonFormat } from '@/hooks/use-salon-format';
 import { formatSalonDateTime } from '@shared/calendar';
@@ -322,11 +322,12 @@ export function bookingName(booking: Booking, timeZone: string): string {
   return `${booking.title} on ${formatSalonDateTime(booking.startsAt, timeZone)}`;
 }
 
-/** bookingName in the page's language. */
+/** bookingName in the page's language (the service by its Bangla title on a Bangla page when it has one). */
 export function useBookingName(): (booking: Booking, timeZone: string) => string {
   const { t } = useTranslation('admin');
   const format = useSalonFormat();
-  return (booking, timeZone) => t('bookingName', { title: booking.title, when: format.dateTime(booking.startsAt, timeZone) });
+  const serviceTitle = useServiceTitle();
+  return (booking, timeZone) => t('bookingName', { title: serviceTitle(booking), when: format.dateTime(booking.startsAt, timeZone) });
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Booking } from '@shared/payments';
 import { useSalonText } from '@/hooks/use-language';
 import { useSalonFormat } from '@/hooks/use-salon-format';
 import { useBookings } from '../api/get-bookings';
-import { visitName } from './upcoming-appointments';
+import { useVisitName } from './upcoming-appointments';
 import { VisitListSection } from './visit-list-section';
 import { BookingMoneyNote } from './booking-money-note';
 
@@ -73,7 +73,7 @@ function PastVisit({ booking, timeZone, busy, onBookAgain }: PastVisitProps) {
   const title = useSalonText(booking.title, booking.title_bn);
   const titleId = useId();
   const buttonId = useId();
-  const which = visitName(t, dates, booking, timeZone);
+  const which = useVisitName()(booking, timeZone);
   return (
     <li data-booking-id={booking._id} className="py-3">
       <div className="flex items-start gap-3 sm:gap-4">

@@ -2,7 +2,7 @@ import { useId, useRef, type ComponentType } from 'react';
 import { CalendarCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '@/components/ui/query-state';
-import { useContentLang } from '@/hooks/use-language';
+import { SalonText } from '@/components/ui/salon-text';
 import { TimesInZone, useSalonFormat } from '@/hooks/use-salon-format';
 import { useBookings } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
@@ -64,7 +64,6 @@ function TodayRow(props: BookingRowProps) {
   const { booking, timeZone } = props;
   const { t } = useTranslation('admin');
   const format = useSalonFormat();
-  const contentLang = useContentLang();
   const describedBy = useId();
   const disclosure = useMoveDisclosure(props.move);
   const recordDisclosure = useMoveDisclosure(props.record);
@@ -78,7 +77,7 @@ function TodayRow(props: BookingRowProps) {
           {booking.customer.name}
         </p>
         <p className="text-sm text-base-content/75 wrap-break-word">
-          {contentLang ? <span lang={contentLang}>{booking.title}</span> : booking.title} · {t('minutes', { count: booking.duration })}
+          <SalonText en={booking.title} bn={booking.title_bn} /> · {t('minutes', { count: booking.duration })}
           {booking.staffName ? ` · ${t('withStylist', { name: booking.staffName })}` : null}
         </p>
       </div>

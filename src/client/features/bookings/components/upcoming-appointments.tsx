@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Booking } from '@shared/payments';
 import { paths } from '@/config/paths';
-import { useSalonText } from '@/hooks/use-language';
-import { useSalonFormat, type SalonFormat } from '@/hooks/use-salon-format';
+import { useSalonText, useServiceTitle } from '@/hooks/use-language';
+import { useSalonFormat } from '@/hooks/use-salon-format';
 import { useBookings } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
@@ -20,9 +20,15 @@ function upcomingOf(list: Booking[]): Booking[] {
   return list.filter((booking) => booking.status !== 'cancelled').sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
 }
 
-/** Which booking a button acts on, for its accessible name: 'Classic Manicure on Sat, 9 Mar 2030, 10:30'. */
-export function visitName(t: TFunction<'dashboard'>, dates: Pick<SalonFormat, 'dateTime'>, booking: Pick<Booking, 'title' | 'startsAt'>, timeZone: string): string {
-  return t('visits.which', { service: booking.title, when: dates.dateTime(booking.startsAt, timeZone) });
+/**
+ * Which booking a button acts on, for its accessible name: 'Classic Manicure on Sat, 9 Mar 2030,
+ * 10:30', the service by its Bangla title on a Bangla page when the salon wrote one.
+ */
+export function useVisitName(): (booking: Pick<Booking, 'title' | 'title_bn' | 'startsAt'>, timeZone: string) => string {
+  const { t } = useTranslation('dashboard');
+  const dates = useSalonFormat();
+  const serviceTitle = useServiceTitle();
+  return (booking, timeZone) => t('visits.which', { service: serviceTitle(booking), when: dates.dateTime(booking.startsAt, timeZone) });
 }
 
 // The cancellation policy's sentence for each kind of visit (shared/pay-now's cancellationPolicyLines, in the page's language).
@@ -127,7 +133,7 @@ function UpcomingAppointment({ booking, timeZone, busy, onCancel, move }: Upcomi
   const titleId = useId();
   const disclosure = useMoveDisclosure(move);
   // Several rows each have the same buttons: each one's name says which visit it acts on.
-  const which = visitName(t, dates, booking, timeZone);
+  const which = useVisitName()(booking, timeZone);
   return (
     <li data-booking-id={booking._id} className="py-3">
       <div className="flex items-start gap-3 sm:gap-4">

@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { CalendarClock, Hourglass, TriangleAlert, UserRound } from 'lucide-react';
 import type { CartItem } from '@shared/cart';
 import { useTranslation } from 'react-i18next';
+import { useServiceTitle } from '@/hooks/use-language';
 import { useSalonFormat } from '@/hooks/use-salon-format';
 
 /**
@@ -29,6 +30,7 @@ interface AppointmentStatusProps {
 export function AppointmentStatus({ item, timeZone, now, offersStylists = false, isPicking, buttonRef, onPick }: AppointmentStatusProps) {
   const { t } = useTranslation('booking');
   const format = useSalonFormat();
+  const title = useServiceTitle()(item);
   const live = hasLiveHold(item, now);
   const remaining = item.holdExpiresAt ? Date.parse(item.holdExpiresAt) - now : 0;
   const startsAt = item.startsAt ? format.dateTimeParts(item.startsAt, timeZone) : null;
@@ -63,7 +65,7 @@ export function AppointmentStatus({ item, timeZone, now, offersStylists = false,
         // (WCAG 1.4.12) wraps the words inside the pill instead of out of it.
         className={`btn h-auto min-h-6 rounded-full py-0.5 btn-xs ${live ? 'btn-ghost' : 'btn-outline btn-primary'}`}
         // Named with the service, since every row has one (the visible word comes first).
-        aria-label={live ? t('status.changeFor', { title: item.title }) : t('status.pickFor', { title: item.title })}
+        aria-label={live ? t('status.changeFor', { title }) : t('status.pickFor', { title })}
         aria-expanded={isPicking}
         onClick={onPick}
       >

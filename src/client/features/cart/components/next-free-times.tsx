@@ -2,14 +2,14 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Staff } from '@shared/staff';
 import { useAvailability } from '../api/get-availability';
-import { useContentLang } from '@/hooks/use-language';
+import { useSalonTexts } from '@/hooks/use-language';
 import { useSalonFormat } from '@/hooks/use-salon-format';
 
 const SHOWN = 6;
 
 interface NextFreeTimesProps {
   /** The services to ask about; the first is asked first. */
-  services: { _id: string; title: string }[];
+  services: { _id: string; title: string; title_bn: string | null }[];
   date: string;
   timeZone: string;
   /** The salon's active stylists: with any who perform the service, her times can be asked for. */
@@ -23,7 +23,7 @@ interface NextFreeTimesProps {
 export function NextFreeTimes({ services, date, timeZone, stylists = [] }: NextFreeTimesProps) {
   const { t } = useTranslation('booking');
   const format = useSalonFormat();
-  const contentLang = useContentLang();
+  const salonText = useSalonTexts();
   const id = useId();
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const [chosenStylist, setChosenStylist] = useState('');
@@ -43,12 +43,16 @@ export function NextFreeTimes({ services, date, timeZone, stylists = [] }: NextF
         <div className="flex w-full flex-wrap gap-3 sm:w-auto">
           <label className="form-control w-full sm:w-64">
             <span className="mb-1 block text-sm font-medium">{t('nextFree.service')}</span>
-            <select lang={contentLang} className="select select-sm w-full rounded-full" value={serviceId} onChange={(event) => setChosen(event.target.value)}>
-              {services.map((service) => (
-                <option key={service._id} value={service._id}>
-                  {service.title}
-                </option>
-              ))}
+            {/* Each title as the salon wrote it for this page's language; only an English one on a Bangla page is marked. */}
+            <select className="select select-sm w-full rounded-full" value={serviceId} onChange={(event) => setChosen(event.target.value)}>
+              {services.map((service) => {
+                const title = salonText(service.title, service.title_bn);
+                return (
+                  <option key={service._id} value={service._id} lang={title.lang}>
+                    {title.text}
+                  </option>
+                );
+              })}
             </select>
           </label>
           {performers.length > 0 ? (

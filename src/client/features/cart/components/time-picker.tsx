@@ -6,7 +6,7 @@ import { isCalendarDate, type SalonSettings } from '@shared/salon-settings';
 import { addCalendarDays, bookableDates, firstOpenDate, isOpenDate, salonDateOf } from '@shared/calendar';
 import type { Staff } from '@shared/staff';
 import { useAvailability } from '../api/get-availability';
-import { useContentLang } from '@/hooks/use-language';
+import { useSalonText } from '@/hooks/use-language';
 import { useSalonFormat } from '@/hooks/use-salon-format';
 import { useSetCartTime } from '../api/set-cart-time';
 import { StylistLead } from './stylist-choice';
@@ -17,6 +17,8 @@ export type TimePickerOutcome = 'held' | 'cancelled';
 export interface FullDay {
   serviceId: string;
   title: string;
+  /** The service's Bangla title (null: none). */
+  title_bn: string | null;
   date: string;
   /** The stylist she chose; null: any. */
   staffId: string | null;
@@ -85,6 +87,7 @@ export function TimePicker({ item, email, settings, stylists, onClose, whenFull 
   return (
     <TimeChooser
       title={item.title}
+      titleBn={item.title_bn}
       serviceId={item.cartItemId}
       // The time is shown as hers only among the times of the stylist it is held with.
       startsAt={choice === recorded ? item.startsAt : null}
@@ -119,7 +122,7 @@ export function TimePicker({ item, email, settings, stylists, onClose, whenFull 
       whenFull={
         whenFull
           ? (date) =>
-              whenFull({ serviceId: item.cartItemId, title: item.title, date, staffId: offersStylists ? choice : null, staffName: offersStylists && choice ? (nameOf(choice) ?? null) : null })
+              whenFull({ serviceId: item.cartItemId, title: item.title, title_bn: item.title_bn, date, staffId: offersStylists ? choice : null, staffName: offersStylists && choice ? (nameOf(choice) ?? null) : null })
           : undefined
       }
     />
@@ -127,8 +130,10 @@ export function TimePicker({ item, email, settings, stylists, onClose, whenFull 
 }
 
 export interface TimeChooserProps {
-  /** The service, named in the heading. */
+  /** The service, named in the heading: its English title and its Bangla one (shown on a Bangla page). */
   title: string;
+  /** Absent or null: the service has none, and a Bangla page names it in English (marked lang="en"). */
+  titleBn?: string | null | undefined;
   serviceId: string;
   /** The time it has now, shown as chosen; null before one is picked. */
   startsAt: string | null;
@@ -163,7 +168,8 @@ export interface TimeChooserProps {
  * stylist, when that is asked first); Escape closes it.
  */
 export function TimeChooser({
-  title,
+  title: titleEn,
+  titleBn,
   serviceId,
   startsAt: current,
   own,
@@ -177,7 +183,7 @@ export function TimeChooser({
 }: TimeChooserProps) {
   const { t } = useTranslation('booking');
   const format = useSalonFormat();
-  const contentLang = useContentLang();
+  const title = useSalonText(titleEn, titleBn);
   const headingId = useId();
   const dateId = useId();
   const dateHintId = useId();
@@ -236,7 +242,7 @@ export function TimeChooser({
       <div className="flex items-start justify-between gap-3">
         <div>
           <h3 id={headingId} className="text-lg font-semibold">
-            <Trans t={t} i18nKey="picker.heading" values={{ title }} components={{ service: contentLang ? <span lang={contentLang} /> : <></> }} />
+            <Trans t={t} i18nKey="picker.heading" values={{ title: title.text }} components={{ service: title.lang ? <span lang={title.lang} /> : <></> }} />
           </h3>
           <p className="mt-1 flex items-center gap-1.5 text-sm text-base-content/75">
             <Globe aria-hidden="true" className="size-4 shrink-0" />

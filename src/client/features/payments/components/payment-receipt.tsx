@@ -13,6 +13,7 @@ import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import { SalonText } from '@/components/ui/salon-text';
+import { useServiceTitle } from '@/hooks/use-language';
 import { useSalonFormat, type SalonFormat } from '@/hooks/use-salon-format';
 import { paymentMethodKeys } from './payment-status-badge';
 import { PENDING_POLL_LIMIT, usePayment } from '../api/get-payment';
@@ -44,6 +45,8 @@ interface PaymentReceiptProps {
 export function PaymentReceipt({ paymentId, email, timeZone, cancelNoticeHours }: PaymentReceiptProps) {
   const { t } = useTranslation('payment');
   const format = useSalonFormat();
+  // The calendar links' names say the service as the page shows it (its Bangla title on a Bangla page).
+  const serviceTitle = useServiceTitle();
   const payment = usePayment(paymentId);
   const queryClient = useQueryClient();
   const settled = payment.data !== undefined && payment.data.status !== 'pending';
@@ -217,7 +220,7 @@ export function PaymentReceipt({ paymentId, email, timeZone, cancelNoticeHours }
                 <a
                   href={`/api/bookings/${encodeURIComponent(service.bookingId)}/ics`}
                   download
-                  aria-label={t('receipt.calendarFileFor', { title: service.title, when: format.dateTime(service.startsAt, timeZone) })}
+                  aria-label={t('receipt.calendarFileFor', { title: serviceTitle(service), when: format.dateTime(service.startsAt, timeZone) })}
                   className="btn rounded-full btn-ghost btn-sm ml-8"
                 >
                   <Download aria-hidden="true" className="size-4" />

@@ -125,12 +125,13 @@ export function StaffForm({ catalogue, stylist, onSubmit }: StaffFormProps) {
         <ul className="divide-y divide-base-300 rounded-box ring-1 ring-base-300">
           {catalogue.map((service, index) => {
             const durationError = errors.services?.[index]?.duration?.message;
+            const title = salonText(service.title, service.title_bn);
             return (
               <li key={service._id} className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3">
                 <label className="flex min-w-0 flex-1 basis-48 items-center gap-3">
                   <input type="checkbox" className="checkbox checkbox-sm checkbox-primary" {...register(`services.${index}.selected`)} />
-                  <span className="min-w-0 break-words" lang={salonText(service.title, service.title_bn).lang}>
-                    {salonText(service.title, service.title_bn).text}
+                  <span className="min-w-0 break-words" lang={title.lang}>
+                    {title.text}
                   </span>
                 </label>
                 {rows?.[index]?.selected && (
@@ -140,7 +141,7 @@ export function StaffForm({ catalogue, stylist, onSubmit }: StaffFormProps) {
                       type="text"
                       inputMode="numeric"
                       placeholder={String(service.duration)}
-                      aria-label={t('form.minutesFor', { service: service.title })}
+                      aria-label={t('form.minutesFor', { service: title.text })}
                       aria-invalid={durationError ? true : undefined}
                       className={`input input-sm w-20 ${durationError ? 'input-error' : ''}`}
                       {...register(`services.${index}.duration`)}

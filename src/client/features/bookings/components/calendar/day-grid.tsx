@@ -130,43 +130,46 @@ function DayColumn({ column, date, frame, timeZone, bookings, shownOnPhone, sele
           <p className="sr-only">{t('grid.noBookings')}</p>
         ) : (
           <ul>
-            {placed.map(({ booking, top, length, buffer, lane, lanes }) => (
-              <li
-                key={booking._id}
-                className="absolute px-0.5 pt-px"
-                style={{ top: px(top), height: px(length + buffer), left: `${(lane / lanes) * 100}%`, width: `${100 / lanes}%` }}
-              >
-                <button
-                  type="button"
-                  data-calendar-booking={booking._id}
-                  aria-label={blockName(booking, column.name, timeZone)}
-                  aria-expanded={booking._id === selectedId}
-                  className={`relative flex w-full flex-col overflow-hidden rounded-field border-l-4 px-1.5 py-0.5 text-left text-xs leading-4 hover:brightness-95 focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary ${blockTone[booking.status]} ${booking._id === selectedId ? 'ring-2 ring-primary' : ''}`}
-                  style={{ height: `calc(${px(length)} - 1px)` }}
-                  onClick={() => onOpen(booking._id)}
+            {placed.map(({ booking, top, length, buffer, lane, lanes }) => {
+              const title = salonText(booking.title, booking.title_bn);
+              return (
+                <li
+                  key={booking._id}
+                  className="absolute px-0.5 pt-px"
+                  style={{ top: px(top), height: px(length + buffer), left: `${(lane / lanes) * 100}%`, width: `${100 / lanes}%` }}
                 >
-                  {/* Lines in order of need: a short visit shows its customer, a longer one the rest (never squeezed: shrink-0). */}
-                  <span translate="no" className={`shrink-0 truncate font-semibold ${booking.status === 'cancelled' ? 'line-through' : ''}`}>
-                    {booking.customer.name}
-                  </span>
-                  <span lang={salonText(booking.title, booking.title_bn).lang} className="shrink-0 truncate">
-                    {salonText(booking.title, booking.title_bn).text}
-                  </span>
-                  <span className="flex shrink-0 flex-wrap items-center gap-x-1.5 gap-y-0.5">
-                    <span className="whitespace-nowrap tabular-nums text-base-content/80">{range(booking, timeZone)}</span>
-                    <BookingStatusBadge status={booking.status} />
-                  </span>
-                </button>
-                {buffer > 0 ? (
-                  <div
-                    aria-hidden="true"
-                    title={t('grid.buffer')}
-                    className="rounded-b-field bg-[repeating-linear-gradient(135deg,var(--color-base-300)_0_4px,transparent_4px_8px)]"
-                    style={{ height: px(buffer) }}
-                  />
-                ) : null}
-              </li>
-            ))}
+                  <button
+                    type="button"
+                    data-calendar-booking={booking._id}
+                    aria-label={blockName(booking, column.name, timeZone)}
+                    aria-expanded={booking._id === selectedId}
+                    className={`relative flex w-full flex-col overflow-hidden rounded-field border-l-4 px-1.5 py-0.5 text-left text-xs leading-4 hover:brightness-95 focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary ${blockTone[booking.status]} ${booking._id === selectedId ? 'ring-2 ring-primary' : ''}`}
+                    style={{ height: `calc(${px(length)} - 1px)` }}
+                    onClick={() => onOpen(booking._id)}
+                  >
+                    {/* Lines in order of need: a short visit shows its customer, a longer one the rest (never squeezed: shrink-0). */}
+                    <span translate="no" className={`shrink-0 truncate font-semibold ${booking.status === 'cancelled' ? 'line-through' : ''}`}>
+                      {booking.customer.name}
+                    </span>
+                    <span lang={title.lang} className="shrink-0 truncate">
+                      {title.text}
+                    </span>
+                    <span className="flex shrink-0 flex-wrap items-center gap-x-1.5 gap-y-0.5">
+                      <span className="whitespace-nowrap tabular-nums text-base-content/80">{range(booking, timeZone)}</span>
+                      <BookingStatusBadge status={booking.status} />
+                    </span>
+                  </button>
+                  {buffer > 0 ? (
+                    <div
+                      aria-hidden="true"
+                      title={t('grid.buffer')}
+                      className="rounded-b-field bg-[repeating-linear-gradient(135deg,var(--color-base-300)_0_4px,transparent_4px_8px)]"
+                      style={{ height: px(buffer) }}
+                    />
+                  ) : null}
+                </li>
+              );
+            })}
           </ul>
         )}
       </div>

@@ -73,29 +73,32 @@ export function WeekTable({ dates, settings, columns, bookings, chosenKey, selec
                       </span>
                     ) : (
                       <ul className="space-y-1.5">
-                        {list.map((booking) => (
-                          <li key={booking._id}>
-                            <button
-                              type="button"
-                              data-calendar-booking={booking._id}
-                              aria-label={blockName(booking, column.name, timeZone, true)}
-                              aria-expanded={booking._id === selectedId}
-                              className={`block w-full rounded-field border-l-4 px-2 py-1 text-left text-xs hover:brightness-95 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary ${blockTone[booking.status]} ${booking._id === selectedId ? 'ring-2 ring-primary' : ''}`}
-                              onClick={() => onOpen(booking._id)}
-                            >
-                              <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-                                <span className="font-semibold whitespace-nowrap tabular-nums">{range(booking, timeZone)}</span>
-                                <BookingStatusBadge status={booking.status} />
-                              </span>
-                              <span translate="no" className={`block font-semibold ${booking.status === 'cancelled' ? 'line-through' : ''}`}>
-                                {booking.customer.name}
-                              </span>
-                              <span lang={salonText(booking.title, booking.title_bn).lang} className="block">
-                                {salonText(booking.title, booking.title_bn).text}
-                              </span>
-                            </button>
-                          </li>
-                        ))}
+                        {list.map((booking) => {
+                          const title = salonText(booking.title, booking.title_bn);
+                          return (
+                            <li key={booking._id}>
+                              <button
+                                type="button"
+                                data-calendar-booking={booking._id}
+                                aria-label={blockName(booking, column.name, timeZone, true)}
+                                aria-expanded={booking._id === selectedId}
+                                className={`block w-full rounded-field border-l-4 px-2 py-1 text-left text-xs hover:brightness-95 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary ${blockTone[booking.status]} ${booking._id === selectedId ? 'ring-2 ring-primary' : ''}`}
+                                onClick={() => onOpen(booking._id)}
+                              >
+                                <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+                                  <span className="font-semibold whitespace-nowrap tabular-nums">{range(booking, timeZone)}</span>
+                                  <BookingStatusBadge status={booking.status} />
+                                </span>
+                                <span translate="no" className={`block font-semibold ${booking.status === 'cancelled' ? 'line-through' : ''}`}>
+                                  {booking.customer.name}
+                                </span>
+                                <span lang={title.lang} className="block">
+                                  {title.text}
+                                </span>
+                              </button>
+                            </li>
+                          );
+                        })}
                       </ul>
                     )}
                   </td>
