@@ -7,7 +7,6 @@ import { QueryState } from '@/components/ui/query-state';
 import { useLanguage, useServiceTitle } from '@/hooks/use-language';
 import { SalonText } from '@/components/ui/salon-text';
 import { TimesInZone, useSalonFormat } from '@/hooks/use-salon-format';
-import { formatSalonDateTime } from '@shared/calendar';
 import { useBookings, type BookingFilters } from '../api/get-bookings';
 import { useBookingActions } from '../use-booking-actions';
 import { BookingStatusBadge } from './booking-status-badge';
@@ -317,12 +316,10 @@ function OrderCard({ showsPicker, ...props }: LayoutProps) {
   );
 }
 
-/** Which booking a button acts on, for its accessible name: 'Classic Manicure on Sat, 9 Mar 2030, 10:30'. */
-export function bookingName(booking: Booking, timeZone: string): string {
-  return `${booking.title} on ${formatSalonDateTime(booking.startsAt, timeZone)}`;
-}
-
-/** bookingName in the page's language (the service by its Bangla title on a Bangla page when it has one). */
+/**
+ * Which booking a button acts on, for its accessible name, in the page's language: 'Classic Manicure
+ * on Sat, 9 Mar 2030, 10:30' (the service by its Bangla title on a Bangla page when it has one).
+ */
 export function useBookingName(): (booking: Booking, timeZone: string) => string {
   const { t } = useTranslation('admin');
   const format = useSalonFormat();
