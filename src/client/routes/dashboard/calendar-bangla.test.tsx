@@ -143,6 +143,7 @@ describe("/bn/dashboard/calendar: the day's waitlist", () => {
     _id: '00000000-0000-4000-8000-0000000000b1',
     serviceId: facial._id,
     serviceTitle: facial.title,
+    serviceTitle_bn: null,
     date: TODAY,
     staffId: null,
     staffName: null,
@@ -177,6 +178,22 @@ describe("/bn/dashboard/calendar: the day's waitlist", () => {
     await user.click(entry.getByRole('button', { name: `${rima.name}-কে এই সময়টি প্রস্তাব করুন` }));
     await waitFor(() => expect(entry.getByRole('alert')).toHaveTextContent('এই সময়টি আর খালি নেই'));
     expect(latinWords(waitlist, NAMES)).toEqual([]);
+  });
+
+  it("names the service in the salon's Bangla where it wrote one; an English-only one is marked English", async () => {
+    salon();
+    const FACIAL_BN = 'সিগনেচার ফেসিয়াল';
+    server.use(
+      http.get<PathParams, DefaultBodyType, AdminWaitlist>('/api/admin/waitlist', () =>
+        HttpResponse.json({ timeZone: 'Asia/Dhaka', wishes: [{ ...waiting, serviceTitle_bn: FACIAL_BN }, { ...waiting, _id: '00000000-0000-4000-8000-0000000000b2', place: 2 }] }),
+      ),
+    );
+    renderApp('/dashboard/calendar');
+    const waitlist = within(await screen.findByRole('region', { name: 'অপেক্ষা-তালিকা' }));
+    const [bangla, english] = (await waitlist.findAllByRole('listitem')).map((item) => within(item));
+    expect(bangla!.getByText(new RegExp(FACIAL_BN)).closest('[lang="en"]')).toBeNull();
+    expect(bangla!.queryByText(facial.title)).not.toBeInTheDocument();
+    expect(english!.getByText(facial.title)).toHaveAttribute('lang', 'en');
   });
 
   it('says when nobody waits, in Bangla', async () => {

@@ -230,6 +230,7 @@ describe("/dashboard/calendar: the day's waitlist", () => {
     _id: '00000000-0000-4000-8000-0000000000b1',
     serviceId: facial._id,
     serviceTitle: facial.title,
+    serviceTitle_bn: null,
     date: TODAY,
     staffId: null,
     staffName: null,

@@ -17,6 +17,8 @@ export type TimePickerOutcome = 'held' | 'cancelled';
 export interface FullDay {
   serviceId: string;
   title: string;
+  /** Its Bangla title (null: none). */
+  title_bn: string | null;
   date: string;
   /** The stylist she chose; null: any. */
   staffId: string | null;
@@ -119,7 +121,7 @@ export function TimePicker({ item, email, settings, stylists, onClose, whenFull 
       whenFull={
         whenFull
           ? (date) =>
-              whenFull({ serviceId: item.cartItemId, title: item.title, date, staffId: offersStylists ? choice : null, staffName: offersStylists && choice ? (nameOf(choice) ?? null) : null })
+              whenFull({ serviceId: item.cartItemId, title: item.title, title_bn: item.title_bn, date, staffId: offersStylists ? choice : null, staffName: offersStylists && choice ? (nameOf(choice) ?? null) : null })
           : undefined
       }
     />

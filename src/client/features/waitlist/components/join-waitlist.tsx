@@ -9,7 +9,7 @@ import { InputField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
-import { useContentLang } from '@/hooks/use-language';
+import { SalonText } from '@/components/ui/salon-text';
 import { useSalonFormat } from '@/hooks/use-salon-format';
 import { useJoinWaitlist } from '../api/join-waitlist';
 
@@ -17,6 +17,8 @@ import { useJoinWaitlist } from '../api/join-waitlist';
 export interface WaitlistWish {
   serviceId: string;
   title: string;
+  /** Its Bangla title (null: none; a Bangla page shows the English one). */
+  title_bn: string | null;
   date: string;
   staffId: string | null;
   staffName: string | null;
@@ -34,7 +36,6 @@ const isField = (path: string): path is keyof RangeValues => FIELDS.has(path);
 export function JoinWaitlist({ wish }: { wish: WaitlistWish }) {
   const { t } = useTranslation('booking');
   const format = useSalonFormat();
-  const contentLang = useContentLang();
   const headingId = useId();
   const join = useJoinWaitlist();
   const [joined, setJoined] = useState(false);
@@ -79,8 +80,8 @@ export function JoinWaitlist({ wish }: { wish: WaitlistWish }) {
         {t('waitlist.heading', { date: day })}
       </p>
       <p className="mt-1 text-base-content/75">
-        {/* Marked only on a page in another language than the salon's text (an English page keeps one text). */}
-        {contentLang ? <span lang={contentLang}>{wish.title}</span> : wish.title}{' '}
+        {/* The salon's Bangla title on a Bangla page when it wrote one; else the English, marked English. */}
+        <SalonText en={wish.title} bn={wish.title_bn} />{' '}
         {wish.staffName ? t('waitlist.withStylist', { name: wish.staffName }) : t('waitlist.withAny')}
       </p>
       <div className="mt-3 grid grid-cols-2 gap-3">
