@@ -124,13 +124,28 @@ describe('her own day', () => {
     expect(visits[0]).toMatchObject({ title: cut.title, status: 'confirmed', customer: { name: 'Ayesha Rahman' }, canComplete: false, startsAt: hers.startsAt.toISOString() });
     // Exactly the fields of a visit: nothing of the payment (what is left to take at her chair: here
     // nothing, it was paid in full), nor the customer's address.
-    expect(Object.keys(res.json<object[]>()[0]!).sort()).toEqual(['_id', 'canComplete', 'customer', 'due', 'endsAt', 'serviceId', 'staffFreeAt', 'startsAt', 'status', 'title']);
+    expect(Object.keys(res.json<object[]>()[0]!).sort()).toEqual(['_id', 'canComplete', 'customer', 'due', 'endsAt', 'serviceId', 'staffFreeAt', 'startsAt', 'status', 'title', 'title_bn']);
     expect(visits[0]!.due).toBe(0);
     expect(res.body).not.toContain(customer.email);
     expect(res.body).not.toContain(String(cut.price));
     // Mim sees hers alone; a day without visits is empty.
     const mimVisits = staffVisitListSchema.parse((await asUser(t.app, mimAccount).get(`/api/staff/me/visits?from=${day}&to=${day}`)).json());
     expect(mimVisits.map((v) => v._id)).toEqual([mims.id]);
+  });
+
+  it('names each visit by the catalogue’s titles, the Bangla one where the salon wrote it (null where not)', async () => {
+    const CUT_BN = 'ক্লাসিক হেয়ারকাট';
+    const titleBn = (title_bn: string) => asUser(t.app, admin).patch(`/api/service/${cut._id}`, { title_bn });
+    const day = nextDay();
+    const hers = await bookAndPay(t.app, customer, cut, day, '14:00', rina);
+    const visits = async () => staffVisitListSchema.parse((await asUser(t.app, rinaAccount).get(`/api/staff/me/visits?from=${day}&to=${day}`)).json());
+    expect((await titleBn(CUT_BN)).statusCode).toBe(200);
+    try {
+      expect((await visits()).map((v) => [v._id, v.title, v.title_bn])).toEqual([[hers.id, cut.title, CUT_BN]]);
+    } finally {
+      expect((await titleBn('')).statusCode).toBe(200);
+    }
+    expect((await visits()).map((v) => [v._id, v.title, v.title_bn])).toEqual([[hers.id, cut.title, null]]);
   });
 
   it('refuses customers (403) and visitors (401), and a bad range (400 naming the field)', async () => {

@@ -11,7 +11,7 @@ import { InputField } from '@/components/ui/form-field';
 import { ApiRequestError } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldsNamed } from '@/lib/server-field-errors';
 import { useErrorText } from '@/hooks/use-error-text';
-import { useContentLang } from '@/hooks/use-language';
+import { useSalonText } from '@/hooks/use-language';
 import { useSalonFormat } from '@/hooks/use-salon-format';
 import type { CounterPaymentInput } from '../api/record-counter-payment';
 import { PanelButton, type MoveDisclosure, type PanelButtonProps } from './move-appointment';
@@ -63,6 +63,7 @@ export function RecordPanel({ booking, control, panelId, close, className = '' }
     <div id={panelId} className={className}>
       <RecordPaymentForm
         title={booking.title}
+        title_bn={booking.title_bn}
         customerName={booking.customer.name}
         due={booking.money.due}
         onSave={async (input) => {
@@ -80,6 +81,8 @@ export function RecordPanel({ booking, control, panelId, close, className = '' }
 interface RecordPaymentFormProps {
   /** The service and who owes it, and what she owes at the salon (taka). */
   title: string;
+  /** Its Bangla title (null: none), shown on a Bangla page. */
+  title_bn: string | null;
   customerName: string;
   due: number;
   onSave: (input: CounterPaymentInput) => Promise<void>;
@@ -91,13 +94,13 @@ interface RecordPaymentFormProps {
  * server's refusal (more than the visit owes, paid meanwhile at another desk) is shown under the
  * amount, which takes the focus; Escape closes the form as Cancel does.
  */
-export function RecordPaymentForm({ title, customerName, due, onSave, onCancel }: RecordPaymentFormProps) {
+export function RecordPaymentForm({ title: en, title_bn: bn, customerName, due, onSave, onCancel }: RecordPaymentFormProps) {
   const headingId = useId();
   const methodName = useId();
   const { t } = useTranslation('admin');
   const errorText = useErrorText();
   const { money } = useSalonFormat();
-  const contentLang = useContentLang();
+  const title = useSalonText(en, bn);
   const methodLabels: Record<CounterMethod, string> = { cash: t('method.cash'), card: t('method.card'), bkash: t('method.bkash'), nagad: t('method.nagad') };
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -143,7 +146,7 @@ export function RecordPaymentForm({ title, customerName, due, onSave, onCancel }
     <form noValidate aria-labelledby={headingId} onSubmit={(event) => void onSubmit(event)} onKeyDown={onKeyDown} className="space-y-4 rounded-box bg-base-200/60 p-4">
       <div>
         <p id={headingId} className="font-semibold wrap-break-word">
-          <Trans t={t} i18nKey="record.heading" values={{ title }} components={{ service: <span lang={contentLang} /> }} />
+          <Trans t={t} i18nKey="record.heading" values={{ title: title.text }} components={{ service: <span lang={title.lang} /> }} />
         </p>
         <p className="text-sm text-base-content/75 wrap-break-word">
           <Trans t={t} i18nKey="record.owes" values={{ name: customerName, amount: money(due) }} components={{ name: <span translate="no" /> }} />

@@ -69,6 +69,7 @@ export function VisitDetails({ visit, columnName, timeZone, onMark, marking, onR
               <div className="mt-4">
                 <RecordPaymentForm
                   title={visit.title}
+                  title_bn={visit.title_bn}
                   customerName={visit.customer.name}
                   due={visit.due}
                   onSave={async (input) => {
