@@ -60,8 +60,11 @@ export const adminSummarySchema = z.object({
   newCustomers: z.number().int().nonnegative(),
   /** Minutes of the visits inside opening hours over capacity x opening minutes, 0..1. */
   utilisation: z.number().min(0).max(1),
-  /** The visits grouped by service, by revenue (as above), highest first, at most five. */
-  topServices: z.array(z.object({ serviceId: z.string(), title: z.string(), bookings: z.number().int(), revenue: z.number() })),
+  /**
+   * The visits grouped by service, by revenue (as above), highest first, at most five; named by the
+   * catalogue's titles today (title_bn null: no Bangla title).
+   */
+  topServices: z.array(z.object({ serviceId: z.string(), title: z.string(), title_bn: z.string().nullable(), bookings: z.number().int(), revenue: z.number() })),
   /**
    * The visits grouped by stylist: their count, booked minutes and revenue (as above), highest
    * revenue first; the visits booked before the salon had stylists last, as one group with staffId

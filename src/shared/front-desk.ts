@@ -83,6 +83,8 @@ export const deskBookingResultSchema = z.object({
     z.object({
       _id: idSchema,
       title: z.string(),
+      /** The service's Bangla title, as the booking keeps it (null: none; a Bangla page shows the English one). */
+      title_bn: z.string().nullable(),
       startsAt: z.string(),
       endsAt: z.string(),
       staffName: z.string().nullable(),

@@ -83,6 +83,8 @@ export type ReviewState = z.infer<typeof reviewStateSchema>;
 export const reviewVisitSchema = z.object({
   bookingId: idSchema,
   title: z.string(),
+  /** The Bangla title it had when booked (null: none; a Bangla page shows the English one). */
+  title_bn: z.string().nullable(),
   image: z.string(),
   startsAt: z.string(),
   status: bookingStatusSchema,

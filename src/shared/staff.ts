@@ -230,7 +230,7 @@ export const staffVisitSchema = z.object({
   _id: idSchema,
   serviceId: idSchema,
   title: z.string(),
-  /** The service's Bangla title (null: none; a Bangla page shows the English one). */
+  /** The service's Bangla title, as the catalogue has it with `title` (null: none; a Bangla page shows the English one). */
   title_bn: z.string().nullable(),
   startsAt: z.string(),
   endsAt: z.string(),

@@ -48,6 +48,8 @@ export const wishSchema = z.object({
   _id: idSchema,
   serviceId: idSchema,
   serviceTitle: z.string(),
+  /** The service's Bangla title in today's catalogue (null: none; a Bangla page shows the English one). */
+  serviceTitle_bn: z.string().nullable(),
   date: z.string(),
   staffId: idSchema.nullable(),
   staffName: z.string().nullable(),

@@ -30,6 +30,7 @@ export function visitRecord(n: number, overrides: Partial<ReviewVisit> = {}): Re
   return reviewVisitSchema.parse({
     bookingId: `b0000000-0000-4000-8000-00000000000${n}`,
     title: 'Signature Facial',
+    title_bn: null,
     image: '/images/services/signature-facial.svg',
     startsAt: NOV_2_2030_10_00,
     status: 'completed',

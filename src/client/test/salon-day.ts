@@ -93,6 +93,7 @@ export const rimaWaiting: AdminWish = {
   _id: '00000000-0000-4000-8000-0000000000b1',
   serviceId: facial._id,
   serviceTitle: facial.title,
+  serviceTitle_bn: null,
   date: TODAY,
   staffId: null,
   staffName: null,

@@ -74,6 +74,7 @@ export async function bookAtFrontDesk(
       bookings: confirmed.map((b) => ({
         _id: b.id,
         title: b.title,
+        title_bn: b.titleBn,
         startsAt: b.startsAt.toISOString(),
         endsAt: b.endsAt.toISOString(),
         staffName: b.staffName,

@@ -69,12 +69,12 @@ export async function getAdminSummary(db: Db, range: { from: string; to: string 
       sql`select count(*)::int as new_customers from "user" u where coalesce(u.role, 'user') = 'user'
             and u.created_at >= (${start}::timestamptz at time zone 'UTC') and u.created_at < (${end}::timestamptz at time zone 'UTC')`,
     ),
-    rowsOf<{ service_id: string; title: string; bookings: number; revenue: number }>(
+    rowsOf<{ service_id: string; title: string; title_bn: string | null; bookings: number; revenue: number }>(
       db,
-      sql`select b.service_id, s.title, count(*) filter (where ${visit})::int as bookings, sum(${taken})::int as revenue
+      sql`select b.service_id, s.title, s.title_bn, count(*) filter (where ${visit})::int as bookings, sum(${taken})::int as revenue
           from ${appointments} join services s on s.id = b.service_id
           where ${appointment}
-          group by b.service_id, s.title
+          group by b.service_id, s.title, s.title_bn
           having count(*) filter (where ${visit}) > 0 or sum(${taken}) > 0
           order by revenue desc, bookings desc, s.title asc
           limit 5`,
@@ -115,7 +115,7 @@ export async function getAdminSummary(db: Db, range: { from: string; to: string 
     noShows: sum(days.map((row) => row.no_shows)),
     newCustomers: customers[0]?.new_customers ?? 0,
     utilisation: capacityMinutes === 0 ? 0 : Math.min(1, bookedMinutes / capacityMinutes),
-    topServices: top.map((row) => ({ serviceId: row.service_id, title: row.title, bookings: row.bookings, revenue: fromMinorUnits(row.revenue) })),
+    topServices: top.map((row) => ({ serviceId: row.service_id, title: row.title, title_bn: row.title_bn, bookings: row.bookings, revenue: fromMinorUnits(row.revenue) })),
     byStylist: stylists.map((row) => ({ staffId: row.staff_id, name: row.name, bookings: row.bookings, minutes: row.minutes, revenue: fromMinorUnits(row.revenue) })),
     byDay: dates.map((date) => ({
       date,

@@ -299,6 +299,7 @@ export async function confirmedBookingsOf(db: Db, paymentId: string) {
     .select({
       id: bookings.id,
       title: bookings.title,
+      titleBn: bookings.titleBn,
       startsAt: bookings.startsAt,
       endsAt: bookings.endsAt,
       priceMinor: bookings.priceMinor,

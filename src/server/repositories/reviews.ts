@@ -25,7 +25,7 @@ function toReviewDto(row: ReviewRow): Review {
 }
 
 function toVisitDto(row: BookingRow): ReviewVisit {
-  return { bookingId: row.id, title: row.title, image: row.imageUrl, startsAt: row.startsAt.toISOString(), status: row.status };
+  return { bookingId: row.id, title: row.title, title_bn: row.titleBn, image: row.imageUrl, startsAt: row.startsAt.toISOString(), status: row.status };
 }
 
 function toManagedDto(row: ReviewRow, booking: BookingRow | null, email: string | null): ManagedReview {

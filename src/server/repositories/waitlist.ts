@@ -21,6 +21,7 @@ type WishRow = {
   user_id: string;
   service_id: string;
   service_title: string;
+  service_title_bn: string | null;
   date: string;
   staff_id: string | null;
   staff_name: string | null;
@@ -43,6 +44,7 @@ function wishOf(row: WishRow): Wish {
     _id: row.id,
     serviceId: row.service_id,
     serviceTitle: row.service_title,
+    serviceTitle_bn: row.service_title_bn,
     date: row.date,
     staffId: row.staff_id,
     staffName: row.staff_name,
@@ -68,7 +70,7 @@ const TAKEN = sql`(w.status = 'offered' and exists (select 1 from bookings b whe
  */
 function selectWishes(where: SQL, order: SQL): SQL {
   return sql`
-    select w.id, w.user_id, w.service_id, s.title as service_title, w.date, w.staff_id, st.name as staff_name,
+    select w.id, w.user_id, w.service_id, s.title as service_title, s.title_bn as service_title_bn, w.date, w.staff_id, st.name as staff_name,
       w.from_minutes, w.to_minutes, case when ${TAKEN} then 'booked' else w.status end as status, w.offer_starts_at, w.offer_expires_at, w.created_at,
       u.name as customer_name, u.email as customer_email,
       case when w.status in ('waiting', 'offered') and not ${TAKEN} then (

@@ -26,6 +26,8 @@ import { addStylist, setStylist } from '../test/stylists.js';
 const D1 = '2025-03-11';
 const D2 = '2025-03-12';
 const D3 = '2025-03-13';
+/** The facial's Bangla title, written by the admin; the haircut has none. */
+const FACIAL_BN = 'সিগনেচার গ্লো ফেসিয়াল';
 
 let t: TestApp;
 let admin: Account;
@@ -94,6 +96,7 @@ beforeAll(async () => {
   const list = serviceListSchema.parse((await t.app.inject({ url: '/api/service' })).json());
   haircut = list.find((s) => s.title === 'Classic Haircut & Blow-dry')!._id;
   facial = list.find((s) => s.title === 'Signature Glow Facial')!._id;
+  expect((await asUser(t.app, admin).patch(`/api/service/${facial}`, { title_bn: FACIAL_BN })).statusCode).toBe(200);
 
   // Sign-up dates: the customer on D1; the second customer at 00:30 on D2 (still D1 in UTC); the admin on D1 (not a customer).
   // user.created_at has no zone and holds UTC, as better-auth writes it.
@@ -146,8 +149,9 @@ describe('GET /api/admin/summary', () => {
       // 90 booked minutes inside 10:00-20:00, over 3 chairs x 600 minutes.
       utilisation: 90 / 1800,
       topServices: [
-        { serviceId: facial, title: 'Signature Glow Facial', bookings: 1, revenue: 4000 },
-        { serviceId: haircut, title: 'Classic Haircut & Blow-dry', bookings: 2, revenue: 2000 },
+        // Named as the catalogue names them, with the Bangla title where the salon wrote one.
+        { serviceId: facial, title: 'Signature Glow Facial', title_bn: FACIAL_BN, bookings: 1, revenue: 4000 },
+        { serviceId: haircut, title: 'Classic Haircut & Blow-dry', title_bn: null, bookings: 2, revenue: 2000 },
       ],
       // Booked before the salon had stylists: one group, 60 + 60 + 60 minutes.
       byStylist: [{ staffId: null, name: null, bookings: 3, minutes: 180, revenue: 6000 }],
@@ -676,7 +680,7 @@ function figuresOfOrders(orders: Booking[], from: string, to: string): Omit<Admi
   const services = [...new Set(orders.map((b) => b.serviceId))]
     .map((serviceId) => {
       const of = orders.filter((b) => b.serviceId === serviceId);
-      return { serviceId, title: of[0]!.title, bookings: of.filter((b) => visits.includes(b)).length, revenue: total(of.map(kept)) / 100 };
+      return { serviceId, title: of[0]!.title, title_bn: of[0]!.title_bn, bookings: of.filter((b) => visits.includes(b)).length, revenue: total(of.map(kept)) / 100 };
     })
     .filter((service) => service.bookings > 0 || service.revenue > 0);
   services.sort((x, y) => y.revenue - x.revenue || y.bookings - x.bookings || x.title.localeCompare(y.title));

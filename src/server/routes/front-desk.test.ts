@@ -171,6 +171,30 @@ describe('booking at the desk', () => {
     expect((await ordersOf(lima._id)).items).toBe(0);
   });
 
+  it('answers each booking with the service’s Bangla title where the salon wrote one (null where not)', async () => {
+    const FACIAL_BN = 'সিগনেচার গ্লো ফেসিয়াল';
+    expect((await desk().patch(`/api/service/${facial._id}`, { title_bn: FACIAL_BN })).statusCode).toBe(200);
+    try {
+      const lima = await walkIn();
+      const day = freshDay();
+      const res = await book({
+        customerId: lima._id,
+        items: [
+          { serviceId: facial._id, staffId: null, startsAt: dhaka(day, '10:00').toISOString() },
+          { serviceId: haircut._id, staffId: null, startsAt: dhaka(day, '12:00').toISOString() },
+        ],
+        payment: { when: 'at-visit' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(deskBookingResultSchema.parse(res.json()).bookings.map((b) => [b.title, b.title_bn])).toEqual([
+        [facial.title, FACIAL_BN],
+        [haircut.title, null],
+      ]);
+    } finally {
+      expect((await desk().patch(`/api/service/${facial._id}`, { title_bn: '' })).statusCode).toBe(200);
+    }
+  });
+
   it('books a customer with an e-mail to pay at the visit: she gets her confirmation; her own list and open checkout are left as they were', async () => {
     const mitu = await signUp(t.app);
     const day = freshDay();

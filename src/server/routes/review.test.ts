@@ -215,6 +215,27 @@ describe('her reviews', () => {
     expectError(await asUser(t.app, undefined).get('/api/review/mine'), 401);
   });
 
+  it("names each visit in the Bangla it was booked with (null where the service had none), in her list and the admin's", async () => {
+    const FACIAL_BN = 'সিগনেচার গ্লো ফেসিয়াল';
+    const { who, facial, manicure } = await customerWithVisits();
+    // The booking's snapshot of the service's titles, as booking copies them.
+    await rows(sql`update bookings set title_bn = ${FACIAL_BN} where id = ${facial}`);
+    const mine = async () => myReviewsSchema.parse((await asUser(t.app, who).get('/api/review/mine')).json());
+    expect((await mine()).reviewable.map((v) => [v.bookingId, v.title, v.title_bn])).toEqual([
+      [manicure, 'Classic Manicure', null],
+      [facial, 'Signature Glow Facial', FACIAL_BN],
+    ]);
+    const id = await reviewed(who, facial);
+    const plain = await reviewed(who, manicure);
+    expect((await mine()).reviews.map((r) => [r._id, r.visit?.title_bn])).toEqual([
+      [plain, null],
+      [id, FACIAL_BN],
+    ]);
+    const all = managedReviewListSchema.parse((await asUser(t.app, admin).get('/api/admin/reviews')).json());
+    expect(all.find((r) => r._id === id)?.visit).toMatchObject({ title: 'Signature Glow Facial', title_bn: FACIAL_BN });
+    expect(all.find((r) => r._id === plain)?.visit).toMatchObject({ title: 'Classic Manicure', title_bn: null });
+  });
+
   it('a future or cancelled visit is not offered for review', async () => {
     const { who, bookingId } = await customerWithFutureVisit();
     const mine = async () => myReviewsSchema.parse((await asUser(t.app, who).get('/api/review/mine')).json());

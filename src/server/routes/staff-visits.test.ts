@@ -143,6 +143,21 @@ describe('her own day', () => {
     }
   });
 
+  it('names each visit by the catalogue’s titles, the Bangla one where the salon wrote it (null where not)', async () => {
+    const CUT_BN = 'ক্লাসিক হেয়ারকাট';
+    const titleBn = (title_bn: string) => asUser(t.app, admin).patch(`/api/service/${cut._id}`, { title_bn });
+    const day = nextDay();
+    const hers = await bookAndPay(t.app, customer, cut, day, '14:00', rina);
+    const visits = async () => staffVisitListSchema.parse((await asUser(t.app, rinaAccount).get(`/api/staff/me/visits?from=${day}&to=${day}`)).json());
+    expect((await titleBn(CUT_BN)).statusCode).toBe(200);
+    try {
+      expect((await visits()).map((v) => [v._id, v.title, v.title_bn])).toEqual([[hers.id, cut.title, CUT_BN]]);
+    } finally {
+      expect((await titleBn('')).statusCode).toBe(200);
+    }
+    expect((await visits()).map((v) => [v._id, v.title, v.title_bn])).toEqual([[hers.id, cut.title, null]]);
+  });
+
   it('refuses customers (403) and visitors (401), and a bad range (400 naming the field)', async () => {
     const day = nextDay();
     expect((await asUser(t.app, customer).get(`/api/staff/me/visits?from=${day}&to=${day}`)).statusCode).toBe(403);

@@ -103,6 +103,24 @@ describe('the waitlist API', () => {
     expect((await asUser(t.app, await signUp(t.app)).get(`/api/admin/waitlist?date=${day}`)).statusCode).toBe(403);
   });
 
+  it("names the service in Bangla beside the English where the salon wrote it (null where not), to her and to the salon", async () => {
+    const FACIAL_BN = 'সিগনেচার গ্লো ফেসিয়াল';
+    const write = (title_bn: string) => asUser(t.app, admin).patch(`/api/service/${facial}`, { title_bn });
+    expect((await write(FACIAL_BN)).statusCode).toBe(200);
+    try {
+      const who = await signUp(t.app);
+      const date = openDay(5);
+      for (const serviceId of [facial, haircut]) expect((await asUser(t.app, who).post('/api/waitlist', { serviceId, date })).statusCode).toBe(201);
+      const titles = (wishes: { serviceId: string; serviceTitle: string; serviceTitle_bn: string | null }[]) =>
+        Object.fromEntries(wishes.map((w) => [w.serviceId, [w.serviceTitle, w.serviceTitle_bn]]));
+      expect(titles(await mine(who))).toEqual({ [facial]: ['Signature Glow Facial', FACIAL_BN], [haircut]: [expect.any(String), null] });
+      const day = adminWaitlistSchema.parse((await asUser(t.app, admin).get(`/api/admin/waitlist?date=${date}`)).json());
+      expect(titles(day.wishes.filter((w) => w.customerEmail === who.email))).toEqual({ [facial]: ['Signature Glow Facial', FACIAL_BN], [haircut]: [expect.any(String), null] });
+    } finally {
+      expect((await write('')).statusCode).toBe(200);
+    }
+  });
+
   it('puts every wish of hers, open or closed, in her data export, and no one else\'s', async () => {
     const who = await signUp(t.app);
     const other = await signUp(t.app);

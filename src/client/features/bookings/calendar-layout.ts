@@ -14,8 +14,8 @@ import { addCalendarDays, instantToZoned, isOpenDate, weekdayOfDate } from '@sha
  * (which carry nothing of the money or the customer's e-mail): one grid draws both.
  */
 export type CalendarEntry = Pick<Booking, '_id' | 'title' | 'startsAt' | 'endsAt' | 'staffFreeAt' | 'status'> & {
-  /** The service's Bangla title, shown on a Bangla page (null or absent: none). */
-  title_bn?: string | null;
+  /** The service's Bangla title (null: none), shown on a Bangla page. */
+  title_bn: string | null;
   customer: { name: string };
   /** Her column; absent or null: 'No stylist'. */
   staffId?: string | null;

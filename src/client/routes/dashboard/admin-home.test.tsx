@@ -40,8 +40,8 @@ function busyWeek({ from, to }: { from: string; to: string }): AdminSummary {
     newCustomers: 2,
     utilisation: 0.42,
     topServices: [
-      { serviceId: '1f0e2d3c-4b5a-4697-8a8b-9c0d1e2f3a4b', title: 'Keratin Treatment', bookings: 2, revenue: 9000 },
-      { serviceId: '2f0e2d3c-4b5a-4697-8a8b-9c0d1e2f3a4b', title: 'Classic Manicure', bookings: 3, revenue: 3300.5 },
+      { serviceId: '1f0e2d3c-4b5a-4697-8a8b-9c0d1e2f3a4b', title: 'Keratin Treatment', title_bn: null, bookings: 2, revenue: 9000 },
+      { serviceId: '2f0e2d3c-4b5a-4697-8a8b-9c0d1e2f3a4b', title: 'Classic Manicure', title_bn: null, bookings: 3, revenue: 3300.5 },
     ],
     byStylist: [
       { staffId: '3f0e2d3c-4b5a-4697-8a8b-9c0d1e2f3a4b', name: 'Nila Akter', bookings: 3, minutes: 225, revenue: 10200.5 },

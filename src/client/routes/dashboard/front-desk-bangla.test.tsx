@@ -1,7 +1,7 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { EMAIL_TAKEN_MESSAGE, newDeskCustomerSchema, type DeskCustomer } from '@shared/front-desk';
+import { deskBookingInputSchema, EMAIL_TAKEN_MESSAGE, newDeskCustomerSchema, type DeskBookingResult, type DeskCustomer } from '@shared/front-desk';
 import { LATIN_NAMES } from '@shared/i18n/brands';
 import { formatMoney } from '@shared/money';
 import { adminUser, services } from '@/test/fixtures';
@@ -13,7 +13,8 @@ import { staffHandler } from '@/test/staff-handlers';
 
 /** The front desk as a Bangla-reading admin sees it (issue 29): /bn/dashboard/front-desk. */
 
-const facial = services[1]!;
+const [manicure, facial] = services as [(typeof services)[number], (typeof services)[number]];
+const FACIAL_BN = 'সিগনেচার ফেসিয়াল';
 /** A walk-in recorded at the desk: no e-mail, no number. */
 const sadia: DeskCustomer = { _id: 'c0000000-0000-4000-8000-000000000001', name: 'Sadia Rahman', email: null, phone: null, phoneVerified: false, hasSignIn: false };
 
@@ -106,5 +107,49 @@ describe('/bn/dashboard/front-desk', () => {
     await user.click(payment.getByRole('radio', { name: 'অ্যাপয়েন্টমেন্টের দিন' }));
     expect(payment.getByText(`অ্যাপয়েন্টমেন্টের দিন ${formatMoney(facial.price, undefined, 'bn-BD')} দিতে হবে।`)).toBeInTheDocument();
     expect(latinWords(screen.getByRole('main'), LATIN_NAMES)).toEqual([]);
+  });
+
+  it("names each service in the salon's Bangla where it wrote one, on the form and in what was booked; an English-only one is marked English", async () => {
+    desk();
+    const slot = '2030-03-09T04:30:00.000Z';
+    server.use(
+      http.get('/api/service', () => HttpResponse.json([manicure, { ...facial, title_bn: FACIAL_BN }])),
+      http.get('/api/availability', () => HttpResponse.json({ timeZone: 'Asia/Dhaka', slots: [{ startsAt: slot, staff: [] }] })),
+      http.post<PathParams, DefaultBodyType, DeskBookingResult>('/api/front-desk/bookings', async ({ request }) => {
+        const input = deskBookingInputSchema.parse(await request.json());
+        return HttpResponse.json(
+          {
+            customer: sadia,
+            bookings: input.items.map((item, index) => {
+              const service = item.serviceId === facial._id ? { ...facial, title_bn: FACIAL_BN } : manicure;
+              return { _id: `b000000${index}-0000-4000-8000-000000000001`, title: service.title, title_bn: service.title_bn, startsAt: item.startsAt, endsAt: item.startsAt, staffName: null, price: service.price, paid: 0 };
+            }),
+            emailed: false,
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = renderApp('/dashboard/front-desk');
+    await user.type(await screen.findByRole('searchbox', { name: 'গ্রাহক খুঁজুন' }), 'Sad');
+    await user.click(within(await screen.findByRole('list', { name: 'পাওয়া গ্রাহক' })).getByRole('button', { name: /^Sadia Rahman/ }));
+
+    const service = await screen.findByRole('combobox', { name: 'সেবা' });
+    expect(within(service).getByRole('option', { name: new RegExp(`^${FACIAL_BN}`) })).not.toHaveAttribute('lang');
+    expect(within(service).getByRole('option', { name: new RegExp(`^${manicure.title}`) })).toHaveAttribute('lang', 'en');
+    for (const id of [facial._id, manicure._id]) {
+      await user.selectOptions(service, id);
+      await user.click(screen.getByRole('button', { name: 'সেবা যোগ করুন' }));
+      await user.click(within(await screen.findByRole('radiogroup', { name: /খালি সময়/ })).getByRole('radio'));
+    }
+    expect(screen.getByText(FACIAL_BN, { selector: 'p' })).not.toHaveAttribute('lang');
+    expect(screen.getByRole('button', { name: `${FACIAL_BN} (১ নম্বর অ্যাপয়েন্টমেন্ট) সরান` })).toBeInTheDocument();
+    expect(screen.getByText(manicure.title, { selector: 'p' })).toHaveAttribute('lang', 'en');
+
+    await user.click(screen.getByRole('button', { name: '২টি অ্যাপয়েন্টমেন্ট বুক করুন' }));
+    const booked = within((await screen.findByRole('heading', { level: 2, name: /বুকিং হয়েছে/ })).parentElement!.querySelector('ul')!);
+    expect(booked.getByText(FACIAL_BN)).not.toHaveAttribute('lang');
+    expect(booked.queryByText(facial.title)).not.toBeInTheDocument();
+    expect(booked.getByText(manicure.title)).toHaveAttribute('lang', 'en');
   });
 });

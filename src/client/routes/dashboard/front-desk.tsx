@@ -21,7 +21,7 @@ import { useSalonSettings } from '@/features/settings/api/get-settings';
 import { useStaff } from '@/features/staff/api/get-staff';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useErrorText } from '@/hooks/use-error-text';
-import { useContentLang } from '@/hooks/use-language';
+import { useSalonText, useSalonTexts, useServiceTitle } from '@/hooks/use-language';
 import { useSalonFormat } from '@/hooks/use-salon-format';
 
 /** One visit on the desk's form: the service, the stylist asked for (null: any) and the time chosen. */
@@ -158,7 +158,8 @@ function DeskOrder({
   const [method, setMethod] = useState<CounterMethod>('cash');
   const [failure, setFailure] = useState<string | null>(null);
   const book = useBookAtDesk();
-  const contentLang = useContentLang();
+  const salonText = useSalonTexts();
+  const serviceTitle = useServiceTitle();
   const methodLabels: Record<CounterMethod, string> = { cash: t('admin:method.cash'), card: t('admin:method.card'), bkash: t('admin:method.bkash'), nagad: t('admin:method.nagad') };
   // The salon books by its own rules: she may be at the counter, so the next free time is hers.
   const deskRules: SalonSettings = { ...settings, minNoticeMinutes: 0 };
@@ -193,7 +194,7 @@ function DeskOrder({
       if (refused && error instanceof Error) {
         const message = errorText(error.message);
         setVisits((current) => current.map((v) => (v.key === refused.key ? { ...v, startsAt: null, refusal: message } : v)));
-        setFailure(t('refused', { title: refused.service.title, message }));
+        setFailure(t('refused', { title: serviceTitle(refused.service), message }));
         return;
       }
       setFailure(error instanceof Error ? errorText(error.message) : t('failed'));
@@ -228,12 +229,15 @@ function DeskOrder({
                 </label>
                 <select id={serviceSelectId} className="select w-full" value={serviceId} onChange={(event) => setServiceId(event.target.value)}>
                   <option value="">{t('chooseService')}</option>
-                  {offered.map((service) => (
-                    // The salon's own title, in the language it wrote it.
-                    <option key={service._id} value={service._id} lang={contentLang}>
-                      {t('serviceOption', { title: service.title, price: format.money(service.price) })}
-                    </option>
-                  ))}
+                  {offered.map((service) => {
+                    // The salon's own title, in the language it is shown in.
+                    const title = salonText(service.title, service.title_bn);
+                    return (
+                      <option key={service._id} value={service._id} lang={title.lang}>
+                        {t('serviceOption', { title: title.text, price: format.money(service.price) })}
+                      </option>
+                    );
+                  })}
                 </select>
               </div>
               <button type="button" className="btn rounded-full btn-outline btn-primary" disabled={serviceId === ''} onClick={add}>
@@ -317,16 +321,16 @@ function DeskVisitCard({
 }) {
   const { t } = useTranslation('front-desk');
   const format = useSalonFormat();
-  const contentLang = useContentLang();
+  const title = useSalonText(visit.service.title, visit.service.title_bn);
   const [choosing, setChoosing] = useState(visit.startsAt === null);
   const stylistName = stylists.find((s) => s._id === visit.staffId)?.name;
-  const which = t('visit.which', { title: visit.service.title, number: format.number(index + 1) });
+  const which = t('visit.which', { title: title.text, number: format.number(index + 1) });
   return (
     <div className="rounded-box border border-base-300 p-3 sm:p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p lang={contentLang} className="font-semibold wrap-break-word">
-            {visit.service.title}
+          <p lang={title.lang} className="font-semibold wrap-break-word">
+            {title.text}
           </p>
           <p className="text-sm text-base-content/75">
             {format.money(visit.service.price)} · {t('visit.minutes', { count: visit.service.duration })}
@@ -385,7 +389,7 @@ function DeskVisitCard({
 function BookedSummary({ result, timeZone }: { result: DeskBookingResult; timeZone: string }) {
   const { t } = useTranslation('front-desk');
   const format = useSalonFormat();
-  const contentLang = useContentLang();
+  const salonText = useSalonTexts();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The page's answer takes the focus once it is shown, as a dialog's would (the form that had it is gone).
   useEffect(() => headingRef.current?.focus(), []);
@@ -397,16 +401,19 @@ function BookedSummary({ result, timeZone }: { result: DeskBookingResult; timeZo
         <Trans t={t} i18nKey="booked.heading" values={{ name: result.customer.name }} components={{ name: <span translate="no" /> }} />
       </h2>
       <ul className="mt-3 space-y-1 text-sm">
-        {result.bookings.map((b) => (
-          <li key={b._id} className="wrap-break-word">
-            <Trans
-              t={t}
-              i18nKey={b.staffName ? 'booked.lineWith' : 'booked.line'}
-              values={{ title: b.title, when: format.dateTime(b.startsAt, timeZone), name: b.staffName }}
-              components={{ service: <span lang={contentLang} className="font-medium" /> }}
-            />
-          </li>
-        ))}
+        {result.bookings.map((b) => {
+          const title = salonText(b.title, b.title_bn);
+          return (
+            <li key={b._id} className="wrap-break-word">
+              <Trans
+                t={t}
+                i18nKey={b.staffName ? 'booked.lineWith' : 'booked.line'}
+                values={{ title: title.text, when: format.dateTime(b.startsAt, timeZone), name: b.staffName }}
+                components={{ service: <span lang={title.lang} className="font-medium" /> }}
+              />
+            </li>
+          );
+        })}
       </ul>
       <p className="mt-3 text-sm font-medium">{paid > 0 ? t('booked.paidAtCounter', { amount: format.money(paid) }) : t('payLater', { amount: format.money(total) })}</p>
       <p className="mt-1 text-sm text-base-content/75">{result.emailed ? t('booked.emailed') : t('booked.noEmail')}</p>

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { customerUser } from '@/test/fixtures';
 import { accountSession, apiErrorResponse } from '@/test/handlers';
+import { inBangla } from '@/test/bangla';
 import { counterPaymentInputSchema } from '@shared/deposits';
 import { formatMoney } from '@shared/money';
 import { renderApp } from '@/test/render';
@@ -238,5 +239,30 @@ describe('/dashboard/my-day (a stylist’s own day)', () => {
     renderApp('/dashboard/my-day');
     expect(await screen.findByText(/This page is for the salon’s stylists/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'My day' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/bn/dashboard/my-day: the salon’s Bangla titles', () => {
+  inBangla();
+  const SPA_BN = 'হেয়ার স্পা';
+
+  it('names each visit by its Bangla title where the salon wrote one, in its block, its details and the payment form; an English-only one is marked English', async () => {
+    const day = herDay();
+    Object.assign(day[TODAY][0]!, { title_bn: SPA_BN, due: 2500 });
+    fakeMyDay(day);
+    const { user } = renderApp('/dashboard/my-day');
+
+    const spa = await screen.findByRole('button', { name: new RegExp(`^Rina Akter: Ayesha Rahman-এর ${SPA_BN},`) });
+    expect(within(spa).getByText(SPA_BN)).not.toHaveAttribute('lang');
+    expect(within(spa).queryByText('Hair Spa')).not.toBeInTheDocument();
+    const manicure = screen.getByRole('button', { name: /^Rina Akter: Nusrat Jahan-এর Classic Manicure,/ });
+    expect(within(manicure).getByText('Classic Manicure')).toHaveAttribute('lang', 'en');
+
+    await user.click(spa);
+    const details = await screen.findByRole('region', { name: `Ayesha Rahman-এর ${SPA_BN}` });
+    expect(within(details).getByRole('heading', { level: 3 })).not.toHaveTextContent('Hair Spa');
+    await user.click(within(details).getByRole('button', { name: 'পেমেন্ট লিখুন' }));
+    const form = within(within(details).getByRole('form', { name: `${SPA_BN}-এর পেমেন্ট লিখুন` }));
+    expect(form.getByText(SPA_BN)).not.toHaveAttribute('lang');
   });
 });

@@ -16,7 +16,7 @@ import type { CounterMethod } from '@shared/deposits';
 import { formatMoney } from '@shared/money';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useErrorText } from '@/hooks/use-error-text';
-import { useIntlLocale } from '@/hooks/use-language';
+import { useIntlLocale, useServiceTitle } from '@/hooks/use-language';
 import { useSalonFormat } from '@/hooks/use-salon-format';
 import { confirmDialog, toast } from '@/lib/dialogs';
 
@@ -81,6 +81,7 @@ function MyVisits({ date, settings, column }: { date: string; settings: SalonSet
   const dates = useSalonFormat();
   const locale = useIntlLocale();
   const errorText = useErrorText();
+  const serviceTitle = useServiceTitle();
 
   /** Money taken at her chair; a refusal ('more than it owes') is shown by the form itself. */
   async function recordPayment(visit: StaffVisit, input: { amount: number; method: CounterMethod }) {
@@ -92,7 +93,7 @@ function MyVisits({ date, settings, column }: { date: string; settings: SalonSet
     if (status === 'no-show') {
       const sure = await confirmDialog({
         title: t('myDay.noShowTitle', { name: visit.customer.name }),
-        text: t('myDay.noShowText', { service: visit.title, time: dates.time(visit.startsAt, timeZone) }),
+        text: t('myDay.noShowText', { service: serviceTitle(visit), time: dates.time(visit.startsAt, timeZone) }),
         confirmButtonText: t('myDay.noShowConfirm'),
       });
       if (!sure) return;
@@ -102,7 +103,7 @@ function MyVisits({ date, settings, column }: { date: string; settings: SalonSet
       await toast({
         title:
           status === 'completed'
-            ? t('myDay.markedDone', { service: visit.title, name: visit.customer.name })
+            ? t('myDay.markedDone', { service: serviceTitle(visit), name: visit.customer.name })
             : t('myDay.markedNoShow', { name: visit.customer.name }),
       });
     } catch (error) {

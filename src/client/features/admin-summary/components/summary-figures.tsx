@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { AdminSummary } from '@shared/admin-summary';
 import { paths } from '@/config/paths';
-import { useContentLang, useIntlLocale, useLanguage } from '@/hooks/use-language';
+import { useIntlLocale, useLanguage, useSalonTexts } from '@/hooks/use-language';
 import { useSalonFormat } from '@/hooks/use-salon-format';
 
 /** The percentage in the page's language; one decimal: a quiet month's 0.4 % is not 0 %. */
@@ -97,22 +97,25 @@ export function FigureDefinitions() {
 export function TopServices({ services }: { services: AdminSummary['topServices'] }) {
   const { t } = useTranslation('admin');
   const { money, number } = useSalonFormat();
-  const contentLang = useContentLang();
+  const texts = useSalonTexts();
   if (services.length === 0) return <p className="text-base-content/75">{t('summary.noServices')}</p>;
   return (
     <ol className="divide-y divide-base-300/70">
-      {services.map((service, index) => (
-        <li key={service.serviceId} className="flex items-baseline gap-3 py-2.5">
-          <span aria-hidden="true" className="w-5 shrink-0 text-sm font-semibold text-primary">
-            {number(index + 1)}
-          </span>
-          <span className="min-w-0 flex-1">
-            <span lang={contentLang}>{service.title}</span>
-            <span className="block text-xs text-base-content/70">{t('summary.bookingCount', { count: service.bookings })}</span>
-          </span>
-          <span className="font-semibold whitespace-nowrap">{money(service.revenue)}</span>
-        </li>
-      ))}
+      {services.map((service, index) => {
+        const title = texts(service.title, service.title_bn);
+        return (
+          <li key={service.serviceId} className="flex items-baseline gap-3 py-2.5">
+            <span aria-hidden="true" className="w-5 shrink-0 text-sm font-semibold text-primary">
+              {number(index + 1)}
+            </span>
+            <span className="min-w-0 flex-1">
+              <span lang={title.lang}>{title.text}</span>
+              <span className="block text-xs text-base-content/70">{t('summary.bookingCount', { count: service.bookings })}</span>
+            </span>
+            <span className="font-semibold whitespace-nowrap">{money(service.revenue)}</span>
+          </li>
+        );
+      })}
     </ol>
   );
 }

@@ -13,7 +13,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { StarRating } from '@/components/ui/star-rating';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { showError, toast } from '@/lib/dialogs';
-import { useContentLang } from '@/hooks/use-language';
+import { useSalonText } from '@/hooks/use-language';
 import { useSalonFormat } from '@/hooks/use-salon-format';
 import { useUpdateReview } from '../api/change-review';
 import { useAdminReviews } from '../api/get-admin-reviews';
@@ -89,7 +89,7 @@ export function AdminReviewList({ filters, timeZone }: { filters: AdminReviewQue
 function AdminReviewCard({ review, timeZone }: { review: ManagedReview; timeZone: string }) {
   const { t } = useTranslation('admin-tools');
   const format = useSalonFormat();
-  const contentLang = useContentLang();
+  const visitTitle = useSalonText(review.visit?.title ?? '', review.visit?.title_bn);
   const update = useUpdateReview();
   const [replying, setReplying] = useState(false);
   const titleId = useId();
@@ -122,8 +122,8 @@ function AdminReviewCard({ review, timeZone }: { review: ManagedReview; timeZone
       <p className="mt-3 text-sm text-base-content/80 [overflow-wrap:anywhere]">
         {review.visit ? (
           <>
-            <span className="font-medium" lang={contentLang}>
-              {review.visit.title}
+            <span className="font-medium" lang={visitTitle.lang}>
+              {visitTitle.text}
             </span>
             {', '}
             <time dateTime={review.visit.startsAt}>{format.dateTime(review.visit.startsAt, timeZone)}</time>

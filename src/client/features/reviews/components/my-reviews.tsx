@@ -6,7 +6,8 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { QueryState } from '@/components/ui/query-state';
 import { StarRating } from '@/components/ui/star-rating';
 import { confirmDialog, showError, toast } from '@/lib/dialogs';
-import { useContentLang } from '@/hooks/use-language';
+import { useSalonText, useSalonTexts } from '@/hooks/use-language';
+import type { Language } from '@shared/i18n/language';
 import { useSalonFormat, type SalonFormat } from '@/hooks/use-salon-format';
 import type { SessionUser } from '@shared/user';
 import { useErrorText } from '@/hooks/use-error-text';
@@ -26,8 +27,15 @@ interface MyReviewsPanelProps {
   onClose: () => void;
 }
 
-export function visitLabel(visit: ReviewVisit, timeZone: string, dates: Pick<SalonFormat, 'dateTime'>): string {
-  return `${visit.title}, ${dates.dateTime(visit.startsAt, timeZone)}`;
+/** The visit a review is about, as the form names it: its title as the page shows it, and when. */
+export function visitLabel(
+  visit: ReviewVisit,
+  timeZone: string,
+  dates: Pick<SalonFormat, 'dateTime'>,
+  texts: ReturnType<typeof useSalonTexts>,
+): { title: string; lang: Language | undefined; when: string } {
+  const title = texts(visit.title, visit.title_bn);
+  return { title: title.text, lang: title.lang, when: dates.dateTime(visit.startsAt, timeZone) };
 }
 
 /** /dashboard/review: the visits she can review, her reviews and their state, and the form. */
@@ -53,6 +61,7 @@ export function MyReviewsPanel({ user, timeZone, openBookingId, onOpen, onClose 
 function Loaded({ data, user, timeZone, openBookingId, onOpen, onClose }: MyReviewsPanelProps & { data: MyReviews }) {
   const { t } = useTranslation('reviews');
   const dates = useSalonFormat();
+  const texts = useSalonTexts();
   // What the last send or save did, kept on screen after the form closes (a toast was gone
   // before many noticed it). Opening another form clears it.
   const [notice, setNotice] = useState<string | null>(null);
@@ -71,12 +80,12 @@ function Loaded({ data, user, timeZone, openBookingId, onOpen, onClose }: MyRevi
   return (
     <div className="mt-8 space-y-10">
       {openVisit ? (
-        <ReviewForm key={openVisit.bookingId} bookingId={openVisit.bookingId} visitLabel={visitLabel(openVisit, timeZone, dates)} author={author} onDone={done} onCancel={onClose} />
+        <ReviewForm key={openVisit.bookingId} bookingId={openVisit.bookingId} visitLabel={visitLabel(openVisit, timeZone, dates, texts)} author={author} onDone={done} onCancel={onClose} />
       ) : openReview?.visit ? (
         <ReviewForm
           key={openReview._id}
           bookingId={openReview.visit.bookingId}
-          visitLabel={visitLabel(openReview.visit, timeZone, dates)}
+          visitLabel={visitLabel(openReview.visit, timeZone, dates, texts)}
           existing={{ id: openReview._id, values: { rating: openReview.rating, feedback: openReview.feedback, role: openReview.role } }}
           author={author}
           onDone={done}
@@ -149,7 +158,7 @@ function SentNotice({ message, onDismiss }: { message: string; onDismiss: () => 
 function VisitCard({ visit, timeZone, isOpen, onWrite }: { visit: ReviewVisit; timeZone: string; isOpen: boolean; onWrite: () => void }) {
   const { t } = useTranslation('reviews');
   const dates = useSalonFormat();
-  const contentLang = useContentLang();
+  const title = useSalonText(visit.title, visit.title_bn);
   const titleId = `visit-${visit.bookingId}`;
   return (
     <li className={`flex flex-wrap items-center gap-4 p-4 ${panel}`}>
@@ -157,8 +166,8 @@ function VisitCard({ visit, timeZone, isOpen, onWrite }: { visit: ReviewVisit; t
       {/* At least 10rem: on a 320 px phone the button goes below rather than squeezing the title
           until its words break. */}
       <div className="min-w-40 flex-1">
-        <p id={titleId} lang={contentLang} className="font-semibold wrap-break-word">
-          {visit.title}
+        <p id={titleId} lang={title.lang} className="font-semibold wrap-break-word">
+          {title.text}
         </p>
         <p className="text-sm text-base-content/75">
           <time dateTime={visit.startsAt}>{dates.dateTime(visit.startsAt, timeZone)}</time>
@@ -175,7 +184,8 @@ function VisitCard({ visit, timeZone, isOpen, onWrite }: { visit: ReviewVisit; t
 function MyReviewCard({ review, timeZone, onEdit }: { review: ManagedReview; timeZone: string; onEdit: () => void }) {
   const { t } = useTranslation('reviews');
   const dates = useSalonFormat();
-  const contentLang = useContentLang();
+  const texts = useSalonTexts();
+  const title = review.visit ? texts(review.visit.title, review.visit.title_bn) : { text: t('mine.review'), lang: undefined };
   const errorText = useErrorText();
   const remove = useDeleteReview();
   const titleId = `review-${review._id}`;
@@ -196,8 +206,8 @@ function MyReviewCard({ review, timeZone, onEdit }: { review: ManagedReview; tim
     <li className={`p-5 ${panel}`} aria-labelledby={titleId}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <p id={titleId} lang={review.visit ? contentLang : undefined} className="font-semibold [overflow-wrap:anywhere]">
-            {review.visit ? review.visit.title : t('mine.review')}
+          <p id={titleId} lang={title.lang} className="font-semibold [overflow-wrap:anywhere]">
+            {title.text}
           </p>
           {review.visit ? (
             <p className="text-sm text-base-content/75">

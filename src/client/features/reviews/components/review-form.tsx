@@ -9,7 +9,8 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { InputField, TextareaField } from '@/components/ui/form-field';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { useErrorText } from '@/hooks/use-error-text';
-import { useContentLang, useIntlLocale } from '@/hooks/use-language';
+import { useIntlLocale } from '@/hooks/use-language';
+import type { Language } from '@shared/i18n/language';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useCreateReview, useUpdateReview } from '../api/change-review';
 import { StarRatingInput } from './star-rating-input';
@@ -27,8 +28,11 @@ export const REVIEW_SENT_MESSAGE = 'form.sent';
 export const REVIEW_SAVED_MESSAGE = 'form.saved';
 
 interface ReviewFormProps {
-  /** What she is reviewing, e.g. 'Signature Glow Facial on 12 Nov 2026'. */
-  visitLabel: string;
+  /**
+   * What she is reviewing: the service's title as the page shows it (its `lang` when it is not the
+   * page's) and when the visit was, e.g. 'Signature Glow Facial', '12 Nov 2026, 10:00'.
+   */
+  visitLabel: { title: string; lang: Language | undefined; when: string };
   /** She writes about this visit... */
   bookingId: string;
   /** ...or changes the review she wrote. */
@@ -46,7 +50,6 @@ interface ReviewFormProps {
 export function ReviewForm({ visitLabel, bookingId, existing, author, onDone, onCancel }: ReviewFormProps) {
   const { t } = useTranslation('reviews');
   const errorText = useErrorText();
-  const contentLang = useContentLang();
   const locale = useIntlLocale();
   // Ungrouped, as the English hint has always read ('0 / 1000'); Bengali digits on a Bangla page.
   const count = (value: number) => new Intl.NumberFormat(locale, { useGrouping: false }).format(value);
@@ -94,8 +97,8 @@ export function ReviewForm({ visitLabel, bookingId, existing, author, onDone, on
         <h2 id={REVIEW_FORM_ID} ref={headingRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
           {existing ? t('form.changeTitle') : t('form.writeTitle')}
         </h2>
-        <p lang={contentLang} className="mt-1 text-base-content/75 [overflow-wrap:anywhere]">
-          {visitLabel}
+        <p className="mt-1 text-base-content/75 [overflow-wrap:anywhere]">
+          <span lang={visitLabel.lang}>{visitLabel.title}</span>, {visitLabel.when}
         </p>
       </div>
       <div className="flex items-center gap-3">

@@ -7,7 +7,7 @@ import { isWallClockTime } from '@shared/salon-settings';
 import type { AdminWish } from '@shared/waitlist';
 import { QueryState } from '@/components/ui/query-state';
 import { useErrorText } from '@/hooks/use-error-text';
-import { useContentLang } from '@/hooks/use-language';
+import { SalonText } from '@/components/ui/salon-text';
 import { useSalonFormat } from '@/hooks/use-salon-format';
 import { dayWaitlistQueryOptions } from '../api/get-day-waitlist';
 import { useOfferByHand } from '../api/offer-by-hand';
@@ -48,7 +48,6 @@ function WaitingCustomer({ wish, date, timeZone }: { wish: AdminWish; date: stri
   const { t } = useTranslation(['calendar', 'booking']);
   const format = useSalonFormat();
   const errorText = useErrorText();
-  const contentLang = useContentLang();
   const wishStatus = useWishStatus();
   const timeId = useId();
   const offer = useOfferByHand();
@@ -78,7 +77,7 @@ function WaitingCustomer({ wish, date, timeZone }: { wish: AdminWish; date: stri
     <li className="py-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p className="min-w-0 font-medium break-words">
-          <span translate="no">{wish.customerName}</span> · <span lang={contentLang}>{wish.serviceTitle}</span>
+          <span translate="no">{wish.customerName}</span> · <SalonText en={wish.serviceTitle} bn={wish.serviceTitle_bn} />
         </p>
         <p className="text-sm font-medium text-primary">{status}</p>
       </div>

@@ -7,7 +7,8 @@ import { paths } from '@/config/paths';
 import { showError } from '@/lib/dialogs';
 import { myWaitlistQueryOptions } from '../api/get-my-waitlist';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
-import { useContentLang } from '@/hooks/use-language';
+import { SalonText } from '@/components/ui/salon-text';
+import { useSalonTexts } from '@/hooks/use-language';
 import { useSalonFormat } from '@/hooks/use-salon-format';
 import { useWishStatus } from '../use-wish-status';
 
@@ -17,7 +18,7 @@ export function MyWaitlist({ timeZone }: { timeZone: string }) {
   const leave = useLeaveWaitlist();
   const { t } = useTranslation('booking');
   const format = useSalonFormat();
-  const contentLang = useContentLang();
+  const texts = useSalonTexts();
   /** Her place in line while open ('1st in line'), else how it ended. */
   const statusText = useWishStatus();
 
@@ -36,12 +37,12 @@ export function MyWaitlist({ timeZone }: { timeZone: string }) {
           <ul className="mt-4 divide-y divide-base-300/70">
             {list.map((wish) => {
               const open = wish.status === 'waiting' || wish.status === 'offered';
-              const values = { title: wish.serviceTitle, date: format.calendarDate(wish.date) };
+              const values = { title: texts(wish.serviceTitle, wish.serviceTitle_bn).text, date: format.calendarDate(wish.date) };
               return (
                 <li key={wish._id} className="flex flex-wrap items-start justify-between gap-3 py-3">
                   <div className="min-w-0 flex-1">
                     <p className="font-medium break-words">
-                      {contentLang ? <span lang={contentLang}>{wish.serviceTitle}</span> : wish.serviceTitle} {t('waitlist.onDate', { date: values.date })}
+                      <SalonText en={wish.serviceTitle} bn={wish.serviceTitle_bn} /> {t('waitlist.onDate', { date: values.date })}
                     </p>
                     <p className="text-sm text-base-content/75">
                       {wish.staffName ? t('waitlist.with', { name: wish.staffName }) : t('anyStylist')}

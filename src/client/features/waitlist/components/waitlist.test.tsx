@@ -59,6 +59,7 @@ describe('her waitlist on the user home', () => {
     _id: '00000000-0000-4000-8000-0000000000a1',
     serviceId: manicure._id,
     serviceTitle: 'Classic Manicure',
+    serviceTitle_bn: null,
     date: '2026-12-06',
     staffId: null,
     staffName: null,
