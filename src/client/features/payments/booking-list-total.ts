@@ -35,10 +35,13 @@ export function payNowLine({ t, money }: PayWords, item: Pick<CartItem, 'plan' |
   return paid ? t('plan.depositPaid', values) : t('plan.depositNow', values);
 }
 
-/** What stops an item from being paid for now, in the words the server uses; null when it is ready. */
-export function holdProblem(t: TFunction<'payment'>, item: Pick<CartItem, 'title' | 'startsAt' | 'holdExpiresAt'>, now: number): string | null {
-  if (!item.startsAt) return t('hold.pickTime', { title: item.title });
-  if (item.holdExpiresAt && Date.parse(item.holdExpiresAt) <= now) return t('hold.expired', { title: item.title });
+/**
+ * What stops an item from being paid for now, in the words the server uses; null when it is ready.
+ * `title`: the service as the page names it (its Bangla title on a Bangla page, useServiceTitle).
+ */
+export function holdProblem(t: TFunction<'payment'>, item: Pick<CartItem, 'startsAt' | 'holdExpiresAt'>, now: number, title: string): string | null {
+  if (!item.startsAt) return t('hold.pickTime', { title });
+  if (item.holdExpiresAt && Date.parse(item.holdExpiresAt) <= now) return t('hold.expired', { title });
   return null;
 }
 

@@ -106,6 +106,16 @@ describe('the salon’s Bangla titles on her pages', () => {
     expect(within(picker).getByRole('heading', { level: 3 }).querySelector('[lang]')).toBeNull();
   });
 
+  it('her checkout asks for a time for the service by its Bangla title', async () => {
+    const fake = fakePayments({ session: { user: customerUser }, cart: [heldItem(manicure, dhaka('2030-03-09', '10:00')), heldItem({ ...facial, title_bn: FACIAL_BN }, null)] });
+    server.use(...accountSession(customerUser).handlers, ...fake.handlers);
+    renderApp('/dashboard/appointment');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`${FACIAL_BN}-এর সময় বাছুন`);
+    expect(alert).not.toHaveTextContent(facial.title);
+  });
+
   it('her receipt names each calendar file by the Bangla title where the salon wrote one', async () => {
     const paid = paymentRecord(5, {
       amount: 4700,

@@ -15,6 +15,7 @@ import { useNow } from '@/hooks/use-now';
 import { useErrorText } from '@/hooks/use-error-text';
 import { SalonText } from '@/components/ui/salon-text';
 import { useSalonFormat } from '@/hooks/use-salon-format';
+import { useServiceTitle } from '@/hooks/use-language';
 import { paymentMethodKeys } from './payment-status-badge';
 import { HOLD_WARNING_MS, HoldKept, HoldProblems, HoldWarning, useHoldWarningAnnouncement, type KeepTimesState } from './hold-notice';
 import { TestCardForm } from './test-card-form';
@@ -59,7 +60,8 @@ export function AppointmentCheckout({ email, items, timeZone, cancelNoticeHours,
   const total = bookingListTotal(items);
   // What is paid online now; the rest of the total is paid at the salon (deposits, pay at salon).
   const dueNow = bookingListDueNow(items);
-  const problems = items.map((item) => holdProblem(t, item, now)).filter((problem) => problem !== null);
+  const serviceTitle = useServiceTitle();
+  const problems = items.map((item) => holdProblem(t, item, now, serviceTitle(item))).filter((problem) => problem !== null);
   const holdsEndAt = Math.min(...items.map((item) => (item.holdExpiresAt ? Date.parse(item.holdExpiresAt) : Infinity)));
   const allTimed = items.every((item) => item.startsAt !== null);
   const remaining = holdsEndAt - now;
@@ -118,7 +120,7 @@ export function AppointmentCheckout({ email, items, timeZone, cancelNoticeHours,
         <p className="mt-1 text-sm text-base-content/70">{t('zone', { zone: format.timesAreInZone(timeZone) })}</p>
         <ul className="mt-4 divide-y divide-base-300/70">
           {items.map((item) => {
-            const problem = holdProblem(t, item, now);
+            const problem = holdProblem(t, item, now, serviceTitle(item));
             return (
               <li key={item._id} className="flex items-center gap-4 py-3">
                 <img src={item.image_url} alt="" width={56} height={56} className="size-14 shrink-0 rounded-field bg-base-200 object-cover" />
