@@ -140,6 +140,10 @@ describe('/bn/dashboard/front-desk', () => {
     for (const id of [facial._id, manicure._id]) {
       await user.selectOptions(service, id);
       await user.click(screen.getByRole('button', { name: 'সেবা যোগ করুন' }));
+      // The time chooser's heading names the service as the form does.
+      const heading = await screen.findByRole('heading', { level: 3, name: new RegExp(id === facial._id ? FACIAL_BN : manicure.title) });
+      if (id === facial._id) expect(heading).not.toHaveTextContent(facial.title);
+      else expect(within(heading).getByText(manicure.title)).toHaveAttribute('lang', 'en');
       await user.click(within(await screen.findByRole('radiogroup', { name: /খালি সময়/ })).getByRole('radio'));
     }
     expect(screen.getByText(FACIAL_BN, { selector: 'p' })).not.toHaveAttribute('lang');

@@ -361,6 +361,7 @@ function DeskVisitCard({
         <div className="mt-3">
           <TimeChooser
             title={visit.service.title}
+            titleBn={visit.service.title_bn}
             serviceId={visit.service._id}
             startsAt={visit.startsAt}
             own={{ customerId }}
