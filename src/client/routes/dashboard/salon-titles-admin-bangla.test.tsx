@@ -1,11 +1,12 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MyAccount } from '@shared/account';
 import type { MyStylist, StaffVisit } from '@shared/staff';
 import { adminUser, customerUser, services } from '@/test/fixtures';
 import { accountSession, servicesHandler } from '@/test/handlers';
 import { inBangla } from '@/test/bangla';
+import { atNoonOnSaturday, dhaka, TODAY } from '@/test/salon-day';
 import { bookingRecord, fakePayments } from '@/test/payment-handlers';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
@@ -20,19 +21,10 @@ import { server } from '@/test/server';
 const [manicure, facial] = services as [(typeof services)[number], (typeof services)[number]];
 const FACIAL_BN = 'সিগনেচার ফেসিয়াল';
 const withBangla = services.map((service) => (service._id === facial._id ? { ...service, title_bn: FACIAL_BN } : service));
-// Saturday 2 March 2030, 12:00 in Dhaka.
-const NOW = new Date('2030-03-02T06:00:00.000Z');
-const TODAY = '2030-03-02';
-const dhaka = (date: string, time: string) => new Date(`${date}T${time}:00+06:00`).toISOString();
+// The clock at noon on Saturday 2 March 2030 in Dhaka.
+atNoonOnSaturday();
 
 inBangla();
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 /** Today: the facial at 14:00 (with its Bangla title) and the manicure at 16:00, both paid at the salon. */
 function salon() {

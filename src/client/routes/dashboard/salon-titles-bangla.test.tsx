@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customerUser, services } from '@/test/fixtures';
 import { accountSession } from '@/test/handlers';
 import { inBangla } from '@/test/bangla';
+import { atNoonOnSaturday, dhaka } from '@/test/salon-day';
 import { bookingRecord, fakePayments, heldItem, paymentRecord } from '@/test/payment-handlers';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
@@ -16,18 +17,10 @@ import { server } from '@/test/server';
 
 const [manicure, facial] = services as [(typeof services)[number], (typeof services)[number]];
 const FACIAL_BN = 'সিগনেচার ফেসিয়াল';
-// Saturday 2 March 2030, 12:00 in Dhaka; the visits are a week later.
-const NOW = new Date('2030-03-02T06:00:00.000Z');
-const dhaka = (date: string, time: string) => new Date(`${date}T${time}:00+06:00`).toISOString();
+// The clock at noon on Saturday 2 March 2030 in Dhaka; the visits are a week later.
+atNoonOnSaturday();
 
 inBangla();
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 function customer() {
   const fake = fakePayments({
