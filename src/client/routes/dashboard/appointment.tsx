@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEFAULT_SALON_SETTINGS } from '@shared/salon-settings';
 import type { GatewayName } from '@shared/payments';
-import { ErrorState } from '@/components/ui/error-state';
+import type { CartItem } from '@shared/cart';
 import { PageHeader } from '@/components/ui/page-header';
+import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/use-current-user';
 import { useCart } from '@/features/cart/api/get-cart';
@@ -47,39 +48,47 @@ interface AppointmentBodyProps {
 
 function AppointmentBody({ email, cart, settings, gateway, testMode, keepTimes }: AppointmentBodyProps) {
   const { t } = useTranslation('payment');
-  if (!email || cart.isPending || settings.isPending) {
-    return (
-      <div role="status" aria-label={t('appointment.loading')} className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="skeleton h-64 w-full" />
-        <div className="skeleton h-64 w-full" />
-      </div>
-    );
-  }
+  const placeholders = (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="skeleton h-64 w-full" />
+      <div className="skeleton h-64 w-full" />
+    </div>
+  );
+  const loading = { label: t('appointment.loading'), placeholders };
+  return (
+    <QueryState
+      query={cart}
+      className="mt-8"
+      errorTitle={t('somethingWrong')}
+      loading={loading}
+      empty={{
+        icon: ListChecks,
+        title: t('appointment.emptyTitle'),
+        message: t('appointment.emptyText'),
+        action: (
+          <Link to={paths.dashboard.book} className="btn mt-2 rounded-full btn-primary">
+            {t('appointment.bookTreatment')}
+          </Link>
+        ),
+      }}
+    >
+      {(items) =>
+        // Her address and the salon's rules come with the list: the page waits for all three.
+        !email || settings.isPending ? (
+          <div role="status" aria-label={loading.label} className="mt-8">
+            {placeholders}
+          </div>
+        ) : (
+          <Checkout email={email} items={items} settings={settings} gateway={gateway} testMode={testMode} keepTimes={keepTimes} />
+        )
+      }
+    </QueryState>
+  );
+}
 
-  if (cart.isError) {
-    return (
-      <div className="mt-8">
-        <ErrorState title={t('somethingWrong')} message={cart.error.message} onRetry={() => void cart.refetch()} isRetrying={cart.isFetching} />
-      </div>
-    );
-  }
-
-  if (cart.data.length === 0) {
-    return (
-      <div className="mt-8 flex flex-col items-center gap-3 rounded-box bg-base-100 p-10 text-center shadow-soft ring-1 ring-base-300/70">
-        <ListChecks aria-hidden="true" className="size-8 text-primary" />
-        <p className="font-display text-xl font-semibold">{t('appointment.emptyTitle')}</p>
-        <p className="text-base-content/75">{t('appointment.emptyText')}</p>
-        <Link to={paths.dashboard.book} className="btn mt-2 rounded-full btn-primary">
-          {t('appointment.bookTreatment')}
-        </Link>
-      </div>
-    );
-  }
-
+function Checkout({ email, items, settings, gateway, testMode, keepTimes }: Omit<AppointmentBodyProps, 'cart' | 'email'> & { email: string; items: CartItem[] }) {
   // Should the settings fail to load, the seeded zone is far likelier right than the browser's.
   const timeZone = settings.data?.timeZone ?? DEFAULT_SALON_SETTINGS.timeZone;
-  const items = cart.data;
   return (
     <AppointmentCheckout
       email={email}
