@@ -9,7 +9,7 @@ import enCommon from '../shared/i18n/locales/en/common.json' with { type: 'json'
 import bnCommon from '../shared/i18n/locales/bn/common.json' with { type: 'json' };
 import { salonDateTimeParts, timeZoneLabel } from '../shared/calendar.js';
 import { formatMoney, fromMinorUnits } from '../shared/money.js';
-import { intlLocale, withLatinDigits, type Language } from '../shared/i18n/language.js';
+import { intlLocale, latinDigitsProcessor, type Language } from '../shared/i18n/language.js';
 
 /**
  * What the server writes for a reader rather than for a page: e-mails, calendar files, CSV files
@@ -17,10 +17,9 @@ import { intlLocale, withLatinDigits, type Language } from '../shared/i18n/langu
  * `common` for the salon's address). One i18next instance holds both languages; `getFixedT` gives a
  * language's own function, so two e-mails in two languages can be written at once.
  */
-const LATIN_DIGITS = 'latinDigits';
 const i18n = createInstance();
 // With the salon's Latin digits, the catalogues' own numbers are written in Latin too (docs/decisions/050).
-i18n.use({ type: 'postProcessor', name: LATIN_DIGITS, process: (value: string) => withLatinDigits(value) });
+i18n.use(latinDigitsProcessor);
 void i18n.init({
   lng: 'en',
   fallbackLng: false,
@@ -54,7 +53,7 @@ export type Texts = {
 };
 
 /** The same catalogues, every text through the Latin digits post-processor (the store is shared). */
-const latinI18n = i18n.cloneInstance({ postProcess: [LATIN_DIGITS] });
+const latinI18n = i18n.cloneInstance({ postProcess: [latinDigitsProcessor.name] });
 
 // Building an Intl format costs far more than using one: kept per zone and digits.
 const banglaFormats = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();

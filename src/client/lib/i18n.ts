@@ -1,7 +1,7 @@
 import { createInstance, type i18n as I18n, type Resource } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { intlLocale, isLanguage, withLatinDigits, type Language } from '@shared/i18n/language';
+import { intlLocale, isLanguage, latinDigitsProcessor, type Language } from '@shared/i18n/language';
 
 /**
  * The site's texts (docs/decisions/047-languages.md): one JSON catalogue per language and
@@ -11,7 +11,6 @@ import { intlLocale, isLanguage, withLatinDigits, type Language } from '@shared/
  * no fetch.
  */
 export const DEFAULT_NAMESPACE = 'common';
-const LATIN_DIGITS = 'latinDigits';
 
 /** The catalogues a page was rendered with: by language, then namespace. */
 export type I18nState = { language: Language; resources: Resource };
@@ -29,7 +28,7 @@ export function createI18n(language: Language, resources?: Resource, load?: Cata
   instance.use(initReactI18next);
   // The catalogues write their own numbers in Bengali digits; with the salon's Latin digits every
   // text is passed through this (a text about the digits themselves opts out: applyPostProcessor).
-  instance.use({ type: 'postProcessor', name: LATIN_DIGITS, process: (value: string) => withLatinDigits(value) });
+  instance.use(latinDigitsProcessor);
   void instance.init({
     lng: language,
     // No fallback: a Bangla page would fetch the English catalogues too. The catalogue test keeps
@@ -46,7 +45,7 @@ export function createI18n(language: Language, resources?: Resource, load?: Cata
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
     returnNull: false,
-    ...(latinDigits && language === 'bn' ? { postProcess: [LATIN_DIGITS] } : {}),
+    ...(latinDigits && language === 'bn' ? { postProcess: [latinDigitsProcessor.name] } : {}),
   });
   // i18next writes `{{count, number}}` with its own language code ('bn': Bengali digits always);
   // the page's locale follows the salon's choice of digits (useIntlLocale, docs/decisions/050).

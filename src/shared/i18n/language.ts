@@ -84,6 +84,12 @@ export function withLatinDigits(text: string): string {
   return text.replace(BENGALI_DIGIT, (digit) => String(digit.charCodeAt(0) - 0x09e6));
 }
 
+/**
+ * withLatinDigits as an i18next post-processor, for the browser's and the server's instances alike:
+ * `use` it, then name it in `postProcess` where the salon chose Latin digits.
+ */
+export const latinDigitsProcessor = { type: 'postProcessor', name: 'latinDigits', process: (value: string) => withLatinDigits(value) } as const;
+
 /** The language the visitor chose, from a Cookie header (RFC 6265: `name=value` pairs split by ';'). */
 export function languageFromCookie(cookieHeader: string | undefined): Language | null {
   if (!cookieHeader) return null;
