@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { init as lexerReady, parse as parseModule } from 'es-module-lexer';
 import { freePort, load, ratio, serverMemory, startBuiltServer, type LoadResult } from './lib.js';
 import { databaseComparison } from './databases.js';
 import { homeAgainstMinimal, runLighthouse } from './lighthouse.js';
@@ -142,34 +143,68 @@ async function catalogueThroughput() {
   return { app, dataDir };
 }
 
+/** A built module's own imports (relative to dist/client), static and dynamic, read by es-module-lexer. */
+async function importsOf(dir: string, file: string): Promise<{ static: string[]; dynamic: string[] }> {
+  await lexerReady;
+  const [imports] = parseModule(await fs.readFile(path.join(dir, file), 'utf8'));
+  const found = { static: [] as string[], dynamic: [] as string[] };
+  for (const entry of imports) {
+    if (entry.type === 'import-meta' || !entry.specifier?.startsWith('.')) continue;
+    (entry.type === 'dynamic' ? found.dynamic : found.static).push(path.posix.join(path.posix.dirname(file), entry.specifier));
+  }
+  return found;
+}
+
+/** The files and every module they import statically, transitively. */
+async function staticClosure(dir: string, files: string[]): Promise<Set<string>> {
+  const seen = new Set<string>();
+  const queue = [...files];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...(await importsOf(dir, file)).static);
+  }
+  return seen;
+}
+
 /**
- * What each language's home page loads before it is interactive, gzipped: the JS and CSS its HTML
- * names, and the HTML itself (which carries the page's catalogues, so no catalogue is fetched).
+ * What each language's home page loads, gzipped: the HTML (which carries the page's catalogues, so
+ * no catalogue is fetched), the CSS, the JS its HTML names (the first script, fetched with the
+ * page) and the JS it needs to be interactive: that, and the app boot.ts fetches once the page has
+ * loaded (its dynamic import, with everything that imports statically; docs/decisions/054). The
+ * 80 KB target is the second: those bytes still cross the phone's line before a button works.
  */
 async function homePageWeight(port: number) {
   const dir = 'dist/client';
-  const weights: Record<string, { jsGzipBytes: number; cssGzipBytes: number; htmlGzipBytes: number }> = {};
+  const weights: Record<string, { jsGzipBytes: number; firstScriptGzipBytes: number; cssGzipBytes: number; htmlGzipBytes: number }> = {};
   results.homePage = weights;
+  const gzipped = async (files: Iterable<string>) => {
+    let bytes = 0;
+    for (const file of files) bytes += gzipSync(await fs.readFile(path.join(dir, file))).length;
+    return bytes;
+  };
   for (const [language, address] of [['en', '/'], ['bn', '/bn/']] as const) {
     const html = await (await fetch(`http://127.0.0.1:${port}${address}`, { headers: { 'accept-language': language } })).text();
-    const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
-    let js = 0;
-    let css = 0;
-    for (const ref of new Set(refs)) {
-      const size = gzipSync(await fs.readFile(path.join(dir, ref))).length;
-      if (ref.endsWith('.js')) js += size;
-      else css += size;
-    }
+    const named = [...new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!))];
+    const entries = [...html.matchAll(/<script type="module"[^>]* src="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    const first = await staticClosure(dir, named.filter((file) => file.endsWith('.js')));
+    const started = (await Promise.all(entries.map(async (entry) => (await importsOf(dir, entry)).dynamic))).flat();
+    const interactive = await staticClosure(dir, [...first, ...started]);
+    const js = await gzipped(interactive);
+    const firstScript = await gzipped(first);
+    const css = await gzipped(named.filter((file) => file.endsWith('.css')));
     const htmlBytes = gzipSync(html).length;
     console.log(
-      '\nHome page (%s, %s) initial assets, gzipped: JS %s KB (target <= 80 KB), CSS %s KB, HTML %s KB',
+      '\nHome page (%s, %s), gzipped: JS to be interactive %s KB (target <= 80 KB), of which %s KB with the page and the rest after it has loaded; CSS %s KB, HTML %s KB',
       language,
       address,
       (js / 1024).toFixed(1),
+      (firstScript / 1024).toFixed(1),
       (css / 1024).toFixed(1),
       (htmlBytes / 1024).toFixed(1),
     );
-    weights[language] = { jsGzipBytes: js, cssGzipBytes: css, htmlGzipBytes: htmlBytes };
+    weights[language] = { jsGzipBytes: js, firstScriptGzipBytes: firstScript, cssGzipBytes: css, htmlGzipBytes: htmlBytes };
   }
 }
 

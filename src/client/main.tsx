@@ -1,6 +1,6 @@
-// First: before any module parses a schema (see zod-jitless.ts).
+// First: before any module parses a schema (see zod-jitless.ts). Started by boot.ts, which also
+// brings the stylesheet.
 import './lib/zod-jitless';
-import './styles/index.css';
 
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

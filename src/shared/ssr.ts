@@ -71,5 +71,11 @@ export type PageRenderer = {
   indexablePaths: readonly string[];
 };
 
+/**
+ * The comment the build leaves in index.html's head around a Bangla page's font preloads
+ * (vite.config.ts): the server writes them into Bangla pages and drops them from English ones.
+ */
+export const BANGLA_FONTS_MARK = 'parlour-bangla-fonts:';
+
 /** The id of the <script type="application/json"> element that carries the page's data. */
 export const PAGE_DATA_ELEMENT_ID = 'parlour-page-data';

@@ -1,15 +1,22 @@
 import { salon } from '../../shared/salon.js';
 import type { Language } from '../../shared/i18n/language.js';
-import { PAGE_DATA_ELEMENT_ID, type PageHead } from '../../shared/ssr.js';
+import { BANGLA_FONTS_MARK, PAGE_DATA_ELEMENT_ID, type PageHead } from '../../shared/ssr.js';
 
 const HEAD_MARK = /<!--parlour-head[^>]*-->/;
 const APP_MARK = '<!--parlour-app-->';
 const DATA_MARK = '<!--parlour-data-->';
 
-/** The built index.html cut where a page's head, markup and data go. */
-export type Template = { beforeHead: string; beforeApp: string; beforeData: string; rest: string };
+/**
+ * The built index.html cut where a page's head, markup and data go, and what only Bangla pages'
+ * heads hold (their fonts' preloads; empty in a template the build did not write).
+ */
+export type Template = { beforeHead: string; beforeApp: string; beforeData: string; rest: string; banglaHead: string };
 
-export function parseTemplate(html: string): Template {
+const BANGLA_FONTS = new RegExp(`[ \\t]*<!--${BANGLA_FONTS_MARK}(.*?)-->\\n?`, 's');
+
+export function parseTemplate(built: string): Template {
+  const bangla = BANGLA_FONTS.exec(built);
+  const html = bangla ? built.replace(bangla[0], '') : built;
   const head = HEAD_MARK.exec(html);
   const app = html.indexOf(APP_MARK);
   const data = html.indexOf(DATA_MARK);
@@ -21,6 +28,7 @@ export function parseTemplate(html: string): Template {
     beforeApp: html.slice(head.index + head[0].length, app),
     beforeData: html.slice(app + APP_MARK.length, data),
     rest: html.slice(data + DATA_MARK.length),
+    banglaHead: bangla?.[1] ?? '',
   };
 }
 
@@ -62,14 +70,15 @@ export function headTags(head: PageHead, publicUrl: string): string {
 const HTML_LANG = /<html lang="[^"]*"/;
 
 /**
- * The whole page: the template (its <html lang> set to the page's language) with the head tags,
- * the rendered markup and the page's data.
+ * The whole page: the template (its <html lang> set to the page's language) with the head tags
+ * (and a Bangla page's font preloads), the rendered markup and the page's data.
  */
 export function composeDocument(template: Template, page: { language: Language; head: string; appHtml: string; pageDataJson: string }): string {
   if (!HTML_LANG.test(template.beforeHead)) throw new Error('index.html must open with <html lang="…">');
   return (
     template.beforeHead.replace(HTML_LANG, `<html lang="${page.language}"`) +
     page.head +
+    (page.language === 'bn' && template.banglaHead ? `\n    ${template.banglaHead}` : '') +
     template.beforeApp +
     page.appHtml +
     template.beforeData +

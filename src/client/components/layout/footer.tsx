@@ -56,7 +56,7 @@ export function Footer() {
             </p>
           </div>
           <p className="mt-4 max-w-sm text-neutral-content/85">{t('footer.tagline')}</p>
-          <LanguageSwitch className="mt-4 inline-flex items-center gap-2 text-sm text-neutral-content underline underline-offset-4 hover:text-accent" />
+          <LanguageSwitch className="mt-4 inline-flex min-h-6 items-center gap-2 text-sm text-neutral-content underline underline-offset-4 hover:text-accent" />
           <address className="mt-6 space-y-3 text-sm not-italic">
             <p className="flex gap-3">
               <MapPin aria-hidden="true" className="size-4 shrink-0 translate-y-0.5 text-accent" />

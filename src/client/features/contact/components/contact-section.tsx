@@ -45,7 +45,7 @@ const ContactForm = lazy(() =>
 export function ContactSection() {
   const { t } = useTranslation('home');
   return (
-    <section id="contact" aria-labelledby="contact-heading" className="bg-base-200/60 py-20 sm:py-24">
+    <section id="contact" aria-labelledby="contact-heading" className="bg-base-200/60 py-20 sm:py-24 below-the-fold">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="contact-heading" eyebrow={t('contact.eyebrow')} title={t('contact.title')}>
           {t('contact.intro')}

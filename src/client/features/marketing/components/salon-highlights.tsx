@@ -13,7 +13,7 @@ const figures = [
 export function SalonHighlights() {
   const { t } = useTranslation('home');
   return (
-    <section aria-labelledby="highlights-heading" className="overflow-hidden py-20 sm:py-24">
+    <section aria-labelledby="highlights-heading" className="overflow-hidden py-20 sm:py-24 below-the-fold">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16 lg:px-8">
         <div className="relative order-last mx-3 max-w-xl sm:mx-auto sm:w-full lg:order-first lg:max-w-none">
           <div aria-hidden="true" className="absolute -inset-3 -rotate-2 rounded-[2rem] bg-primary/10" />

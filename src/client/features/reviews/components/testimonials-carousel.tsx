@@ -25,7 +25,7 @@ export function TestimonialsSection() {
     <section
       id="testimonials"
       aria-labelledby="testimonials-heading"
-      className="relative overflow-hidden bg-secondary py-20 text-secondary-content sm:py-24"
+      className="below-the-fold relative overflow-hidden bg-secondary py-20 text-secondary-content sm:py-24"
     >
       <div
         aria-hidden="true"

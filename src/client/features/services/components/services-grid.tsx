@@ -24,7 +24,7 @@ interface ServicesGridProps {
 export function ServicesGrid({ onAddToBooking, only, salonPolicy }: ServicesGridProps) {
   const { t } = useTranslation('home');
   return (
-    <section id="services" aria-labelledby="services-heading" className="bg-base-200/60 py-20 sm:py-24">
+    <section id="services" aria-labelledby="services-heading" className="bg-base-200/60 py-20 sm:py-24 below-the-fold">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="services-heading" eyebrow={t('services.eyebrow')} title={t('services.title')}>
           {t('services.intro')}
