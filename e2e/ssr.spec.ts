@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, sidewaysOverflow } from './fixtures';
+import { cartOf, mainNav, signUpByApi } from './journey';
 
 /** How far the page has moved since it was first drawn, not counting moves the visitor caused (CLS's layout shifts). */
 const layoutShiftSoFar = (page: Page) =>
@@ -157,6 +158,24 @@ test.describe('server-rendered pages', () => {
     });
     expect(timing.firstScripts).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)]);
     expect(timing.framework).toBeGreaterThanOrEqual(timing.loadEventStart);
+  });
+
+  test('a tap on "Add to Booking list" before the app has arrived is not lost: it counts once the app has taken the page over', async ({ page, baseURL }) => {
+    await signUpByApi(page, baseURL, 'Early tap');
+    // The app's code held back a second (a slow line): the page is there, its buttons are not yet the app's.
+    let released = false;
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      released = true;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('article', { name: 'Classic Manicure' }).getByRole('button', { name: 'Add to Booking list' }).click();
+    expect(released, 'tapped before the app had arrived').toBe(false);
+
+    await expect(page.getByText('Add to cart success')).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: 'Booking(1)', exact: true })).toBeVisible();
+    expect((await cartOf(page)).map((item) => item.title)).toEqual(['Classic Manicure']);
   });
 
   test('robots.txt and sitemap.xml name the public pages', async ({ request }) => {

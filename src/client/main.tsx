@@ -68,4 +68,5 @@ async function start() {
   }
 }
 
-void start();
+/** Settles once React has taken the page over (its events are React's from then on; boot.ts). */
+export const hydrating = start();

@@ -16,8 +16,7 @@ import { useStaff } from '../features/staff/api/get-staff';
 
 /** The services with their 'Add to booking' buttons, which need to know who is signed in. */
 function HomeServices() {
-  const { user } = useCurrentUser();
-  const addToBooking = useAddToBooking(user);
+  const addToBooking = useAddToBooking(useCurrentUser());
   // ?stylist=<id> (the Team page's 'Book with her') narrows the grid to what she does; an unknown
   // or retired stylist shows every service.
   const [search] = useSearchParams();

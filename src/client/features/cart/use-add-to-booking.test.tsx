@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signInInputSchema } from '@shared/user';
 import { fakeCart } from '@/test/cart-handlers';
-import { customerUser, services } from '@/test/fixtures';
+import { customerUser, services, sessionFor } from '@/test/fixtures';
 import { accountSession, apiErrorResponse, authProvidersHandler, reviewsHandler, servicesHandler } from '@/test/handlers';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
@@ -97,6 +97,30 @@ describe("'Add to Booking list'", () => {
     expect(cart.items.map((item) => item.title)).toEqual(['Classic Manicure', 'Keratin Treatment']);
     // No dialog stood in the way: the toast has no confirm button.
     expect(screen.queryByRole('button', { name: 'OK' })).not.toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Send Message' });
+  });
+
+  it('waits for the session of a customer who taps before it has arrived: her service is added, she is not asked to log in', async () => {
+    const { cart, session } = homeServer(true);
+    // Her session is held back until she has tapped (a tap made before the app had started is
+    // played again the moment it has, before the session has come back: boot.ts).
+    let answerSession = () => {};
+    const sessionHeld = new Promise<void>((resolve) => (answerSession = resolve));
+    server.use(
+      http.get('/api/auth/get-session', async () => {
+        await sessionHeld;
+        return HttpResponse.json(session.user ? sessionFor(session.user) : null);
+      }),
+    );
+    const { user } = renderApp('/');
+
+    await addFromCard(user, 'Classic Manicure');
+    answerSession();
+
+    expect(await screen.findByText('Add to cart success')).toBeInTheDocument();
+    expect(await navbar().findByRole('link', { name: 'Booking(1)' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'You are not logged in' })).not.toBeInTheDocument();
+    expect(cart.writes.map((write) => write.body)).toEqual([expect.objectContaining({ cartItemId: services[0]!._id, email: customerUser.email })]);
     await screen.findByRole('button', { name: 'Send Message' });
   });
 

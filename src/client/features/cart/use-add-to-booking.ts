@@ -9,18 +9,29 @@ interface BookingUser {
   email: string;
 }
 
+/** Who is signed in, as the page knows it (useCurrentUser): `isLoading` while her session is on its way. */
+interface Visitor {
+  user: BookingUser | null;
+  isLoading: boolean;
+  whenKnown: () => Promise<BookingUser | null>;
+}
+
 /**
  * What 'Add to Booking list' does (spec section 4). A visitor is invited to log in and comes back
  * here afterwards; a signed-in customer's service is posted to her list and Booking(n) grows.
+ * A tap made before her session has arrived waits for it: the public pages are drawn by the server
+ * for everyone, and a tap made before the app had started is played again the moment it has
+ * (boot.ts), so "You are not logged in" must not be said to a customer who is.
  */
-export function useAddToBooking(user: BookingUser | null): (service: Service) => Promise<void> {
+export function useAddToBooking(visitor: Visitor): (service: Service) => Promise<void> {
   const navigate = useNavigate();
   const location = useLocation();
-  const addToCart = useAddToCart(user?.email ?? '');
-  const { mutateAsync } = addToCart;
+  const { mutateAsync } = useAddToCart();
+  const { user: known, isLoading, whenKnown } = visitor;
 
   return useCallback(
     async (service: Service) => {
+      const user = known ?? (isLoading ? await whenKnown() : null);
       if (!user) {
         const wantsToLogin = await confirmDialog({
           title: 'You are not logged in',
@@ -33,7 +44,7 @@ export function useAddToBooking(user: BookingUser | null): (service: Service) =>
         return;
       }
       try {
-        const { insertedId } = await mutateAsync(service);
+        const { insertedId } = await mutateAsync({ service, email: user.email });
         // Not awaited: the toast resolves only when it closes, 1.5 s later.
         if (insertedId) void toast({ title: 'Add to cart success' });
       } catch (error) {
@@ -44,6 +55,6 @@ export function useAddToBooking(user: BookingUser | null): (service: Service) =>
         });
       }
     },
-    [user, navigate, location, mutateAsync],
+    [known, isLoading, whenKnown, navigate, location, mutateAsync],
   );
 }

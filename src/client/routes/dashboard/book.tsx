@@ -22,10 +22,11 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 export function BookRoute() {
   const { t } = useTranslation('booking');
   useDocumentTitle(t('book.pageTitle'));
-  const { user } = useCurrentUser();
+  const visitor = useCurrentUser();
+  const { user } = visitor;
   // Until the team is known (or if it cannot be), the list books as a salon without stylists.
   const staff = useStaff();
-  const addToBooking = useAddToBooking(user);
+  const addToBooking = useAddToBooking(visitor);
   const servicesHeadingId = useId();
   const listHeadingId = useId();
 

@@ -19,13 +19,19 @@ export function addToCart(input: CartAddInput): Promise<Inserted> {
   return apiClient.post<Inserted>('/api/cart', input);
 }
 
-export function useAddToCart(email: string) {
+/** A service onto the list of the customer with this e-mail (her list's cache is keyed by it). */
+export interface AddToCartInput {
+  service: Service;
+  email: string;
+}
+
+export function useAddToCart() {
   const queryClient = useQueryClient();
-  const key = queryKeys.cart(email);
   return useMutation({
-    mutationFn: (service: Service) =>
+    mutationFn: ({ service, email }: AddToCartInput) =>
       addToCart({ cartItemId: service._id, email, title: service.title, price: service.price, image_url: service.image_url }),
-    onSuccess: ({ insertedId }, service) => {
+    onSuccess: ({ insertedId }, { service, email }) => {
+      const key = queryKeys.cart(email);
       // Booking(n) grows the moment the server says yes, before the refetch below comes back.
       const added: CartItem = {
         _id: insertedId,
@@ -52,7 +58,7 @@ export function useAddToCart(email: string) {
       );
     },
     // Whatever happened, the server's list is the truth (a refusal may mean it changed elsewhere).
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: (_result, _error, { email }) => queryClient.invalidateQueries({ queryKey: queryKeys.cart(email) }),
   });
 }
 
