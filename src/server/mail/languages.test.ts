@@ -78,7 +78,7 @@ describe('the e-mails in Bangla', () => {
     expect(mail.text).toContain('৩৬০৳ অনলাইনে পরিশোধিত · ৮৪০৳ সেলুনে দিতে হবে');
     expect(mail.text).toContain('সময়গুলো ঢাকার সময় অনুযায়ী।');
     expect(mail.text).toContain('শুরু হওয়ার ২৪ ঘণ্টা আগে পর্যন্ত');
-    expect(mail.text).toContain('ডিপোজিট: অ্যাপয়েন্টমেন্টের ২৪ ঘণ্টা আগে পর্যন্ত বাতিল করলে');
+    expect(mail.text).toContain('অগ্রিম: অ্যাপয়েন্টমেন্টের ২৪ ঘণ্টা আগে পর্যন্ত বাতিল করলে');
     expect(mail.text).toContain('আপনার অ্যাপয়েন্টমেন্টগুলো দেখুন: https://parlour.example/bn/dashboard/userhome');
     expect(mail.text).toContain(`Parlour · বাড়ি ১২, রোড ৫, ধানমন্ডি, ঢাকা ১২০৫, বাংলাদেশ`);
     expect(mail.html).toContain('মঙ্গল, ২ জুন, ২০২৬, ১০:০০ · ৬০ মিনিট');
@@ -107,7 +107,7 @@ describe('the e-mails in Bangla', () => {
     expect(bySalon.text).toContain('অন্য সময় বুক করুন: https://parlour.example/bn/#services');
     const hers = cancelledMail({ ...context, name: NAME, appointment: forMail(cancelled, { plan: 'deposit', onlineMinor: 36_000 }), by: 'customer', refundedMinor: 0, paidBy: 'card', calendar: ics([cancelled]) });
     expectBangla(hers);
-    expect(hers.text).toContain('সেলুন আপনার ৩৬০৳ ডিপোজিট রেখে দিচ্ছে');
+    expect(hers.text).toContain('সেলুন আপনার ৩৬০৳ অগ্রিম রেখে দিচ্ছে');
   });
 
   it('the review request and the waitlist offer', () => {

@@ -438,7 +438,7 @@ describe('the pages in Bangla (decision 047)', () => {
     const res = await page('/bn/no-such-page');
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<html lang="bn">');
-    expect(textOf(res.body)).toContain('পৃষ্ঠাটি পাওয়া যায়নি');
+    expect(textOf(res.body)).toContain('পেজটি পাওয়া যায়নি');
   });
 
   it("opens '/' in the language the visitor chose, else the first of ours her browser asks for", async () => {

@@ -6,33 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LATIN_NAMES } from './brands.js';
+import { flatten, namespacesOf, read } from './catalogue-files.js';
 import { LANGUAGES } from './language.js';
 
-const here = import.meta.dirname;
-const root = path.resolve(here, '../../..');
-type Catalogue = { [key: string]: string | Catalogue };
-
-function namespacesOf(language: string): string[] {
-  return fs
-    .readdirSync(path.join(here, 'locales', language))
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => file.slice(0, -'.json'.length))
-    .sort();
-}
-
-const read = (language: string, namespace: string) =>
-  JSON.parse(fs.readFileSync(path.join(here, 'locales', language, `${namespace}.json`), 'utf8')) as Catalogue;
-
-/** Every text of a catalogue by its dotted key. */
-function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(catalogue)) {
-    const full = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(full, value);
-    else for (const [k, v] of flatten(value, full)) out.set(k, v);
-  }
-  return out;
-}
+const root = path.resolve(import.meta.dirname, '../../..');
 
 /** The values and the marked-up parts (<home>…</home>, for Trans) a text takes. */
 const placeholders = (text: string) =>

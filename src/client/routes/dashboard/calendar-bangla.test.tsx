@@ -94,7 +94,7 @@ describe('/bn/dashboard/calendar', () => {
       'স্টাইলিস্ট ফাঁকা': '১৫:১৫ থেকে (অ্যাপয়েন্টমেন্ট শেষের ১৫ মিনিট পরে)',
       অবস্থা: 'নিশ্চিত',
       গ্রাহক: 'Mitu Customer',
-      'ই-মেইল': expect.stringContaining('@'),
+      'ইমেইল': expect.stringContaining('@'),
     });
     expect(Object.keys(facts)).toContain('পরিশোধ');
     expect(details.getByRole('button', { name: 'বুকিংয়ের বিবরণ বন্ধ করুন' })).toBeInTheDocument();

@@ -50,7 +50,7 @@ describe('/bn/dashboard/front-desk', () => {
     expect(document.title).toBe('ফ্রন্ট ডেস্ক | Parlour');
     expect(await screen.findByRole('heading', { level: 2, name: 'গ্রাহক' })).toBeInTheDocument();
     const search = screen.getByRole('searchbox', { name: 'গ্রাহক খুঁজুন' });
-    expect(search).toHaveAccessibleDescription('তাঁর নাম, ই-মেইল বা মোবাইল নম্বর (অন্তত দুটি অক্ষর বা সংখ্যা)।');
+    expect(search).toHaveAccessibleDescription('তাঁর নাম, ইমেইল বা মোবাইল নম্বর (অন্তত দুটি অক্ষর বা সংখ্যা)।');
 
     await user.type(search, 'Nodi');
     expect(await screen.findByText('“Nodi”-এর সঙ্গে মেলে এমন কোনো গ্রাহক নেই')).toBeInTheDocument();
@@ -66,10 +66,10 @@ describe('/bn/dashboard/front-desk', () => {
 
     await user.clear(form.getByRole('textbox', { name: 'মোবাইল নম্বর' }));
     await user.type(form.getByRole('textbox', { name: 'মোবাইল নম্বর' }), '01712345678');
-    const email = form.getByRole('textbox', { name: /^ই-মেইল/ });
+    const email = form.getByRole('textbox', { name: /^ইমেইল/ });
     await user.type(email, 'taken@parlour.test');
     await user.click(form.getByRole('button', { name: 'গ্রাহক সংরক্ষণ করুন' }));
-    expect(await form.findByText('এই ই-মেইলে একজন গ্রাহক আগেই নিবন্ধিত আছেন: ওপরে নাম বা ই-মেইল দিয়ে তাঁকে খুঁজুন।')).toBeInTheDocument();
+    expect(await form.findByText('এই ইমেইলে একজন গ্রাহক আগেই নিবন্ধিত আছেন: ওপরে নাম বা ইমেইল দিয়ে তাঁকে খুঁজুন।')).toBeInTheDocument();
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveFocus();
     expect(form.getByRole('button', { name: 'খোঁজায় ফিরুন' })).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('/bn/dashboard/front-desk', () => {
     await user.type(await screen.findByRole('searchbox', { name: 'গ্রাহক খুঁজুন' }), 'Sad');
     const found = within(await screen.findByRole('list', { name: 'পাওয়া গ্রাহক' }));
     const her = found.getByRole('button', { name: /^Sadia Rahman/ });
-    expect(her).toHaveTextContent('ই-মেইল বা নম্বর দেওয়া নেই');
+    expect(her).toHaveTextContent('ইমেইল বা নম্বর দেওয়া নেই');
     await user.click(her);
 
     expect(screen.getByRole('button', { name: 'গ্রাহক বদলান' })).toBeInTheDocument();
