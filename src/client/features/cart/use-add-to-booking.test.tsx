@@ -5,6 +5,7 @@ import { signInInputSchema } from '@shared/user';
 import { fakeCart } from '@/test/cart-handlers';
 import { customerUser, services, sessionFor } from '@/test/fixtures';
 import { accountSession, apiErrorResponse, authProvidersHandler, reviewsHandler, servicesHandler } from '@/test/handlers';
+import { inBangla } from '@/test/bangla';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
 
@@ -139,5 +140,31 @@ describe("'Add to Booking list'", () => {
     expect(screen.queryByText('Add to cart success')).not.toBeInTheDocument();
     expect(navbar().getByRole('link', { name: 'Booking(0)' })).toBeInTheDocument();
     await screen.findByRole('button', { name: 'Send Message' });
+  });
+});
+
+describe("'Add to Booking list' on a Bangla page", () => {
+  inBangla();
+
+  it('invites a visitor to log in in Bangla', async () => {
+    homeServer(false);
+    const { user } = renderApp('/');
+    const card = await screen.findByRole('article', { name: 'Signature Facial' });
+    await user.click(within(card).getByRole('button', { name: 'বুকিং তালিকায় যোগ করুন' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'আপনি লগইন করেননি' });
+    expect(within(dialog).getByText('বুকিং তালিকায় যোগ করতে অনুগ্রহ করে লগইন করুন!')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'হ্যাঁ, লগইন করুন' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'বাতিল' }));
+    await screen.findByRole('button', { name: 'বার্তা পাঠান' });
+  });
+
+  it("says in Bangla that the service is on a signed-in customer's list", async () => {
+    homeServer(true);
+    const { user } = renderApp('/');
+    const card = await screen.findByRole('article', { name: 'Classic Manicure' });
+    await user.click(within(card).getByRole('button', { name: 'বুকিং তালিকায় যোগ করুন' }));
+    expect(await screen.findByText('বুকিং তালিকায় যোগ হয়েছে')).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'বার্তা পাঠান' });
   });
 });

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { Service } from '@shared/service';
 import { paths } from '@/config/paths';
@@ -26,6 +27,7 @@ interface Visitor {
 export function useAddToBooking(visitor: Visitor): (service: Service) => Promise<void> {
   const navigate = useNavigate();
   const location = useLocation();
+  const { t } = useTranslation('common');
   const { mutateAsync } = useAddToCart();
   const { user: known, isLoading, whenKnown } = visitor;
 
@@ -34,11 +36,11 @@ export function useAddToBooking(visitor: Visitor): (service: Service) => Promise
       const user = known ?? (isLoading ? await whenKnown() : null);
       if (!user) {
         const wantsToLogin = await confirmDialog({
-          title: 'You are not logged in',
-          text: 'please login to add to the cart!',
+          title: t('addToBooking.notLoggedIn'),
+          text: t('addToBooking.pleaseLogIn'),
           icon: 'warning',
-          confirmButtonText: 'Yes,Login',
-          cancelButtonText: 'Cancel',
+          confirmButtonText: t('addToBooking.yesLogIn'),
+          cancelButtonText: t('dialog.cancel'),
         });
         if (wantsToLogin) await navigate(paths.login, { state: { from: location } });
         return;
@@ -46,15 +48,15 @@ export function useAddToBooking(visitor: Visitor): (service: Service) => Promise
       try {
         const { insertedId } = await mutateAsync({ service, email: user.email });
         // Not awaited: the toast resolves only when it closes, 1.5 s later.
-        if (insertedId) void toast({ title: 'Add to cart success' });
+        if (insertedId) void toast({ title: t('addToBooking.added') });
       } catch (error) {
         // decisions.md section 2: failures are shown, not only logged.
         await showError({
-          title: 'Not added to your booking list',
-          text: error instanceof Error ? error.message : 'Something went wrong. Please try again.',
+          title: t('addToBooking.notAdded'),
+          text: error instanceof Error ? error.message : t('addToBooking.tryAgain'),
         });
       }
     },
-    [known, isLoading, whenKnown, navigate, location, mutateAsync],
+    [known, isLoading, whenKnown, navigate, location, mutateAsync, t],
   );
 }
