@@ -7,6 +7,14 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import i18next from 'eslint-plugin-i18next';
 import fs from 'node:fs';
 
+/**
+ * A text a reader would see: a string with a letter in it (Latin or Bengali) or a template; not what
+ * is inside a t(…) or errorText(…) call (a key of the catalogues: errorText looks the server's English
+ * message up in `errors`) nor a comparison's operand (`status === 'completed'`).
+ */
+const USER_TEXT =
+  ":matches(Literal[value=/[A-Za-z\\u0980-\\u09FF]/], TemplateLiteral):not(CallExpression:matches([callee.name=/^(t|errorText)$/], [callee.property.name='t']) *, BinaryExpression > *)";
+
 /** The client's features (src/client/features/<name>): each its own zone (conventions.md). */
 const clientFeatures = fs.readdirSync('src/client/features', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 
@@ -94,6 +102,32 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // The JSX rule below does not read a hook's or a handler's code, and a dialog's words are written
+    // there: a literal text handed to the dialog helpers, the document title or a form's error is a
+    // text the reader sees in one language only ('Add to Booking list' and 'Book again' were English
+    // on /bn/ that way). Any literal inside those options counts (a fallback after `??` too), except
+    // what is inside t('…') (its catalogue key).
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/client/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.name=/^(confirmDialog|showSuccess|showError|toast|undoToast|linkToast)$/] > ObjectExpression > Property[key.name=/^(title|text|confirmButtonText|cancelButtonText|denyButtonText|linkText)$/] ${USER_TEXT}`,
+          message: "A dialog's words come from the catalogues (t('…')), so that a Bangla page shows them in Bangla.",
+        },
+        {
+          selector: `CallExpression[callee.name='useDocumentTitle'] > ${USER_TEXT}`,
+          message: "The page's title comes from the catalogues (t('…')).",
+        },
+        {
+          selector: `CallExpression[callee.property.name='setError'] > ObjectExpression > Property[key.name='message'] ${USER_TEXT}`,
+          message: "A form's error comes from the catalogues (t('…')) or from the server (which answers in the request's language).",
+        },
+      ],
+    },
   },
   {
     // Screens already in both languages (docs/decisions/047): a text a reader sees comes from the

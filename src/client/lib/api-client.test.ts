@@ -4,6 +4,7 @@ import { serviceListSchema } from '@shared/service';
 import { apiErrorResponse } from '../test/handlers';
 import { services } from '../test/fixtures';
 import { server } from '../test/server';
+import { speakBangla, speakEnglish } from '@/test/bangla';
 import { apiClient, ApiRequestError, NETWORK_ERROR_MESSAGE } from './api-client';
 
 describe('apiClient', () => {
@@ -74,5 +75,19 @@ describe('apiClient', () => {
     const error = await apiClient.get('/api/review').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({ statusCode: 0, message: NETWORK_ERROR_MESSAGE });
+  });
+
+  it("writes its own messages in the page's language (Bangla on a Bangla page)", async () => {
+    speakBangla();
+    try {
+      server.use(http.get('/api/review', () => HttpResponse.error()), http.get('/api/services', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
+      expect(await apiClient.get('/api/review').catch((e: unknown) => e)).toMatchObject({
+        statusCode: 0,
+        message: 'সার্ভারের সঙ্গে যোগাযোগ করা যাচ্ছে না। আপনার ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।',
+      });
+      expect(await apiClient.get('/api/services').catch((e: unknown) => e)).toMatchObject({ statusCode: 502, message: expect.not.stringMatching(/[A-Za-z]/) });
+    } finally {
+      speakEnglish();
+    }
   });
 });

@@ -1,8 +1,22 @@
 import type { z } from 'zod';
+import { getI18n } from 'react-i18next';
 import type { ApiError, FieldIssue } from '@shared/errors';
 
 export const NETWORK_ERROR_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
 const UNEXPECTED_RESPONSE_MESSAGE = 'The server sent an unexpected response. Please try again.';
+
+const WHOLE_KEY = { ns: 'errors', keySeparator: false, nsSeparator: false } as const;
+
+/**
+ * A message the client writes itself (no server answered in the page's language) in the page's
+ * language, from the `errors` catalogue, so that every place that shows `error.message` (a dialog, a
+ * form's alert) shows it in Bangla on a Bangla page without translating it again. English when the
+ * page has not loaded that catalogue (the home page does not) or before the app has started.
+ */
+function ownMessage(english: string): string {
+  const i18n = getI18n() as ReturnType<typeof getI18n> | undefined;
+  return i18n?.exists(english, WHOLE_KEY) ? i18n.t(english, WHOLE_KEY) : english;
+}
 
 /** Every failed API call surfaces as this one error, in the API's own error shape. */
 export class ApiRequestError extends Error {
@@ -103,10 +117,9 @@ async function toApiError(response: Response): Promise<ApiRequestError> {
   return new ApiRequestError({
     statusCode: response.status,
     error: response.statusText || 'Error',
-    message:
-      response.status >= 500
-        ? 'Something went wrong on our side. Please try again in a moment.'
-        : 'The request could not be completed. Please try again.',
+    message: ownMessage(
+      response.status >= 500 ? 'Something went wrong on our side. Please try again in a moment.' : 'The request could not be completed. Please try again.',
+    ),
   });
 }
 
@@ -134,7 +147,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   } catch (cause) {
     // A cancelled query is not a failure; let TanStack Query see the abort as it is.
     if (signal?.aborted) throw cause;
-    throw new ApiRequestError({ statusCode: 0, error: 'Network Error', message: NETWORK_ERROR_MESSAGE });
+    throw new ApiRequestError({ statusCode: 0, error: 'Network Error', message: ownMessage(NETWORK_ERROR_MESSAGE) });
   }
 
   if (!response.ok) throw await toApiError(response);
@@ -143,12 +156,12 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   try {
     data = await readJson(response);
   } catch {
-    throw new ApiRequestError({ statusCode: response.status, error: 'Invalid Response', message: UNEXPECTED_RESPONSE_MESSAGE });
+    throw new ApiRequestError({ statusCode: response.status, error: 'Invalid Response', message: ownMessage(UNEXPECTED_RESPONSE_MESSAGE) });
   }
   if (!schema) return data as T;
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
-    throw new ApiRequestError({ statusCode: response.status, error: 'Invalid Response', message: UNEXPECTED_RESPONSE_MESSAGE });
+    throw new ApiRequestError({ statusCode: response.status, error: 'Invalid Response', message: ownMessage(UNEXPECTED_RESPONSE_MESSAGE) });
   }
   return parsed.data;
 }

@@ -1,5 +1,7 @@
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { pickText } from '@shared/i18n/bilingual';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { confirmDialog, linkToast, showError, type FocusAfter } from '@/lib/dialogs';
@@ -9,33 +11,38 @@ import { useAddAgainToCart } from './api/add-to-cart';
 export interface VisitToRepeat {
   serviceId: string;
   title: string;
+  /** The salon's Bangla title, when it wrote one (a Bangla page falls back to the English). */
+  title_bn: string | null;
   staffId: string | null;
   staffName: string | null;
 }
-
-const NOT_ADDED = 'Not added to your booking list';
 
 /**
  * 'Book again' on a past visit: the same service, with the same stylist when she had one, onto her
  * booking list, then a toast with the way there. A stylist who has left (or no longer does the
  * service) is said, with the choice to add it for any stylist; a service taken off the menu is said.
+ * Every text is in the page's language; the server's reason comes in it too (Accept-Language).
  */
 export function useBookAgain(email: string): (visit: VisitToRepeat, focusAfter?: FocusAfter) => Promise<void> {
   const navigate = useNavigate();
+  const { t, i18n } = useTranslation('common');
   const { mutateAsync } = useAddAgainToCart(email);
 
   return useCallback(
     async (visit: VisitToRepeat, focusAfter?: FocusAfter) => {
-      const added = (who: string | null) => {
+      const title = pickText({ en: visit.title, bn: visit.title_bn }, i18n.language).text;
+      const added = (name: string | null) => {
         // Not awaited: the toast resolves only when it closes.
         void linkToast({
-          title: who ? `${visit.title} with ${who} is on your booking list` : `${visit.title} is on your booking list`,
-          linkText: 'Open your booking list',
+          title: name ? t('bookAgain.addedWith', { title, name }) : t('bookAgain.added', { title }),
+          linkText: t('bookAgain.openList'),
           href: paths.dashboard.bookingList,
           onFollow: (href) => void navigate(href),
           focusAfter,
         });
       };
+      const notAdded = (text: string) => showError({ title: t('addToBooking.notAdded'), text, focusAfter });
+      const reason = (error: unknown) => (error instanceof Error ? error.message : t('addToBooking.tryAgain'));
       try {
         await mutateAsync({ serviceId: visit.serviceId, staffId: visit.staffId ?? undefined });
         added(visit.staffName);
@@ -44,23 +51,15 @@ export function useBookAgain(email: string): (visit: VisitToRepeat, focusAfter?:
         const stylistIssue = error instanceof ApiRequestError ? error.issues?.find((issue) => issue.path === 'staffId') : undefined;
         if (!stylistIssue) {
           const gone = error instanceof ApiRequestError && error.statusCode === 404;
-          await showError({
-            title: NOT_ADDED,
-            text: gone
-              ? `${visit.title} is no longer on our menu.`
-              : error instanceof Error
-                ? error.message
-                : 'Something went wrong. Please try again.',
-            focusAfter,
-          });
+          await notAdded(gone ? t('bookAgain.offMenu', { title }) : reason(error));
           return;
         }
         const anyone = await confirmDialog({
-          title: `${visit.staffName ?? 'Your stylist'} is not available`,
-          text: `${stylistIssue.message}. Add ${visit.title} with any stylist instead?`,
+          title: visit.staffName ? t('bookAgain.stylistAway', { name: visit.staffName }) : t('bookAgain.yourStylistAway'),
+          text: t('bookAgain.askAnyStylist', { reason: stylistIssue.message, title }),
           icon: 'info',
-          confirmButtonText: 'Add with any stylist',
-          cancelButtonText: 'Not now',
+          confirmButtonText: t('bookAgain.addAnyStylist'),
+          cancelButtonText: t('bookAgain.notNow'),
         });
         if (!anyone) return;
       }
@@ -68,9 +67,9 @@ export function useBookAgain(email: string): (visit: VisitToRepeat, focusAfter?:
         await mutateAsync({ serviceId: visit.serviceId });
         added(null);
       } catch (error) {
-        await showError({ title: NOT_ADDED, text: error instanceof Error ? error.message : 'Something went wrong. Please try again.', focusAfter });
+        await notAdded(reason(error));
       }
     },
-    [mutateAsync, navigate],
+    [mutateAsync, navigate, t, i18n],
   );
 }

@@ -1,7 +1,9 @@
+import { http } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { customerUser, services } from '@/test/fixtures';
-import { accountSession } from '@/test/handlers';
+import { accountSession, apiErrorResponse } from '@/test/handlers';
+import { inBangla } from '@/test/bangla';
 import { fakeCart, type FakeStylist } from '@/test/cart-handlers';
 import { bookingRecord, fakePayments, SAT_9_MAR_2030_10_30 } from '@/test/payment-handlers';
 import { renderApp } from '@/test/render';
@@ -12,7 +14,11 @@ const RINA = 'd0000000-0000-4000-8000-000000000001';
 const rina: FakeStylist = { _id: RINA, name: 'Rina Akter', photo_url: null, bio: '', serviceIds: [manicure._id] };
 
 /** Two completed visits (a manicure with Rina, a facial before the salon had stylists), one to come, one cancelled. */
-function customerWithPastVisits({ staff = [rina], catalogue = services }: { staff?: FakeStylist[]; catalogue?: typeof services } = {}) {
+function customerWithPastVisits({
+  staff = [rina],
+  catalogue = services,
+  manicureInBangla = null,
+}: { staff?: FakeStylist[]; catalogue?: typeof services; manicureInBangla?: string | null } = {}) {
   const payments = fakePayments({
     session: { user: customerUser },
     bookings: [
@@ -20,6 +26,7 @@ function customerWithPastVisits({ staff = [rina], catalogue = services }: { staf
       bookingRecord(2, {
         serviceId: manicure._id,
         title: manicure.title,
+        title_bn: manicureInBangla,
         startsAt: '2024-06-01T05:00:00.000Z',
         endsAt: '2024-06-01T05:45:00.000Z',
         status: 'completed',
@@ -142,5 +149,72 @@ describe("/dashboard/userhome: past visits and 'Book again'", () => {
     renderApp('/dashboard/userhome');
     expect(await screen.findByText(/^No past visits yet\./)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Book again/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("'Book again' on a Bangla page", () => {
+  inBangla();
+  // As main.tsx does for a /bn/ page: the API client asks the server for answers in the page's language.
+  beforeEach(() => {
+    document.documentElement.lang = 'bn';
+  });
+  afterEach(() => {
+    document.documentElement.lang = '';
+  });
+
+  const MANICURE_BN = 'ক্লাসিক ম্যানিকিওর';
+  const bookManicureAgain = async () =>
+    within(await screen.findByRole('list', { name: 'আপনার আগের অ্যাপয়েন্টমেন্ট' })).getByRole('button', {
+      name: /^আবার বুক করুন: .*-এর (ক্লাসিক ম্যানিকিওর|Classic Manicure), Rina Akter-এর কাছে$/,
+    });
+
+  it('says in Bangla, with the Bangla title the salon wrote, that the visit is on her list', async () => {
+    const { cart } = customerWithPastVisits({ manicureInBangla: MANICURE_BN });
+    const { user } = renderApp('/dashboard/userhome');
+
+    await user.click(await bookManicureAgain());
+
+    const toast = await screen.findByText(`Rina Akter-এর কাছে ${MANICURE_BN} আপনার বুকিং তালিকায় যোগ হয়েছে`);
+    expect(within(toast.closest('.swal2-popup') as HTMLElement).getByRole('link', { name: 'আপনার বুকিং তালিকা খুলুন' })).toHaveAttribute(
+      'href',
+      '/dashboard/bookinglist',
+    );
+    expect(cart.items).toEqual([expect.objectContaining({ cartItemId: manicure._id, staffId: RINA })]);
+  });
+
+  it("asks in Bangla, with the server's Bangla reason, whether to take any stylist when hers has left", async () => {
+    const { cart } = customerWithPastVisits({ staff: [{ ...rina, retired: true }], manicureInBangla: MANICURE_BN });
+    // The server answers in the request's language (its own suites check the Bangla messages); here the
+    // fake answers in Bangla only when the page asked for it.
+    server.use(
+      http.post('/api/cart', ({ request }) => {
+        if (request.headers.get('accept-language') !== 'bn') return undefined;
+        return apiErrorResponse(400, 'এই স্টাইলিস্ট এখন আর এখানে কাজ করেন না।', [{ path: 'staffId', message: 'এই স্টাইলিস্ট এখন আর এখানে কাজ করেন না' }]);
+      }, { once: true }),
+    );
+    const { user } = renderApp('/dashboard/userhome');
+
+    await user.click(await bookManicureAgain());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Rina Akter-কে এখন পাওয়া যাবে না' });
+    expect(
+      within(dialog).getByText(`এই স্টাইলিস্ট এখন আর এখানে কাজ করেন না। এর বদলে যেকোনো স্টাইলিস্টের সাথে ${MANICURE_BN} যোগ করবেন?`),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'এখন নয়' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'যেকোনো স্টাইলিস্টের সাথে যোগ করুন' }));
+
+    expect(await screen.findByText(`${MANICURE_BN} আপনার বুকিং তালিকায় যোগ হয়েছে`)).toBeInTheDocument();
+    expect(cart.items).toEqual([expect.objectContaining({ cartItemId: manicure._id, staffId: null, anyStylist: true })]);
+  });
+
+  it('says in Bangla when the service is off the menu, with the English title when the salon wrote no Bangla one', async () => {
+    customerWithPastVisits({ catalogue: services.filter((service) => service._id !== manicure._id) });
+    const { user } = renderApp('/dashboard/userhome');
+
+    await user.click(await bookManicureAgain());
+
+    const dialog = await screen.findByRole('dialog', { name: 'আপনার বুকিং তালিকায় যোগ করা হয়নি' });
+    expect(within(dialog).getByText('Classic Manicure এখন আর আমাদের সেবার তালিকায় নেই।')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'ঠিক আছে' })).toBeInTheDocument();
   });
 });
