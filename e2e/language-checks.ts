@@ -15,7 +15,8 @@ export async function namesAndBrands(page: Page): Promise<string[]> {
 }
 
 /**
- * Latin words a reader sees (sr-only text included) outside names, brands and English-marked text;
+ * Latin words a reader sees or hears (sr-only text, controls' names and hints included) outside names,
+ * brands and English-marked text;
  * `within` narrows it to a part of the page (a selector), e.g. a section one screen adds to another's page.
  */
 export async function untranslatedWords(page: Page, within = 'body'): Promise<string[]> {
@@ -24,11 +25,31 @@ export async function untranslatedWords(page: Page, within = 'body'): Promise<st
     const words = new Set<string>();
     const root = document.querySelector(within);
     if (!root) throw new Error(`nothing matches ${within}`);
+    const read = (text: string | null | undefined) => {
+      for (const word of text?.match(/[A-Za-z]{2,}/g) ?? []) if (!allowed.includes(word)) words.add(word);
+    };
+    const notRead = 'script, style, noscript, [lang="en"], [translate="no"]';
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, noscript, [lang="en"], [translate="no"], [hidden]')) continue;
-      for (const word of node.textContent?.match(/[A-Za-z]{2,}/g) ?? []) if (!allowed.includes(word)) words.add(word);
+      if (!parent || parent.closest(`${notRead}, [hidden]`)) continue;
+      read(node.textContent);
+    }
+    // What a screen reader says that is no text on the page: a control's name or hint given by an
+    // attribute ('Show password' was English on /bn/login that way), and texts named by reference,
+    // which are read even when hidden ('Profile image (invalid)'). An attribute cannot mark a name in
+    // it, so the words the page marks as names or as the salon's English are allowed there.
+    for (const marked of document.querySelectorAll('[lang="en"], [translate="no"]')) {
+      for (const word of marked.textContent?.split(/\W+/) ?? []) allowed.push(word);
+    }
+    for (const element of root.querySelectorAll('[aria-label], [alt], [title], [placeholder], [aria-labelledby], [aria-describedby]')) {
+      if (element.closest(`${notRead}, [hidden]`)) continue;
+      for (const name of ['aria-label', 'alt', 'title', 'placeholder']) read(element.getAttribute(name));
+      const referenced = `${element.getAttribute('aria-labelledby') ?? ''} ${element.getAttribute('aria-describedby') ?? ''}`.split(/\s+/).filter(Boolean);
+      for (const id of referenced) {
+        const target = document.getElementById(id);
+        if (target && !target.closest(notRead)) read(target.textContent);
+      }
     }
     return [...words];
   }, [allowed, within] as const);

@@ -1,9 +1,10 @@
 import type { SweetAlertIcon } from 'sweetalert2';
 import { getI18n } from 'react-i18next';
 
-type ButtonWord = 'yes' | 'no' | 'cancel' | 'ok' | 'undo';
-const ENGLISH_BUTTONS: Record<ButtonWord, string> = { yes: 'Yes', no: 'No', cancel: 'Cancel', ok: 'OK', undo: 'Undo' };
-const BUTTON_KEYS = { yes: 'dialog.yes', no: 'dialog.no', cancel: 'dialog.cancel', ok: 'dialog.ok', undo: 'dialog.undo' } as const;
+type ButtonWord = 'yes' | 'no' | 'cancel' | 'ok' | 'undo' | 'close';
+// SweetAlert2's own word for its close button, kept for English pages.
+const ENGLISH_BUTTONS: Record<ButtonWord, string> = { yes: 'Yes', no: 'No', cancel: 'Cancel', ok: 'OK', undo: 'Undo', close: 'Close this dialog' };
+const BUTTON_KEYS = { yes: 'dialog.yes', no: 'dialog.no', cancel: 'dialog.cancel', ok: 'dialog.ok', undo: 'dialog.undo', close: 'dialog.close' } as const;
 
 /**
  * A default button's word in the page's language. Dialogs open outside React, so they read the
@@ -15,9 +16,12 @@ function buttonWord(word: ButtonWord): string {
   return i18n ? i18n.t(BUTTON_KEYS[word], { ns: 'common' }) : ENGLISH_BUTTONS[word];
 }
 
-/** SweetAlert2 keeps its unused buttons in the dialog, hidden: their words too, in the page's language. */
+/**
+ * SweetAlert2 keeps its unused buttons in the dialog, hidden, and a close button whose name only a
+ * screen reader says: their words too, in the page's language.
+ */
 function unusedButtons() {
-  return { denyButtonText: buttonWord('no'), cancelButtonText: buttonWord('cancel') };
+  return { denyButtonText: buttonWord('no'), cancelButtonText: buttonWord('cancel'), closeButtonAriaLabel: buttonWord('close') };
 }
 
 /**

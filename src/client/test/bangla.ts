@@ -35,10 +35,21 @@ export const speakEnglish = () => createI18n('en', { en: resources.en! });
 export function latinWords(element: Element, names: readonly string[] = []): string[] {
   const allowed = new Set(names.flatMap((name) => name.split(/\W+/)));
   const words: string[] = [];
+  const read = (text: string | null | undefined) => {
+    for (const word of text?.match(/[A-Za-z]{2,}/g) ?? []) if (!allowed.has(word)) words.push(word);
+  };
+  const notRead = '[translate="no"], [lang="en"]';
   const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.parentElement?.closest('[translate="no"], [lang="en"]')) continue;
-    for (const word of node.textContent?.match(/[A-Za-z]{2,}/g) ?? []) if (!allowed.has(word)) words.push(word);
+    if (node.parentElement?.closest(notRead)) continue;
+    read(node.textContent);
+  }
+  // What a screen reader says that is no text: names and hints in attributes. An attribute cannot
+  // mark a name in it, so the words the page marks as names or as the salon's English are allowed there.
+  for (const marked of element.querySelectorAll(notRead)) for (const word of marked.textContent?.split(/\W+/) ?? []) allowed.add(word);
+  for (const named of element.querySelectorAll('[aria-label], [alt], [title], [placeholder]')) {
+    if (named.closest(notRead)) continue;
+    for (const name of ['aria-label', 'alt', 'title', 'placeholder']) read(named.getAttribute(name));
   }
   return words;
 }

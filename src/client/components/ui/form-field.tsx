@@ -107,6 +107,7 @@ type PasswordFieldProps = FieldShellProps & Omit<InputHTMLAttributes<HTMLInputEl
 
 /** A password input with a button that shows what was typed (phones make typos easy). */
 export function PasswordField({ label, error, hint, optional, className, registration, ...inputProps }: PasswordFieldProps) {
+  const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
     <Field label={label} error={error} hint={hint} optional={optional} className={className}>
@@ -122,7 +123,7 @@ export function PasswordField({ label, error, hint, optional, className, registr
           <button
             type="button"
             className="btn absolute top-1/2 right-1 btn-circle -translate-y-1/2 text-base-content/70 btn-ghost btn-sm hover:text-primary"
-            aria-label="Show password"
+            aria-label={t('field.showPassword')}
             aria-pressed={visible}
             aria-controls={control.id}
             onClick={() => setVisible((shown) => !shown)}
@@ -148,6 +149,7 @@ type FileFieldProps = FieldShellProps &
  * ('Profile image (invalid)'), and the message is its description as on every field.
  */
 export function FileField({ label, error, hint, optional, className, registration, preview, ...inputProps }: FileFieldProps) {
+  const { t } = useTranslation();
   return (
     <Field label={label} error={error} hint={hint} optional={optional} className={className}>
       {(control) => (
@@ -165,7 +167,7 @@ export function FileField({ label, error, hint, optional, className, registratio
           />
           {error ? (
             <span id={`${control.id}-invalid`} hidden>
-              (invalid)
+              {t('field.invalid')}
             </span>
           ) : null}
         </div>

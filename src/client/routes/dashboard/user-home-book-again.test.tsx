@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { customerUser, services } from '@/test/fixtures';
 import { accountSession, apiErrorResponse } from '@/test/handlers';
-import { inBangla } from '@/test/bangla';
+import { inBangla, latinWords } from '@/test/bangla';
 import { fakeCart, type FakeStylist } from '@/test/cart-handlers';
 import { bookingRecord, fakePayments, SAT_9_MAR_2030_10_30 } from '@/test/payment-handlers';
 import { renderApp } from '@/test/render';
@@ -201,6 +201,8 @@ describe("'Book again' on a Bangla page", () => {
       within(dialog).getByText(`এই স্টাইলিস্ট এখন আর এখানে কাজ করেন না। এর বদলে যেকোনো স্টাইলিস্টের সাথে ${MANICURE_BN} যোগ করবেন?`),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'এখন নয়' })).toBeInTheDocument();
+    // Nothing in the dialog a reader sees or hears is left in English (its hidden close button's name too).
+    expect(latinWords(dialog, [rina.name])).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'যেকোনো স্টাইলিস্টের সাথে যোগ করুন' }));
 
     expect(await screen.findByText(`${MANICURE_BN} আপনার বুকিং তালিকায় যোগ হয়েছে`)).toBeInTheDocument();
@@ -216,5 +218,6 @@ describe("'Book again' on a Bangla page", () => {
     const dialog = await screen.findByRole('dialog', { name: 'আপনার বুকিং তালিকায় যোগ করা হয়নি' });
     expect(within(dialog).getByText('Classic Manicure এখন আর আমাদের সেবার তালিকায় নেই।')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'ঠিক আছে' })).toBeInTheDocument();
+    expect(latinWords(dialog, [manicure.title])).toEqual([]);
   });
 });

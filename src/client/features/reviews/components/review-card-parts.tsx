@@ -3,12 +3,7 @@ import { languageOfText } from '@shared/i18n/language';
 import { MessageCircleReply } from 'lucide-react';
 import type { ReviewState } from '@shared/review';
 
-export const reviewStateLabels: Record<ReviewState, string> = {
-  published: 'Published',
-  hidden: 'Hidden by the salon',
-};
-
-/** The badge's words in the `reviews` catalogue (reviewStateLabels stays for the admin's list until it is translated). */
+/** The badge's words in the `reviews` catalogue. */
 const stateKeys = { published: 'state.published', hidden: 'state.hidden' } as const satisfies Record<ReviewState, string>;
 
 const stateTone: Record<ReviewState, string> = {
