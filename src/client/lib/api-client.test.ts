@@ -4,7 +4,10 @@ import { serviceListSchema } from '@shared/service';
 import { apiErrorResponse } from '../test/handlers';
 import { services } from '../test/fixtures';
 import { server } from '../test/server';
+import bnCommon from '@shared/i18n/locales/bn/common.json';
+import bnErrors from '@shared/i18n/locales/bn/errors.json';
 import { speakBangla, speakEnglish } from '@/test/bangla';
+import { createI18n } from './i18n';
 import { apiClient, ApiRequestError, NETWORK_ERROR_MESSAGE } from './api-client';
 
 describe('apiClient', () => {
@@ -86,6 +89,24 @@ describe('apiClient', () => {
         message: 'সার্ভারের সঙ্গে যোগাযোগ করা যাচ্ছে না। আপনার ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।',
       });
       expect(await apiClient.get('/api/services').catch((e: unknown) => e)).toMatchObject({ statusCode: 502, message: expect.not.stringMatching(/[A-Za-z]/) });
+    } finally {
+      speakEnglish();
+    }
+  });
+
+  it("fetches the errors catalogue for its message when the page has not (the Bangla home page has only 'common')", async () => {
+    const fetched: string[] = [];
+    createI18n('bn', { bn: { common: bnCommon } }, (language, namespace) => {
+      fetched.push(`${language}/${namespace}`);
+      return Promise.resolve(namespace === 'errors' ? bnErrors : {});
+    });
+    try {
+      server.use(http.get('/api/review', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
+      expect(await apiClient.get('/api/review').catch((e: unknown) => e)).toMatchObject({
+        statusCode: 502,
+        message: bnErrors['Something went wrong on our side. Please try again in a moment.'],
+      });
+      expect(fetched).toEqual(['bn/errors']);
     } finally {
       speakEnglish();
     }

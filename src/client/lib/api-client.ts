@@ -10,12 +10,16 @@ const WHOLE_KEY = { ns: 'errors', keySeparator: false, nsSeparator: false } as c
 /**
  * A message the client writes itself (no server answered in the page's language) in the page's
  * language, from the `errors` catalogue, so that every place that shows `error.message` (a dialog, a
- * form's alert) shows it in Bangla on a Bangla page without translating it again. English when the
- * page has not loaded that catalogue (the home page does not) or before the app has started.
+ * form's alert) shows it in Bangla on a Bangla page without translating it again. The home page has
+ * not loaded that catalogue: it is fetched now (a failed call is rare, the catalogue is large).
+ * English when it cannot be had (the line is down and it was never fetched) or before the app has started.
  */
-function ownMessage(english: string): string {
+async function ownMessage(english: string): Promise<string> {
   const i18n = getI18n() as ReturnType<typeof getI18n> | undefined;
-  return i18n?.exists(english, WHOLE_KEY) ? i18n.t(english, WHOLE_KEY) : english;
+  if (!i18n) return english;
+  // i18next settles even when the fetch fails (it logs it); the English then stays.
+  if (!i18n.hasLoadedNamespace('errors')) await i18n.loadNamespaces('errors');
+  return i18n.exists(english, WHOLE_KEY) ? i18n.t(english, WHOLE_KEY) : english;
 }
 
 /** Every failed API call surfaces as this one error, in the API's own error shape. */
@@ -117,7 +121,7 @@ async function toApiError(response: Response): Promise<ApiRequestError> {
   return new ApiRequestError({
     statusCode: response.status,
     error: response.statusText || 'Error',
-    message: ownMessage(
+    message: await ownMessage(
       response.status >= 500 ? 'Something went wrong on our side. Please try again in a moment.' : 'The request could not be completed. Please try again.',
     ),
   });
@@ -147,7 +151,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   } catch (cause) {
     // A cancelled query is not a failure; let TanStack Query see the abort as it is.
     if (signal?.aborted) throw cause;
-    throw new ApiRequestError({ statusCode: 0, error: 'Network Error', message: ownMessage(NETWORK_ERROR_MESSAGE) });
+    throw new ApiRequestError({ statusCode: 0, error: 'Network Error', message: await ownMessage(NETWORK_ERROR_MESSAGE) });
   }
 
   if (!response.ok) throw await toApiError(response);
@@ -156,12 +160,12 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   try {
     data = await readJson(response);
   } catch {
-    throw new ApiRequestError({ statusCode: response.status, error: 'Invalid Response', message: ownMessage(UNEXPECTED_RESPONSE_MESSAGE) });
+    throw new ApiRequestError({ statusCode: response.status, error: 'Invalid Response', message: await ownMessage(UNEXPECTED_RESPONSE_MESSAGE) });
   }
   if (!schema) return data as T;
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
-    throw new ApiRequestError({ statusCode: response.status, error: 'Invalid Response', message: ownMessage(UNEXPECTED_RESPONSE_MESSAGE) });
+    throw new ApiRequestError({ statusCode: response.status, error: 'Invalid Response', message: await ownMessage(UNEXPECTED_RESPONSE_MESSAGE) });
   }
   return parsed.data;
 }
