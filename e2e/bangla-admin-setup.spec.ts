@@ -87,10 +87,10 @@ test.describe("the admin's setup screens in Bangla", () => {
     await form.getByRole('button', { name: 'স্টাইলিস্ট যোগ করুন' }).click();
     await expect(form.getByText('নাম দিতে হবে')).toBeVisible();
     await form.getByLabel('নাম').fill(name);
-    await form.getByRole('checkbox', { name: 'Eyebrow & Upper-lip Threading' }).check();
-    await form.getByLabel('Eyebrow & Upper-lip Threading-এ তাঁর সময় (মিনিট)').fill('20');
+    await form.getByRole('checkbox', { name: 'ভ্রু ও ঠোঁটের ওপরের থ্রেডিং' }).check();
+    await form.getByLabel('ভ্রু ও ঠোঁটের ওপরের থ্রেডিং-এ তাঁর সময় (মিনিট)').fill('20');
     await expect(form.getByText('১৫ থেকে ৪৮০ মিনিট, ১৫ মিনিটের গুণিতকে লিখুন')).toBeVisible();
-    await form.getByLabel('Eyebrow & Upper-lip Threading-এ তাঁর সময় (মিনিট)').fill('30');
+    await form.getByLabel('ভ্রু ও ঠোঁটের ওপরের থ্রেডিং-এ তাঁর সময় (মিনিট)').fill('30');
     await form.getByRole('button', { name: 'স্টাইলিস্ট যোগ করুন' }).click();
 
     await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();

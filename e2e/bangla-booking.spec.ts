@@ -11,6 +11,9 @@ import { addToListByApi, cartOf, salonDate, signUpByApi } from './journey';
  */
 const HAIRCUT = 'Classic Haircut & Blow-dry';
 const FACIAL = 'Signature Glow Facial';
+/** Their Bangla titles, as the demo catalogue has them: what a Bangla page shows. */
+const HAIRCUT_BN = 'ক্লাসিক হেয়ারকাট ও ব্লো-ড্রাই';
+const FACIAL_BN = 'সিগনেচার গ্লো ফেসিয়াল';
 const bn = (value: number) => new Intl.NumberFormat('bn-BD').format(value);
 
 /** The page at both phone widths: Bangla only, nothing sideways, no word split over two lines. */
@@ -50,25 +53,25 @@ test('in Bangla: books a time on her list, removes a service through the dialog,
   await expect(page.getByText('পেমেন্টের আগে প্রতিটি সেবার সময় বেছে নিন।')).toBeVisible();
   await readsAsBangla(page, 'the booking list');
 
-  // The time picker, in Bangla with Bengali digits; the service's name stays as the salon wrote it.
-  await page.getByRole('button', { name: `${HAIRCUT}-এর সময় বাছুন` }).click();
-  const picker = page.getByRole('region', { name: `${HAIRCUT}-এর সময় বাছুন` });
+  // The time picker, in Bangla with Bengali digits; the service by the Bangla title the salon wrote.
+  await page.getByRole('button', { name: `${HAIRCUT_BN}-এর সময় বাছুন` }).click();
+  const picker = page.getByRole('region', { name: `${HAIRCUT_BN}-এর সময় বাছুন` });
   await expect(picker.getByText('সময়গুলো বাংলাদেশ মানক সময় অনুযায়ী', { exact: false })).toBeVisible();
   await picker.getByLabel('তারিখ').fill(date);
   await expect(picker.getByText(/-এর খালি সময়$/)).toBeVisible();
   await readsAsBangla(page, 'the time picker');
   await picker.getByRole('radio', { name: '১১:০০', exact: true }).click();
   await expect(page.getByRole('timer').first()).toContainText(/^আরও [০-৯]+:[০-৯]{2} রাখা আছে$/);
-  await expect(page.getByRole('button', { name: `${HAIRCUT}-এর সময় বদলান` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `${HAIRCUT_BN}-এর সময় বদলান` })).toBeVisible();
 
   // Delete asks first, in Bangla, and says it was done.
-  await page.getByRole('button', { name: `${FACIAL} মুছুন` }).click();
+  await page.getByRole('button', { name: `${FACIAL_BN} মুছুন` }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('আপনি কি নিশ্চিত?');
   await expect(dialog).toContainText('এটি আর ফিরিয়ে আনা যাবে না!');
   await dialog.getByRole('button', { name: 'হ্যাঁ, মুছে ফেলুন!' }).click();
   await expect(page.getByRole('dialog')).toContainText('বুকিং তালিকা থেকে সরানো হয়েছে');
-  await expect(page.getByRole('dialog')).toContainText(`${FACIAL} আর তালিকায় নেই।`);
+  await expect(page.getByRole('dialog')).toContainText(`${FACIAL_BN} আর তালিকায় নেই।`);
   await page.keyboard.press('Escape');
   await expect(page.getByText(`${bn(1)}টি সেবা`)).toBeVisible();
   await expect(page.getByText(`মোট: ${new Intl.NumberFormat('bn-BD').format(price)}৳`, { exact: false })).toBeVisible();

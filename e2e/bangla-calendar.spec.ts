@@ -11,6 +11,8 @@ import { expectBanglaScreen } from './language-checks';
  * its own spec).
  */
 const THREADING = 'Eyebrow & Upper-lip Threading';
+/** Its Bangla title, as the demo catalogue has it: what the Bangla calendar shows. */
+const THREADING_BN = 'ভ্রু ও ঠোঁটের ওপরের থ্রেডিং';
 const SERVICE = 'Classic Haircut & Blow-dry';
 
 async function signInAdmin(page: Page, baseURL: string | undefined) {
@@ -55,7 +57,7 @@ for (const [width, daysAhead] of [
       const hers = options.find((option) => option.endsWith(', ১টি বুকিং'));
       expect(hers, options.join(' | ')).toBeDefined();
       await chooser.selectOption({ label: hers! });
-      const block = page.getByRole('button', { name: new RegExp(`: ${guest}-এর ${THREADING}, ১১:০০–১১:১৫, নিশ্চিত$`) });
+      const block = page.getByRole('button', { name: new RegExp(`: ${guest}-এর ${THREADING_BN}, ১১:০০–১১:১৫, নিশ্চিত$`) });
       await expect(block).toBeVisible();
       const waitlist = page.getByRole('region', { name: 'অপেক্ষা-তালিকা' });
       const entry = waitlist.getByRole('listitem').filter({ hasText: waiting });
@@ -65,7 +67,7 @@ for (const [width, daysAhead] of [
       await expectBanglaScreen(page, 'the day');
 
       await block.click();
-      const details = page.getByRole('region', { name: `${guest}-এর ${THREADING}` });
+      const details = page.getByRole('region', { name: `${guest}-এর ${THREADING_BN}` });
       await expect(details.getByRole('heading', { level: 3 })).toBeFocused();
       await expect(details).toContainText('১১:০০–১১:১৫ (১৫ মিনিট)');
       await expectBanglaScreen(page, 'a visit opened');
@@ -74,7 +76,7 @@ for (const [width, daysAhead] of [
       await expect(page).toHaveURL(/view=week/);
       const week = page.getByRole('table', { name: /পর্যন্ত বুকিং, দিন ও স্টাইলিস্ট ধরে$/ });
       await expect(week.getByRole('rowheader')).toHaveCount(7);
-      await expect(week.getByRole('button', { name: new RegExp(`: ${guest}-এর ${THREADING}, `) })).toBeVisible();
+      await expect(week.getByRole('button', { name: new RegExp(`: ${guest}-এর ${THREADING_BN}, `) })).toBeVisible();
       await expectBanglaScreen(page, 'the week');
 
       // The front desk finds the guest by her name and adds her a service.

@@ -45,15 +45,18 @@ for (const width of [390, 320]) {
       await expect(page).toHaveTitle('সেবা পরিচালনা | Parlour');
       await expect(page.getByRole('heading', { level: 1, name: 'সেবাগুলো পরিচালনা করুন' })).toBeVisible();
       const cards = page.getByRole('list', { name: 'সেলুনের সেবাগুলো' });
-      await expect(cards.getByRole('link', { name: 'Bridal Makeup আপডেট করুন' })).toBeVisible();
-      await expect(cards.getByText('Bridal Makeup', { exact: true })).toHaveAttribute('lang', 'en');
+      // The demo catalogue's Bangla title, not marked English.
+      await expect(cards.getByRole('link', { name: 'ব্রাইডাল মেকআপ আপডেট করুন' })).toBeVisible();
+      await expect(cards.getByText('ব্রাইডাল মেকআপ', { exact: true })).not.toHaveAttribute('lang');
       await expectBanglaScreen(page, 'manage services');
 
-      await cards.getByRole('link', { name: 'Bridal Makeup আপডেট করুন' }).click();
+      await cards.getByRole('link', { name: 'ব্রাইডাল মেকআপ আপডেট করুন' }).click();
       await expect(page).toHaveURL(/\/bn\/dashboard\/updateservice\/[0-9a-f-]{36}$/);
       await expect(page).toHaveTitle('সেবা আপডেট | Parlour');
       await expect(page.getByRole('heading', { level: 1, name: 'আপনার সেবার তথ্য আপডেট করুন' })).toBeVisible();
-      await expect(page.getByRole('form', { name: 'সেবা আপডেট করুন' }).getByLabel('সেবার নাম (ইংরেজিতে)')).toHaveValue('Bridal Makeup');
+      const update = page.getByRole('form', { name: 'সেবা আপডেট করুন' });
+      await expect(update.getByLabel('সেবার নাম (ইংরেজিতে)')).toHaveValue('Bridal Makeup');
+      await expect(update.getByLabel(/^বাংলায় সেবার নাম/)).toHaveValue('ব্রাইডাল মেকআপ');
       await expectBanglaScreen(page, 'update service');
     });
   });

@@ -24,6 +24,8 @@ export async function seedDemoCatalogue(db: Db): Promise<boolean> {
       seedServices.map((s, i) => ({
         title: s.title,
         description: s.description,
+        titleBn: s.title_bn,
+        descriptionBn: s.description_bn,
         priceMinor: toMinorUnits(s.price),
         durationMinutes: s.duration,
         category: s.category,

@@ -112,7 +112,7 @@ describe('appointment texts (local sender)', () => {
     const visit = await bookAndPay(t.app, who, service, day, '11:00');
     await expect.poll(async () => (await textsOf(t.app.db, who)).map((r) => r.kind), { timeout: 15_000 }).toEqual(['confirmation']);
     const [confirmation] = await textsOf(t.app.db, who);
-    expect(confirmation!.text).toMatch(/^Parlour: বুকিং হয়েছে! Classic Manicure, .+ ১১:০০। দেখা হবে।$/);
+    expect(confirmation!.text).toMatch(/^Parlour: বুকিং হয়েছে! ক্লাসিক ম্যানিকিওর, .+ ১১:০০। দেখা হবে।$/);
     // Bangla is Unicode: 70 characters a segment, counted before sending.
     const units = confirmation!.text.length;
     expect(confirmation).toMatchObject({ encoding: 'ucs2', segments: units <= 70 ? 1 : Math.ceil(units / 67) });
@@ -120,7 +120,7 @@ describe('appointment texts (local sender)', () => {
     const later = dhaka(day, '15:00');
     expect((await asUser(t.app, who).patch(`/api/bookings/${visit.id}`, { startsAt: later.toISOString() })).statusCode).toBe(200);
     await expect.poll(async () => (await textsOf(t.app.db, who)).map((r) => r.kind), { timeout: 15_000 }).toEqual(['confirmation', 'moved']);
-    expect((await textsOf(t.app.db, who))[1]!.text).toMatch(/^Parlour: আপনার Classic Manicure এখন .+ ১৫:০০ \(আগে ছিল .+ ১১:০০\)।$/);
+    expect((await textsOf(t.app.db, who))[1]!.text).toMatch(/^Parlour: আপনার ক্লাসিক ম্যানিকিওর এখন .+ ১৫:০০ \(আগে ছিল .+ ১১:০০\)।$/);
   });
 
   it('texts nobody without a proven number, and nobody who opted out', async () => {

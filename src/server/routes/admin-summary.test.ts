@@ -89,7 +89,7 @@ async function booking(
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ englishOnly: true });
   admin = await signUpAdmin(t.app);
   customer = await signUp(t.app);
   const second = await signUp(t.app);

@@ -34,8 +34,8 @@ describe('POST /api/cart', () => {
         cartItemId: haircut._id,
         email: amina.email,
         title: haircut.title,
-        // The salon wrote no Bangla title for it.
-        title_bn: null,
+        // The catalogue's Bangla title too (the demo catalogue has one).
+        title_bn: 'ক্লাসিক হেয়ারকাট ও ব্লো-ড্রাই',
         price: 1200,
         image_url: haircut.image_url,
         duration: 60,

@@ -24,7 +24,7 @@ let facial: Service;
 const freshDay = distinctOpenDays(4);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ englishOnly: true });
   admin = await signUpAdmin(t.app);
   const catalogue = serviceListSchema.parse((await t.app.inject({ url: '/api/service' })).json());
   haircut = catalogue.find((s) => s.title === 'Classic Haircut & Blow-dry')!;

@@ -29,7 +29,7 @@ const byTitle = (title: string) => catalogue.find((s) => s.title === title)!;
 const freshDay = distinctOpenDays(4);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ englishOnly: true });
   admin = await signUpAdmin(t.app);
   catalogue = serviceListSchema.parse((await t.app.inject({ url: '/api/service' })).json());
 });

@@ -27,6 +27,14 @@ describe('GET /api/service', () => {
     expect(haircut.image_url).toBe('/images/services/classic-haircut.svg');
   });
 
+  it('gives every demo service a Bangla title and description, as a salon writes them for its Bangla pages', async () => {
+    const list = serviceListSchema.parse((await t.app.inject({ url: '/api/service' })).json());
+    expect(list.map((s) => [s.title, s.title_bn])).toEqual(seedServices.map((s) => [s.title, s.title_bn]));
+    expect(list[0]).toMatchObject({ title_bn: 'ক্লাসিক হেয়ারকাট ও ব্লো-ড্রাই', description_bn: expect.stringMatching(/^পরামর্শ, চুল ধোয়া/) });
+    // Written in Bangla: no English word in any of them.
+    for (const s of list) expect(`${s.title_bn} ${s.description_bn}`, s.title).not.toMatch(/[A-Za-z]/);
+  });
+
   it('keeps prices exact to the poisha', async () => {
     await t.database.db.execute(sql`update services set price_minor = 123456 where title = 'Classic Manicure'`);
     // Raw SQL bypasses the repositories, which clear the cached catalogue on every write.

@@ -32,7 +32,7 @@ const intoThePast = (id: string) =>
   t.database.db.execute(sql`update bookings set starts_at = now() - interval '2 hours', ends_at = now() - interval '75 minutes', staff_free_at = now() - interval '75 minutes' where id = ${id}`);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ englishOnly: true });
   admin = await signUpAdmin(t.app);
   [rinaAccount, mimAccount, customer] = [await signUp(t.app, { name: 'Rina Akter' }), await signUp(t.app, { name: 'Mim Das' }), await signUp(t.app, { name: 'Ayesha Rahman' })];
   const services = (await t.app.inject({ url: '/api/service' })).json<{ _id: string; title: string; price: number }[]>();

@@ -26,7 +26,7 @@ describe('the waitlist API', () => {
   const mine = async (who: Account) => myWishesSchema.parse((await asUser(t.app, who).get('/api/waitlist/mine')).json()).wishes;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ englishOnly: true });
     admin = await signUpAdmin(t.app);
     const catalogue = serviceListSchema.parse((await t.app.inject({ url: '/api/service' })).json());
     haircut = catalogue.find((s) => s.price === 1200 && s.duration === 60)!._id;
