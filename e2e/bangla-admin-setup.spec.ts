@@ -49,7 +49,7 @@ for (const width of [390, 320]) {
         await page.goto(path);
         await expect(page.locator('html'), path).toHaveAttribute('lang', 'bn');
         await expect(page.getByRole('heading', { level: 1, name: title }), path).toBeVisible();
-        await expect(page.getByRole('status', { name: /আসছে/ })).toHaveCount(0);
+        await expect(page.getByRole('status', { name: /লোড হচ্ছে/ })).toHaveCount(0);
         await expectBangla(page, path);
       }
 

@@ -127,7 +127,7 @@ describe('messages that carry a value', () => {
     expect(res.statusCode).toBe(400);
     const body = apiErrorSchema.parse(res.json());
     expect(body.message).toBe('কিছু ঘরের তথ্য ঠিক নেই');
-    expect(body.issues).toEqual([{ path: 'days.0.1.start', message: '১০:০০ – ১৩:০০ সময়ের সঙ্গে মিলে যাচ্ছে বা একেবারে লাগোয়া' }]);
+    expect(body.issues).toEqual([{ path: 'days.0.1.start', message: '১০:০০ – ১৩:০০ সময়ের সাথে মিলে যাচ্ছে বা একেবারে লাগোয়া' }]);
   });
 
   it("refuses the admin summary's too long period in Bangla with Bengali digits", async () => {
@@ -148,7 +148,7 @@ describe('messages that carry a value', () => {
     const saved = await asAdmin('PUT', '/api/settings', { ...DEFAULT_SALON_SETTINGS, latinDigits: true });
     expect(saved.statusCode, saved.body).toBe(200);
     try {
-      expect(apiErrorSchema.parse((await hours('bn')).json()).issues?.[0]?.message).toBe('10:00 – 13:00 সময়ের সঙ্গে মিলে যাচ্ছে বা একেবারে লাগোয়া');
+      expect(apiErrorSchema.parse((await hours('bn')).json()).issues?.[0]?.message).toBe('10:00 – 13:00 সময়ের সাথে মিলে যাচ্ছে বা একেবারে লাগোয়া');
       expect(apiErrorSchema.parse((await longPeriod('bn')).json()).issues?.[0]?.message).toBe('একটি সময়কাল সর্বোচ্চ 366 দিনের হতে পারে');
       // The catalogue's own numbers too, not only the values.
       const slots = await asAdmin('PUT', '/api/settings', { ...DEFAULT_SALON_SETTINGS, latinDigits: true, slotMinutes: 7 }, 'bn');
@@ -170,7 +170,7 @@ describe('messages that carry a value', () => {
     expect(res.statusCode).toBe(400);
     const byField = Object.fromEntries((apiErrorSchema.parse(res.json()).issues ?? []).map((issue) => [issue.path, issue.message]));
     expect(byField).toEqual({
-      capacity: '“একসঙ্গে কতজন গ্রাহক” ১ থেকে ৫০-এর মধ্যে হতে হবে',
+      capacity: '“একসাথে কতজন গ্রাহক” ১ থেকে ৫০-এর মধ্যে হতে হবে',
       minNoticeMinutes: '“কমপক্ষে কত আগে” একটি পূর্ণসংখ্যা হতে হবে',
       backupTime: '“ব্যাকআপের সময়” ০০:০০ থেকে ২৩:৫৯-এর মধ্যে একটি সময় হতে হবে',
       slotMinutes: 'প্রতি ঘরের সময় ৫, ১০, ১৫, ২০, ৩০ বা ৬০ মিনিটের একটি হতে হবে',

@@ -38,7 +38,7 @@ describe("the salon's dates and the API client's messages in the page's language
 
   it("shows a failed list's message from the API client in Bangla on a Bangla page", () => {
     render(<ErrorState title="কিছু একটা সমস্যা হয়েছে" message={NETWORK_ERROR_MESSAGE} onRetry={() => undefined} />, { wrapper: wrapper('bn') });
-    expect(screen.getByRole('alert')).toHaveTextContent('সার্ভারের সঙ্গে যোগাযোগ করা যাচ্ছে না');
+    expect(screen.getByRole('alert')).toHaveTextContent('সার্ভারের সাথে যোগাযোগ করা যাচ্ছে না');
     expect(screen.getByRole('button', { name: 'আবার চেষ্টা করুন' })).toBeEnabled();
   });
 });

@@ -86,7 +86,7 @@ describe('apiClient', () => {
       server.use(http.get('/api/review', () => HttpResponse.error()), http.get('/api/services', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
       expect(await apiClient.get('/api/review').catch((e: unknown) => e)).toMatchObject({
         statusCode: 0,
-        message: 'সার্ভারের সঙ্গে যোগাযোগ করা যাচ্ছে না। আপনার ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।',
+        message: 'সার্ভারের সাথে যোগাযোগ করা যাচ্ছে না। আপনার ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।',
       });
       expect(await apiClient.get('/api/services').catch((e: unknown) => e)).toMatchObject({ statusCode: 502, message: expect.not.stringMatching(/[A-Za-z]/) });
     } finally {

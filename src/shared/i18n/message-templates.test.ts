@@ -57,12 +57,12 @@ describe('translateTemplated', () => {
   });
 
   it('finds the template and writes the values in Bengali digits', () => {
-    expect(translateTemplated('Overlaps or touches 10:00 – 13:00', bangla, BN)).toBe('১০:০০ – ১৩:০০ সময়ের সঙ্গে মিলে যাচ্ছে বা একেবারে লাগোয়া');
+    expect(translateTemplated('Overlaps or touches 10:00 – 13:00', bangla, BN)).toBe('১০:০০ – ১৩:০০ সময়ের সাথে মিলে যাচ্ছে বা একেবারে লাগোয়া');
     expect(translateTemplated('A period covers at most 366 days', bangla, BN)).toBe('একটি সময়কাল সর্বোচ্চ ৩৬৬ দিনের হতে পারে');
   });
 
   it("writes Latin digits when the salon chose them", () => {
-    expect(translateTemplated('Overlaps or touches 10:00 – 13:00', bangla, BN_LATIN)).toBe('10:00 – 13:00 সময়ের সঙ্গে মিলে যাচ্ছে বা একেবারে লাগোয়া');
+    expect(translateTemplated('Overlaps or touches 10:00 – 13:00', bangla, BN_LATIN)).toBe('10:00 – 13:00 সময়ের সাথে মিলে যাচ্ছে বা একেবারে লাগোয়া');
   });
 
   it('reads both English forms of a counted message', () => {
@@ -85,7 +85,7 @@ describe('translateTemplated', () => {
     expect(translateTemplated('Something nobody wrote: 12 minutes', bangla, BN)).toBeUndefined();
     // A known message inside another one is not that message.
     expect(translateTemplated('Note: A period covers at most 366 days, or ask the salon', bangla, BN)).toBeUndefined();
-    expect(translateTemplated('১০:০০ – ১৩:০০ সময়ের সঙ্গে মিলে যাচ্ছে বা একেবারে লাগোয়া', bangla, BN)).toBeUndefined();
+    expect(translateTemplated('১০:০০ – ১৩:০০ সময়ের সাথে মিলে যাচ্ছে বা একেবারে লাগোয়া', bangla, BN)).toBeUndefined();
     // A template of values alone would read every message as its own.
     expect(translateTemplated('anything at all', { '{{what}}': 'কিছু {{what}}' }, BN)).toBeUndefined();
   });

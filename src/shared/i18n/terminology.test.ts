@@ -14,6 +14,8 @@ interface Rejected {
   variant: RegExp;
   use: string;
   concept: string;
+  /** Only where the English text matches this: the variant is a right word for another concept. */
+  english?: RegExp;
 }
 
 const REJECTED: readonly Rejected[] = [
@@ -42,6 +44,12 @@ const REJECTED: readonly Rejected[] = [
   { variant: /তারকা/, use: 'তারা', concept: 'star (rating)' },
   { variant: /কিছু একটা ভুল হয়েছে/, use: 'কিছু একটা সমস্যা হয়েছে', concept: 'something went wrong' },
   { variant: word('বুকের'), use: 'বুকিংয়ের', concept: 'booking (বুক alone is a noun: chest)' },
+  { variant: word('আসছে'), use: 'লোড হচ্ছে', concept: "'Loading …' (আসছে stays for who is coming, what is on its way)", english: /^Loading\b/ },
+  { variant: /সঙ্গে/, use: 'সাথে (সাথে সাথে, একসাথে)', concept: 'with' },
+  { variant: /দয়া করে/, use: 'অনুগ্রহ করে', concept: 'please' },
+  { variant: /হালনাগাদ/, use: 'আপডেট', concept: 'update' },
+  { variant: word('না-পড়া|না পড়া'), use: 'অপঠিত', concept: 'unread' },
+  { variant: /পাওনা/, use: 'বাকি', concept: "an amount due, her side and the salon's ('X-এর পাওনা' reads as what X is owed)" },
 ];
 
 /** তুমি and তুই forms, pronouns and verbs: the site speaks to her as আপনি only. */
@@ -73,8 +81,9 @@ describe('the Bangla catalogues', () => {
 
   it("use the glossary's word for each concept, never a rejected variant", () => {
     const found: string[] = [];
-    for (const { at, text } of bangla) {
-      for (const { variant, use, concept } of REJECTED) {
+    for (const { at, text, english } of bangla) {
+      for (const { variant, use, concept, english: where } of REJECTED) {
+        if (where && !where.test(english)) continue;
         const hit = text.match(variant);
         if (hit) found.push(`${at}: '${hit[0]}' (${concept}): write '${use}'`);
       }

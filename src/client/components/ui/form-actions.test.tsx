@@ -51,7 +51,7 @@ describe('FormActions', () => {
         <FormActions label="পাঠান" icon={LogIn} pending={false} error={NETWORK_ERROR_MESSAGE} />
       </I18nextProvider>,
     );
-    expect(screen.getByText('সার্ভারের সঙ্গে যোগাযোগ করা যাচ্ছে না। আপনার ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।')).toBeVisible();
+    expect(screen.getByText('সার্ভারের সাথে যোগাযোগ করা যাচ্ছে না। আপনার ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।')).toBeVisible();
     rerender(
       <I18nextProvider i18n={bangla}>
         <FormActions label="পাঠান" icon={LogIn} pending={false} error="ইমেইল বা পাসওয়ার্ড ভুল।" />

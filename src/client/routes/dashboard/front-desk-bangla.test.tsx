@@ -53,7 +53,7 @@ describe('/bn/dashboard/front-desk', () => {
     expect(search).toHaveAccessibleDescription('তাঁর নাম, ইমেইল বা মোবাইল নম্বর (অন্তত দুটি অক্ষর বা সংখ্যা)।');
 
     await user.type(search, 'Nodi');
-    expect(await screen.findByText('“Nodi”-এর সঙ্গে মেলে এমন কোনো গ্রাহক নেই')).toBeInTheDocument();
+    expect(await screen.findByText('“Nodi”-এর সাথে মেলে এমন কোনো গ্রাহক নেই')).toBeInTheDocument();
     expect(screen.getByText('তাঁকে নতুন গ্রাহক হিসেবে লিখে রাখুন।')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'নতুন গ্রাহক' }));

@@ -49,7 +49,7 @@ describe('the salon settings form in Bangla', () => {
     expect(screen.getByLabelText('সময় অঞ্চল')).toHaveAccessibleDescription(/এখন বাংলাদেশ মানক সময় \(Asia\/Dhaka\)।$/);
     expect(screen.getByRole('checkbox', { name: 'শুক্রবার বন্ধ' })).toBeChecked();
     expect(screen.getByLabelText('রবিবার খোলার সময়')).toHaveValue('10:00');
-    expect(screen.getByLabelText('একসঙ্গে কতজন গ্রাহক')).toHaveValue(3);
+    expect(screen.getByLabelText('একসাথে কতজন গ্রাহক')).toHaveValue(3);
     expect(screen.getByRole('option', { name: '১৫ মিনিট' })).toHaveProperty('selected', true);
     expect(screen.getByRole('radio', { name: 'পুরো দাম অনলাইনে' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'বন্ধের দিন যোগ করুন' })).toBeInTheDocument();

@@ -50,7 +50,7 @@ describe('HoursEditor in Bangla', () => {
     const start = within(form).getByLabelText('রবিবার, ২ নম্বর সময় শুরু');
     expect(start).toHaveAttribute('aria-invalid', 'true');
     const span = start.closest('li')!;
-    expect(within(span).getByText('১০:০০ – ১৩:০০ সময়ের সঙ্গে মিলে যাচ্ছে বা একেবারে লাগোয়া')).toBeVisible();
+    expect(within(span).getByText('১০:০০ – ১৩:০০ সময়ের সাথে মিলে যাচ্ছে বা একেবারে লাগোয়া')).toBeVisible();
     expect(within(form).getByText('কিছু সময় ঠিক করতে হবে।')).toBeVisible();
     expect(form.textContent).not.toMatch(/Overlaps|[0-9]/);
     expect(onSave).not.toHaveBeenCalled();
@@ -60,6 +60,6 @@ describe('HoursEditor in Bangla', () => {
     const { user } = renderInBangla(true);
     const form = screen.getByRole('form', { name: 'সাপ্তাহিক সময়' });
     await user.click(within(form).getByRole('button', { name: 'সময় সংরক্ষণ করুন' }));
-    expect(await within(form).findByText('10:00 – 13:00 সময়ের সঙ্গে মিলে যাচ্ছে বা একেবারে লাগোয়া')).toBeVisible();
+    expect(await within(form).findByText('10:00 – 13:00 সময়ের সাথে মিলে যাচ্ছে বা একেবারে লাগোয়া')).toBeVisible();
   });
 });
