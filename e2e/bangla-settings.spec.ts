@@ -63,10 +63,11 @@ test.describe('Latin digits on Bangla pages', () => {
   test('the admin ticks the box; the Bangla home page then shows its prices in Latin digits, and in Bengali ones again once she unticks it', async ({ page, baseURL }) => {
     const api = await adminApi(baseURL);
     const before = (await (await api.get('/api/settings')).json()) as Record<string, unknown>;
-    const haircut = (await (await api.get('/api/service')).json() as { title: string; price: number }[]).find((service) => service.title === 'Classic Haircut & Blow-dry')!;
+    const haircut = (await (await api.get('/api/service')).json() as { title: string; title_bn: string; price: number }[]).find((service) => service.title === 'Classic Haircut & Blow-dry')!;
     const latin = `${new Intl.NumberFormat('en-US').format(haircut.price)}৳`;
     const bengali = `${new Intl.NumberFormat('bn-BD').format(haircut.price)}৳`;
-    const card = page.getByRole('article', { name: haircut.title });
+    // The Bangla page names the card by the demo catalogue's Bangla title.
+    const card = page.getByRole('article', { name: haircut.title_bn });
     try {
       await page.goto('/bn/');
       await expect(card).toContainText(bengali);
