@@ -55,7 +55,7 @@ export async function seedDemoHistory(app: App, customerId: string): Promise<num
 
 /** One visit as the payment path leaves it: the service's snapshot, the time, and the stylist when one does it. */
 export interface DemoVisit {
-  service: { id: string; title: string; priceMinor: number; durationMinutes: number; imageUrl: string };
+  service: { id: string; title: string; titleBn: string | null; priceMinor: number; durationMinutes: number; imageUrl: string };
   startsAt: Date;
   endsAt: Date;
   status: 'confirmed' | 'completed';
@@ -103,6 +103,8 @@ export async function recordPaidVisits(app: App, { customerId, key, paidAt, visi
         cartItemId: randomUUID(),
         serviceId: visit.service.id,
         title: visit.service.title,
+        // The booking's snapshot of the Bangla title too, as a checkout writes it (decision 050).
+        titleBn: visit.service.titleBn,
         priceMinor: visit.service.priceMinor,
         onlineMinor: visit.service.priceMinor,
         durationMinutes: Math.round((visit.endsAt.getTime() - visit.startsAt.getTime()) / 60_000),
