@@ -26,7 +26,7 @@ let t: TestApp;
 let admin: Account;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ englishOnly: true });
   admin = await signUpAdmin(t.app);
 });
 afterAll(async () => t.close());
