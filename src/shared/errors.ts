@@ -44,7 +44,14 @@ export function reasonPhrase(statusCode: number): string {
   return reasonPhrases[statusCode] ?? (statusCode >= 500 ? 'Internal Server Error' : 'Error');
 }
 
-/** A zod failure as the error shape's field issues (`path` dotted, as the forms name fields). */
+/**
+ * A zod failure as the error shape's field issues (`path` dotted, as the forms name fields). An
+ * object's unknown fields, one issue in zod, are one issue each here, at the field's own path.
+ */
 export function fieldIssuesOf(error: z.ZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  return error.issues.flatMap((issue) => {
+    const path = issue.path.map(String);
+    if (issue.code === 'unrecognized_keys') return issue.keys.slice(0, 20).map((key) => ({ path: [...path, key].join('.'), message: issue.message }));
+    return [{ path: path.join('.'), message: issue.message }];
+  });
 }

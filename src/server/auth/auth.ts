@@ -13,6 +13,7 @@ import { clientAddressKey } from '../client-address.js';
 import { announceSessionEnded, announceUserChanged, SESSION_CACHE_SECONDS, type SessionRevocations } from './session-revocations.js';
 import { trustedOriginsOf } from '../origins.js';
 import { unknownKeyIssues, UNKNOWN_FIELDS_MESSAGE } from '../plugins/input-guards.js';
+import { refuseUnknownFields } from '../strict-input.js';
 import { authRouteBodySchemas } from '../../shared/user.js';
 import { fieldIssuesOf, type FieldIssue } from '../../shared/errors.js';
 import { imageUrlSchema } from '../../shared/images.js';
@@ -72,14 +73,15 @@ function badRequest(message: string, issues: FieldIssue[]): APIError {
 }
 
 /**
- * Checks a better-auth route's whole body with the shared schema for it. Answers the parsed body
- * (trimmed, unknown keys dropped) for better-auth to use, or throws a 400 with field issues.
+ * Checks a better-auth route's whole body with the shared schema for it, refusing a field it does
+ * not name as the app's own routes do (strict-input.ts, decision 055). Answers the parsed body
+ * (trimmed) for better-auth to use, or throws a 400 with field issues.
  */
 function checkAuthBody(path: BodyPath, body: unknown): Record<string, unknown> {
   const schema = authRouteBodySchemas[path];
   const unknown = unknownKeyIssues(body, Object.keys(schema.shape));
   if (unknown) throw badRequest(`${UNKNOWN_FIELDS_MESSAGE}.`, unknown);
-  const parsed = schema.safeParse(body ?? {});
+  const parsed = refuseUnknownFields(schema).safeParse(body ?? {});
   if (!parsed.success) {
     const issues = fieldIssuesOf(parsed.error);
     throw badRequest(issues.length === 1 ? issues[0]!.message : 'Some fields are not valid', issues);

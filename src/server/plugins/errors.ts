@@ -24,10 +24,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       const prefix = validationPrefixes[err.validationContext ?? 'body'] ?? '';
       const { language, latinDigits } = await messageLanguage(request);
-      const issues: FieldIssue[] = err.validation.map((v) => ({
-        path: prefix + v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: translateIssue(v, language, latinDigits),
-      }));
+      const issues: FieldIssue[] = err.validation.flatMap((v) => {
+        const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const message = translateIssue(v, language, latinDigits);
+        // zod reports an object's unknown fields as one issue on the object: each is named in its
+        // own, at its own path, as the forms and every other refusal name fields (decision 055).
+        const unknown = v.keyword === 'unrecognized_keys' ? v.params.keys : undefined;
+        if (Array.isArray(unknown)) {
+          // As many as input-guards.ts names: a body of a thousand junk keys gets no thousand-line answer.
+          return unknown.slice(0, 20).map((key) => ({ path: prefix + (path ? `${path}.${String(key)}` : String(key)), message }));
+        }
+        return [{ path: prefix + path, message }];
+      });
       body = { statusCode: 400, error: 'Bad Request', message: translateMessage('Some fields are not valid', language), issues };
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type...).

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { FieldIssue } from '../../shared/errors.js';
 import { HttpError } from '../http-error.js';
+import { unknownFieldMessage } from '../strict-input.js';
 
 /**
  * Deeper than any body the API takes (the salon settings go three levels down). The limit is
@@ -52,14 +53,15 @@ export function findNulPath(value: unknown, path = ''): string | undefined {
 
 /**
  * A write whose object body names none of the fields the route takes did not mean this route:
- * it is refused rather than answered 200 with nothing done. Bodies with at least one known field
- * keep zod's usual handling (unknown extras are dropped).
+ * it is refused with those fields alone, before the schema would add every field it misses.
+ * Unknown fields beside known ones are refused by the schema itself (strict-input.ts), with the
+ * same message.
  */
 export function unknownKeyIssues(body: unknown, knownKeys: readonly string[]): FieldIssue[] | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
   const keys = Object.keys(body);
   if (keys.length === 0 || keys.some((key) => knownKeys.includes(key))) return undefined;
-  return keys.slice(0, 20).map((key) => ({ path: key, message: `Unknown field; expected one of: ${knownKeys.join(', ')}` }));
+  return keys.slice(0, 20).map((key) => ({ path: key, message: unknownFieldMessage(knownKeys) }));
 }
 
 export const UNKNOWN_FIELDS_MESSAGE = 'The body has none of the fields this request takes';
