@@ -1,8 +1,7 @@
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app.js';
-import { rowsOf } from './db/rows.js';
+import { salonFingerprint } from './test/fingerprint.js';
 import { signUp, signUpAdmin } from './test/accounts.js';
 
 /**
@@ -156,28 +155,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/**
- * A fingerprint of every row of the salon's tables. Left out: tables a refused request may
- * rightly touch (attempt counters, rate limits, sessions, one-time tokens) or that background
- * work fills later (the outbox).
- */
-async function fingerprint(): Promise<string> {
-  const volatile = ['throttles', 'rate_limit', 'session', 'verification', 'outbox', 'app_meta'];
-  const tables = await rowsOf<{ table_name: string }>(
-    t.database.db,
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like '%drizzle%' order by table_name`,
-  );
-  const parts: string[] = [];
-  for (const { table_name: name } of tables) {
-    if (volatile.includes(name)) continue;
-    const [row] = await rowsOf<{ n: number; h: string }>(
-      t.database.db,
-      sql`select count(*)::int as n, coalesce(md5(string_agg(md5(r::text), '' order by md5(r::text))), '') as h from ${sql.identifier(name)} r`,
-    );
-    parts.push(`${name}:${row!.n}:${row!.h}`);
-  }
-  return parts.join('|');
-}
+const fingerprint = () => salonFingerprint(t.database.db);
 
 it(`answers ${RUNS} generated hostile requests on every route and role without a 5xx or a refused write that changed rows`, async () => {
   expect(routes.length).toBeGreaterThan(40);
