@@ -94,6 +94,30 @@ describe('adding and changing a stylist', () => {
     expect(await count()).toBe(before);
   });
 
+  it('refuses a field it does not take (serviceIds for services), at any depth, with 400 naming it and storing nothing', async () => {
+    // Issue 43: `serviceIds` was dropped unseen and a stylist with no services answered 201.
+    const count = async () => (await rowsOf(t.database.db, sql`select id from staff`)).length;
+    const before = await count();
+    const serviceId = services[0]!._id;
+    for (const [body, path, fields] of [
+      [{ name: 'Rina Akter', serviceIds: [serviceId] }, 'serviceIds', 'name, bio, photo_url, services, accountEmail'],
+      [{ name: 'Rina Akter', services: [{ serviceId, duration: null, price: 500 }] }, 'services.0.price', 'serviceId, duration'],
+    ] as const) {
+      const res = await asUser(t.app, admin).post('/api/staff', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      // The field is named, with the ones that object takes: the admin sees what she meant.
+      expect(apiErrorSchema.parse(res.json()).issues).toEqual([{ path, message: `Unknown field; expected one of: ${fields}` }]);
+    }
+    expect(await count()).toBe(before);
+    // A change is refused the same way, and changes nothing.
+    const id = await addStylist();
+    const stylist = await stored(id);
+    const res = await asUser(t.app, admin).patch(`/api/staff/${id}`, { bio: 'Bridal hair.', serviceIds: [serviceId] });
+    expect(res.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(res.json()).issues?.map((i) => i.path)).toEqual(['serviceIds']);
+    expect(await stored(id)).toEqual(stylist);
+  });
+
   it('changes only the fields sent; services replace her list; 0 when nothing differs', async () => {
     const id = await addStylist();
     const patch = (body: object) => asUser(t.app, admin).patch(`/api/staff/${id}`, body);
