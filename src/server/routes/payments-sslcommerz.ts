@@ -11,7 +11,9 @@ import type { SslCommerzGateway } from '../payments/sslcommerz/sslcommerz-gatewa
 /**
  * What SSLCommerz posts: its IPN, and the browser's return from the hosted page. Only tran_id and
  * val_id are read (as pointers: settleTransaction asks SSLCommerz itself); the other fields are
- * kept because the IPN's signature covers them.
+ * kept because the IPN's signature covers them. Loose on purpose, the exception to decision 055
+ * (unknown fields refused): SSLCommerz decides which fields it sends, and adds new ones when it
+ * likes; a notice refused for a field we do not list would be a payment never applied.
  */
 const noticeSchema = z.looseObject({
   tran_id: z.string().min(1, 'tran_id is required').max(64),
