@@ -55,10 +55,15 @@ describe('sign-up', () => {
     expect(res.json().message).toBe('This e-mail is already registered. Log in instead, or use another e-mail.');
   });
 
-  it('cannot choose its own role', async () => {
+  it('cannot choose its own role: the field is refused and no account is made', async () => {
     const res = await post('/api/auth/sign-up/email', { name: 'Sneaky', email: 'sneaky@example.com', password: 'Sneaky123', image: '/images/reviews/sadia.svg', role: 'admin' });
-    const cookie = cookieFrom(res.headers['set-cookie']);
-    const check = await t.app.inject({ url: '/api/user/admin/sneaky@example.com', headers: { cookie } });
+    // A field sign-up does not take is refused, not dropped (decision 055).
+    expect(res.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(res.json()).issues?.map((issue) => issue.path)).toEqual(['role']);
+    expect(await t.database.db.select().from(user).where(eq(user.email, 'sneaky@example.com'))).toEqual([]);
+    // Signed up without it, she is a customer.
+    const ok = await post('/api/auth/sign-up/email', { name: 'Sneaky', email: 'sneaky@example.com', password: 'Sneaky123', image: '/images/reviews/sadia.svg' });
+    const check = await t.app.inject({ url: '/api/user/admin/sneaky@example.com', headers: { cookie: cookieFrom(ok.headers['set-cookie']) } });
     expect(check.json()).toEqual({ admin: false });
   });
 
