@@ -102,8 +102,12 @@ describe('the home page list', () => {
 describe('writing a review', () => {
   it('reviews her completed visit: 201, listed first on the home page with her name and photo from her account', async () => {
     const { who, facial } = await customerWithVisits();
-    // Name and photo in the body are not hers to choose: they are ignored.
-    const res = await post(who, { bookingId: facial, ...goodReview, name: 'Someone Famous', image: '/images/reviews/sadia.svg' });
+    // Name and photo are not hers to choose: sent in the body, they are refused (decision 055).
+    const posed = await post(who, { bookingId: facial, ...goodReview, name: 'Someone Famous', image: '/images/reviews/sadia.svg' });
+    expect(posed.statusCode, posed.body).toBe(400);
+    expect(apiErrorSchema.parse(posed.json()).issues?.map((issue) => issue.path)).toEqual(['name', 'image']);
+    expect(await reviewsOfBooking(facial)).toEqual([]);
+    const res = await post(who, { bookingId: facial, ...goodReview });
     expect(res.statusCode, res.body).toBe(201);
     const { insertedId } = insertedSchema.parse(res.json());
     const [first] = await published();

@@ -265,7 +265,8 @@ describe('the booking paid for', () => {
     expect(visit).toMatchObject({ status: 'confirmed', staffId: shapla, staffName: 'Shapla Das' });
     const payments = (await asUser(t.app, amina).get('/api/payments')).json<{ services: { staffName: string | null }[] }[]>();
     expect(payments[0]!.services.map((s) => s.staffName)).toEqual(['Shapla Das']);
-    const adminList = z.array(bookingSchema).parse((await asUser(t.app, admin).get(`/api/bookings?email=${encodeURIComponent(amina.email)}`)).json());
+    // The admin's list of every booking (it has no filter by customer: `?email=` was dropped unseen, and is now refused).
+    const adminList = z.array(bookingSchema).parse((await asUser(t.app, admin).get('/api/bookings')).json());
     expect(adminList.find((b) => b._id === visit._id)?.staffName).toBe('Shapla Das');
     // Her time is taken: another customer cannot hold Shapla then.
     const bela = await signUp(t.app);
