@@ -5,19 +5,24 @@ import type { Account } from './accounts.js';
 
 const ZONE = DEFAULT_SALON_SETTINGS.timeZone;
 
-/** A salon-local date `daysAhead` days from now (or later) on which the default salon is open. */
-export function openDay(daysAhead = 3): string {
-  for (let d = daysAhead; ; d += 1) {
+/**
+ * The `openDaysAhead`-th day from today on which the default salon is open, counting open days
+ * only. Distinct numbers always give distinct days: counting calendar days and then moving past a
+ * closed Friday gave openDay(11) and openDay(12) the same Saturday on some weeks, so a test's
+ * 'another day' was its own full one, failing by the calendar alone.
+ */
+export function openDay(openDaysAhead = 3): string {
+  let found = 0;
+  for (let d = 1; ; d += 1) {
     const local = instantToZoned(new Date(Date.now() + d * 86_400_000), ZONE);
-    if (DEFAULT_SALON_SETTINGS.openingHours[local.weekday]) return local.date;
+    if (DEFAULT_SALON_SETTINGS.openingHours[local.weekday] && ++found >= openDaysAhead) return local.date;
   }
 }
 
 /**
  * Each call answers another open day, later than every day it answered before, starting
- * `daysAhead` days from now: a test file gives each test a day of its own this way. Counting days
- * ahead with openDay alone does not: a Friday (closed) and the day after both give the Saturday, so
- * which tests shared a day depended on today's weekday, and a test found its places taken.
+ * `daysAhead` open days from now: a test file draws a day of its own for each test as it goes, and
+ * a day drawn after the salon's midnight (UTC 18:00) is still later than every day drawn before it.
  */
 export function distinctOpenDays(daysAhead: number): () => string {
   let last = '';
