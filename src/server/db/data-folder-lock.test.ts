@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataFolderInUseError, LOCK_FILE, lockDataFolder } from './data-folder-lock.js';
 
+// @real-clock: the lock compares the wall clock with the kernel's process start times (/proc), which
+// libfaketime does not move, so the shifted-clock run (scripts/test-shifted-clock.sh) leaves it out.
 const children: ChildProcess[] = [];
 const folders: string[] = [];
 
