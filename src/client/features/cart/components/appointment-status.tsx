@@ -39,8 +39,11 @@ export function AppointmentStatus({ item, timeZone, now, offersStylists = false,
     <div className="flex flex-col items-start gap-1.5">
       {startsAt ? (
         <time dateTime={item.startsAt ?? undefined} className={`font-medium ${live ? '' : 'text-base-content/75 line-through'}`}>
-          {/* In a narrow column the line breaks between the date and the time, never inside either. */}
-          <span className="whitespace-nowrap">{startsAt.date},</span> <span className="whitespace-nowrap">{startsAt.time}</span>
+          {/* From a tablet up the line breaks between the date and the time, never inside either. On a
+              320 px phone a wide date ('Mon, 14 Dec 2026,') kept whole made the list 3 px too wide
+              (found only on the days whose weekday is wide): there the date may break at its spaces,
+              never inside a word. */}
+          <span className="sm:whitespace-nowrap">{startsAt.date},</span> <span className="whitespace-nowrap">{startsAt.time}</span>
         </time>
       ) : (
         <span className="text-sm text-base-content/70">{t('status.noTime')}</span>
