@@ -32,8 +32,8 @@ async function thirtyPercentOf(page: Page, title: string) {
 
 /**
  * A deposit paid by test card through the API for a booking on `date` at 15:00; answers her name.
- * (The checkout test below books the same service at 11:00 on salonDate(9), which is this date
- * whenever the ninth day ahead is a Friday: the hours differ so they never meet.)
+ * (The checkout test below books the same service at 11:00; the hours differ, so they never meet
+ * even when a caller passes the same day.)
  */
 async function depositPaidByApi(page: Page, baseURL: string | undefined, label: string, date: string) {
   const { name } = await signUpByApi(page, baseURL, label);

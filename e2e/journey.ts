@@ -18,16 +18,20 @@ export function uniqueEmail(label: string) {
 }
 
 /**
- * A salon calendar date about `daysAhead` days from today, moved past Friday (the salon is closed).
- * A Friday moved to its Saturday meets the next number's date: tests that book the same service
- * at the same time take numbers two apart. (Counting open days instead moved every later date and
- * made the calendar spec's bookings meet others' in a full run: kept as it was for now.)
+ * The `openDaysAhead`-th salon day from today, counting open days only (the salon is closed on
+ * Fridays). Distinct numbers always give distinct days, whatever today is: counting calendar days
+ * and moving a Friday to its Saturday gave salonDate(18) and salonDate(19) the same Saturday on
+ * some weeks, and a test found the time another had booked (a stylist's 14:00 on 26 December).
+ * Tests that share a day now share it on every date, so a clash shows on every run, not by the
+ * calendar.
  */
-export function salonDate(daysAhead: number): string {
+export function salonDate(openDaysAhead: number): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: SALON_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + daysAhead);
-  if (date.getUTCDay() === 5) date.setUTCDate(date.getUTCDate() + 1);
+  for (let found = 0; found < openDaysAhead; ) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    if (date.getUTCDay() !== 5) found += 1;
+  }
   return date.toISOString().slice(0, 10);
 }
 
