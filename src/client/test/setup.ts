@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import Swal from 'sweetalert2/dist/sweetalert2.esm.js';
 import { server } from './server';
 import { createI18n, resourcesOf } from '../lib/i18n';
 
@@ -39,7 +40,18 @@ beforeAll(() =>
     },
   }),
 );
-afterEach(() => {
+afterEach(async () => {
+  // A dialog still open when a test ends is closed, as she would close it, and its focus given
+  // back before the DOM is cleared. Cleared with it open, SweetAlert2 keeps the element it is to
+  // give focus back to (then detached) and the next dialog, in this file or in the next file the
+  // worker runs (the suites share their worker's modules: docs/decisions/058), hands focus to
+  // that one instead of to the button that opened it.
+  if (Swal.isVisible()) {
+    Swal.close();
+    // SweetAlert2 gives focus back 100 ms after the dialog is gone.
+    if (vi.isFakeTimers()) vi.advanceTimersByTime(200);
+    else await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   cleanup();
   server.resetHandlers();
   // SweetAlert2 renders outside React's tree.

@@ -17,6 +17,7 @@ import {
   endSessionsOf,
   eraseTracesOf,
   lockAdminsAndUser,
+  lockWishesOf,
   lockConfirmedAhead,
   mailSubjectsOf,
   makeTombstone,
@@ -180,6 +181,8 @@ const uploadKeyOf = (url: string | null | undefined) => (url?.startsWith('/uploa
 type Anonymising = { userId: string; cancelNoticeHours: number; timeZone: string; subjects: MailSubjects; waitlist: WaitlistSweeps };
 
 async function anonymise(tx: Db, { userId, cancelNoticeHours, timeZone, subjects, waitlist }: Anonymising) {
+  // Her wishes before any row is locked: a sweep offering her a time must be able to finish.
+  await lockWishesOf(tx, userId);
   // The admins first, then her: two admins leaving at once cannot both go.
   const { admins, me } = await lockAdminsAndUser(tx, userId);
   // Already deleted by a request a moment ago (a double click).

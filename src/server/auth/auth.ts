@@ -18,6 +18,7 @@ import { authRouteBodySchemas } from '../../shared/user.js';
 import { fieldIssuesOf, type FieldIssue } from '../../shared/errors.js';
 import { imageUrlSchema } from '../../shared/images.js';
 import { optionalPhoneSchema } from '../../shared/phone.js';
+import { passwordHashingFor } from './password-hashing.js';
 import { adminVerificationMail, passwordResetMail } from '../mail/templates.js';
 import { languageOf } from '../repositories/languages.js';
 import { negotiateLanguage, pathIn, type Language } from '../../shared/i18n/language.js';
@@ -176,6 +177,8 @@ export function buildAuthOptions({ config, db, mailer, secret, log, revocations,
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // better-auth's own scrypt, except in the test suites' apps (password-hashing.ts).
+      password: passwordHashingFor(config.nodeEnv),
       sendResetPassword({ user, url }, request) {
         // Not awaited: waiting for SMTP (or the mail limit) would make known e-mails answer slower
         // than unknown ones, telling a stranger which addresses have an account. Past the limit

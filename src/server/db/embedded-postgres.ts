@@ -263,7 +263,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     'unix_socket_permissions=0700',
     // A salon needs little: these keep the resident memory near 50 MB instead of ~150 MB.
     'shared_buffers=16MB',
-    'max_connections=60',
+    // The test suites' throw-away cluster serves several files at once, each with apps of its own
+    // (two instances, pg-boss, a listener): 60 ran out with four workers.
+    `max_connections=${options.disposable ? 400 : 60}`,
     'max_wal_size=256MB',
     'log_min_messages=warning',
     ...(options.disposable ? ['fsync=off', 'full_page_writes=off', 'synchronous_commit=off'] : []),

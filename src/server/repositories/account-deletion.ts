@@ -41,6 +41,19 @@ export async function mailSubjectsOf(db: Db, userId: string): Promise<MailSubjec
  * The admins, in id order (as removeAdmin locks them: two admins leaving at once never wait on
  * each other in opposite orders), then her own row; all locked.
  */
+/**
+ * Her waitlist wishes, locked before anything else of hers. A waitlist sweep holds the wishes it
+ * offers and then holds the time in a transaction of its own, which inserts a booking-list row
+ * referencing her user row. Were her user row locked first, that insert would wait for this
+ * deletion, this deletion for the sweep's wish, and the sweep for its insert: a cycle through the
+ * application that PostgreSQL cannot see, so both hung (found under load in waitlist.test.ts).
+ * Waiting for her wishes first, holding nothing, lets the sweep finish; a sweep that comes later
+ * skips the wishes this holds.
+ */
+export async function lockWishesOf(tx: Db, userId: string): Promise<void> {
+  await tx.select({ id: waitlistWishes.id }).from(waitlistWishes).where(eq(waitlistWishes.userId, userId)).for('update');
+}
+
 export async function lockAdminsAndUser(tx: Db, userId: string) {
   const admins = await tx.select({ id: user.id }).from(user).where(eq(user.role, 'admin')).orderBy(asc(user.id)).for('update');
   const [me] = await tx.select().from(user).where(eq(user.id, userId)).for('update');

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
 import { asUser, openDay } from '../test/booking.js';
 import { addStylist } from '../test/stylists.js';
+import { holdRowLocks, lockWaiters } from '../test/lock-waiters.js';
 import { addCalendarDays, salonToday } from '../../shared/calendar.js';
 import { DEFAULT_SALON_SETTINGS } from '../../shared/salon-settings.js';
 import { adminWaitlistSchema, myWishesSchema } from '../../shared/waitlist.js';
@@ -159,5 +160,43 @@ describe('the waitlist API', () => {
     expect(res.json<{ issues: { path: string }[] }>().issues.map((i) => i.path)).toEqual(['staffId']);
     expect(await wishesInDb()).toEqual(before);
     expect((await asUser(t.app, who).post('/api/waitlist', { serviceId: facial, date: day, staffId: nila })).statusCode).toBe(201);
+  });
+});
+
+describe('a customer deleting her account while the waitlist offers her a time', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ englishOnly: true });
+  });
+  afterAll(async () => t?.close());
+
+  // A sweep holds the wishes it offers (lockWaitingWishes), then holds the time in a transaction of
+  // its own, whose first step locks her user row (parlour_add_to_list). A deletion that locked her
+  // user row first and then waited for her wish closed a cycle PostgreSQL cannot see: both hung
+  // (found in waitlist.test.ts under load). The two steps of the sweep are taken here by hand, so
+  // the moment is the same every run.
+  it('waits for the wish a sweep holds without holding her user row, so the sweep can hold her a time and finish', async () => {
+    const catalogue = serviceListSchema.parse((await t.app.inject({ url: '/api/service' })).json());
+    const facial = catalogue.find((s) => s.title === 'Signature Glow Facial')!._id;
+    const leaving = await signUp(t.app);
+    expect((await asUser(t.app, leaving).post('/api/waitlist', { serviceId: facial, date: openDay(5) })).statusCode).toBe(201);
+
+    const sweep = await holdRowLocks(t.app.db, sql`select id from waitlist_wishes where user_id = ${leaving.id} for update`);
+    const deleted = t.app.inject({ method: 'DELETE', url: '/api/me', headers: { origin: t.config.publicUrl, cookie: leaving.cookie }, payload: { password: leaving.password } });
+    await lockWaiters(t.app.db, 1);
+    // The sweep's hold, while the deletion waits: it gets her user row at once (a lock_timeout
+    // says so rather than hanging the suite).
+    const held = await t.app.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '3s'`);
+        await tx.execute(sql`select 1 from "user" where id = ${leaving.id} for update`);
+        return 'held her a time';
+      })
+      .catch((err: Error) => `waited for the deletion: ${err.message}`);
+    await sweep.release();
+    expect(held).toBe('held her a time');
+    expect((await deleted).statusCode).toBe(204);
+    const left = await rowsOf(t.app.db, sql`select id from waitlist_wishes where user_id = ${leaving.id}`);
+    expect(left).toEqual([]);
   });
 });
