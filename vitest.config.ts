@@ -40,8 +40,9 @@ const serverReplacing = ['src/server', 'src/shared', 'scripts'].flatMap(replacin
 export default defineConfig({
   test: {
     // Measured on the 2-core CI machine (docs/decisions/058): the suites wait on PostgreSQL and on
-    // servers they spawn, so four workers keep both cores busy; more only add memory.
-    maxWorkers: 4,
+    // servers they spawn, so one worker (vitest's default on two cores) left a core idle; three
+    // keep both busy (291 s), four only contend (364 s).
+    maxWorkers: 3,
     projects: [
       {
         ...serverProject,
