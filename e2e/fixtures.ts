@@ -1,51 +1,23 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { startBuiltApp, type BuiltApp } from './app-server';
 
 let testsStarted = 0;
 
-type AppServer = { url: string; dataDir: string };
-
 /**
- * The built app for one Playwright worker: `node scripts/start.mjs --no-build` (what a newcomer's
- * `npm start` runs once built) on a fresh embedded database in a folder of its own, on port
- * E2E_PORT + the worker's index. Each worker has its own salon, so two workers never book each
- * other's times or change each other's settings (docs/decisions/058); tests in one worker share it
- * as they shared the one server before. Stopped with SIGTERM, the way `npm start` is stopped, so it
- * shuts its embedded PostgreSQL down.
+ * The built app for one Playwright worker, on port E2E_PORT (3210) + the worker's index. Each
+ * worker has its own salon, so two workers never book each other's times or change each other's
+ * settings (docs/decisions/058); the tests of one worker share it as they shared the one server before.
  */
-async function serveForWorker(index: number, use: (server: AppServer) => Promise<void>) {
-  const port = Number(process.env.E2E_PORT ?? 3210) + index;
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `parlour-e2e-${index}-`));
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], {
-    // PUBLIC_URL is the address the browser uses: sign-in checks the request's origin against it.
-    // TRUST_PROXY: each test sends its own X-Forwarded-For, as customers behind a proxy do.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', TRUST_PROXY: 'true' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let gone = false;
-  void exited.then(() => (gone = true));
-  for (;;) {
-    if (gone) throw new Error(`the app for worker ${index} exited before it answered on ${url}`);
-    const health = await fetch(`${url}/api/health`).catch(() => undefined);
-    if (health?.ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+async function serveForWorker(index: number, use: (app: BuiltApp) => Promise<void>) {
+  const app = await startBuiltApp(Number(process.env.E2E_PORT ?? 3210) + index, `worker-${index}`);
   // The few rows no page can make (a visit whose time has passed) are written straight to this
   // worker's database (journey.ts).
-  process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_DATA_DIR = app.dataDir;
   try {
-    await use({ url, dataDir });
+    await use(app);
   } finally {
-    child.kill('SIGTERM');
-    const stopped = await Promise.race([exited.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 15_000))]);
-    if (!stopped) child.kill('SIGKILL');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
   }
 }
 
@@ -79,7 +51,7 @@ type ConsoleFixtures = {
  * from 127.0.0.1 and add up against the per-address sign-up limit, whose count only resets after a
  * quiet minute: one more sign-up test would then fail for a reason no customer meets.
  */
-export const test = base.extend<ConsoleFixtures, { appServer: AppServer }>({
+export const test = base.extend<ConsoleFixtures, { appServer: BuiltApp }>({
   // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
   // eslint-disable-next-line no-empty-pattern
   appServer: [({}, use, workerInfo) => serveForWorker(workerInfo.parallelIndex, use), { scope: 'worker', auto: true, timeout: 120_000 }],

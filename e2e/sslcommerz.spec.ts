@@ -1,8 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { startBuiltApp, type BuiltApp } from './app-server';
 import { test, expect, sidewaysOverflow } from './fixtures';
 import { PASSWORD, dhakaIso, salonDate, uniqueEmail } from './journey';
 import { startFakeSslCommerz, type FakeSslCommerz } from '../src/server/payments/sslcommerz/fake-server';
@@ -10,44 +7,22 @@ import { freePort } from '../src/server/test/free-port';
 
 /**
  * A salon on SSLCommerz: its own server (PAYMENTS=sslcommerz, against the fake SSLCommerz on
- * loopback, on a fresh data directory), beside the one the other specs share, so they run as
+ * loopback, on a fresh data directory), beside the worker's own, so the other specs run as
  * before. A customer on a phone pays by bKash on the hosted page and lands on her receipt.
  */
 let fake: FakeSslCommerz;
-let server: ChildProcess;
+let app: BuiltApp;
 let base: string;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   fake = await startFakeSslCommerz();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], {
-    env: {
-      ...process.env,
-      ...fake.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'parlour-e2e-sslcommerz-')),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      TRUST_PROXY: 'true',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await expect
-    .poll(async () => (await fetch(`${base}/api/health`).catch(() => undefined))?.status, { timeout: 60_000, intervals: [250] })
-    .toBe(200);
+  app = await startBuiltApp(await freePort(), 'sslcommerz', fake.env);
+  base = app.url;
 });
 
 test.afterAll(async () => {
-  // Stopped as `npm start` is (SIGTERM), so it shuts its embedded PostgreSQL down.
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await app?.stop();
   await fake?.close();
 });
 
