@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export const ciTimesDir = () => process.env.CI_TIMES_DIR ?? path.join(os.homedir(), '.cache', 'parlour', 'ci');
+const ciTimesDir = () => process.env.CI_TIMES_DIR ?? path.join(os.homedir(), '.cache', 'parlour', 'ci');
 
 const readJson = (file) => {
   try {
@@ -21,7 +21,8 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(9);
 /** The slowest vitest files of a JSON report, with their test counts. */
 function vitestFiles(report, top) {
   return report.testResults
-    .map((file) => ({ name: path.relative(process.cwd(), file.name), ms: file.endTime - file.startTime, tests: file.assertionResults.length }))
+    // The run's clone may be anywhere (a fresh one in /tmp): named from the repository's own folders.
+    .map((file) => ({ name: file.name.replace(/^.*?\/(?=(src|scripts|e2e)\/)/, ''), ms: file.endTime - file.startTime, tests: file.assertionResults.length }))
     .sort((a, b) => b.ms - a.ms)
     .slice(0, top);
 }
