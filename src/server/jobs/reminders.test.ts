@@ -270,6 +270,9 @@ describe('when the SMTP server is down', () => {
   }
   async function smtpUp(): Promise<SmtpReceiver> {
     receiver = await startSmtpReceiver({ port });
+    // A job writes its failure to the outbox before pg-boss marks it for a retry: wait until no mail
+    // job is mid-try, or the one still active would miss the update below and wait its full minute.
+    await expect.poll(async () => (await rowsOf(t.app.db, sql`select 1 from pgboss.job where name = 'mail' and state = 'active'`)).length, { timeout: 10_000 }).toBe(0);
     // The next try of every job waiting after a failure is due now (this test's database only).
     await rowsOf(t.app.db, sql`update pgboss.job set start_after = now() where state = 'retry'`);
     return receiver;
