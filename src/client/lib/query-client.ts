@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiRequestError } from './api-client';
 
 export const MAX_RETRIES = 3;
@@ -78,6 +78,17 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
 /** 1 s, 2 s, 4 s, ... capped at 30 s (spec section 8). */
 export function retryDelay(attemptIndex: number): number {
   return Math.min(1000 * 2 ** attemptIndex, MAX_RETRY_DELAY_MS);
+}
+
+/**
+ * After a write: the answer cached under `queryKey` is asked for again, by a read that starts now.
+ * invalidateQueries alone joins a first read already on its way (one with no answer yet), which
+ * may have been answered before the write was made: 'Add to Booking list' tapped while the page
+ * was still reading her list left Booking(0) on screen. That read is called off first.
+ */
+export async function readAgainAfterWrite(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
 }
 
 export function createQueryClient(): QueryClient {

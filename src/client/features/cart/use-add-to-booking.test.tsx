@@ -125,6 +125,34 @@ describe("'Add to Booking list'", () => {
     await screen.findByRole('button', { name: 'Send Message' });
   });
 
+  it("counts a service she adds while the page's first read of her list is still on its way", async () => {
+    const { cart } = homeServer(true);
+    // The page's first read of her list is answered with the list as it was when the read arrived
+    // (empty), but only once her service has been added: the read was overtaken by her tap.
+    let answerFirstRead = () => {};
+    const firstReadHeld = new Promise<void>((resolve) => (answerFirstRead = resolve));
+    let reads = 0;
+    server.use(
+      http.get('/api/cart', async () => {
+        reads += 1;
+        if (reads > 1) return undefined; // later reads: the fake cart's own handler
+        const asItWas = [...cart.items];
+        await firstReadHeld;
+        return HttpResponse.json(asItWas);
+      }),
+    );
+    const { user } = renderApp('/');
+    await waitFor(() => expect(reads).toBe(1));
+
+    await addFromCard(user, 'Classic Manicure');
+    expect(await screen.findByText('Add to cart success')).toBeInTheDocument();
+    answerFirstRead();
+
+    expect(await navbar().findByRole('link', { name: 'Booking(1)' })).toBeInTheDocument();
+    expect(cart.items.map((item) => item.title)).toEqual(['Classic Manicure']);
+    await screen.findByRole('button', { name: 'Send Message' });
+  });
+
   it("shows the server's refusal and leaves the count as it was", async () => {
     homeServer(true);
     server.use(

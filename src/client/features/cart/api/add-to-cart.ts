@@ -4,7 +4,7 @@ import type { CartAddInput, CartItem } from '@shared/cart';
 import type { insertedSchema } from '@shared/results';
 import type { Service } from '@shared/service';
 import { apiClient } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-client';
+import { queryKeys, readAgainAfterWrite } from '@/lib/query-client';
 import { onlineDueMinor, payPlanOf } from '@shared/pay-now';
 import { fromMinorUnits, toMinorUnits } from '@shared/money';
 
@@ -58,7 +58,7 @@ export function useAddToCart() {
       );
     },
     // Whatever happened, the server's list is the truth (a refusal may mean it changed elsewhere).
-    onSettled: (_result, _error, { email }) => queryClient.invalidateQueries({ queryKey: queryKeys.cart(email) }),
+    onSettled: (_result, _error, { email }) => readAgainAfterWrite(queryClient, queryKeys.cart(email)),
   });
 }
 
@@ -73,6 +73,6 @@ export function useAddAgainToCart(email: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ serviceId, staffId }: AddAgain) => addToCart({ cartItemId: serviceId, ...(staffId ? { staffId } : {}) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.cart(email) }),
+    onSettled: () => readAgainAfterWrite(queryClient, queryKeys.cart(email)),
   });
 }

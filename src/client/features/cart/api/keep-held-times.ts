@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartItem } from '@shared/cart';
-import { queryKeys } from '@/lib/query-client';
+import { queryKeys, readAgainAfterWrite } from '@/lib/query-client';
 import { setCartTime, stylistChoiceOf } from './set-cart-time';
 
 /**
@@ -23,6 +23,6 @@ export function useKeepHeldTimes(email: string) {
     onSuccess: (renewed) => {
       queryClient.setQueryData<CartItem[]>(key, (list) => list?.map((entry) => renewed.find((item) => item._id === entry._id) ?? entry));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: () => readAgainAfterWrite(queryClient, key),
   });
 }

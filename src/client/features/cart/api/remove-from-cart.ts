@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { acknowledgedSchema } from '@shared/results';
 import { apiClient } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-client';
+import { queryKeys, readAgainAfterWrite } from '@/lib/query-client';
 
 /** DELETE /api/cart/{id}: answers {acknowledged: true}; someone else's item is a 404. */
 export function removeFromCart(id: string) {
@@ -13,6 +13,6 @@ export function useRemoveFromCart(email: string) {
   return useMutation({
     mutationFn: removeFromCart,
     // Refetched whatever happened: a 404 means the list on screen was out of date.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.cart(email) }),
+    onSettled: () => readAgainAfterWrite(queryClient, queryKeys.cart(email)),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cartItemSchema, type CartItem } from '@shared/cart';
 import { ApiRequestError, apiClient } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-client';
+import { queryKeys, readAgainAfterWrite } from '@/lib/query-client';
 import { availabilityQueryKey } from './get-availability';
 
 /**
@@ -51,6 +51,6 @@ export function useSetCartTime(email: string) {
         void queryClient.invalidateQueries({ queryKey: availabilityQueryKey({ serviceId: item.cartItemId }) });
       }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: () => readAgainAfterWrite(queryClient, key),
   });
 }
