@@ -96,6 +96,11 @@ export async function confirmDialog({
   cancelButtonText = buttonWord('cancel'),
 }: ConfirmDialogOptions): Promise<boolean> {
   const Swal = await loadSwal();
+  // SweetAlert2 answers at the click, but gives focus back only once the dialog has gone. What the
+  // caller does next (a save that locks the button that opened it) must come after that, or focus
+  // goes back to a locked button, falls to the heading, and she loses her place by chance.
+  let gone = () => {};
+  const closed = new Promise<void>((resolve) => (gone = resolve));
   const result = await Swal.fire({
     ...unusedButtons(),
     title,
@@ -105,8 +110,12 @@ export async function confirmDialog({
     confirmButtonText,
     cancelButtonText,
     focusCancel: true,
-    didClose: keepFocus(undefined),
+    didClose: () => {
+      keepFocus(undefined)();
+      gone();
+    },
   });
+  await closed;
   return result.isConfirmed;
 }
 

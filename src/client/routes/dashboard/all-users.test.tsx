@@ -165,12 +165,24 @@ describe('/dashboard/alluser', () => {
 
   it('shows no success dialog when nothing changed (the list was out of date), only the fresh list', async () => {
     usersServer();
-    server.use(http.patch('/api/user/admin/:id', () => HttpResponse.json({ modifiedCount: 0 })));
+    const asked: string[] = [];
+    server.use(
+      http.patch('/api/user/admin/:id', () => {
+        asked.push('PATCH');
+        return HttpResponse.json({ modifiedCount: 0 });
+      }),
+      http.get('/api/user', () => {
+        asked.push('GET');
+        return undefined; // answered by the fake server's own list
+      }),
+    );
     const { user } = renderApp('/dashboard/alluser');
 
     await user.click((await rowOf('Mitu Customer')).getByRole('button', { name: 'Make admin Mitu Customer' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Make Mitu Customer an admin?' })).getByRole('button', { name: 'Yes, make admin' }));
 
+    // The change was sent and answered, and the list asked for again after it.
+    await waitFor(() => expect(asked.slice(asked.indexOf('PATCH'))).toEqual(['PATCH', 'GET']));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('dialog', { name: 'Admin!' })).not.toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
+import { delay, http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -24,6 +24,9 @@ function fakeAccount(me: MyAccount) {
       const body = deleteAccountInputSchema.parse(await request.json());
       deletions.push(body);
       if (me.hasPassword && body.password !== 'Secret123') {
+        // A moment slow, as a real server is: her form is still saving when the dialog has gone
+        // and SweetAlert2 gives focus back (the CI run of session 27 met this order by chance).
+        await delay(300);
         return apiErrorResponse(400, WRONG_PASSWORD_MESSAGE, [{ path: 'password', message: WRONG_PASSWORD_MESSAGE }]);
       }
       if (!me.hasPassword && me.freshSignInRequired) return apiErrorResponse(403, FRESH_SIGN_IN_MESSAGE);
