@@ -71,9 +71,8 @@ describe("the user home's 'Your data'", () => {
     expect(form.getByLabelText('Your password')).toHaveAttribute('aria-invalid', 'true');
     // The first dialog may still be closing: the next one must not be mistaken for it.
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    // SweetAlert2 gives focus back to the button that opened the dialog a moment after the dialog
-    // is gone; typing before that would lose the rest of the password to the button.
-    await waitFor(() => expect(form.getByRole('button', { name: 'Delete my account' })).toHaveFocus());
+    // Focus is on the field the refusal is shown under, ready for her to type it again.
+    await waitFor(() => expect(form.getByLabelText('Your password')).toHaveFocus());
 
     await user.clear(form.getByLabelText('Your password'));
     await user.type(form.getByLabelText('Your password'), 'Secret123');

@@ -109,7 +109,9 @@ function DeleteAccountForm({ hasPassword, cancelNoticeHours, onClose, onDeleted 
         await showSuccess({ title: t('yourData.deletedTitle'), text: t('yourData.deletedText') });
         await onDeleted();
       },
-      onError: (error) => void applyServerFieldErrors(error, setError, fieldsNamed<{ password: string }>('password')),
+      // A wrong password: focus goes to the field it is shown under, ready for her to type it
+      // again (the button she pressed is locked while it saves, and a locked button loses focus).
+      onError: (error) => void applyServerFieldErrors(error, setError, fieldsNamed<{ password: string }>('password'), { focus: true }),
     });
   });
   // A refusal about the password shows under the field; anything else above the button.
