@@ -272,3 +272,98 @@ describe('offers made by the app when a place frees, and by the salon', () => {
     expect((await asUser(t.app, who).get('/api/cart')).json<unknown[]>()).toHaveLength(1);
   });
 });
+
+/**
+ * A place that frees while a sweep is under way (another release committing, a hold lapsing by
+ * the clock) goes to the first in line, never to a later one who happened to read after it freed.
+ * One chair, open 10:00-12:00: a day has two places. The first in line can start only at 10:00
+ * (she must be done by 11:00); the second takes any time.
+ *
+ * The moment is made exact by running the freeing just before the sweep reads the second wish's
+ * starts: `fittingStarts` is the sweep's only read of free places (a private method, named here on
+ * purpose; renaming it fails this test loudly rather than silently testing nothing).
+ */
+describe('a place freed while a sweep is under way', () => {
+  let t: TestApp;
+  let haircut: { _id: string; price: number };
+  const nextDay = distinctOpenDays(4);
+  type Reads = { fittingStarts: (db: unknown, wish: { id: string }, ...rest: unknown[]) => Promise<Date[]> };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const admin = await signUpAdmin(t.app);
+    const two = { ...SETTINGS, capacity: 1, openingHours: Array.from({ length: 7 }, () => ({ open: '10:00', close: '12:00' })) };
+    expect((await asUser(t.app, admin).put('/api/settings', two)).statusCode).toBe(200);
+    const catalogue = serviceListSchema.parse((await t.app.inject({ url: '/api/service' })).json());
+    haircut = catalogue.find((s) => s.price === 1200 && s.duration === 60)!;
+  });
+  afterAll(async () => t?.close());
+
+  /** A full day (two customers hold 10:00 and 11:00) and its two waiting wishes, in line. */
+  const fullDayWithTwoWaiting = async () => {
+    const day = nextDay();
+    const holds: Record<string, string> = {};
+    for (const time of ['10:00', '11:00']) holds[time] = (await readyToPay(t.app, await signUp(t.app), [{ serviceId: haircut._id, time }], day))[0]!;
+    const join = async (body: object) => {
+      const res = await asUser(t.app, await signUp(t.app)).post('/api/waitlist', { serviceId: haircut._id, date: day, ...body });
+      expect(res.statusCode).toBe(201);
+      return res.json<{ insertedId: string }>().insertedId;
+    };
+    const first = await join({ from: '10:00', to: '11:00' });
+    const second = await join({});
+    return { day, holds, first, second };
+  };
+  /** The hold on `item` runs out now, as one left unanswered does (no sweep is queued by it). */
+  const lapse = (item: string) => t.app.db.execute(sql`update cart_items set hold_expires_at = now() - interval '1 second' where id = ${item}`);
+  /** Runs `free` once, just before a sweep reads the starts of `wishId` (`live`: only its read outside the sweep's snapshot). */
+  const beforeReadOf = (wishId: string, free: () => Promise<unknown>, which: 'first' | 'live') => {
+    const reads = t.app.waitlist as unknown as Reads;
+    const original = reads.fittingStarts;
+    const state = { fired: false, restore: () => void (reads.fittingStarts = original) };
+    reads.fittingStarts = async function (this: unknown, db, wish, ...rest) {
+      if (!state.fired && wish.id === wishId && (which === 'first' || db === t.app.db)) {
+        state.fired = true;
+        await free();
+      }
+      return original.call(this, db, wish, ...rest);
+    };
+    return state;
+  };
+  const offerOf = async (wishId: string) =>
+    (await rowsOf<{ status: string; offer_starts_at: Date | null }>(t.app.db, sql`select status, offer_starts_at from waitlist_wishes where id = ${wishId}`))[0]!;
+
+  it('offers a place freed while the sweep reads its wishes to the first in line, in the next sweep', async () => {
+    const { day, holds, first, second } = await fullDayWithTwoWaiting();
+    const hook = beforeReadOf(second, () => lapse(holds['10:00']!), 'first');
+    try {
+      await t.app.waitlist.sweepDay(day);
+      await t.app.waitlist.sweepDay(day);
+    } finally {
+      hook.restore();
+    }
+    expect(hook.fired).toBe(true);
+    expect(await offerOf(second)).toMatchObject({ status: 'waiting' });
+    const hers = await offerOf(first);
+    expect(hers.status).toBe('offered');
+    expect(new Date(hers.offer_starts_at!).getTime()).toBe(dhaka(day, '10:00').getTime());
+  });
+
+  it('offers a place freed while the sweep makes its offers to the first in line, not to the one being offered', async () => {
+    const { day, holds, first, second } = await fullDayWithTwoWaiting();
+    // 11:00 is free when the sweep starts (only the second fits it); 10:00 frees as the sweep
+    // is about to offer the second hers.
+    await lapse(holds['11:00']!);
+    const hook = beforeReadOf(second, () => lapse(holds['10:00']!), 'live');
+    try {
+      await t.app.waitlist.sweepDay(day);
+      await t.app.waitlist.sweepDay(day);
+    } finally {
+      hook.restore();
+    }
+    expect(hook.fired).toBe(true);
+    const [hers, next] = [await offerOf(first), await offerOf(second)];
+    expect([hers.status, next.status]).toEqual(['offered', 'offered']);
+    expect(new Date(hers.offer_starts_at!).getTime()).toBe(dhaka(day, '10:00').getTime());
+    expect(new Date(next.offer_starts_at!).getTime()).toBe(dhaka(day, '11:00').getTime());
+  });
+});

@@ -40,6 +40,9 @@ export interface WaitlistSweeps {
   queueDay(date: string, tx?: JobTransaction): Promise<void>;
 }
 
+/** One reading point of a sweep: its `now`, and per wish id the starts (epoch ms) that fitted it then. */
+type ReadingPoint = { now: Date; starts: Map<string, Set<number>> };
+
 /** A wish's candidates tried per sweep: the earliest starts, one after another if taken meanwhile. */
 const STARTS_TRIED = 5;
 
@@ -122,9 +125,10 @@ export class WaitlistService {
       await lockWaitlistDay(tx, date);
       await settleOffers(tx, date, settings.timeZone);
       const waiting = await lockWaitingWishes(tx, date);
+      const atPoint = await this.readingPoint(waiting, settings);
       let made = 0;
       for (const wish of waiting) {
-        if (await this.offerFirstFit(tx, wish, settings)) made += 1;
+        if (await this.offerFirstFit(tx, wish, settings, atPoint)) made += 1;
       }
       return made;
     });
@@ -167,11 +171,50 @@ export class WaitlistService {
     });
   }
 
-  private async offerFirstFit(tx: Db, wish: OpenWish, settings: SalonSettings): Promise<boolean> {
-    const service = await findService(this.db, wish.serviceId);
-    if (!service) return false;
-    const now = await databaseNow(this.db);
-    const starts = await openStarts(this.db, {
+  /**
+   * The starts that fit `wish` now and were free at the sweep's reading point too (`atPoint`):
+   * read now, they leave out the holds this sweep made for the wishes before hers; kept to those of
+   * the point, they leave out a place freed since. Read live alone, wish by wish, a place freed
+   * between two reads (another release committing, a hold lapsing by the clock) was seen by the
+   * later wish and not the earlier: the second in line got it while the first kept waiting. Now
+   * every wish of a sweep is offered only what all of them could see, and a place freed later is
+   * the next sweep's (its release queues one, a lapse is found by the minute's tick), which again
+   * offers it in queue order.
+   */
+  private async offerFirstFit(tx: Db, wish: OpenWish, settings: SalonSettings, atPoint: ReadingPoint): Promise<boolean> {
+    const seen = atPoint.starts.get(wish.id);
+    if (!seen || seen.size === 0) return false;
+    const fitting = (await this.fittingStarts(this.db, wish, settings, atPoint.now)).filter((startsAt) => seen.has(startsAt.getTime()));
+    for (const startsAt of fitting.slice(0, STARTS_TRIED)) {
+      const item = await this.hold(wish, startsAt, settings);
+      // Taken between the read and the hold (a customer booking it herself): the next start.
+      if (item instanceof HttpError) continue;
+      await this.record(tx, wish, item);
+      return true;
+    }
+    return false;
+  }
+
+  /** The sweep's reading point: one `now`, and each waiting wish's fitting starts in one snapshot (repeatable read). */
+  private async readingPoint(waiting: OpenWish[], settings: SalonSettings): Promise<ReadingPoint> {
+    return this.db.transaction(
+      async (snapshot) => {
+        const now = await databaseNow(snapshot);
+        const starts = new Map<string, Set<number>>();
+        for (const wish of waiting) {
+          starts.set(wish.id, new Set((await this.fittingStarts(snapshot, wish, settings, now)).map((d) => d.getTime())));
+        }
+        return { now, starts };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
+  /** The free starts of her wish's day that fit her range, earliest first. */
+  private async fittingStarts(db: Db, wish: OpenWish, settings: SalonSettings, now: Date): Promise<Date[]> {
+    const service = await findService(db, wish.serviceId);
+    if (!service) return [];
+    const starts = await openStarts(db, {
       serviceId: wish.serviceId,
       durationMinutes: service.duration,
       date: wish.date,
@@ -180,15 +223,9 @@ export class WaitlistService {
       userId: wish.userId,
       staffId: wish.staffId,
     });
-    const fitting = starts.filter((s) => fitsRange(wish, minutesOfDay(instantToZoned(s.startsAt, settings.timeZone).time), service.duration));
-    for (const start of fitting.slice(0, STARTS_TRIED)) {
-      const item = await this.hold(wish, start.startsAt, settings);
-      // Taken between the read and the hold (a customer booking it herself): the next start.
-      if (item instanceof HttpError) continue;
-      await this.record(tx, wish, item);
-      return true;
-    }
-    return false;
+    return starts
+      .filter((s) => fitsRange(wish, minutesOfDay(instantToZoned(s.startsAt, settings.timeZone).time), service.duration))
+      .map((s) => s.startsAt);
   }
 
   /**
