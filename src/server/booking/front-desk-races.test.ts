@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { rowsOf } from '../db/rows.js';
 import { signUp, signUpAdmin, type Account } from '../test/accounts.js';
-import { asUser, dhaka, distinctOpenDays } from '../test/booking.js';
+import { CARDS, addItem, asUser, dhaka, distinctOpenDays, futureExpiry } from '../test/booking.js';
 import { serviceListSchema, type Service } from '../../shared/service.js';
 import { deskBookingResultSchema, deskCustomerSchema, type DeskCustomer } from '../../shared/front-desk.js';
 
@@ -178,6 +178,59 @@ describe('a front-desk booking racing a change to the same customer’s bookings
     const rows = await bookingsOf(rounds.map((r) => r.her._id));
     expectConsistent(rows);
     expect(rows.map((r) => [r.status, r.counter])).toEqual(rows.map(() => ['confirmed', manicure.price * 100]));
+  });
+});
+
+describe('a front-desk booking racing her own checkout for the same time', () => {
+  it('the desk books her while she pays for the time she holds: never two visits of hers at once, and never charged for one she does not get', async () => {
+    const day = freshDay();
+    const rounds = await Promise.all(
+      Array.from({ length: ROUNDS }, async (_, i) => {
+        // The manicure is on her booking list; she picks its time and pays while she is also on
+        // the phone to the salon, which books her the same time at the desk.
+        const her = await signUp(t.app);
+        return { her, item: await addItem(t.app, her, manicure._id), at: dhaka(day, hourOf(i)) };
+      }),
+    );
+    const pays = async (her: Account, item: string, at: Date) => {
+      const held = await asUser(t.app, her).patch(`/api/cart/${item}`, { startsAt: at.toISOString() });
+      if (held.statusCode !== 200) return { held: held.statusCode, intent: null, paid: null, body: held.body };
+      const intent = await asUser(t.app, her).post('/api/create-payment-intent', { price: manicure.price });
+      if (intent.statusCode !== 200) return { held: 200, intent: intent.statusCode, paid: null, body: intent.body };
+      const { clientSecret } = intent.json<{ clientSecret: string }>();
+      const paid = await asUser(t.app, her).post('/api/payments/test/confirm', { clientSecret, cardNumber: CARDS.success, expiry: futureExpiry(), cvc: '123' });
+      return { held: 200, intent: 200, paid: paid.json<{ status: string }>().status, body: paid.body };
+    };
+    const outcomes = await Promise.all(
+      rounds.map(async ({ her, item, at }, i) => {
+        // Up to 160 ms either way, stepped: a desk booking takes longer than her hold, so sent
+        // together the desk always lost; stepped, both orders and their overlaps occur.
+        const [booked, checkout] = await Promise.all([after((i % 5) * 40, () => deskBook(her.id, at, false)), after((4 - (i % 5)) * 40, () => pays(her, item, at))]);
+        return { booked: booked.statusCode, checkout, body: booked.body };
+      }),
+    );
+    const rows = await bookingsOf(rounds.map((r) => r.her.id));
+    expectConsistent(rows);
+    const money = await rowsOf<{ user_id: string; charged: number; refunded: number }>(
+      t.database.db,
+      sql`select p.user_id, coalesce(i.amount_minor, 0)::int as charged,
+            coalesce((select sum(r.amount_minor) from test_gateway_refunds r where r.ref = p.gateway_ref), 0)::int as refunded
+          from payments p left join test_gateway_intents i on i.ref = p.gateway_ref and i.status = 'succeeded'
+          where p.user_id in (${sql.join(rounds.map((r) => sql`${r.her.id}::uuid`), sql`, `)})`,
+    );
+    for (const [i, { her }] of rounds.entries()) {
+      const outcome = outcomes[i]!;
+      const context = JSON.stringify(outcome);
+      expect([201, 409], context).toContain(outcome.booked);
+      // One of the two takes the time, the other is refused as overlapping her.
+      expect(Number(outcome.booked === 201) + Number(outcome.checkout.paid === 'succeeded'), context).toBe(1);
+      const confirmed = rows.filter((r) => r.user_id === her.id && r.status === 'confirmed');
+      expect(confirmed.length, context).toBe(1);
+      const paidVisit = outcome.checkout.paid === 'succeeded';
+      // What the card was charged and not refunded is what her confirmed online visit cost.
+      const kept = money.filter((m) => m.user_id === her.id).reduce((sum, m) => sum + m.charged - m.refunded, 0);
+      expect(kept, context).toBe(paidVisit ? manicure.price * 100 : 0);
+    }
   });
 });
 

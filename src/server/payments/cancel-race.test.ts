@@ -74,8 +74,11 @@ function expectMoneyAgrees(rows: Ledger[]) {
   }
 }
 
-/** Paid, confirmed visits, one per customer, at distinct times of a fresh day. */
-async function paidVisits(count: number, times: string[]) {
+/**
+ * Paid, confirmed visits, one per customer, at distinct times of a fresh day. `dueNow`: what the
+ * checkout asks online when it is not the whole price (a deposit).
+ */
+async function paidVisits(count: number, times: string[], dueNow?: number) {
   const service = catalogue.find((s) => s.title === 'Classic Manicure')!;
   const visits: { id: string; owner: Account; day: string }[] = [];
   let day = freshDay();
@@ -86,7 +89,7 @@ async function paidVisits(count: number, times: string[]) {
       slot = 0;
     }
     const owner = await signUp(t.app);
-    const visit = await bookAndPay(t.app, owner, service, day, times[slot]!);
+    const visit = await bookAndPay(t.app, owner, { _id: service._id, price: dueNow ?? service.price }, day, times[slot]!);
     visits.push({ id: visit.id, owner, day });
     slot += 1;
   }
@@ -158,6 +161,46 @@ describe('a cancel racing another change to the same booking', () => {
     const rows = await ledgerOf(visits.map((v) => v.id));
     expectMoneyAgrees(rows);
     for (const row of rows) expect(['cancelled', state]).toContain(row.status);
+  });
+
+  it('with a deposit, the salon cancels (refunding it) while the desk marks her a no-show (keeping it): refunded exactly when cancelled', async () => {
+    const DEPOSIT = 200;
+    await putSettings({ paymentPolicy: { mode: 'deposit-fixed', amount: DEPOSIT } });
+    try {
+      const visits = await paidVisits(RACES, TIMES, DEPOSIT);
+      await t.database.db.execute(
+        sql`update bookings set starts_at = now() - interval '2 hours', ends_at = now() - interval '75 minutes'
+            where id in (${sql.join(visits.map((v) => sql`${v.id}::uuid`), sql`, `)})`,
+      );
+      const outcomes = await Promise.all(
+        visits.map(async (visit, i) => {
+          const [cancel, missed] = await Promise.all([
+            asUser(t.app, admin).post(`/api/bookings/${visit.id}/cancel`, {}),
+            new Promise((resolve) => setTimeout(resolve, (i % 4) * 5)).then(() => asUser(t.app, admin).post(`/api/bookings/${visit.id}/no-show`, {})),
+          ]);
+          return { cancel: cancel.statusCode, missed: missed.statusCode };
+        }),
+      );
+      const rows = await ledgerOf(visits.map((v) => v.id));
+      for (const [i, visit] of visits.entries()) {
+        const outcome = outcomes[i]!;
+        const row = rows.find((r) => r.id === visit.id)!;
+        const context = JSON.stringify({ row, outcome });
+        // One of the two wins whole; the other is refused.
+        expect([outcome.cancel, outcome.missed].sort(), context).toEqual([200, 409]);
+        expect(row.payment_refunded, context).toBe(row.gateway_refunded);
+        expect(row.gateway_intent_refunded, context).toBe(row.gateway_refunded);
+        if (outcome.cancel === 200) {
+          // The salon cancelled: all she paid online, the deposit, goes back to her.
+          expect([row.status, row.booking_refunded, row.gateway_refunded, row.payment_status], context).toEqual(['cancelled', DEPOSIT * 100, DEPOSIT * 100, 'refunded']);
+        } else {
+          // She did not come: the salon keeps the deposit, and no refund was asked.
+          expect([row.status, row.booking_refunded, row.gateway_refunded, row.payment_status], context).toEqual(['no-show', 0, 0, 'succeeded']);
+        }
+      }
+    } finally {
+      await putSettings({ paymentPolicy: DEFAULT_SALON_SETTINGS.paymentPolicy });
+    }
   });
 
   it('the salon cancels while it undoes a completion or a no-show (reopen): the refund and the state agree', async () => {
