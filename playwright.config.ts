@@ -11,17 +11,21 @@ const launchOptions = {
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  // Two salons side by side, each a worker with its own app and database: measured on the 2-core
-  // CI machine (docs/decisions/058). A file's tests stay in order in one worker (fullyParallel
-  // passed too, but was not faster: 18.3 min against 16.0).
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Three salons side by side, each a worker with its own app and database: measured on the 2-core
+  // CI machine (docs/decisions/058), the tests wait far more than they compute (three workers kept
+  // 0.73 of a core busy: 640 s for all of them, against 813-940 s on two beside the fuzz run). A
+  // file's tests stay in order in one worker.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   // CI runs the server suites beside these (.ci/run): the longest journeys take ~45 s alone.
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: 'test-results',
-  use: { trace: 'retain-on-failure', screenshot: 'only-on-failure', launchOptions },
+  use: {
+    // A failed test keeps its trace's DOM snapshots (and its screenshot, below) but not the
+    // screencast: recording one for every test cost about a tenth of the run's CPU (decision 058).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true }, screenshot: 'only-on-failure', launchOptions },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
   ],

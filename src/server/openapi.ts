@@ -137,8 +137,7 @@ type Operation = Record<string, unknown>;
 /** better-auth's routes the site calls (served by the catch-all route in plugins/auth.ts). */
 function authPaths(): Record<string, Record<string, Operation>> {
   const json = (schema: z.ZodType) => ({ 'application/json': { schema: jsonSchemaOf(schema, 'output') } });
-  // The bodies the app checks (auth.ts) refuse unknown fields as its own routes do; the social
-  // sign-in's is better-auth's own to check, and better-auth drops them.
+  // The bodies the app checks (auth.ts) refuse unknown fields as its own routes do.
   const checked = new Set<z.ZodType>(Object.values(authRouteBodySchemas));
   const body = (schema: z.ZodType) => ({
     required: true,

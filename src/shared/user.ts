@@ -94,6 +94,18 @@ const callbackUrlSchema = returnPathSchema.optional();
 export const AUTH_RETURN_FIELDS = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'redirectTo'] as const;
 
 /**
+ * The body of `POST /api/auth/sign-in/social`: the provider and where to come back to (after a
+ * sign-in, a first one, or a refusal). better-auth's other fields (an ID token, scopes, a login
+ * hint, no redirect) are none the site uses, and are refused as any unknown field is.
+ */
+export const socialSignInInputSchema = z.object({
+  provider: z.enum(['google', 'facebook', 'oidc']),
+  callbackURL: callbackUrlSchema,
+  newUserCallbackURL: callbackUrlSchema,
+  errorCallbackURL: callbackUrlSchema,
+});
+
+/**
  * The whole bodies better-auth's own routes accept, checked by the same rules as the rest of the
  * API before better-auth sees them (server/auth/auth.ts). Keyed by better-auth's route path.
  */
@@ -110,6 +122,7 @@ export const authRouteBodySchemas = {
   }),
   '/send-verification-email': z.object({ email: emailSchema, callbackURL: callbackUrlSchema }),
   // better-auth answered 200 for a blank token (a revoke of nothing).
+  '/sign-in/social': socialSignInInputSchema,
   '/revoke-session': z.object({ token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(200, 'This session token is invalid') }),
 } as const;
 
@@ -170,11 +183,6 @@ export const authAnswerSchemas = {
   passwordResetRequested: z.looseObject({ status: z.boolean(), message: z.string() }).describe('The same answer whether or not the e-mail has an account'),
   passwordReset: z.looseObject({ status: z.boolean() }).describe('The password is changed and every session of the account ended'),
 };
-/** The body of `POST /api/auth/sign-in/social`. */
-export const socialSignInInputSchema = z.object({
-  provider: z.enum(['google', 'facebook', 'oidc']),
-  callbackURL: callbackUrlSchema,
-});
 
 export type SignInInput = z.infer<typeof signInInputSchema>;
 /** What a client sends: the number as she typed it, or none. */

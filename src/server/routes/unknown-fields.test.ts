@@ -41,9 +41,6 @@ const METHODS: readonly string[] = ['get', 'put', 'post', 'delete', 'patch'];
 
 /** Bodies that take fields we do not list, on purpose. */
 const OPEN: Record<string, string> = {
-  // better-auth's own route: the app does not check its body with a shared schema (auth.ts checks
-  // the ones in authRouteBodySchemas); better-auth checks it, and drops fields it does not know.
-  'POST /api/auth/sign-in/social': "better-auth's own body",
   // SSLCommerz posts its notices and the browser's return with many fields we never read; the
   // IPN's signature covers them all, so they must reach the handler (routes/payments-sslcommerz.ts).
   'POST /api/payments/sslcommerz/ipn': "SSLCommerz's notice",
