@@ -329,12 +329,9 @@ describe('a place freed while a sweep is under way', () => {
     };
     return state;
   };
-  const offerOf = async (wishId: string) =>
-    (await rowsOf<{ status: string; offer_starts_at: Date | null }>(t.app.db, sql`select status, offer_starts_at from waitlist_wishes where id = ${wishId}`))[0]!;
-
-  it('offers a place freed while the sweep reads its wishes to the first in line, in the next sweep', async () => {
-    const { day, holds, first, second } = await fullDayWithTwoWaiting();
-    const hook = beforeReadOf(second, () => lapse(holds['10:00']!), 'first');
+  /** Sweeps `day` twice with `free` run once just before a read of `wishId`'s starts (beforeReadOf), and checks it ran. */
+  const sweepTwiceFreeing = async (day: string, wishId: string, free: () => Promise<unknown>, which: 'first' | 'live') => {
+    const hook = beforeReadOf(wishId, free, which);
     try {
       await t.app.waitlist.sweepDay(day);
       await t.app.waitlist.sweepDay(day);
@@ -342,6 +339,13 @@ describe('a place freed while a sweep is under way', () => {
       hook.restore();
     }
     expect(hook.fired).toBe(true);
+  };
+  const offerOf = async (wishId: string) =>
+    (await rowsOf<{ status: string; offer_starts_at: Date | null }>(t.app.db, sql`select status, offer_starts_at from waitlist_wishes where id = ${wishId}`))[0]!;
+
+  it('offers a place freed while the sweep reads its wishes to the first in line, in the next sweep', async () => {
+    const { day, holds, first, second } = await fullDayWithTwoWaiting();
+    await sweepTwiceFreeing(day, second, () => lapse(holds['10:00']!), 'first');
     expect(await offerOf(second)).toMatchObject({ status: 'waiting' });
     const hers = await offerOf(first);
     expect(hers.status).toBe('offered');
@@ -353,14 +357,7 @@ describe('a place freed while a sweep is under way', () => {
     // 11:00 is free when the sweep starts (only the second fits it); 10:00 frees as the sweep
     // is about to offer the second hers.
     await lapse(holds['11:00']!);
-    const hook = beforeReadOf(second, () => lapse(holds['10:00']!), 'live');
-    try {
-      await t.app.waitlist.sweepDay(day);
-      await t.app.waitlist.sweepDay(day);
-    } finally {
-      hook.restore();
-    }
-    expect(hook.fired).toBe(true);
+    await sweepTwiceFreeing(day, second, () => lapse(holds['10:00']!), 'live');
     const [hers, next] = [await offerOf(first), await offerOf(second)];
     expect([hers.status, next.status]).toEqual(['offered', 'offered']);
     expect(new Date(hers.offer_starts_at!).getTime()).toBe(dhaka(day, '10:00').getTime());
