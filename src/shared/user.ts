@@ -121,8 +121,8 @@ export const authRouteBodySchemas = {
     revokeOtherSessions: z.boolean().optional(),
   }),
   '/send-verification-email': z.object({ email: emailSchema, callbackURL: callbackUrlSchema }),
-  // better-auth answered 200 for a blank token (a revoke of nothing).
   '/sign-in/social': socialSignInInputSchema,
+  // better-auth answered 200 for a blank token (a revoke of nothing).
   '/revoke-session': z.object({ token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(200, 'This session token is invalid') }),
 } as const;
 

@@ -40,8 +40,11 @@ export interface WaitlistSweeps {
   queueDay(date: string, tx?: JobTransaction): Promise<void>;
 }
 
-/** One reading point of a sweep: its `now`, and per wish id the starts (epoch ms) that fitted it then. */
-type ReadingPoint = { now: Date; starts: Map<string, Set<number>> };
+/**
+ * One reading point of a sweep: its `now`, per wish id the starts (epoch ms) that fitted it then,
+ * and the length of each service waited for (read once, for both reads of its wishes).
+ */
+type ReadingPoint = { now: Date; starts: Map<string, Set<number>>; minutes: Map<string, number> };
 
 /** A wish's candidates tried per sweep: the earliest starts, one after another if taken meanwhile. */
 const STARTS_TRIED = 5;
@@ -184,7 +187,9 @@ export class WaitlistService {
   private async offerFirstFit(tx: Db, wish: OpenWish, settings: SalonSettings, atPoint: ReadingPoint): Promise<boolean> {
     const seen = atPoint.starts.get(wish.id);
     if (!seen || seen.size === 0) return false;
-    const fitting = (await this.fittingStarts(this.db, wish, settings, atPoint.now)).filter((startsAt) => seen.has(startsAt.getTime()));
+    const fitting = (await this.fittingStarts(this.db, wish, atPoint.minutes.get(wish.serviceId)!, settings, atPoint.now)).filter((startsAt) =>
+      seen.has(startsAt.getTime()),
+    );
     for (const startsAt of fitting.slice(0, STARTS_TRIED)) {
       const item = await this.hold(wish, startsAt, settings);
       // Taken between the read and the hold (a customer booking it herself): the next start.
@@ -201,22 +206,28 @@ export class WaitlistService {
       async (snapshot) => {
         const now = await databaseNow(snapshot);
         const starts = new Map<string, Set<number>>();
+        const minutes = new Map<string, number>();
         for (const wish of waiting) {
-          starts.set(wish.id, new Set((await this.fittingStarts(snapshot, wish, settings, now)).map((d) => d.getTime())));
+          if (!minutes.has(wish.serviceId)) {
+            const service = await findService(snapshot, wish.serviceId);
+            // A service deleted since she joined: nothing can be offered for it.
+            if (!service) continue;
+            minutes.set(wish.serviceId, service.duration);
+          }
+          const fitting = await this.fittingStarts(snapshot, wish, minutes.get(wish.serviceId)!, settings, now);
+          starts.set(wish.id, new Set(fitting.map((d) => d.getTime())));
         }
-        return { now, starts };
+        return { now, starts, minutes };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
   }
 
-  /** The free starts of her wish's day that fit her range, earliest first. */
-  private async fittingStarts(db: Db, wish: OpenWish, settings: SalonSettings, now: Date): Promise<Date[]> {
-    const service = await findService(db, wish.serviceId);
-    if (!service) return [];
+  /** The free starts of her wish's day that fit her range, earliest first, for a visit of `durationMinutes`. */
+  private async fittingStarts(db: Db, wish: OpenWish, durationMinutes: number, settings: SalonSettings, now: Date): Promise<Date[]> {
     const starts = await openStarts(db, {
       serviceId: wish.serviceId,
-      durationMinutes: service.duration,
+      durationMinutes,
       date: wish.date,
       settings,
       now,
@@ -224,7 +235,7 @@ export class WaitlistService {
       staffId: wish.staffId,
     });
     return starts
-      .filter((s) => fitsRange(wish, minutesOfDay(instantToZoned(s.startsAt, settings.timeZone).time), service.duration))
+      .filter((s) => fitsRange(wish, minutesOfDay(instantToZoned(s.startsAt, settings.timeZone).time), durationMinutes))
       .map((s) => s.startsAt);
   }
 
